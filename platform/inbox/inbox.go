@@ -1,0 +1,25 @@
+// Package inbox makes event consumers idempotent: a consumer records each
+// event id in the same transaction as the event's effect, and skips events
+// it has already recorded.
+package inbox
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// FirstTime records eventID for consumer and reports whether this is the
+// first time it is seen. Call it inside the transaction that applies the
+// event; when it returns false, apply nothing.
+func FirstTime(ctx context.Context, tx pgx.Tx, consumer, eventID string) (bool, error) {
+	if eventID == "" {
+		return false, fmt.Errorf("inbox: event without id for consumer %s", consumer)
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, consumer, eventID)
+	if err != nil {
+		return false, fmt.Errorf("inbox: %w", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}

@@ -1,0 +1,58 @@
+package kafkax
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/segmentio/kafka-go"
+)
+
+// EnsureTopics creates the topics that do not exist yet. kafka-go caches
+// topic metadata, so topics must exist before the first write.
+func EnsureTopics(ctx context.Context, brokers []string, partitions int, topics ...string) error {
+	client := &kafka.Client{Addr: kafka.TCP(brokers...), Timeout: 10 * time.Second}
+	req := &kafka.CreateTopicsRequest{}
+	for _, t := range topics {
+		req.Topics = append(req.Topics, kafka.TopicConfig{Topic: t, NumPartitions: partitions, ReplicationFactor: -1})
+	}
+	resp, err := client.CreateTopics(ctx, req)
+	if err != nil {
+		return fmt.Errorf("kafka: create topics at %v: %w", brokers, err)
+	}
+	for topic, err := range resp.Errors {
+		if err != nil && !errors.Is(err, kafka.TopicAlreadyExists) {
+			return fmt.Errorf("kafka: create topic %s: %w", topic, err)
+		}
+	}
+	return nil
+}
+
+// Reachable reports whether any broker accepts a TCP connection.
+func Reachable(ctx context.Context, brokers []string) bool {
+	for _, b := range brokers {
+		d := net.Dialer{Timeout: time.Second}
+		if c, err := d.DialContext(ctx, "tcp", b); err == nil {
+			c.Close()
+			return true
+		}
+	}
+	return false
+}
+
+// NewWriter returns a writer that waits for all in-sync replicas and
+// batches for at most a few milliseconds (kafka-go's defaults are no acks
+// and a one-second batch delay). Messages are routed by key hash so one
+// key's events stay in order on one partition.
+func NewWriter(brokers []string) *kafka.Writer {
+	return &kafka.Writer{
+		Addr:         kafka.TCP(brokers...),
+		Balancer:     &kafka.Hash{},
+		RequiredAcks: kafka.RequireAll,
+		BatchTimeout: 5 * time.Millisecond,
+		WriteTimeout: 5 * time.Second,
+		MaxAttempts:  1, // the outbox relay retries; a stuck write must not hold its transaction
+	}
+}

@@ -1,0 +1,192 @@
+package outbox
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/segmentio/kafka-go"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/slotwise/slotwise/platform/kafkax"
+)
+
+// Publisher is the part of kafka.Writer the relay needs.
+type Publisher interface {
+	WriteMessages(ctx context.Context, msgs ...kafka.Message) error
+}
+
+// Relay moves committed outbox rows to Kafka. Several relays (one per
+// service instance) can run at once: FOR UPDATE SKIP LOCKED hands each row
+// to one of them.
+type Relay struct {
+	Pool           *pgxpool.Pool
+	Publisher      Publisher
+	Logger         *slog.Logger
+	TracerProvider trace.TracerProvider
+	BatchSize      int           // default 100
+	Interval       time.Duration // idle poll interval, default 50ms
+
+	kick    chan struct{}
+	backlog atomic.Int64
+}
+
+// Kick wakes the relay at once instead of at its next poll.
+func (r *Relay) Kick() {
+	if r.kick == nil {
+		return
+	}
+	select {
+	case r.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Backlog is the number of unsent rows seen at the last poll.
+func (r *Relay) Backlog() int64 { return r.backlog.Load() }
+
+// Init prepares the relay for Kick before Run starts.
+func (r *Relay) Init() {
+	if r.kick == nil {
+		r.kick = make(chan struct{}, 1)
+	}
+}
+
+// Run relays until ctx is cancelled.
+func (r *Relay) Run(ctx context.Context) error {
+	r.Init()
+	interval := r.Interval
+	if interval <= 0 {
+		interval = 50 * time.Millisecond
+	}
+	failures := 0
+	for {
+		n, err := r.relayBatch(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return nil
+		case err != nil:
+			failures++
+			if failures == 1 || failures%20 == 0 {
+				r.Logger.Warn("outbox relay cannot publish yet; events stay queued", "err", err, "failures", failures)
+			}
+			wait(ctx, r.kick, min(time.Duration(failures)*200*time.Millisecond, 3*time.Second))
+		case n > 0:
+			if failures > 0 {
+				r.Logger.Info("outbox relay publishing again", "after_failures", failures)
+			}
+			failures = 0
+			// more may be waiting: go again at once
+		default:
+			failures = 0
+			wait(ctx, r.kick, interval)
+		}
+	}
+}
+
+type row struct {
+	id      int64
+	topic   string
+	key     string
+	payload []byte
+	headers map[string]string
+}
+
+func (r *Relay) relayBatch(ctx context.Context) (int, error) {
+	batch := r.BatchSize
+	if batch <= 0 {
+		batch = 100
+	}
+	sent := 0
+	err := pgx.BeginFunc(ctx, r.Pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id, topic, key, payload, headers FROM outbox
+			WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, batch)
+		if err != nil {
+			return err
+		}
+		var pending []row
+		for rows.Next() {
+			var rw row
+			var hdr []byte
+			if err := rows.Scan(&rw.id, &rw.topic, &rw.key, &rw.payload, &hdr); err != nil {
+				return err
+			}
+			_ = json.Unmarshal(hdr, &rw.headers)
+			pending = append(pending, rw)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		r.backlog.Store(int64(len(pending)))
+		if len(pending) == 0 {
+			return nil
+		}
+		msgs, ids, end := r.messages(pending)
+		err = r.Publisher.WriteMessages(ctx, msgs...)
+		end(err)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE outbox SET sent_at = now() WHERE id = ANY($1)`, ids); err != nil {
+			return err
+		}
+		sent = len(pending)
+		return nil
+	})
+	return sent, err
+}
+
+// messages builds Kafka messages with one producer span each, parented by the
+// trace that wrote the row; end closes the spans with the publish result.
+func (r *Relay) messages(pending []row) ([]kafka.Message, []int64, func(error)) {
+	tp := r.TracerProvider
+	if tp == nil {
+		tp = otel.GetTracerProvider()
+	}
+	tracer := tp.Tracer("github.com/slotwise/slotwise/platform/outbox")
+	prop := otel.GetTextMapPropagator()
+	msgs := make([]kafka.Message, 0, len(pending))
+	ids := make([]int64, 0, len(pending))
+	spans := make([]trace.Span, 0, len(pending))
+	for _, p := range pending {
+		parent := prop.Extract(context.Background(), propagation.MapCarrier(p.headers))
+		ctx, span := tracer.Start(parent, p.topic+" publish",
+			trace.WithSpanKind(trace.SpanKindProducer),
+			trace.WithAttributes(
+				attribute.String("messaging.system", "kafka"),
+				attribute.String("messaging.destination.name", p.topic),
+				attribute.String("messaging.kafka.message.key", p.key),
+				attribute.Int64("outbox.id", p.id),
+			))
+		msg := kafka.Message{Topic: p.topic, Key: []byte(p.key), Value: p.payload}
+		prop.Inject(ctx, kafkax.HeaderCarrier{Headers: &msg.Headers})
+		msgs = append(msgs, msg)
+		ids = append(ids, p.id)
+		spans = append(spans, span)
+	}
+	return msgs, ids, func(err error) {
+		for _, s := range spans {
+			if err != nil {
+				s.RecordError(err)
+			}
+			s.End()
+		}
+	}
+}
+
+func wait(ctx context.Context, kick <-chan struct{}, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-kick:
+	case <-t.C:
+	}
+}

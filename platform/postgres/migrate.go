@@ -1,0 +1,90 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// platformTables are the outbox and inbox every service gets in its schema.
+const platformTables = `
+CREATE TABLE IF NOT EXISTS outbox (
+  id          bigserial PRIMARY KEY,
+  topic       text NOT NULL,
+  key         text NOT NULL,
+  payload     bytea NOT NULL,
+  headers     jsonb NOT NULL DEFAULT '{}',
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  sent_at     timestamptz
+);
+CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
+CREATE TABLE IF NOT EXISTS inbox (
+  consumer     text NOT NULL,
+  event_id     text NOT NULL,
+  processed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (consumer, event_id)
+);
+CREATE TABLE IF NOT EXISTS schema_migrations (
+  name       text PRIMARY KEY,
+  applied_at timestamptz NOT NULL DEFAULT now()
+);`
+
+// Migrate creates schema if needed and applies, in name order, every *.sql
+// file of migrations that has not been applied yet, each in its own
+// transaction. An advisory lock keeps two instances from migrating at once.
+func Migrate(ctx context.Context, pool *pgxpool.Pool, schema string, migrations fs.FS) error {
+	if !schemaName.MatchString(schema) {
+		return fmt.Errorf("postgres: invalid schema name %q", schema)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	h := fnv.New64a()
+	h.Write([]byte("migrate:" + schema))
+	lock := int64(h.Sum64())
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, lock); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, lock)
+
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+schema); err != nil {
+		return fmt.Errorf("migrate %s: create schema: %w", schema, err)
+	}
+	if _, err := conn.Exec(ctx, `SET search_path TO `+schema); err != nil {
+		return err
+	}
+	if _, err := conn.Exec(ctx, platformTables); err != nil {
+		return fmt.Errorf("migrate %s: platform tables: %w", schema, err)
+	}
+	names, err := fs.Glob(migrations, "*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		body, err := fs.ReadFile(migrations, name)
+		if err != nil {
+			return err
+		}
+		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			tag, err := tx.Exec(ctx, `INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING`, name)
+			if err != nil || tag.RowsAffected() == 0 {
+				return err // already applied
+			}
+			_, err = tx.Exec(ctx, string(body))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migrate %s: %s: %w", schema, strings.TrimSuffix(name, ".sql"), err)
+		}
+	}
+	return nil
+}

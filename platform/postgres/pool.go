@@ -1,0 +1,58 @@
+// Package postgres opens a pgx pool confined to one service's schema and
+// applies that service's embedded migrations.
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel/trace"
+)
+
+var schemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// Options tune a pool; the zero value is fine.
+type Options struct {
+	MaxConns       int32
+	TracerProvider trace.TracerProvider
+}
+
+// Open connects to url with search_path set to schema, so every unqualified
+// table name a service uses resolves inside its own schema.
+func Open(ctx context.Context, url, schema string, opts Options) (*pgxpool.Pool, error) {
+	if !schemaName.MatchString(schema) {
+		return nil, fmt.Errorf("postgres: invalid schema name %q", schema)
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: DATABASE_URL is not a valid connection string: %w", err)
+	}
+	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	if opts.MaxConns > 0 {
+		cfg.MaxConns = opts.MaxConns
+	}
+	if opts.TracerProvider != nil {
+		cfg.ConnConfig.Tracer = newQueryTracer(opts.TracerProvider)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: cannot reach the database at %s: %w", redact(cfg.ConnConfig), err)
+	}
+	return pool, nil
+}
+
+func redact(c *pgx.ConnConfig) string {
+	return fmt.Sprintf("%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
+}
+
+// InTx runs fn in a transaction, committing when it returns nil.
+func InTx(ctx context.Context, pool *pgxpool.Pool, fn func(pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, pool, fn)
+}

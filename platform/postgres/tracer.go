@@ -1,0 +1,55 @@
+package postgres
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// queryTracer gives every SQL statement its own client span, so a trace shows
+// where a request spent its time in the database.
+type queryTracer struct{ tracer trace.Tracer }
+
+func newQueryTracer(tp trace.TracerProvider) *queryTracer {
+	return &queryTracer{tracer: tp.Tracer("github.com/slotwise/slotwise/platform/postgres")}
+}
+
+type spanKey struct{}
+
+func (t *queryTracer) TraceQueryStart(ctx context.Context, conn *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
+	if !trace.SpanContextFromContext(ctx).IsValid() {
+		return ctx // background work such as relay polling stays untraced
+	}
+	ctx, span := t.tracer.Start(ctx, "postgres "+operation(data.SQL),
+		trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(
+			attribute.String("db.system", "postgresql"),
+			attribute.String("db.statement", data.SQL),
+			attribute.String("db.name", conn.Config().Database),
+		))
+	return context.WithValue(ctx, spanKey{}, span)
+}
+
+func (t *queryTracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
+	span, ok := ctx.Value(spanKey{}).(trace.Span)
+	if !ok {
+		return
+	}
+	if data.Err != nil {
+		span.RecordError(data.Err)
+		span.SetStatus(codes.Error, data.Err.Error())
+	}
+	span.End()
+}
+
+func operation(sql string) string {
+	f := strings.Fields(sql)
+	if len(f) == 0 {
+		return "query"
+	}
+	return strings.ToUpper(f[0])
+}

@@ -1,0 +1,218 @@
+package svc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	"github.com/slotwise/slotwise/platform/adminhttp"
+	"github.com/slotwise/slotwise/platform/app"
+	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/logging"
+	"github.com/slotwise/slotwise/platform/outbox"
+	"github.com/slotwise/slotwise/platform/postgres"
+	"github.com/slotwise/slotwise/platform/telemetry"
+)
+
+// Spec is what a service contributes to the shared runtime.
+type Spec struct {
+	Schema     string
+	Migrations fs.FS
+	// Produces lists the topics the service writes through its outbox; a
+	// relay runs when it is not empty.
+	Produces []string
+	// KeySource overrides fetching JWKS from AUTH_GRPC_ADDR (auth-svc uses its own keys).
+	KeySource authn.KeySource
+	// Setup registers gRPC services and consumers on the runtime.
+	Setup func(ctx context.Context, rt *Runtime) error
+}
+
+// Runtime is handed to Spec.Setup.
+type Runtime struct {
+	Config         Config
+	Logger         *slog.Logger
+	Pool           *pgxpool.Pool
+	Server         *grpc.Server
+	TracerProvider trace.TracerProvider
+	// Relay is nil when the service produces no events.
+	Relay *outbox.Relay
+
+	group  *app.Group
+	closer []func()
+}
+
+// Go runs a component for the life of the service.
+func (rt *Runtime) Go(name string, fn func(ctx context.Context) error) { rt.group.Go(name, fn) }
+
+// Dial connects to another service with tracing; closed on shutdown.
+func (rt *Runtime) Dial(addr string) (*grpc.ClientConn, error) {
+	conn, err := grpcx.Dial(addr, rt.TracerProvider)
+	if err == nil {
+		rt.closer = append(rt.closer, func() { conn.Close() })
+	}
+	return conn, err
+}
+
+// Consume runs handler for every message of topic in consumer group group.
+// Consumption starts once the topic exists, so a service starts even while
+// Kafka is down.
+func (rt *Runtime) Consume(topic, group string, handler kafkax.Handler) {
+	rt.Go("consumer "+topic, func(ctx context.Context) error {
+		if err := ensureTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, topic); err != nil {
+			return nil // ctx ended
+		}
+		c := &kafkax.Consumer{Brokers: rt.Config.KafkaBrokers, GroupID: group, Topic: topic,
+			Handle: handler, Logger: rt.Logger, TracerProvider: rt.TracerProvider}
+		return c.Run(ctx)
+	})
+}
+
+// Migrate applies the service's migrations and returns.
+func Migrate(ctx context.Context, cfg Config, spec Spec) error {
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, spec.Schema, postgres.Options{MaxConns: 2})
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	return postgres.Migrate(ctx, pool, spec.Schema, spec.Migrations)
+}
+
+// Run starts the service and blocks until ctx ends, then stops gracefully:
+// health turns NOT_SERVING, in-flight calls finish, then resources close.
+func Run(ctx context.Context, cfg Config, spec Spec) error {
+	log := cfg.Logger
+	if log == nil {
+		log = logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
+	}
+	tp, flush, err := telemetry.Setup(ctx, cfg.Name)
+	if err != nil {
+		return fmt.Errorf("telemetry: %w", err)
+	}
+	defer flush(context.Background())
+
+	pool, err := postgres.Open(ctx, cfg.DatabaseURL, spec.Schema, postgres.Options{TracerProvider: tp})
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := postgres.Migrate(ctx, pool, spec.Schema, spec.Migrations); err != nil {
+		return err
+	}
+
+	rt := &Runtime{Config: cfg, Logger: log, Pool: pool, TracerProvider: tp, group: app.NewGroup(ctx)}
+	defer func() {
+		for _, c := range rt.closer {
+			c()
+		}
+	}()
+	keys := spec.KeySource
+	if keys == nil {
+		conn, err := rt.Dial(cfg.AuthGRPCAddr)
+		if err != nil {
+			return err
+		}
+		client := authv1.NewAuthServiceClient(conn)
+		keys = func(ctx context.Context) (*authv1.JWKS, error) { return client.GetJWKS(ctx, &authv1.GetJWKSRequest{}) }
+	}
+	server, hs := grpcx.NewServer(grpcx.ServerOptions{Logger: log, TracerProvider: tp, Verifier: authn.NewVerifier(keys)})
+	rt.Server = server
+
+	if len(spec.Produces) > 0 {
+		writer := kafkax.NewWriter(cfg.KafkaBrokers)
+		defer writer.Close()
+		rt.Relay = &outbox.Relay{Pool: pool, Publisher: writer, Logger: log, TracerProvider: tp}
+		rt.Relay.Init()
+		rt.Go("outbox relay", func(ctx context.Context) error {
+			if err := ensureTopics(ctx, log, cfg.KafkaBrokers, spec.Produces...); err != nil {
+				return nil
+			}
+			return rt.Relay.Run(ctx)
+		})
+	}
+	if err := spec.Setup(rt.group.Context(), rt); err != nil {
+		return fmt.Errorf("%s setup: %w", cfg.Name, err)
+	}
+
+	lis := cfg.GRPCListener
+	if lis == nil {
+		if lis, err = net.Listen("tcp", cfg.GRPCAddr); err != nil {
+			return fmt.Errorf("listen on GRPC_ADDR %s: %w", cfg.GRPCAddr, err)
+		}
+	}
+	rt.Go("grpc", func(ctx context.Context) error {
+		errc := make(chan error, 1)
+		go func() { errc <- server.Serve(lis) }()
+		select {
+		case err := <-errc:
+			return err
+		case <-ctx.Done():
+			hs.Shutdown() // report NOT_SERVING so balancers drain us first
+			stopped := make(chan struct{})
+			go func() { server.GracefulStop(); close(stopped) }()
+			select {
+			case <-stopped:
+			case <-time.After(10 * time.Second):
+				server.Stop()
+			}
+			return nil
+		}
+	})
+	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	startAdmin(rt, hs)
+	log.Info("service started", "grpc", lis.Addr().String())
+	err = rt.group.Wait()
+	log.Info("service stopped")
+	return err
+}
+
+func startAdmin(rt *Runtime, hs *health.Server) {
+	cfg := rt.Config
+	if cfg.AdminListener == nil && cfg.AdminAddr == "" {
+		return
+	}
+	ready := func(ctx context.Context) error { return rt.Pool.Ping(ctx) }
+	srv := &http.Server{Handler: adminhttp.Handler(ready, nil), ReadHeaderTimeout: 5 * time.Second}
+	rt.Go("admin", func(ctx context.Context) error {
+		return adminhttp.Serve(ctx, srv, func() error {
+			if cfg.AdminListener != nil {
+				return srv.Serve(cfg.AdminListener)
+			}
+			srv.Addr = cfg.AdminAddr
+			return srv.ListenAndServe()
+		})
+	})
+}
+
+// ensureTopics retries until the topics exist or ctx ends; Kafka being down
+// at start-up must not keep a service from serving.
+func ensureTopics(ctx context.Context, log *slog.Logger, brokers []string, topics ...string) error {
+	for attempt := 1; ; attempt++ {
+		err := kafkax.EnsureTopics(ctx, brokers, 3, topics...)
+		if err == nil {
+			return nil
+		}
+		if attempt == 1 || attempt%30 == 0 {
+			log.Warn("waiting for Kafka to create topics", "topics", topics, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return errors.Join(ctx.Err(), err)
+		case <-time.After(time.Second):
+		}
+	}
+}

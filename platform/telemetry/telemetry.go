@@ -1,0 +1,39 @@
+// Package telemetry configures OpenTelemetry tracing. The W3C propagator is
+// always installed so trace context crosses every hop even when no exporter
+// is configured; spans are exported over OTLP/HTTP only when
+// OTEL_EXPORTER_OTLP_ENDPOINT is set.
+package telemetry
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// Setup installs the global propagator and, when an OTLP endpoint is
+// configured, a tracer provider for the service. The returned function
+// flushes and stops the exporter.
+func Setup(ctx context.Context, service string) (trace.TracerProvider, func(context.Context) error, error) {
+	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
+	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") == "" {
+		return otel.GetTracerProvider(), func(context.Context) error { return nil }, nil
+	}
+	exp, err := otlptracehttp.New(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := resource.NewSchemaless(semconv.ServiceName(service))
+	tp := sdktrace.NewTracerProvider(
+		sdktrace.WithBatcher(exp, sdktrace.WithBatchTimeout(500*time.Millisecond)),
+		sdktrace.WithResource(res),
+	)
+	return tp, tp.Shutdown, nil
+}
