@@ -1,0 +1,223 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Service is the auth domain.
+type Service interface {
+	Register(ctx context.Context, r Registration) (User, error)
+	Login(ctx context.Context, l Login) (Session, error)
+	UserRole(ctx context.Context, email string) (string, error)
+	Profile(ctx context.Context, userID string) (User, error)
+	UpdateProfile(ctx context.Context, userID string, u ProfileUpdate) (User, error)
+	UserExists(ctx context.Context, userID string) (bool, error)
+}
+
+// Repository stores users.
+type Repository interface {
+	// Create stores u; ErrEmailTaken when the email is in use.
+	Create(ctx context.Context, u User) error
+	ByEmail(ctx context.Context, email string) (User, error)
+	ByID(ctx context.Context, id string) (User, error)
+	// Update stores u's profile fields; ErrEmailTaken when the email is in use.
+	Update(ctx context.Context, u User) error
+}
+
+// Repository errors.
+var (
+	ErrNotFound   = errors.New("user not found")
+	ErrEmailTaken = errors.New("email taken")
+)
+
+// Hasher hashes and checks passwords.
+type Hasher interface {
+	Hash(password string) (string, error)
+	Verify(password, hash string) bool
+}
+
+// Issuer signs access tokens.
+type Issuer interface {
+	Issue(u User) (string, error)
+}
+
+type service struct {
+	repo   Repository
+	hasher Hasher
+	issuer Issuer
+	now    func() time.Time
+	newID  func() string
+}
+
+// NewService returns the auth domain.
+func NewService(repo Repository, hasher Hasher, issuer Issuer, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, hasher: hasher, issuer: issuer, now: now, newID: newID}
+}
+
+func (s *service) Register(ctx context.Context, r Registration) (User, error) {
+	now := s.now().UTC()
+	dob, err := ValidateRegistration(&r, now)
+	if err != nil {
+		return User{}, err
+	}
+	hash, err := s.hasher.Hash(r.Password)
+	if err != nil {
+		return User{}, err
+	}
+	u := User{
+		ID: s.newID(), Email: r.Email, PasswordHash: hash, FullName: r.FullName,
+		PhoneNumber: r.PhoneNumber, Address: r.Address, DateOfBirth: dob, Gender: r.Gender,
+		Role: r.Role, CreatedAt: now, UpdatedAt: now,
+	}
+	if r.Role == RoleProvider {
+		u.Provider = providerInfo(r.Business)
+	}
+	if err := s.repo.Create(ctx, u); err != nil {
+		if errors.Is(err, ErrEmailTaken) {
+			return User{}, apperr.Conflict("An account with this email already exists. Please log in instead.")
+		}
+		return User{}, err
+	}
+	return u, nil
+}
+
+func (s *service) Login(ctx context.Context, l Login) (Session, error) {
+	l.Email = NormalizeEmail(l.Email)
+	if l.Email == "" || l.Password == "" {
+		return Session{}, apperr.Invalid(MsgAllFieldsRequired)
+	}
+	if !ValidEmail(l.Email) {
+		return Session{}, apperr.Invalid(MsgInvalidEmail)
+	}
+	role := l.Role
+	if role == "" {
+		role = RoleCustomer
+	}
+	if role != RoleCustomer && role != RoleProvider {
+		return Session{}, apperr.Invalid(MsgInvalidRole)
+	}
+	u, err := s.repo.ByEmail(ctx, l.Email)
+	if errors.Is(err, ErrNotFound) {
+		s.hasher.Verify(l.Password, dummyHash) // same work as a real check: no timing oracle
+		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	if !s.hasher.Verify(l.Password, u.PasswordHash) {
+		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)
+	}
+	if u.Role != role {
+		return Session{}, apperr.Forbidden(fmt.Sprintf("This account is registered as a %s. Please log in as a %s.", roleName(u.Role), roleName(u.Role)))
+	}
+	token, err := s.issuer.Issue(u)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: token, User: u}, nil
+}
+
+func roleName(role string) string {
+	if role == RoleProvider {
+		return "service provider"
+	}
+	return "customer"
+}
+
+func (s *service) UserRole(ctx context.Context, email string) (string, error) {
+	email = NormalizeEmail(email)
+	if !ValidEmail(email) {
+		return "", apperr.Invalid(MsgInvalidEmail)
+	}
+	u, err := s.repo.ByEmail(ctx, email)
+	if errors.Is(err, ErrNotFound) {
+		return "", apperr.NotFound("No account found for this email")
+	}
+	if err != nil {
+		return "", err
+	}
+	return u.Role, nil
+}
+
+func (s *service) Profile(ctx context.Context, userID string) (User, error) {
+	u, err := s.repo.ByID(ctx, userID)
+	if errors.Is(err, ErrNotFound) {
+		return User{}, apperr.Unauthenticated("Your account no longer exists. Please log in again.")
+	}
+	return u, err
+}
+
+func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileUpdate) (User, error) {
+	u, err := s.Profile(ctx, userID)
+	if err != nil {
+		return User{}, err
+	}
+	now := s.now().UTC()
+	dob, clearDOB, err := ValidateProfileUpdate(&upd, u.Role, now)
+	if err != nil {
+		return User{}, err
+	}
+	set := func(dst *string, src *string) {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	set(&u.FullName, upd.FullName)
+	set(&u.Email, upd.Email)
+	set(&u.PhoneNumber, upd.PhoneNumber)
+	set(&u.Address, upd.Address)
+	set(&u.Gender, upd.Gender)
+	if dob != nil || clearDOB {
+		u.DateOfBirth = dob
+	}
+	if upd.Business != nil && u.Role == RoleProvider {
+		info := providerInfo(upd.Business)
+		if upd.Business.Experience == nil && u.Provider != nil {
+			info.Experience = u.Provider.Experience
+		}
+		u.Provider = info
+	}
+	u.UpdatedAt = now
+	if err := s.repo.Update(ctx, u); err != nil {
+		if errors.Is(err, ErrEmailTaken) {
+			return User{}, apperr.Conflict("Another account already uses this email")
+		}
+		return User{}, err
+	}
+	return u, nil
+}
+
+func (s *service) UserExists(ctx context.Context, userID string) (bool, error) {
+	_, err := s.repo.ByID(ctx, userID)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func providerInfo(b *BusinessInput) *ProviderInfo {
+	if b == nil {
+		return &ProviderInfo{Specializations: []string{}}
+	}
+	info := &ProviderInfo{
+		BusinessName: b.BusinessName, BusinessDescription: b.BusinessDescription,
+		BusinessCategory: b.BusinessCategory, BusinessHours: b.BusinessHours,
+		Location: b.Location, Specializations: b.Specializations,
+	}
+	if info.Specializations == nil {
+		info.Specializations = []string{}
+	}
+	if b.Experience != nil {
+		info.Experience = *b.Experience
+	}
+	return info
+}
+
+// dummyHash is verified against when the email is unknown, so that an
+// unknown email costs as much time as a wrong password.
+var dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$c2xvdHdpc2VzYWx0$Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmE"

@@ -1,0 +1,90 @@
+// Package auth is the domain of accounts: registration, login with a role,
+// role lookup and profiles. It knows nothing of gRPC, HTTP or PostgreSQL.
+package auth
+
+import "time"
+
+// Roles.
+const (
+	RoleCustomer = "customer"
+	RoleProvider = "provider"
+)
+
+// Genders accepted at registration.
+var Genders = []string{"male", "female", "other", "prefer-not-to-say"}
+
+// User is an account.
+type User struct {
+	ID           string
+	Email        string
+	PasswordHash string
+	FullName     string
+	PhoneNumber  string
+	Address      string
+	DateOfBirth  *time.Time // a calendar date, nil when not given
+	Gender       string
+	Role         string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	Provider     *ProviderInfo // providers only
+}
+
+// ProviderInfo is a provider's business.
+type ProviderInfo struct {
+	BusinessName        string
+	BusinessDescription string
+	BusinessCategory    string
+	BusinessHours       string
+	Location            string
+	Specializations     []string
+	Experience          float64
+}
+
+// BusinessInput is the business part of a registration or profile update.
+type BusinessInput struct {
+	BusinessName        string
+	BusinessDescription string
+	BusinessCategory    string
+	BusinessHours       string
+	Location            string
+	Specializations     []string
+	Experience          *float64
+}
+
+// Registration is what a new user sends.
+type Registration struct {
+	Email           string
+	Password        string
+	ConfirmPassword *string
+	FullName        string
+	PhoneNumber     string
+	Address         string
+	Gender          string
+	Role            string
+	DateOfBirth     string
+	Business        *BusinessInput
+}
+
+// Login is what a returning user sends.
+type Login struct {
+	Email    string
+	Password string
+	Role     string
+}
+
+// ProfileUpdate changes only the fields that are set.
+type ProfileUpdate struct {
+	FullName    *string
+	Email       *string
+	PhoneNumber *string
+	Address     *string
+	DateOfBirth *string
+	Gender      *string
+	Business    *BusinessInput
+}
+
+// Session is the outcome of a login.
+type Session struct {
+	Token string
+	User  User
+}

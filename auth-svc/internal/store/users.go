@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/slotwise/slotwise/auth-svc/internal/auth"
+)
+
+// Users implements auth.Repository.
+type Users struct{ Pool *pgxpool.Pool }
+
+const uniqueViolation = "23505"
+
+func isUniqueViolation(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == uniqueViolation
+}
+
+func (s Users) Create(ctx context.Context, u auth.User) error {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO users (id, email, password_hash, full_name, phone_number, address,
+			date_of_birth, gender, role, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+			u.ID, u.Email, u.PasswordHash, u.FullName, u.PhoneNumber, u.Address, u.DateOfBirth, u.Gender, u.Role, u.CreatedAt, u.UpdatedAt)
+		if err != nil {
+			return err
+		}
+		return upsertProvider(ctx, tx, u)
+	})
+	if isUniqueViolation(err) {
+		return auth.ErrEmailTaken
+	}
+	return err
+}
+
+func (s Users) Update(ctx context.Context, u auth.User) error {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE users SET email=$2, full_name=$3, phone_number=$4, address=$5,
+			date_of_birth=$6, gender=$7, updated_at=$8 WHERE id=$1`,
+			u.ID, u.Email, u.FullName, u.PhoneNumber, u.Address, u.DateOfBirth, u.Gender, u.UpdatedAt)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return auth.ErrNotFound
+		}
+		return upsertProvider(ctx, tx, u)
+	})
+	if isUniqueViolation(err) {
+		return auth.ErrEmailTaken
+	}
+	return err
+}
+
+func upsertProvider(ctx context.Context, tx pgx.Tx, u auth.User) error {
+	p := u.Provider
+	if p == nil {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO provider_info (user_id, business_name, business_description, business_category,
+		business_hours, location, specializations, experience) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)
+		ON CONFLICT (user_id) DO UPDATE SET business_name=EXCLUDED.business_name,
+		business_description=EXCLUDED.business_description, business_category=EXCLUDED.business_category,
+		business_hours=EXCLUDED.business_hours, location=EXCLUDED.location,
+		specializations=EXCLUDED.specializations, experience=EXCLUDED.experience`,
+		u.ID, p.BusinessName, p.BusinessDescription, p.BusinessCategory, p.BusinessHours, p.Location, p.Specializations, p.Experience)
+	return err
+}
+
+const selectUser = `SELECT u.id::text, u.email, u.password_hash, u.full_name, u.phone_number, u.address, u.date_of_birth,
+	u.gender, u.role, u.created_at, u.updated_at,
+	p.business_name, p.business_description, p.business_category, p.business_hours, p.location, p.specializations, p.experience
+	FROM users u LEFT JOIN provider_info p ON p.user_id = u.id `
+
+func (s Users) ByEmail(ctx context.Context, email string) (auth.User, error) {
+	return scanUser(s.Pool.QueryRow(ctx, selectUser+`WHERE lower(u.email) = lower($1)`, email))
+}
+
+func (s Users) ByID(ctx context.Context, id string) (auth.User, error) {
+	if !looksLikeUUID(id) {
+		return auth.User{}, auth.ErrNotFound
+	}
+	return scanUser(s.Pool.QueryRow(ctx, selectUser+`WHERE u.id = $1`, id))
+}
+
+func scanUser(row pgx.Row) (auth.User, error) {
+	var u auth.User
+	var dob *time.Time
+	var name, desc, cat, hours, loc *string
+	var specs []string
+	var exp *float64
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FullName, &u.PhoneNumber, &u.Address, &dob,
+		&u.Gender, &u.Role, &u.CreatedAt, &u.UpdatedAt, &name, &desc, &cat, &hours, &loc, &specs, &exp)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return auth.User{}, auth.ErrNotFound
+	}
+	if err != nil {
+		return auth.User{}, err
+	}
+	u.DateOfBirth = dob
+	if name != nil {
+		u.Provider = &auth.ProviderInfo{BusinessName: *name, BusinessDescription: *desc, BusinessCategory: *cat,
+			BusinessHours: *hours, Location: *loc, Specializations: specs, Experience: *exp}
+		if u.Provider.Specializations == nil {
+			u.Provider.Specializations = []string{}
+		}
+	}
+	return u, nil
+}
+
+func looksLikeUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'):
+		default:
+			return false
+		}
+	}
+	return true
+}

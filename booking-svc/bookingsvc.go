@@ -1,0 +1,59 @@
+// Package bookingsvc runs the booking service: appointments and availability.
+package bookingsvc
+
+import (
+	"context"
+	"io/fs"
+	"time"
+
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
+	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/svc"
+
+	"github.com/slotwise/slotwise/booking-svc/internal/store"
+)
+
+// TopicAppointments is where appointment changes are published.
+const TopicAppointments = "booking.appointments.v1"
+
+// Config is the booking service's environment.
+type Config struct {
+	svc.Config
+	CatalogAddr string
+	// Location is the business time zone (APP_TIMEZONE) slots are read in.
+	Location *time.Location
+	// Clock is the time source; nil means time.Now (tests inject one).
+	Clock func() time.Time
+}
+
+// LoadConfig reads the environment.
+func LoadConfig(r *config.Reader) Config {
+	return Config{
+		Config:      svc.LoadConfig(r, "booking-svc", ":7003", true, true),
+		CatalogAddr: r.Required("CATALOG_GRPC_ADDR"),
+		Location:    r.Location("APP_TIMEZONE", "Asia/Kolkata"),
+	}
+}
+
+// Program is what cmd/booking-svc runs.
+func Program(r *config.Reader) (svc.Config, svc.Spec, error) {
+	cfg := LoadConfig(r)
+	return cfg.Config, Spec(cfg), nil
+}
+
+// Run serves until ctx ends (the devstack runs it in-process).
+func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config, Spec(cfg)) }
+
+// Spec wires the service into the shared runtime.
+func Spec(cfg Config) svc.Spec {
+	migrations, _ := fs.Sub(store.Migrations, "migrations")
+	return svc.Spec{
+		Schema:     "booking",
+		Migrations: migrations,
+		Produces:   []string{TopicAppointments},
+		Setup: func(ctx context.Context, rt *svc.Runtime) error {
+			bookingv1.RegisterBookingServiceServer(rt.Server, bookingv1.UnimplementedBookingServiceServer{})
+			return nil
+		},
+	}
+}

@@ -1,0 +1,1 @@
+-- booking schema: tables are added by the booking issue.

@@ -1,0 +1,1 @@
+-- catalog schema: tables are added by the catalog issue.

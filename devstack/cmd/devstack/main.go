@@ -1,0 +1,103 @@
+// Command devstack runs all of Slotwise locally in the foreground (`make up`):
+// the four services and the gateway on real gRPC over loopback, an embedded
+// Kafka-protocol broker unless KAFKA_BROKERS is set, and the built web app.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/platform/app"
+	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/logging"
+)
+
+func main() {
+	app.Main("devstack", run)
+}
+
+func run(ctx context.Context, _ []string) error {
+	r := config.FromEnv()
+	dbURL := r.String("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/slotwise?sslmode=disable")
+	brokers := r.List("KAFKA_BROKERS", nil)
+	apiAddr := r.String("API_ADDR", ":5001")
+	webAddr := r.String("WEB_ADDR", ":3000")
+	webDir := r.String("WEB_DIR", "frontend/dist/apps/web")
+	stateDir := r.String("DEVSTACK_DIR", ".devstack")
+	level := r.String("LOG_LEVEL", "info")
+	loc := r.Location("APP_TIMEZONE", "Asia/Kolkata")
+	rate := r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 120)
+	if err := r.Err(); err != nil {
+		return err
+	}
+	say := func(format string, args ...any) { fmt.Fprintf(os.Stderr, "devstack: "+format+"\n", args...) }
+
+	if err := devstack.EnsureDatabase(ctx, dbURL); err != nil {
+		return err
+	}
+	if len(brokers) == 0 {
+		addr, stop, err := devstack.StartKafka(r.Int("EMBEDDED_KAFKA_PORT", 9092))
+		if err != nil {
+			return err
+		}
+		defer stop()
+		brokers = []string{addr}
+		say("embedded Kafka-protocol broker on %s", addr)
+	}
+	key, err := devstack.SigningKey(stateDir)
+	if err != nil {
+		return err
+	}
+	stack, err := devstack.Start(ctx, devstack.Options{
+		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
+		Location: loc, AuthRatePerMinute: rate,
+		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
+	})
+	if err != nil {
+		return err
+	}
+	webURL, err := serveWeb(ctx, webAddr, webDir)
+	if err != nil {
+		return err
+	}
+	if err := stack.WaitReady(ctx, 60*time.Second); err != nil {
+		return err
+	}
+	say("ready")
+	say("  API      %s  (health: %s/readyz)", stack.APIURL, stack.APIURL)
+	if webURL != "" {
+		say("  Web app  %s", webURL)
+	} else {
+		say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
+	}
+	say("press Ctrl-C to stop")
+	err = stack.Wait()
+	say("stopped")
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+func serveWeb(ctx context.Context, addr, dir string) (string, error) {
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return "", nil
+	}
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("web app cannot listen on %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: devstack.WebHandler(dir), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(lis)
+	go func() { <-ctx.Done(); srv.Close() }()
+	_, port, _ := net.SplitHostPort(lis.Addr().String())
+	return "http://localhost:" + port, nil
+}

@@ -1,0 +1,128 @@
+// Package devstack runs the whole back end in one process: the four
+// services and the gateway, each with its own listener and real gRPC over
+// loopback between them. `make up` and the integration tests use it.
+package devstack
+
+import (
+	"context"
+	"crypto/ed25519"
+	"fmt"
+	"log/slog"
+	"net"
+	"time"
+
+	authsvc "github.com/slotwise/slotwise/auth-svc"
+	bookingsvc "github.com/slotwise/slotwise/booking-svc"
+	catalogsvc "github.com/slotwise/slotwise/catalog-svc"
+	"github.com/slotwise/slotwise/gateway"
+	"github.com/slotwise/slotwise/platform/app"
+	"github.com/slotwise/slotwise/platform/svc"
+	reviewsvc "github.com/slotwise/slotwise/review-svc"
+)
+
+// Options configure a stack.
+type Options struct {
+	DatabaseURL  string
+	KafkaBrokers []string
+	SigningKey   ed25519.PrivateKey
+	// GatewayAddr is where the REST API listens, e.g. ":5001" or "127.0.0.1:0".
+	GatewayAddr string
+	// Host is the interface services listen on ("127.0.0.1").
+	Host              string
+	Location          *time.Location
+	Clock             func() time.Time
+	AuthRatePerMinute int
+	CORSOrigins       []string
+	// Logger returns the logger of one component (nil: JSON to stdout).
+	Logger func(component string) *slog.Logger
+}
+
+// Stack is a running back end.
+type Stack struct {
+	APIURL      string
+	GRPCAddrs   map[string]string
+	gatewayAddr string
+	group       *app.Group
+}
+
+// Start launches every component and returns once all are listening. The
+// stack runs until ctx ends; Wait returns when every component stopped.
+func Start(ctx context.Context, o Options) (*Stack, error) {
+	if o.Host == "" {
+		o.Host = "127.0.0.1"
+	}
+	if o.Location == nil {
+		o.Location, _ = time.LoadLocation("Asia/Kolkata")
+	}
+	if o.AuthRatePerMinute == 0 {
+		o.AuthRatePerMinute = 600
+	}
+	names := []string{"auth-svc", "catalog-svc", "booking-svc", "review-svc"}
+	lis := map[string]net.Listener{}
+	addrs := map[string]string{}
+	for _, n := range names {
+		l, err := net.Listen("tcp", o.Host+":0")
+		if err != nil {
+			closeAll(lis)
+			return nil, err
+		}
+		lis[n], addrs[n] = l, l.Addr().String()
+	}
+	gwLis, err := net.Listen("tcp", o.GatewayAddr)
+	if err != nil {
+		closeAll(lis)
+		return nil, fmt.Errorf("gateway cannot listen on %s: %w", o.GatewayAddr, err)
+	}
+	logger := func(name string) *slog.Logger {
+		if o.Logger == nil {
+			return nil
+		}
+		return o.Logger(name)
+	}
+	common := func(name string) svc.Config {
+		return svc.Config{
+			Name: name, DatabaseURL: o.DatabaseURL, KafkaBrokers: o.KafkaBrokers,
+			AuthGRPCAddr: addrs["auth-svc"], LogLevel: "info", GRPCListener: lis[name], Logger: logger(name),
+		}
+	}
+	g := app.NewGroup(ctx)
+	g.Go("auth-svc", func(ctx context.Context) error {
+		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey, TokenTTL: 24 * time.Hour, Clock: o.Clock})
+	})
+	g.Go("catalog-svc", func(ctx context.Context) error {
+		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc")})
+	})
+	g.Go("booking-svc", func(ctx context.Context) error {
+		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"], Location: o.Location, Clock: o.Clock})
+	})
+	g.Go("review-svc", func(ctx context.Context) error {
+		return reviewsvc.Run(ctx, reviewsvc.Config{Config: common("review-svc"), Location: o.Location, Clock: o.Clock})
+	})
+	g.Go("gateway", func(ctx context.Context) error {
+		return gateway.Run(ctx, gateway.Config{
+			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
+			CORSOrigins: o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, Logger: logger("gateway"),
+		})
+	})
+	return &Stack{APIURL: "http://" + hostPort(gwLis.Addr()), GRPCAddrs: addrs, gatewayAddr: gwLis.Addr().String(), group: g}, nil
+}
+
+// Wait blocks until the stack stopped and returns the first failure.
+func (s *Stack) Wait() error { return s.group.Wait() }
+
+// Done is closed when any component failed or the stack was stopped.
+func (s *Stack) Done() <-chan struct{} { return s.group.Context().Done() }
+
+func hostPort(a net.Addr) string {
+	host, port, _ := net.SplitHostPort(a.String())
+	if host == "::" || host == "0.0.0.0" || host == "" {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+func closeAll(m map[string]net.Listener) {
+	for _, l := range m {
+		l.Close()
+	}
+}

@@ -1,0 +1,96 @@
+// Package gateway is the REST edge of Slotwise: it translates the REST
+// contract to gRPC calls on the four services.
+package gateway
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/slotwise/slotwise/gateway/internal/rest"
+	"github.com/slotwise/slotwise/platform/adminhttp"
+	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/logging"
+	"github.com/slotwise/slotwise/platform/telemetry"
+)
+
+// Config is the gateway's environment.
+type Config struct {
+	HTTPAddr          string
+	AuthAddr          string
+	CatalogAddr       string
+	BookingAddr       string
+	ReviewAddr        string
+	CORSOrigins       []string
+	AuthRatePerMinute int
+	TrustForwardedFor bool
+	LogLevel          string
+
+	Listener net.Listener // set by in-process runners instead of HTTPAddr
+	Logger   *slog.Logger
+}
+
+// LoadConfig reads the gateway's variables.
+func LoadConfig(r *config.Reader) Config {
+	return Config{
+		HTTPAddr:          r.String("HTTP_ADDR", ":5001"),
+		AuthAddr:          r.Required("AUTH_GRPC_ADDR"),
+		CatalogAddr:       r.Required("CATALOG_GRPC_ADDR"),
+		BookingAddr:       r.Required("BOOKING_GRPC_ADDR"),
+		ReviewAddr:        r.Required("REVIEW_GRPC_ADDR"),
+		CORSOrigins:       r.List("CORS_ORIGINS", []string{"http://localhost:3000", "http://127.0.0.1:3000"}),
+		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
+		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
+		LogLevel:          r.String("LOG_LEVEL", "info"),
+	}
+}
+
+// Run serves until ctx ends.
+func Run(ctx context.Context, cfg Config) error {
+	log := cfg.Logger
+	if log == nil {
+		log = logging.New(os.Stdout, "gateway", cfg.LogLevel)
+	}
+	tp, flush, err := telemetry.Setup(ctx, "gateway")
+	if err != nil {
+		return err
+	}
+	defer flush(context.Background())
+
+	var b rest.Backends
+	for _, d := range []struct {
+		addr string
+		conn **grpc.ClientConn
+	}{{cfg.AuthAddr, &b.Auth}, {cfg.CatalogAddr, &b.Catalog}, {cfg.BookingAddr, &b.Booking}, {cfg.ReviewAddr, &b.Review}} {
+		conn, err := grpcx.Dial(d.addr, tp)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		*d.conn = conn
+	}
+
+	h, err := rest.NewHandler(ctx, b, rest.Options{
+		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
+		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp,
+	})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
+	lis := cfg.Listener
+	if lis == nil {
+		if lis, err = net.Listen("tcp", cfg.HTTPAddr); err != nil {
+			return fmt.Errorf("listen on HTTP_ADDR %s: %w", cfg.HTTPAddr, err)
+		}
+	}
+	log.Info("gateway started", "http", lis.Addr().String())
+	return adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
+}

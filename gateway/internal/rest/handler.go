@@ -1,0 +1,44 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
+)
+
+// Options configure the REST edge.
+type Options struct {
+	CORSOrigins       []string
+	AuthRatePerMinute int
+	TrustForwardedFor bool
+	TracerProvider    trace.TracerProvider
+}
+
+// NewHandler returns the whole REST edge as one http.Handler.
+func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error) {
+	mux, err := newMux(ctx, b, o.TrustForwardedFor)
+	if err != nil {
+		return nil, err
+	}
+	root := http.NewServeMux()
+	root.HandleFunc("GET /healthz", liveness)
+	root.Handle("GET /readyz", readiness(map[string]*grpc.ClientConn{
+		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
+	}))
+	root.Handle("/", mux)
+
+	var h http.Handler = root
+	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)
+	h = limitBody(h)
+	h = trimTrailingSlash(h)
+	h = cors(o.CORSOrigins, h)
+	h = otelhttp.NewHandler(h, "http",
+		otelhttp.WithTracerProvider(o.TracerProvider),
+		otelhttp.WithFilter(func(r *http.Request) bool { return r.URL.Path != "/healthz" && r.URL.Path != "/readyz" }),
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }),
+	)
+	return h, nil
+}

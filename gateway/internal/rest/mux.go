@@ -1,0 +1,96 @@
+package rest
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
+
+	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
+	"github.com/slotwise/slotwise/platform/grpcx"
+)
+
+// Backends are the connections to the four services.
+type Backends struct {
+	Auth, Catalog, Booking, Review *grpc.ClientConn
+}
+
+// forwardedHeaders reach the services as gRPC metadata (Authorization is
+// forwarded by grpc-gateway itself).
+var forwardedHeaders = map[string]bool{"idempotency-key": true}
+
+// newMux registers every REST route of the contract.
+func newMux(ctx context.Context, b Backends, trustForwardedFor bool) (*runtime.ServeMux, error) {
+	m := newJSONMarshaler()
+	mux := runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, m),
+		runtime.WithErrorHandler(handleError),
+		runtime.WithRoutingErrorHandler(handleRoutingError),
+		runtime.WithForwardResponseOption(setHTTPStatus),
+		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
+		runtime.WithIncomingHeaderMatcher(func(k string) (string, bool) {
+			if forwardedHeaders[strings.ToLower(k)] {
+				return strings.ToLower(k), true
+			}
+			return runtime.DefaultHeaderMatcher(k)
+		}),
+		runtime.WithMetadata(func(ctx context.Context, r *http.Request) metadata.MD {
+			// Name the request span after the route template, not just "GET".
+			if pattern, ok := runtime.HTTPPathPattern(ctx); ok {
+				trace.SpanFromContext(ctx).SetName(r.Method + " " + pattern)
+			}
+			return metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
+		}),
+	)
+	regs := []error{
+		authv1.RegisterAuthServiceHandler(ctx, mux, b.Auth),
+		catalogv1.RegisterCatalogServiceHandler(ctx, mux, b.Catalog),
+		bookingv1.RegisterBookingServiceHandler(ctx, mux, b.Booking),
+		reviewv1.RegisterReviewServiceHandler(ctx, mux, b.Review),
+	}
+	for _, err := range regs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return mux, nil
+}
+
+// setHTTPStatus applies the status a service asked for (201 on create).
+func setHTTPStatus(ctx context.Context, w http.ResponseWriter, _ proto.Message) error {
+	md, ok := runtime.ServerMetadataFromContext(ctx)
+	if !ok {
+		return nil
+	}
+	if vals := md.HeaderMD.Get(grpcx.HTTPCodeHeader); len(vals) > 0 {
+		if code, err := strconv.Atoi(vals[0]); err == nil {
+			w.WriteHeader(code)
+		}
+	}
+	return nil
+}
+
+// ClientIP is the caller's address: the socket peer, or the first
+// X-Forwarded-For hop when the gateway runs behind a trusted proxy.
+func ClientIP(r *http.Request, trustForwardedFor bool) string {
+	if trustForwardedFor {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			return strings.TrimSpace(strings.Split(xff, ",")[0])
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

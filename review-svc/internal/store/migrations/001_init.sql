@@ -1,0 +1,1 @@
+-- review schema: tables are added by the review issue.

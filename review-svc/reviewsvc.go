@@ -1,0 +1,57 @@
+// Package reviewsvc runs the review service: persisted reviews and their
+// eligibility, fed by booking events.
+package reviewsvc
+
+import (
+	"context"
+	"io/fs"
+	"time"
+
+	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
+	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/svc"
+
+	"github.com/slotwise/slotwise/review-svc/internal/store"
+)
+
+// TopicReviews is where new reviews are published.
+const TopicReviews = "review.reviews.v1"
+
+// Config is the review service's environment.
+type Config struct {
+	svc.Config
+	Location *time.Location
+	// Clock is the time source; nil means time.Now (tests inject one).
+	Clock func() time.Time
+}
+
+// LoadConfig reads the environment.
+func LoadConfig(r *config.Reader) Config {
+	return Config{
+		Config:   svc.LoadConfig(r, "review-svc", ":7004", true, true),
+		Location: r.Location("APP_TIMEZONE", "Asia/Kolkata"),
+	}
+}
+
+// Program is what cmd/review-svc runs.
+func Program(r *config.Reader) (svc.Config, svc.Spec, error) {
+	cfg := LoadConfig(r)
+	return cfg.Config, Spec(cfg), nil
+}
+
+// Run serves until ctx ends (the devstack runs it in-process).
+func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config, Spec(cfg)) }
+
+// Spec wires the service into the shared runtime.
+func Spec(cfg Config) svc.Spec {
+	migrations, _ := fs.Sub(store.Migrations, "migrations")
+	return svc.Spec{
+		Schema:     "review",
+		Migrations: migrations,
+		Produces:   []string{TopicReviews},
+		Setup: func(ctx context.Context, rt *svc.Runtime) error {
+			reviewv1.RegisterReviewServiceServer(rt.Server, reviewv1.UnimplementedReviewServiceServer{})
+			return nil
+		},
+	}
+}
