@@ -301,6 +301,10 @@ func TestProbesMatchPrograms(t *testing.T) {
 		if !hasPort(gw, "http", 5001) || env(gw, "HTTP_ADDR") != ":5001" {
 			t.Errorf("gateway must serve HTTP on 5001: %+v", gw.Ports)
 		}
+		// Behind the ingress controller the peer address is the proxy's.
+		if env(gw, "TRUST_FORWARDED_FOR") != "true" {
+			t.Errorf("gateway: TRUST_FORWARDED_FOR=%q, want true behind the ingress", env(gw, "TRUST_FORWARDED_FOR"))
+		}
 		web := deps[name("web")].Spec.Template.Spec.Containers[0]
 		if !hasPort(web, "http", 8080) || web.ReadinessProbe == nil || web.ReadinessProbe.HTTPGet == nil {
 			t.Errorf("web must serve HTTP on 8080 with an HTTP probe")
