@@ -81,3 +81,10 @@ func isDomain(err error) bool {
 	var de *apperr.Error
 	return errors.As(err, &de)
 }
+
+// HTTPCodeHeader is the response header metadata a service sets to ask the
+// gateway for a success status other than 200 (e.g. 201 Created).
+const HTTPCodeHeader = "x-http-code"
+
+// ClientIPKey is the metadata key the gateway fills with the caller's IP.
+const ClientIPKey = "x-client-ip"

@@ -1,0 +1,136 @@
+package outbox_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/segmentio/kafka-go"
+	"google.golang.org/protobuf/proto"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/inbox"
+	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/outbox"
+	"github.com/slotwise/slotwise/platform/postgres"
+	"github.com/slotwise/slotwise/platform/testkit"
+)
+
+const topic = "test.events.v1"
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// TestOutboxToConsumerExactlyOnce writes events through the outbox, relays
+// them to a real Kafka-protocol broker, and consumes them with a consumer
+// that is stopped mid-stream after handling a message it never committed.
+// The restarted consumer gets that message again; the inbox makes its
+// effect happen exactly once.
+func TestOutboxToConsumerExactlyOnce(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dbURL := testkit.NewDatabase(t)
+	_, brokers := testkit.NewKafka(t)
+	pool, err := postgres.Open(ctx, dbURL, "demo", postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	migrations := fstest.MapFS{"001_effects.sql": {Data: []byte(`CREATE TABLE effects (event_id text NOT NULL, applied_at timestamptz DEFAULT now());`)}}
+	if err := postgres.Migrate(ctx, pool, "demo", migrations); err != nil {
+		t.Fatal(err)
+	}
+	if err := kafkax.EnsureTopics(ctx, brokers, 3, topic); err != nil {
+		t.Fatal(err)
+	}
+
+	const n = 120
+	for i := range n {
+		err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+			return outbox.Write(ctx, tx, topic, fmt.Sprintf("key-%d", i%7), &eventsv1.ReviewEvent{EventId: fmt.Sprintf("ev-%03d", i), Rating: int32(i%5 + 1)})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	writer := kafkax.NewWriter(brokers)
+	defer writer.Close()
+	relay := &outbox.Relay{Pool: pool, Publisher: writer, Logger: quiet}
+	relayCtx, stopRelay := context.WithCancel(ctx)
+	defer stopRelay()
+	go relay.Run(relayCtx)
+
+	var handled atomic.Int64
+	handler := func(stopAfter int64, stop context.CancelFunc) kafkax.Handler {
+		return func(ctx context.Context, msg kafka.Message) error {
+			var ev eventsv1.ReviewEvent
+			if err := proto.Unmarshal(msg.Value, &ev); err != nil {
+				return err
+			}
+			err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+				first, err := inbox.FirstTime(ctx, tx, "demo-consumer", ev.GetEventId())
+				if err != nil || !first {
+					return err
+				}
+				_, err = tx.Exec(ctx, `INSERT INTO effects (event_id) VALUES ($1)`, ev.GetEventId())
+				return err
+			})
+			if handled.Add(1) == stopAfter && stop != nil {
+				stop() // "crash": the effect is committed, the Kafka offset is not
+			}
+			return err
+		}
+	}
+
+	first, stopFirst := context.WithCancel(ctx)
+	c1 := &kafkax.Consumer{Brokers: brokers, GroupID: "demo", Topic: topic, Handle: handler(n/2, stopFirst), Logger: quiet}
+	if err := c1.Run(first); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(t, pool, `SELECT count(*) FROM effects`); got < n/2 {
+		t.Fatalf("first consumer applied %d effects before stopping, want at least %d", got, n/2)
+	}
+
+	second, stopSecond := context.WithCancel(ctx)
+	defer stopSecond()
+	c2 := &kafkax.Consumer{Brokers: brokers, GroupID: "demo", Topic: topic, Handle: handler(-1, nil), Logger: quiet}
+	done := make(chan error, 1)
+	go func() { done <- c2.Run(second) }()
+
+	deadline := time.Now().Add(30 * time.Second)
+	for count(t, pool, `SELECT count(DISTINCT event_id) FROM effects`) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of %d events arrived", count(t, pool, `SELECT count(DISTINCT event_id) FROM effects`), n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // let any duplicate delivery land before counting
+	stopSecond()
+	<-done
+
+	if total := count(t, pool, `SELECT count(*) FROM effects`); total != n {
+		t.Fatalf("%d effects applied for %d events: an event took effect more than once", total, n)
+	}
+	if h := handled.Load(); h <= n {
+		t.Fatalf("handler ran %d times for %d events: the crash should have caused at least one redelivery", h, n)
+	}
+	if unsent := count(t, pool, `SELECT count(*) FROM outbox WHERE sent_at IS NULL`); unsent != 0 {
+		t.Fatalf("%d outbox rows still unsent", unsent)
+	}
+}
+
+func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(context.Background(), sql).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
