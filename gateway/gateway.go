@@ -21,6 +21,9 @@ import (
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
+// DefaultCORSOrigins is the web app served by `make up`.
+var DefaultCORSOrigins = []string{"http://localhost:3000", "http://127.0.0.1:3000"}
+
 // Config is the gateway's environment.
 type Config struct {
 	HTTPAddr          string
@@ -45,7 +48,7 @@ func LoadConfig(r *config.Reader) Config {
 		CatalogAddr:       r.Required("CATALOG_GRPC_ADDR"),
 		BookingAddr:       r.Required("BOOKING_GRPC_ADDR"),
 		ReviewAddr:        r.Required("REVIEW_GRPC_ADDR"),
-		CORSOrigins:       r.List("CORS_ORIGINS", []string{"http://localhost:3000", "http://127.0.0.1:3000"}),
+		CORSOrigins:       r.List("CORS_ORIGINS", DefaultCORSOrigins),
 		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
 		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
 		LogLevel:          r.String("LOG_LEVEL", "info"),
@@ -57,6 +60,9 @@ func Run(ctx context.Context, cfg Config) error {
 	log := cfg.Logger
 	if log == nil {
 		log = logging.New(os.Stdout, "gateway", cfg.LogLevel)
+	}
+	if len(cfg.CORSOrigins) == 0 {
+		cfg.CORSOrigins = DefaultCORSOrigins
 	}
 	tp, flush, err := telemetry.Setup(ctx, "gateway")
 	if err != nil {

@@ -35,7 +35,7 @@ func handleError(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, 
 	st := status.Convert(err)
 	code := runtime.HTTPStatusFromCode(st.Code())
 	msg := st.Message()
-	if err == errBodyTooLarge {
+	if st.Code() == codes.InvalidArgument && st.Message() == bodyTooLargeMsg {
 		code = http.StatusRequestEntityTooLarge
 	}
 	for _, d := range st.Details() {

@@ -12,8 +12,6 @@ import (
 	"strings"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
@@ -52,11 +50,13 @@ func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 		if errors.As(err, &tooBig) {
 			return errBodyTooLarge
 		}
-		return status.Error(codes.InvalidArgument, "Invalid request body: "+friendly(err))
+		return errors.New("Invalid request body: " + friendly(err))
 	})
 }
 
-var errBodyTooLarge = status.Error(codes.ResourceExhausted, bodyTooLargeMsg)
+// errBodyTooLarge is wrapped by grpc-gateway into InvalidArgument; the error
+// handler recognises its message and answers 413.
+var errBodyTooLarge = errors.New(bodyTooLargeMsg)
 
 const bodyTooLargeMsg = "Request body is too large (limit 1 MiB)"
 
