@@ -49,6 +49,7 @@ test-helm:
 test-web:
 	$(MAKE) -C frontend test
 
+# The e2e suite starts the devstack itself (Playwright webServer).
 test-e2e:
 	$(MAKE) -C frontend e2e
 
