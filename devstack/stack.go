@@ -39,9 +39,10 @@ type Options struct {
 
 // Stack is a running back end.
 type Stack struct {
-	APIURL      string
-	GRPCAddrs   map[string]string
-	gatewayAddr string
+	APIURL    string
+	GRPCAddrs map[string]string
+	// MetricsURLs are the Prometheus endpoints of each component.
+	MetricsURLs map[string]string
 	group       *app.Group
 }
 
@@ -58,15 +59,14 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		o.AuthRatePerMinute = 600
 	}
 	names := []string{"auth-svc", "catalog-svc", "booking-svc", "review-svc"}
-	lis := map[string]net.Listener{}
-	addrs := map[string]string{}
-	for _, n := range names {
-		l, err := net.Listen("tcp", o.Host+":0")
-		if err != nil {
-			closeAll(lis)
-			return nil, err
-		}
-		lis[n], addrs[n] = l, l.Addr().String()
+	lis, addrs, err := listenAll(o.Host, names)
+	if err != nil {
+		return nil, err
+	}
+	admin, adminAddrs, err := listenAll(o.Host, append(names, "gateway"))
+	if err != nil {
+		closeAll(lis)
+		return nil, err
 	}
 	gwLis, err := net.Listen("tcp", o.GatewayAddr)
 	if err != nil {
@@ -82,7 +82,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	common := func(name string) svc.Config {
 		return svc.Config{
 			Name: name, DatabaseURL: o.DatabaseURL, KafkaBrokers: o.KafkaBrokers,
-			AuthGRPCAddr: addrs["auth-svc"], LogLevel: "info", GRPCListener: lis[name], Logger: logger(name),
+			AuthGRPCAddr: addrs["auth-svc"], LogLevel: "info", GRPCListener: lis[name], AdminListener: admin[name], Logger: logger(name),
 		}
 	}
 	g := app.NewGroup(ctx)
@@ -101,10 +101,14 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	g.Go("gateway", func(ctx context.Context) error {
 		return gateway.Run(ctx, gateway.Config{
 			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
-			CORSOrigins: o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, Logger: logger("gateway"),
+			CORSOrigins: o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
 		})
 	})
-	return &Stack{APIURL: "http://" + hostPort(gwLis.Addr()), GRPCAddrs: addrs, gatewayAddr: gwLis.Addr().String(), group: g}, nil
+	metricsURLs := map[string]string{}
+	for n, a := range adminAddrs {
+		metricsURLs[n] = "http://" + a + "/metrics"
+	}
+	return &Stack{APIURL: "http://" + hostPort(gwLis.Addr()), GRPCAddrs: addrs, MetricsURLs: metricsURLs, group: g}, nil
 }
 
 // Wait blocks until the stack stopped and returns the first failure.
@@ -119,6 +123,20 @@ func hostPort(a net.Addr) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+func listenAll(host string, names []string) (map[string]net.Listener, map[string]string, error) {
+	lis := map[string]net.Listener{}
+	addrs := map[string]string{}
+	for _, n := range names {
+		l, err := net.Listen("tcp", host+":0")
+		if err != nil {
+			closeAll(lis)
+			return nil, nil, err
+		}
+		lis[n], addrs[n] = l, l.Addr().String()
+	}
+	return lis, addrs, nil
 }
 
 func closeAll(m map[string]net.Listener) {

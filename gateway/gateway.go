@@ -18,6 +18,7 @@ import (
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/logging"
+	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
@@ -35,9 +36,12 @@ type Config struct {
 	AuthRatePerMinute int
 	TrustForwardedFor bool
 	LogLevel          string
+	// AdminAddr serves /metrics (Prometheus); empty: off.
+	AdminAddr string
 
-	Listener net.Listener // set by in-process runners instead of HTTPAddr
-	Logger   *slog.Logger
+	Listener      net.Listener // set by in-process runners instead of HTTPAddr
+	AdminListener net.Listener
+	Logger        *slog.Logger
 }
 
 // LoadConfig reads the gateway's variables.
@@ -52,6 +56,7 @@ func LoadConfig(r *config.Reader) Config {
 		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
 		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
 		LogLevel:          r.String("LOG_LEVEL", "info"),
+		AdminAddr:         r.String("ADMIN_ADDR", ""),
 	}
 }
 
@@ -83,9 +88,13 @@ func Run(ctx context.Context, cfg Config) error {
 		*d.conn = conn
 	}
 
+	m := metrics.New("gateway")
+	if err := serveAdmin(ctx, cfg, m); err != nil {
+		return err
+	}
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
-		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp,
+		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m,
 	})
 	if err != nil {
 		return err
@@ -99,4 +108,21 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	log.Info("gateway started", "http", lis.Addr().String())
 	return adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
+}
+
+// serveAdmin exposes /metrics, /healthz and /readyz on the admin port.
+func serveAdmin(ctx context.Context, cfg Config, m *metrics.Metrics) error {
+	lis := cfg.AdminListener
+	if lis == nil {
+		if cfg.AdminAddr == "" {
+			return nil
+		}
+		var err error
+		if lis, err = net.Listen("tcp", cfg.AdminAddr); err != nil {
+			return fmt.Errorf("listen on ADMIN_ADDR %s: %w", cfg.AdminAddr, err)
+		}
+	}
+	srv := &http.Server{Handler: adminhttp.Handler(func(context.Context) error { return nil }, m.Handler()), ReadHeaderTimeout: 5 * time.Second}
+	go adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
+	return nil
 }

@@ -66,3 +66,23 @@ func TestGatewayEdge(t *testing.T) {
 		}
 	})
 }
+
+func TestMetricsAreExposed(t *testing.T) {
+	st := stacktest.Start(t)
+	st.Post(t, "/auth/register", "", stacktest.Registration("customer", stacktest.UniqueEmail("m"))).ExpectStatus(t, 201)
+	for name, want := range map[string]string{
+		"gateway":     `http_requests_total{method="POST",route="/auth/register",service="gateway",status="201"} 1`,
+		"auth-svc":    `rpc_server_requests_total{code="OK",method="/slotwise.auth.v1.AuthService/Register",service="auth-svc"} 1`,
+		"booking-svc": `outbox_backlog`,
+	} {
+		resp, err := http.Get(st.MetricsURLs[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), want) {
+			t.Errorf("%s metrics lack %q", name, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/segmentio/kafka-go"
@@ -27,6 +28,17 @@ type Consumer struct {
 	Handle         Handler
 	Logger         *slog.Logger
 	TracerProvider trace.TracerProvider
+
+	reader atomic.Pointer[kafka.Reader]
+}
+
+// Lag is how many messages the group is behind the partition end (-1 before
+// the first fetch).
+func (c *Consumer) Lag() int64 {
+	if r := c.reader.Load(); r != nil {
+		return r.Stats().Lag
+	}
+	return -1
 }
 
 // Run consumes until ctx is cancelled.
@@ -42,6 +54,7 @@ func (c *Consumer) Run(ctx context.Context) error {
 		CommitInterval: 0, // synchronous commits
 	})
 	defer r.Close()
+	c.reader.Store(r)
 	tracer := c.tracerProvider().Tracer("github.com/slotwise/slotwise/platform/kafkax")
 	for {
 		msg, err := r.FetchMessage(ctx)

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -24,6 +25,7 @@ import (
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/logging"
+	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/outbox"
 	"github.com/slotwise/slotwise/platform/postgres"
 	"github.com/slotwise/slotwise/platform/telemetry"
@@ -50,7 +52,8 @@ type Runtime struct {
 	Server         *grpc.Server
 	TracerProvider trace.TracerProvider
 	// Relay is nil when the service produces no events.
-	Relay *outbox.Relay
+	Relay   *outbox.Relay
+	Metrics *metrics.Metrics
 
 	group  *app.Group
 	closer []func()
@@ -72,12 +75,14 @@ func (rt *Runtime) Dial(addr string) (*grpc.ClientConn, error) {
 // Consumption starts once the topic exists, so a service starts even while
 // Kafka is down.
 func (rt *Runtime) Consume(topic, group string, handler kafkax.Handler) {
+	c := &kafkax.Consumer{Brokers: rt.Config.KafkaBrokers, GroupID: group, Topic: topic,
+		Handle: handler, Logger: rt.Logger, TracerProvider: rt.TracerProvider}
+	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(topic), "Messages of "+topic+" not yet consumed by group "+group+".",
+		func() float64 { return float64(c.Lag()) })
 	rt.Go("consumer "+topic, func(ctx context.Context) error {
 		if err := ensureTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, topic); err != nil {
 			return nil // ctx ended
 		}
-		c := &kafkax.Consumer{Brokers: rt.Config.KafkaBrokers, GroupID: group, Topic: topic,
-			Handle: handler, Logger: rt.Logger, TracerProvider: rt.TracerProvider}
 		return c.Run(ctx)
 	})
 }
@@ -114,7 +119,7 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		return err
 	}
 
-	rt := &Runtime{Config: cfg, Logger: log, Pool: pool, TracerProvider: tp, group: app.NewGroup(ctx)}
+	rt := &Runtime{Config: cfg, Logger: log, Pool: pool, TracerProvider: tp, Metrics: metrics.New(cfg.Name), group: app.NewGroup(ctx)}
 	defer func() {
 		for _, c := range rt.closer {
 			c()
@@ -129,7 +134,8 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		client := authv1.NewAuthServiceClient(conn)
 		keys = func(ctx context.Context) (*authv1.JWKS, error) { return client.GetJWKS(ctx, &authv1.GetJWKSRequest{}) }
 	}
-	server, hs := grpcx.NewServer(grpcx.ServerOptions{Logger: log, TracerProvider: tp, Verifier: authn.NewVerifier(keys)})
+	server, hs := grpcx.NewServer(grpcx.ServerOptions{Logger: log, TracerProvider: tp, Verifier: authn.NewVerifier(keys),
+		Interceptors: []grpc.UnaryServerInterceptor{rt.Metrics.UnaryServerInterceptor()}})
 	rt.Server = server
 
 	if len(spec.Produces) > 0 {
@@ -137,6 +143,8 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		defer writer.Close()
 		rt.Relay = &outbox.Relay{Pool: pool, Publisher: writer, Logger: log, TracerProvider: tp}
 		rt.Relay.Init()
+		rt.Metrics.Gauge("outbox_backlog", "Outbox rows waiting to be published (at the last poll).",
+			func() float64 { return float64(rt.Relay.Backlog()) })
 		rt.Go("outbox relay", func(ctx context.Context) error {
 			if err := ensureTopics(ctx, log, cfg.KafkaBrokers, spec.Produces...); err != nil {
 				return nil
@@ -186,7 +194,7 @@ func startAdmin(rt *Runtime, hs *health.Server) {
 		return
 	}
 	ready := func(ctx context.Context) error { return rt.Pool.Ping(ctx) }
-	srv := &http.Server{Handler: adminhttp.Handler(ready, nil), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: adminhttp.Handler(ready, rt.Metrics.Handler()), ReadHeaderTimeout: 5 * time.Second}
 	rt.Go("admin", func(ctx context.Context) error {
 		return adminhttp.Serve(ctx, srv, func() error {
 			if cfg.AdminListener != nil {
@@ -197,6 +205,9 @@ func startAdmin(rt *Runtime, hs *health.Server) {
 		})
 	})
 }
+
+// metricName turns a topic into a metric name suffix.
+func metricName(topic string) string { return strings.NewReplacer(".", "_", "-", "_").Replace(topic) }
 
 // ensureTopics retries until the topics exist or ctx ends; Kafka being down
 // at start-up must not keep a service from serving.

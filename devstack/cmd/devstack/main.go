@@ -78,6 +78,7 @@ func run(ctx context.Context, _ []string) error {
 	} else {
 		say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
 	}
+	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
 	say("press Ctrl-C to stop")
 	err = stack.Wait()
 	say("stopped")

@@ -7,6 +7,8 @@ import (
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
+
+	"github.com/slotwise/slotwise/platform/metrics"
 )
 
 // Options configure the REST edge.
@@ -15,6 +17,7 @@ type Options struct {
 	AuthRatePerMinute int
 	TrustForwardedFor bool
 	TracerProvider    trace.TracerProvider
+	Metrics           *metrics.Metrics
 }
 
 // NewHandler returns the whole REST edge as one http.Handler.
@@ -35,6 +38,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	h = limitBody(h)
 	h = trimTrailingSlash(h)
 	h = cors(o.CORSOrigins, h)
+	h = o.Metrics.HTTPMiddleware(h)
 	h = otelhttp.NewHandler(h, "http",
 		otelhttp.WithTracerProvider(o.TracerProvider),
 		otelhttp.WithFilter(func(r *http.Request) bool { return r.URL.Path != "/healthz" && r.URL.Path != "/readyz" }),

@@ -18,6 +18,7 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/metrics"
 )
 
 // Backends are the connections to the four services.
@@ -48,6 +49,7 @@ func newMux(ctx context.Context, b Backends, trustForwardedFor bool) (*runtime.S
 			// Name the request span after the route template, not just "GET".
 			if pattern, ok := runtime.HTTPPathPattern(ctx); ok {
 				trace.SpanFromContext(ctx).SetName(r.Method + " " + pattern)
+				metrics.SetRoute(r.Context(), pattern)
 			}
 			return metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
 		}),

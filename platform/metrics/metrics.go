@@ -1,0 +1,112 @@
+// Package metrics exposes RED metrics (rate, errors, duration) per RPC and
+// per HTTP route, plus gauges a service registers (outbox backlog, consumer
+// lag), in the Prometheus text format on the admin port. Each program has
+// its own registry so several services can share one process (devstack).
+package metrics
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
+)
+
+// Metrics is one program's registry.
+type Metrics struct {
+	reg         *prometheus.Registry
+	rpcTotal    *prometheus.CounterVec
+	rpcDuration *prometheus.HistogramVec
+	reqTotal    *prometheus.CounterVec
+	reqDuration *prometheus.HistogramVec
+}
+
+// New returns a registry whose series carry service=name.
+func New(name string) *Metrics {
+	reg := prometheus.NewRegistry()
+	labels := prometheus.Labels{"service": name}
+	f := func(c prometheus.Collector) { reg.MustRegister(c) }
+	m := &Metrics{
+		reg: reg,
+		rpcTotal: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "rpc_server_requests_total",
+			Help: "gRPC calls handled, by method and status code.", ConstLabels: labels}, []string{"method", "code"}),
+		rpcDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "rpc_server_duration_seconds",
+			Help: "gRPC call latency.", ConstLabels: labels, Buckets: prometheus.DefBuckets}, []string{"method"}),
+		reqTotal: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "http_requests_total",
+			Help: "HTTP requests, by route template, method and status.", ConstLabels: labels}, []string{"route", "method", "status"}),
+		reqDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds",
+			Help: "HTTP request latency by route template.", ConstLabels: labels, Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
+	}
+	f(m.rpcTotal)
+	f(m.rpcDuration)
+	f(m.reqTotal)
+	f(m.reqDuration)
+	f(collectors.NewGoCollector())
+	return m
+}
+
+// Handler serves the registry.
+func (m *Metrics) Handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
+
+// Gauge registers a gauge read from fn at scrape time.
+func (m *Metrics) Gauge(name, help string, fn func() float64) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, fn))
+}
+
+// UnaryServerInterceptor records every call.
+func (m *Metrics) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		start := time.Now()
+		resp, err := handler(ctx, req)
+		m.rpcDuration.WithLabelValues(info.FullMethod).Observe(time.Since(start).Seconds())
+		m.rpcTotal.WithLabelValues(info.FullMethod, status.Code(err).String()).Inc()
+		return resp, err
+	}
+}
+
+type routeKey struct{}
+
+// SetRoute names the route of the request in flight (called by the router
+// once it matched, so metrics are labelled by template, not raw path).
+func SetRoute(ctx context.Context, route string) {
+	if p, ok := ctx.Value(routeKey{}).(*string); ok {
+		*p = route
+	}
+}
+
+// HTTPMiddleware records every request by route template.
+func (m *Metrics) HTTPMiddleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		route := "unmatched"
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), routeKey{}, &route)))
+		m.reqDuration.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
+		m.reqTotal.WithLabelValues(route, r.Method, strconv.Itoa(rec.status)).Inc()
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
