@@ -52,6 +52,22 @@ func run(ctx context.Context, _ []string) error {
 		brokers = []string{addr}
 		say("embedded Kafka-protocol broker on %s", addr)
 	}
+	if err := os.MkdirAll(stateDir, 0o700); err != nil {
+		return err
+	}
+	jaegerURL := ""
+	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("NO_JAEGER") != "1" {
+		bin := r.String("JAEGER_BIN", "bin/jaeger")
+		if _, err := os.Stat(bin); err == nil {
+			if err := devstack.StartJaeger(ctx, bin, filepath.Join(stateDir, "jaeger.log")); err != nil {
+				return err
+			}
+			os.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318")
+			jaegerURL = "http://localhost:16686"
+		} else {
+			say("no Jaeger binary at %s (run `make bin/jaeger`): traces are off", bin)
+		}
+	}
 	key, err := devstack.SigningKey(stateDir)
 	if err != nil {
 		return err
@@ -77,6 +93,9 @@ func run(ctx context.Context, _ []string) error {
 		say("  Web app  %s", webURL)
 	} else {
 		say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
+	}
+	if jaegerURL != "" {
+		say("  Jaeger   %s  (traces: %s/api/traces?service=gateway)", jaegerURL, jaegerURL)
 	}
 	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
 	say("press Ctrl-C to stop")
