@@ -210,9 +210,15 @@ func (x *Service) GetUpdatedAt() *timestamppb.Timestamp {
 }
 
 type ListServicesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Category      string                 `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// category is a form name or a category-page name (spec §9), any case.
+	Category string `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	// name filters by case-insensitive substring.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// limit caps the page (0: the server's default, 500; at most 1000).
+	Limit int32 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// offset skips that many services of the stable order (newest first).
+	Offset        int32 `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -259,6 +265,20 @@ func (x *ListServicesRequest) GetName() string {
 		return x.Name
 	}
 	return ""
+}
+
+func (x *ListServicesRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+func (x *ListServicesRequest) GetOffset() int32 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
 }
 
 type ListServicesResponse struct {
@@ -902,10 +922,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"providerId\x18\x10 \x01(\tR\n" +
 	"providerId\x128\n" +
 	"\tcreatedAt\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
-	"\tupdatedAt\x18\x12 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"E\n" +
+	"\tupdatedAt\x18\x12 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"s\n" +
 	"\x13ListServicesRequest\x12\x1a\n" +
 	"\bcategory\x18\x01 \x01(\tR\bcategory\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\"j\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\x12\x16\n" +
+	"\x06offset\x18\x04 \x01(\x05R\x06offset\"j\n" +
 	"\x14ListServicesResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x128\n" +
 	"\bservices\x18\x02 \x03(\v2\x1c.slotwise.catalog.v1.ServiceR\bservices\"#\n" +
