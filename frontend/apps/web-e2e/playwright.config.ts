@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * End-to-end tests against the real stack: the devstack serves the API on :5001 and the
+ * built app (frontend/dist/apps/web) on :3000. Run `make -C frontend build` first (the
+ * Makefile's e2e target does). Browsers are never downloaded: Debian's Chromium is used.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+const apiURL = process.env.E2E_API_URL ?? 'http://localhost:5001';
+
+export default defineConfig({
+  testDir: './src',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'go run ./devstack/cmd/devstack',
+    cwd: repoRoot,
+    url: `${apiURL}/readyz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e',
+    },
+  },
+});

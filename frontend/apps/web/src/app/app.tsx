@@ -1,0 +1,42 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { SessionProvider } from '@slotwise/data-access';
+import { ThemeProvider } from '@slotwise/feature-shell';
+import { AppRoutes } from './routes';
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+  });
+}
+
+/** Startup: a refused stored token sends the user to /login. */
+function Session({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const onUnauthorized = useCallback(() => navigate('/login', { replace: true }), [navigate]);
+  return <SessionProvider onUnauthorized={onUnauthorized}>{children}</SessionProvider>;
+}
+
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [qc] = useState(() => client ?? makeQueryClient());
+  return (
+    <QueryClientProvider client={qc}>
+      <ThemeProvider>
+        <Session>{children}</Session>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}
+
+export default App;

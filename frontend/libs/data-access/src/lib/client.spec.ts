@@ -1,0 +1,53 @@
+import { ApiError, apiRequest, GENERIC_ERROR, isUnauthorized } from './client';
+import { authApi, servicesApi } from './api';
+
+function respond(status: number, body: unknown) {
+  return vi.fn().mockResolvedValue(
+    new Response(body === undefined ? '' : JSON.stringify(body), { status }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('apiRequest', () => {
+  it('uses the default base and returns the JSON body', async () => {
+    const fetchMock = respond(200, { success: true, services: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(servicesApi.list({ category: 'Home Repair' })).resolves.toEqual({
+      success: true,
+      services: [],
+    });
+    expect(fetchMock.mock.calls[0][0]).toBe('http://localhost:5001/services?category=Home+Repair');
+  });
+
+  it("turns an error body into ApiError carrying the body's error text", async () => {
+    vi.stubGlobal('fetch', respond(409, { success: false, error: 'Email taken', message: 'Email taken' }));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 409, message: 'Email taken' });
+  });
+
+  it("falls back to 'Something went wrong'", async () => {
+    vi.stubGlobal('fetch', respond(500, undefined));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ message: GENERIC_ERROR });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    await expect(apiRequest('/x')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('sends the bearer token from local storage when asked', async () => {
+    localStorage.setItem('token', 'abc');
+    const fetchMock = respond(401, { success: false, error: 'Unauthorized' });
+    vi.stubGlobal('fetch', fetchMock);
+    const err = await authApi.profile().catch((e) => e);
+    expect(isUnauthorized(err)).toBe(true);
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer abc');
+  });
+
+  it('encodes the email in the role lookup path', async () => {
+    const fetchMock = respond(200, { success: true, role: 'provider' });
+    vi.stubGlobal('fetch', fetchMock);
+    await authApi.userRole('a+b@c.d');
+    expect(fetchMock.mock.calls[0][0]).toBe('http://localhost:5001/auth/user-role/a%2Bb%40c.d');
+  });
+});

@@ -1,0 +1,2 @@
+export * from './lib/CategoriesPage';
+export * from './lib/CategoryPage';

@@ -1,0 +1,3 @@
+export * from './lib/HomePage';
+export * from './lib/CustomerHome';
+export * from './lib/ProviderHome';

@@ -1,0 +1,2 @@
+export * from './lib/ServicesPage';
+export * from './lib/DemoServicesPage';

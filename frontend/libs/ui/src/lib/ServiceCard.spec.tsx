@@ -1,0 +1,43 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ServiceCard, bookingHref } from './ServiceCard';
+
+const service = {
+  _id: 's1',
+  name: 'Hair Cut & Style',
+  description: 'A fresh look.',
+  price: 499,
+  duration: 45,
+  provider: 'Glow Studio',
+  location: 'MG Road, Pune',
+  contact: 'glow@example.com',
+  imageUrl: '',
+  avgRating: 4.5,
+  totalReviews: 2,
+};
+
+describe('ServiceCard', () => {
+  it('shows rupee price, minutes, stars and Book Now link', () => {
+    render(<ServiceCard service={service} />, { wrapper: MemoryRouter });
+    expect(screen.getByText('₹499')).toBeTruthy();
+    expect(screen.getByText('45 min')).toBeTruthy();
+    expect(screen.getByLabelText('Rated 4.5 out of 5')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book Now' }).getAttribute('href')).toBe(
+      '/book?service=Hair+Cut+%26+Style&serviceId=s1',
+    );
+  });
+
+  it('Know More opens a modal with the details', () => {
+    render(<ServiceCard service={service} />, { wrapper: MemoryRouter });
+    fireEvent.click(screen.getByRole('button', { name: 'Know More' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('A fresh look.');
+    expect(dialog.textContent).toContain('glow@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('bookingHref encodes name and id', () => {
+    expect(bookingHref({ name: 'A B', _id: 'x' })).toBe('/book?service=A+B&serviceId=x');
+  });
+});

@@ -1,0 +1,6 @@
+export * from './lib/models';
+export * from './lib/constants';
+export * from './lib/format';
+export * from './lib/dates';
+export * from './lib/auth-validation';
+export * from './lib/profile-validation';
