@@ -7,15 +7,20 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/google/uuid"
+
 	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/svc"
 
+	"github.com/slotwise/slotwise/review-svc/internal/events"
+	"github.com/slotwise/slotwise/review-svc/internal/review"
 	"github.com/slotwise/slotwise/review-svc/internal/store"
+	"github.com/slotwise/slotwise/review-svc/internal/transport"
 )
 
 // TopicReviews is where new reviews are published.
-const TopicReviews = "review.reviews.v1"
+const TopicReviews = store.TopicReviews
 
 // Config is the review service's environment.
 type Config struct {
@@ -42,15 +47,23 @@ func Program(r *config.Reader) (svc.Config, svc.Spec, error) {
 // Run serves until ctx ends (the devstack runs it in-process).
 func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config, Spec(cfg)) }
 
-// Spec wires the service into the shared runtime.
+// Spec wires the service into the shared runtime: the review API, and the
+// projection of booking events that decides who may review what.
 func Spec(cfg Config) svc.Spec {
 	migrations, _ := fs.Sub(store.Migrations, "migrations")
+	now := cfg.Clock
+	if now == nil {
+		now = time.Now
+	}
 	return svc.Spec{
 		Schema:     "review",
 		Migrations: migrations,
 		Produces:   []string{TopicReviews},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			reviewv1.RegisterReviewServiceServer(rt.Server, reviewv1.UnimplementedReviewServiceServer{})
+			repo := store.Reviews{Pool: rt.Pool, Kick: rt.Relay.Kick}
+			domain := review.NewService(repo, now, uuid.NewString)
+			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain)))
+			rt.Consume(events.TopicAppointments, events.GroupID, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
 			return nil
 		},
 	}

@@ -1,0 +1,68 @@
+// Package events feeds review-svc from Kafka: the appointment projection
+// that eligibility is decided on.
+package events
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/segmentio/kafka-go"
+	"google.golang.org/protobuf/proto"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/kafkax"
+
+	"github.com/slotwise/slotwise/review-svc/internal/review"
+)
+
+// Appointments consumed from booking-svc.
+const (
+	TopicAppointments = "booking.appointments.v1"
+	GroupID           = "review-svc"
+)
+
+// Projector applies one appointment event (see store.Appointments).
+type Projector interface {
+	Apply(ctx context.Context, eventID string, a review.Appointment) (bool, error)
+}
+
+// AppointmentHandler returns the consumer of booking.appointments.v1.
+// Messages that can never be applied (undecodable, or without the ids the
+// projection is keyed on) are logged and skipped: retrying them would stall
+// the partition for ever. Anything else that fails is retried.
+func AppointmentHandler(p Projector, log *slog.Logger) kafkax.Handler {
+	return func(ctx context.Context, msg kafka.Message) error {
+		var ev eventsv1.AppointmentEvent
+		if err := proto.Unmarshal(msg.Value, &ev); err != nil {
+			log.ErrorContext(ctx, "skipping undecodable appointment event", "partition", msg.Partition, "offset", msg.Offset, "err", err)
+			return nil
+		}
+		a, ok := Appointment(&ev)
+		if !ok || ev.GetEventId() == "" {
+			log.ErrorContext(ctx, "skipping incomplete appointment event", "partition", msg.Partition, "offset", msg.Offset,
+				"event_id", ev.GetEventId(), "appointment_id", ev.GetAppointmentId())
+			return nil
+		}
+		changed, err := p.Apply(ctx, ev.GetEventId(), a)
+		if err != nil {
+			return err
+		}
+		log.DebugContext(ctx, "appointment event", "appointment_id", a.ID, "status", a.Status, "version", a.Version, "applied", changed)
+		return nil
+	}
+}
+
+// Appointment maps an event to the projected state; false when the event
+// lacks what the projection needs.
+func Appointment(ev *eventsv1.AppointmentEvent) (review.Appointment, bool) {
+	a := review.Appointment{
+		ID: ev.GetAppointmentId(), ServiceID: ev.GetServiceId(), ServiceName: ev.GetServiceName(),
+		CustomerID: ev.GetCustomerId(), CustomerEmail: ev.GetCustomerEmail(), ProviderID: ev.GetProviderId(),
+		Status: ev.GetStatus(), Version: ev.GetVersion(),
+	}
+	if ev.GetStartsAt() == nil || a.ID == "" || a.ServiceID == "" || a.CustomerID == "" || a.Status == "" {
+		return review.Appointment{}, false
+	}
+	a.StartsAt = ev.GetStartsAt().AsTime()
+	return a, true
+}

@@ -1,0 +1,68 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// User-facing messages; the validation ones are the spec's review-form wording.
+const (
+	MsgNoAppointmentID   = "No appointment ID provided"
+	MsgSelectRating      = "Please select a rating"
+	MsgCommentTooShort   = "Please enter a comment (minimum 5 characters)"
+	MsgCustomersOnly     = "Only customers can leave reviews"
+	MsgProvidersOnly     = "Only service providers can view the reviews of their services"
+	MsgNotFound          = "Appointment not found"
+	MsgNotYours          = "You can only review your own appointments"
+	MsgAlreadyReviewed   = "You have already reviewed this appointment"
+	MinCommentLength     = 5
+	MinRating, MaxRating = 1, 5
+)
+
+// ValidateInput checks the submitted fields in the order the review form
+// does and returns the input with its comment trimmed.
+func ValidateInput(in Input) (Input, error) {
+	in.AppointmentID = strings.TrimSpace(in.AppointmentID)
+	if in.AppointmentID == "" {
+		return in, apperr.Invalid(MsgNoAppointmentID)
+	}
+	if in.Rating == nil || *in.Rating < MinRating || *in.Rating > MaxRating {
+		return in, apperr.Invalid(MsgSelectRating)
+	}
+	in.Comment = strings.TrimSpace(in.Comment)
+	if utf8.RuneCountInString(in.Comment) < MinCommentLength {
+		return in, apperr.Invalid(MsgCommentTooShort)
+	}
+	return in, nil
+}
+
+// ShownAsCompleted reports whether the app shows the appointment as
+// completed: it is, or it is scheduled/confirmed and its start has passed.
+func ShownAsCompleted(status string, startsAt, now time.Time) bool {
+	switch status {
+	case StatusCompleted:
+		return true
+	case StatusScheduled, StatusConfirmed:
+		return !now.Before(startsAt)
+	}
+	return false
+}
+
+// CheckEligible decides whether customerID may review a at now: only its own
+// customer, only once it is (shown as) completed.
+func CheckEligible(a Appointment, customerID string, now time.Time) error {
+	if a.CustomerID != customerID {
+		return apperr.Forbidden(MsgNotYours)
+	}
+	if ShownAsCompleted(a.Status, a.StartsAt, now) {
+		return nil
+	}
+	if a.Status == StatusScheduled || a.Status == StatusConfirmed {
+		return apperr.Conflict(fmt.Sprintf("Only completed appointments can be reviewed; this appointment is %s and has not taken place yet", a.Status))
+	}
+	return apperr.Conflict(fmt.Sprintf("Only completed appointments can be reviewed; this appointment is %s", a.Status))
+}

@@ -1,0 +1,96 @@
+package review
+
+import (
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+func rating(n int32) *int32 { return &n }
+
+func TestValidateInput(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       Input
+		kind     apperr.Kind
+		msg      string
+		wantText string // trimmed comment on success
+	}{
+		{"valid", Input{"a1", rating(5), "Great service"}, 0, "", "Great service"},
+		{"comment trimmed", Input{"a1", rating(1), "  fine!  "}, 0, "", "fine!"},
+		{"exactly five runes", Input{"a1", rating(3), "ñandú"}, 0, "", "ñandú"},
+		{"missing appointment", Input{"", rating(5), "Great service"}, apperr.KindInvalid, MsgNoAppointmentID, ""},
+		{"blank appointment", Input{"  ", rating(5), "Great service"}, apperr.KindInvalid, MsgNoAppointmentID, ""},
+		{"appointment checked before rating", Input{"", nil, ""}, apperr.KindInvalid, MsgNoAppointmentID, ""},
+		{"missing rating", Input{"a1", nil, "Great service"}, apperr.KindInvalid, MsgSelectRating, ""},
+		{"rating 0", Input{"a1", rating(0), "Great service"}, apperr.KindInvalid, MsgSelectRating, ""},
+		{"rating 6", Input{"a1", rating(6), "Great service"}, apperr.KindInvalid, MsgSelectRating, ""},
+		{"rating negative", Input{"a1", rating(-1), "Great service"}, apperr.KindInvalid, MsgSelectRating, ""},
+		{"rating checked before comment", Input{"a1", nil, ""}, apperr.KindInvalid, MsgSelectRating, ""},
+		{"empty comment", Input{"a1", rating(4), ""}, apperr.KindInvalid, MsgCommentTooShort, ""},
+		{"four chars after trim", Input{"a1", rating(4), "  good   "}, apperr.KindInvalid, MsgCommentTooShort, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := ValidateInput(c.in)
+			if c.msg == "" {
+				if err != nil {
+					t.Fatalf("unexpected error %v", err)
+				}
+				if out.Comment != c.wantText {
+					t.Fatalf("comment %q, want %q", out.Comment, c.wantText)
+				}
+				return
+			}
+			if apperr.KindOf(err) != c.kind || err.Error() != c.msg {
+				t.Fatalf("got %v (kind %d), want %q (kind %d)", err, apperr.KindOf(err), c.msg, c.kind)
+			}
+		})
+	}
+}
+
+func TestCheckEligible(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	past, future := now.Add(-time.Hour), now.Add(time.Hour)
+	appt := func(status string, start time.Time) Appointment {
+		return Appointment{ID: "a1", CustomerID: "cust", Status: status, StartsAt: start}
+	}
+	cases := []struct {
+		name     string
+		a        Appointment
+		customer string
+		kind     apperr.Kind // 0: eligible
+		msg      string
+	}{
+		{"completed", appt("completed", future), "cust", 0, ""},
+		{"confirmed, start passed", appt("confirmed", past), "cust", 0, ""},
+		{"scheduled, start passed", appt("scheduled", past), "cust", 0, ""},
+		{"confirmed, starts right now", appt("confirmed", now), "cust", 0, ""},
+		{"not yours", appt("completed", past), "other", apperr.KindForbidden, MsgNotYours},
+		{"not yours beats not completed", appt("pending", future), "other", apperr.KindForbidden, MsgNotYours},
+		{"confirmed, in the future", appt("confirmed", future), "cust", apperr.KindConflict,
+			"Only completed appointments can be reviewed; this appointment is confirmed and has not taken place yet"},
+		{"scheduled, in the future", appt("scheduled", future), "cust", apperr.KindConflict,
+			"Only completed appointments can be reviewed; this appointment is scheduled and has not taken place yet"},
+		{"pending, start passed", appt("pending", past), "cust", apperr.KindConflict, "Only completed appointments can be reviewed; this appointment is pending"},
+		{"in-progress", appt("in-progress", past), "cust", apperr.KindConflict, "Only completed appointments can be reviewed; this appointment is in-progress"},
+		{"cancelled", appt("cancelled", past), "cust", apperr.KindConflict, "Only completed appointments can be reviewed; this appointment is cancelled"},
+		{"rejected", appt("rejected", past), "cust", apperr.KindConflict, "Only completed appointments can be reviewed; this appointment is rejected"},
+		{"no-show", appt("no-show", past), "cust", apperr.KindConflict, "Only completed appointments can be reviewed; this appointment is no-show"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := CheckEligible(c.a, c.customer, now)
+			if c.kind == 0 {
+				if err != nil {
+					t.Fatalf("want eligible, got %v", err)
+				}
+				return
+			}
+			if apperr.KindOf(err) != c.kind || err.Error() != c.msg {
+				t.Fatalf("got %v (kind %d), want %q (kind %d)", err, apperr.KindOf(err), c.msg, c.kind)
+			}
+		})
+	}
+}

@@ -1,0 +1,79 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Service is the review domain.
+type Service interface {
+	// Create stores the caller's review of one of their appointments and
+	// queues its event; the checks run in the order the API documents.
+	Create(ctx context.Context, c Caller, in Input) (Review, error)
+	// ListForService is public: a service's reviews, newest first.
+	ListForService(ctx context.Context, serviceID string) ([]Review, error)
+	// ListForProvider is the reviews of the calling provider's services.
+	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
+}
+
+type service struct {
+	repo  Repository
+	now   func() time.Time
+	newID func() string
+}
+
+// NewService returns the review domain. newID makes review and event ids.
+func NewService(repo Repository, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, now: now, newID: newID}
+}
+
+func (s *service) Create(ctx context.Context, c Caller, in Input) (Review, error) {
+	if c.Role != RoleCustomer {
+		return Review{}, apperr.Forbidden(MsgCustomersOnly)
+	}
+	in, err := ValidateInput(in)
+	if err != nil {
+		return Review{}, err
+	}
+	a, err := s.repo.Appointment(ctx, in.AppointmentID)
+	if errors.Is(err, ErrNotFound) {
+		return Review{}, apperr.NotFound(MsgNotFound)
+	}
+	if err != nil {
+		return Review{}, err
+	}
+	now := s.now().UTC()
+	if err := CheckEligible(a, c.UserID, now); err != nil {
+		return Review{}, err
+	}
+	email := c.Email
+	if email == "" {
+		email = a.CustomerEmail
+	}
+	r := Review{
+		ID: s.newID(), AppointmentID: a.ID, ServiceID: a.ServiceID, ServiceName: a.ServiceName,
+		ProviderID: a.ProviderID, CustomerID: c.UserID, CustomerEmail: email,
+		Rating: *in.Rating, Comment: in.Comment, CreatedAt: now,
+	}
+	if err := s.repo.Create(ctx, r, s.newID()); err != nil {
+		if errors.Is(err, ErrAlreadyReviewed) {
+			return Review{}, apperr.Conflict(MsgAlreadyReviewed)
+		}
+		return Review{}, err
+	}
+	return r, nil
+}
+
+func (s *service) ListForService(ctx context.Context, serviceID string) ([]Review, error) {
+	return s.repo.ByService(ctx, serviceID)
+}
+
+func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, error) {
+	if c.Role != RoleProvider {
+		return nil, apperr.Forbidden(MsgProvidersOnly)
+	}
+	return s.repo.ByProvider(ctx, c.UserID)
+}

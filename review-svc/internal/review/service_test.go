@@ -1,0 +1,172 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// memRepo is an in-memory Repository.
+type memRepo struct {
+	appts   map[string]Appointment
+	reviews []Review
+	events  []string
+	failGet error
+}
+
+func (m *memRepo) Appointment(_ context.Context, id string) (Appointment, error) {
+	if m.failGet != nil {
+		return Appointment{}, m.failGet
+	}
+	a, ok := m.appts[id]
+	if !ok {
+		return Appointment{}, ErrNotFound
+	}
+	return a, nil
+}
+
+func (m *memRepo) Create(_ context.Context, r Review, eventID string) error {
+	for _, x := range m.reviews {
+		if x.AppointmentID == r.AppointmentID {
+			return ErrAlreadyReviewed
+		}
+	}
+	m.reviews = append(m.reviews, r)
+	m.events = append(m.events, eventID)
+	return nil
+}
+
+func (m *memRepo) ByService(_ context.Context, id string) ([]Review, error) {
+	var out []Review
+	for i := len(m.reviews) - 1; i >= 0; i-- {
+		if m.reviews[i].ServiceID == id {
+			out = append(out, m.reviews[i])
+		}
+	}
+	return out, nil
+}
+
+func (m *memRepo) ByProvider(_ context.Context, id string) ([]Review, error) {
+	var out []Review
+	for i := len(m.reviews) - 1; i >= 0; i-- {
+		if m.reviews[i].ProviderID == id {
+			out = append(out, m.reviews[i])
+		}
+	}
+	return out, nil
+}
+
+func newTestService(repo *memRepo, now time.Time) Service {
+	n := 0
+	return NewService(repo, func() time.Time { return now }, func() string { n++; return fmt.Sprintf("id-%d", n) })
+}
+
+func TestCreate(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	customer := Caller{UserID: "cust", Role: RoleCustomer, Email: "c@example.com"}
+	fresh := func() *memRepo {
+		return &memRepo{appts: map[string]Appointment{
+			"done":    {ID: "done", ServiceID: "svc", ServiceName: "Cut", CustomerID: "cust", CustomerEmail: "form@example.com", ProviderID: "prov", Status: "completed", StartsAt: now.Add(-time.Hour)},
+			"soon":    {ID: "soon", ServiceID: "svc", CustomerID: "cust", ProviderID: "prov", Status: "confirmed", StartsAt: now.Add(time.Hour)},
+			"passed":  {ID: "passed", ServiceID: "svc", CustomerID: "cust", ProviderID: "prov", Status: "confirmed", StartsAt: now.Add(-time.Minute)},
+			"someone": {ID: "someone", ServiceID: "svc", CustomerID: "other", ProviderID: "prov", Status: "completed", StartsAt: now.Add(-time.Hour)},
+		}}
+	}
+	valid := Input{AppointmentID: "done", Rating: rating(4), Comment: "  Very good  "}
+	cases := []struct {
+		name   string
+		caller Caller
+		in     Input
+		kind   apperr.Kind
+		msg    string
+	}{
+		{"provider refused before anything else", Caller{UserID: "prov", Role: RoleProvider}, Input{}, apperr.KindForbidden, MsgCustomersOnly},
+		{"no role", Caller{UserID: "x"}, valid, apperr.KindForbidden, MsgCustomersOnly},
+		{"validation before lookup", customer, Input{AppointmentID: "missing", Rating: rating(9), Comment: "Very good"}, apperr.KindInvalid, MsgSelectRating},
+		{"unknown appointment", customer, Input{AppointmentID: "missing", Rating: rating(4), Comment: "Very good"}, apperr.KindNotFound, MsgNotFound},
+		{"not yours", customer, Input{AppointmentID: "someone", Rating: rating(4), Comment: "Very good"}, apperr.KindForbidden, MsgNotYours},
+		{"not taken place", customer, Input{AppointmentID: "soon", Rating: rating(4), Comment: "Very good"}, apperr.KindConflict,
+			"Only completed appointments can be reviewed; this appointment is confirmed and has not taken place yet"},
+		{"shown as completed", customer, Input{AppointmentID: "passed", Rating: rating(4), Comment: "Very good"}, 0, ""},
+		{"completed", customer, valid, 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			repo := fresh()
+			r, err := newTestService(repo, now).Create(context.Background(), c.caller, c.in)
+			if c.kind != 0 {
+				if apperr.KindOf(err) != c.kind || err.Error() != c.msg {
+					t.Fatalf("got %v (kind %d), want %q (kind %d)", err, apperr.KindOf(err), c.msg, c.kind)
+				}
+				if len(repo.reviews) != 0 {
+					t.Fatal("a refused review was stored")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(repo.reviews) != 1 || len(repo.events) != 1 || repo.events[0] == r.ID {
+				t.Fatalf("want one review and one event with its own id: %+v %v", repo.reviews, repo.events)
+			}
+			if r.CustomerID != "cust" || r.ProviderID != "prov" || r.ServiceID != "svc" || !r.CreatedAt.Equal(now) || r.Rating != 4 {
+				t.Fatalf("review %+v", r)
+			}
+		})
+	}
+}
+
+func TestCreateDetails(t *testing.T) {
+	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	repo := &memRepo{appts: map[string]Appointment{
+		"done": {ID: "done", ServiceID: "svc", ServiceName: "Cut", CustomerID: "cust", CustomerEmail: "form@example.com", ProviderID: "prov", Status: "completed", StartsAt: now},
+	}}
+	s := newTestService(repo, now)
+	ctx := context.Background()
+	t.Run("comment stored trimmed, email from the token", func(t *testing.T) {
+		r, err := s.Create(ctx, Caller{UserID: "cust", Role: RoleCustomer, Email: "c@example.com"}, Input{"done", rating(5), "  Superb  "})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Comment != "Superb" || r.CustomerEmail != "c@example.com" || r.ServiceName != "Cut" {
+			t.Fatalf("%+v", r)
+		}
+	})
+	t.Run("second review of the same appointment is a conflict", func(t *testing.T) {
+		_, err := s.Create(ctx, Caller{UserID: "cust", Role: RoleCustomer}, Input{"done", rating(2), "Changed my mind"})
+		if apperr.KindOf(err) != apperr.KindConflict || err.Error() != MsgAlreadyReviewed {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("email falls back to the booking's when the token has none", func(t *testing.T) {
+		repo := &memRepo{appts: map[string]Appointment{"done": repo.appts["done"]}}
+		r, err := newTestService(repo, now).Create(ctx, Caller{UserID: "cust", Role: RoleCustomer}, Input{"done", rating(5), "Superb"})
+		if err != nil || r.CustomerEmail != "form@example.com" {
+			t.Fatalf("%+v %v", r, err)
+		}
+	})
+	t.Run("store failure is internal, not a user error", func(t *testing.T) {
+		repo := &memRepo{failGet: errors.New("connection refused")}
+		_, err := newTestService(repo, now).Create(ctx, Caller{UserID: "cust", Role: RoleCustomer}, Input{"done", rating(5), "Superb"})
+		if err == nil || apperr.KindOf(err) != apperr.KindInternal {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+func TestListForProvider(t *testing.T) {
+	repo := &memRepo{reviews: []Review{{ID: "r1", ProviderID: "prov"}, {ID: "r2", ProviderID: "other"}, {ID: "r3", ProviderID: "prov"}}}
+	s := newTestService(repo, time.Now())
+	got, err := s.ListForProvider(context.Background(), Caller{UserID: "prov", Role: RoleProvider})
+	if err != nil || len(got) != 2 || got[0].ID != "r3" || got[1].ID != "r1" {
+		t.Fatalf("%+v %v", got, err)
+	}
+	_, err = s.ListForProvider(context.Background(), Caller{UserID: "cust", Role: RoleCustomer})
+	if apperr.KindOf(err) != apperr.KindForbidden || err.Error() != MsgProvidersOnly {
+		t.Fatalf("customer: %v", err)
+	}
+}

@@ -1,0 +1,91 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/outbox"
+
+	"github.com/slotwise/slotwise/review-svc/internal/review"
+)
+
+// TopicReviews is where new reviews are announced, keyed by service id so a
+// service's reviews stay in order.
+const TopicReviews = "review.reviews.v1"
+
+// Reviews implements review.Repository.
+type Reviews struct {
+	Pool *pgxpool.Pool
+	// Kick wakes the outbox relay after a commit (nil: wait for its poll).
+	Kick func()
+}
+
+func (s Reviews) Appointment(ctx context.Context, id string) (review.Appointment, error) {
+	var a review.Appointment
+	err := s.Pool.QueryRow(ctx, `SELECT id, service_id, service_name, customer_id, customer_email, provider_id,
+		status, starts_at, version FROM appointments WHERE id = $1`, id).
+		Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.CustomerID, &a.CustomerEmail, &a.ProviderID, &a.Status, &a.StartsAt, &a.Version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return review.Appointment{}, review.ErrNotFound
+	}
+	return a, err
+}
+
+// Create stores r and its ReviewEvent in one transaction. The unique
+// constraint on appointment_id decides concurrent submissions.
+func (s Reviews) Create(ctx context.Context, r review.Review, eventID string) error {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO reviews (id, appointment_id, service_id, service_name, provider_id,
+			customer_id, customer_email, rating, comment, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+			r.ID, r.AppointmentID, r.ServiceID, r.ServiceName, r.ProviderID, r.CustomerID, r.CustomerEmail, r.Rating, r.Comment, r.CreatedAt)
+		if err != nil {
+			return err
+		}
+		return outbox.Write(ctx, tx, TopicReviews, r.ServiceID, &eventsv1.ReviewEvent{
+			EventId: eventID, Type: "created", OccurredAt: timestamppb.New(r.CreatedAt),
+			ReviewId: r.ID, AppointmentId: r.AppointmentID, ServiceId: r.ServiceID, CustomerId: r.CustomerID, Rating: r.Rating,
+		})
+	})
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) && pg.Code == "23505" && pg.ConstraintName == "reviews_one_per_appointment" {
+		return review.ErrAlreadyReviewed
+	}
+	if err == nil && s.Kick != nil {
+		s.Kick()
+	}
+	return err
+}
+
+const selectReviews = `SELECT id::text, appointment_id, service_id, service_name, provider_id, customer_id,
+	customer_email, rating, comment, created_at FROM reviews `
+
+func (s Reviews) ByService(ctx context.Context, serviceID string) ([]review.Review, error) {
+	return s.list(ctx, selectReviews+`WHERE service_id = $1 ORDER BY created_at DESC, seq DESC`, serviceID)
+}
+
+func (s Reviews) ByProvider(ctx context.Context, providerID string) ([]review.Review, error) {
+	return s.list(ctx, selectReviews+`WHERE provider_id = $1 ORDER BY created_at DESC, seq DESC`, providerID)
+}
+
+func (s Reviews) list(ctx context.Context, sql string, arg string) ([]review.Review, error) {
+	rows, err := s.Pool.Query(ctx, sql, arg)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) {
+		var r review.Review
+		err := row.Scan(&r.ID, &r.AppointmentID, &r.ServiceID, &r.ServiceName, &r.ProviderID, &r.CustomerID,
+			&r.CustomerEmail, &r.Rating, &r.Comment, &r.CreatedAt)
+		return r, err
+	})
+	if out == nil {
+		out = []review.Review{}
+	}
+	return out, err
+}

@@ -1,0 +1,203 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/proto"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/postgres"
+	"github.com/slotwise/slotwise/platform/testkit"
+
+	"github.com/slotwise/slotwise/review-svc/internal/review"
+)
+
+func openPool(t *testing.T) *pgxpool.Pool {
+	t.Helper()
+	ctx := context.Background()
+	pool, err := postgres.Open(ctx, testkit.NewDatabase(t), "review", postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	migrations, _ := fs.Sub(Migrations, "migrations")
+	if err := postgres.Migrate(ctx, pool, "review", migrations); err != nil {
+		t.Fatal(err)
+	}
+	return pool
+}
+
+func TestProjectionKeepsHighestVersionAndDedupes(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	p := Appointments{Pool: pool}
+	repo := Reviews{Pool: pool}
+	start := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
+	at := func(status string, version int64) review.Appointment {
+		return review.Appointment{ID: "appt-1", ServiceID: "svc-1", ServiceName: "Cut", CustomerID: "cust",
+			CustomerEmail: "c@example.com", ProviderID: "prov", Status: status, StartsAt: start, Version: version}
+	}
+	steps := []struct {
+		event   string
+		a       review.Appointment
+		changed bool
+		status  string
+	}{
+		{"e1", at("pending", 1), true, "pending"},
+		{"e3", at("confirmed", 3), true, "confirmed"},
+		{"e2", at("scheduled", 2), false, "confirmed"},       // older version arrives late
+		{"e3", at("confirmed", 3), false, "confirmed"},       // redelivery
+		{"e1", at("pending", 1), false, "confirmed"},         // replay from offset 0
+		{"e4", at("completed", 4), true, "completed"},        // newer
+		{"e4-again", at("completed", 4), false, "completed"}, // same version, other event id
+	}
+	for _, s := range steps {
+		changed, err := p.Apply(ctx, s.event, s.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := repo.Appointment(ctx, "appt-1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed != s.changed || got.Status != s.status {
+			t.Fatalf("after %s v%d: changed=%v status=%s, want changed=%v status=%s", s.event, s.a.Version, changed, got.Status, s.changed, s.status)
+		}
+	}
+	var n int
+	pool.QueryRow(ctx, `SELECT count(*) FROM inbox WHERE consumer = $1`, InboxAppointments).Scan(&n)
+	if n != 5 { // e1, e3, e2, e4, e4-again
+		t.Fatalf("inbox holds %d events, want 5", n)
+	}
+	if _, err := repo.Appointment(ctx, "nope"); !errors.Is(err, review.ErrNotFound) {
+		t.Fatalf("unknown appointment: %v", err)
+	}
+}
+
+func TestCreateWritesReviewAndEventOnce(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	kicks := 0
+	repo := Reviews{Pool: pool, Kick: func() { kicks++ }}
+	now := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
+	r := review.Review{ID: uuid.NewString(), AppointmentID: "appt-1", ServiceID: "svc-1", ServiceName: "Cut", ProviderID: "prov",
+		CustomerID: "cust", CustomerEmail: "c@example.com", Rating: 4, Comment: "Very good", CreatedAt: now}
+	eventID := uuid.NewString()
+	if err := repo.Create(ctx, r, eventID); err != nil {
+		t.Fatal(err)
+	}
+	dup := r
+	dup.ID = uuid.NewString()
+	if err := repo.Create(ctx, dup, uuid.NewString()); !errors.Is(err, review.ErrAlreadyReviewed) {
+		t.Fatalf("duplicate: %v", err)
+	}
+	if kicks != 1 {
+		t.Fatalf("relay kicked %d times, want 1 (only after a commit)", kicks)
+	}
+	var topic, key string
+	var payload []byte
+	var rows int
+	pool.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&rows)
+	if err := pool.QueryRow(ctx, `SELECT topic, key, payload FROM outbox`).Scan(&topic, &key, &payload); err != nil || rows != 1 {
+		t.Fatalf("outbox: %d rows, %v", rows, err)
+	}
+	var ev eventsv1.ReviewEvent
+	if err := proto.Unmarshal(payload, &ev); err != nil {
+		t.Fatal(err)
+	}
+	if topic != TopicReviews || key != "svc-1" || ev.EventId != eventID || ev.ReviewId != r.ID || ev.AppointmentId != "appt-1" ||
+		ev.ServiceId != "svc-1" || ev.CustomerId != "cust" || ev.Rating != 4 || ev.Type != "created" || !ev.OccurredAt.AsTime().Equal(now) {
+		t.Fatalf("event %s/%s %v", topic, key, &ev)
+	}
+}
+
+func TestConcurrentReviewsOfOneAppointment(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	repo := Reviews{Pool: pool}
+	const n = 8
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = repo.Create(ctx, review.Review{ID: uuid.NewString(), AppointmentID: "appt-race", ServiceID: "svc", CustomerID: "cust",
+				Rating: 5, Comment: "Great stuff", CreatedAt: time.Now()}, uuid.NewString())
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, review.ErrAlreadyReviewed):
+			t.Fatalf("unexpected error %v", err)
+		}
+	}
+	var reviews, events int
+	pool.QueryRow(ctx, `SELECT count(*) FROM reviews`).Scan(&reviews)
+	pool.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&events)
+	if won != 1 || reviews != 1 || events != 1 {
+		t.Fatalf("won=%d reviews=%d events=%d, want 1 each", won, reviews, events)
+	}
+}
+
+func TestListsNewestFirst(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	repo := Reviews{Pool: pool}
+	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
+	add := func(appt, svc, prov string, at time.Time) string {
+		id := uuid.NewString()
+		if err := repo.Create(ctx, review.Review{ID: id, AppointmentID: appt, ServiceID: svc, ProviderID: prov, CustomerID: "c",
+			Rating: 3, Comment: "Okay-ish", CreatedAt: at}, uuid.NewString()); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	a := add("a1", "s1", "p1", t0)
+	b := add("a2", "s1", "p1", t0.Add(time.Hour))
+	c := add("a3", "s1", "p1", t0.Add(time.Hour)) // same instant as b: written later, listed first
+	d := add("a4", "s2", "p1", t0)
+	add("a5", "s3", "p2", t0)
+	ids := func(rs []review.Review, err error) []string {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	if got, want := ids(repo.ByService(ctx, "s1")), []string{c, b, a}; !equal(got, want) {
+		t.Fatalf("by service %v, want %v", got, want)
+	}
+	if got, want := ids(repo.ByProvider(ctx, "p1")), []string{c, b, d, a}; !equal(got, want) && !equal(got, []string{c, b, a, d}) {
+		t.Fatalf("by provider %v, want %v", got, want)
+	}
+	if got := ids(repo.ByService(ctx, "none")); len(got) != 0 {
+		t.Fatalf("unknown service: %v", got)
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
