@@ -4,17 +4,25 @@ package catalogsvc
 import (
 	"context"
 	"io/fs"
+	"time"
+
+	"github.com/google/uuid"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/svc"
 
+	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+	"github.com/slotwise/slotwise/catalog-svc/internal/events"
 	"github.com/slotwise/slotwise/catalog-svc/internal/store"
+	"github.com/slotwise/slotwise/catalog-svc/internal/transport"
 )
 
 // Config is the catalog service's environment.
 type Config struct {
 	svc.Config
+	// Clock stamps createdAt/updatedAt (nil: time.Now).
+	Clock func() time.Time
 }
 
 // LoadConfig reads the environment.
@@ -34,11 +42,17 @@ func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config
 // Spec wires the service into the shared runtime.
 func Spec(cfg Config) svc.Spec {
 	migrations, _ := fs.Sub(store.Migrations, "migrations")
+	now := cfg.Clock
+	if now == nil {
+		now = time.Now
+	}
 	return svc.Spec{
 		Schema:     "catalog",
 		Migrations: migrations,
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			catalogv1.RegisterCatalogServiceServer(rt.Server, catalogv1.UnimplementedCatalogServiceServer{})
+			domain := catalog.NewService(store.Services{Pool: rt.Pool}, now, func() string { return uuid.NewString() })
+			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain)))
+			rt.Consume(events.ReviewsTopic, events.ConsumerGroup, events.ReviewRatings(domain, rt.Logger))
 			return nil
 		},
 	}

@@ -1,0 +1,333 @@
+// Package catalog is the catalog domain: the services providers publish,
+// their categories, the service form's rules, and the rating aggregate fed
+// by reviews. It imports no transport and no driver.
+package catalog
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Offering is the spec's Service entity (§3). (The name Service is taken by
+// the domain interface, as in every go-kit service here.)
+type Offering struct {
+	ID         string
+	ProviderID string // the owning provider's user id
+	Name       string
+	// Category is the form name of a standard category, or the provider's own
+	// text for anything else; CategoryKey is where it is listed (Others for
+	// the latter).
+	Category    string
+	CategoryKey string
+	Description string
+	Price       float64 // rupees
+	Duration    int     // minutes
+	Provider    string  // company name
+	Location    string  // "address, city"
+	Contact     string
+	ImageURL    string
+	Icon        string
+	IsActive    bool
+	TimeSlots   []string // 24-hour HH:MM
+	// RatingSum and TotalReviews are the rating aggregate; AvgRating derives
+	// from them so redelivered or reordered reviews cannot skew it.
+	RatingSum    int64
+	TotalReviews int
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// AvgRating is the mean rating rounded to one decimal (what the stars show);
+// 0 without reviews.
+func (o Offering) AvgRating() float64 {
+	if o.TotalReviews == 0 {
+		return 0
+	}
+	return math.Round(float64(o.RatingSum)/float64(o.TotalReviews)*10) / 10
+}
+
+// Input is the service form (POST /services, or a full PATCH). Price and
+// Duration are pointers so that a missing value is told from 0.
+type Input struct {
+	Name, Category, Description string
+	Price                       *float64
+	Duration                    *int
+	Provider, Location, Contact string
+	ImageURL, Icon              string
+	TimeSlots                   []string
+	IsActive                    *bool
+}
+
+// Patch is PATCH /services/{id}: when only IsActive is present it toggles;
+// otherwise it is a full update, validated like a new service.
+type Patch struct {
+	Name, Category, Description *string
+	Price                       *float64
+	Duration                    *int
+	Provider, Location, Contact *string
+	ImageURL, Icon              *string
+	TimeSlots                   []string
+	IsActive                    *bool
+}
+
+// IsToggle reports whether p carries only isActive.
+func (p Patch) IsToggle() bool {
+	return p.IsActive != nil && p.Name == nil && p.Category == nil && p.Description == nil && p.Price == nil &&
+		p.Duration == nil && p.Provider == nil && p.Location == nil && p.Contact == nil && p.ImageURL == nil &&
+		p.Icon == nil && len(p.TimeSlots) == 0
+}
+
+// Input is p as a full service form (absent fields are empty).
+func (p Patch) Input() Input {
+	s := func(v *string) string {
+		if v == nil {
+			return ""
+		}
+		return *v
+	}
+	return Input{
+		Name: s(p.Name), Category: s(p.Category), Description: s(p.Description), Price: p.Price, Duration: p.Duration,
+		Provider: s(p.Provider), Location: s(p.Location), Contact: s(p.Contact), ImageURL: s(p.ImageURL), Icon: s(p.Icon),
+		TimeSlots: p.TimeSlots, IsActive: p.IsActive,
+	}
+}
+
+// Caller is who is calling, from a verified token.
+type Caller struct {
+	UserID string
+	Role   string
+}
+
+// RoleProvider is the role that owns services.
+const RoleProvider = "provider"
+
+// Query is GET /services.
+type Query struct {
+	Category string // either naming style; "" for all
+	Name     string // case-insensitive substring; "" for all
+	Limit    int    // 0: DefaultLimit
+	Offset   int
+}
+
+// Page sizes of GET /services: the spec's screens read one list, so the
+// default is generous; limit and offset page through more.
+const (
+	DefaultLimit = 500
+	MaxLimit     = 1000
+)
+
+// Filter is a Query resolved for the repository. Only active, undeleted
+// services match, newest first (created_at, then id: a stable order).
+type Filter struct {
+	CategoryKey string // "" for all
+	// CategoryText, with CategoryKey Others, narrows Others to services whose
+	// category text equals it (any case): a query naming no standard category.
+	CategoryText string
+	NameContains string
+	Limit        int
+	Offset       int
+}
+
+// ReviewRating is a review's effect on its service's rating.
+type ReviewRating struct {
+	EventID   string
+	ServiceID string
+	Rating    int
+}
+
+// Service is the catalog domain.
+type Service interface {
+	// List is the public listing: active services only.
+	List(ctx context.Context, q Query) ([]Offering, error)
+	// Get returns a service, active or not (booking decides what inactive
+	// means); NotFound once deleted.
+	Get(ctx context.Context, id string) (Offering, error)
+	// ListOwn is the caller's own services, inactive ones included.
+	ListOwn(ctx context.Context, c Caller) ([]Offering, error)
+	Create(ctx context.Context, c Caller, in Input) (Offering, error)
+	Update(ctx context.Context, c Caller, id string, p Patch) (Offering, error)
+	Delete(ctx context.Context, c Caller, id string) error
+	// ApplyReview adds a review's rating to its service's aggregate, once per
+	// event id; it reports whether anything changed.
+	ApplyReview(ctx context.Context, r ReviewRating) (bool, error)
+}
+
+// Repository stores services. Deleted services are invisible to every method.
+type Repository interface {
+	Create(ctx context.Context, o Offering) error
+	// Get returns ErrNotFound for a missing or deleted service.
+	Get(ctx context.Context, id string) (Offering, error)
+	List(ctx context.Context, f Filter) ([]Offering, error)
+	ListByProvider(ctx context.Context, providerID string) ([]Offering, error)
+	// Update stores o's form fields and isActive where o.ID is owned by
+	// o.ProviderID; ErrNotFound otherwise.
+	Update(ctx context.Context, o Offering) error
+	SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (Offering, error)
+	SoftDelete(ctx context.Context, id, providerID string, at time.Time) error
+	// AddRating records eventID and, the first time only, adds rating to the
+	// service's aggregate, in one transaction. It reports whether a service
+	// changed.
+	AddRating(ctx context.Context, consumer string, r ReviewRating) (bool, error)
+}
+
+// ErrNotFound is the repository's "no such (undeleted) service".
+var ErrNotFound = errors.New("service not found")
+
+// ReviewConsumer names the catalog's review consumer in the inbox.
+const ReviewConsumer = "catalog-svc/review-ratings"
+
+// Messages of the calls (the spec shows none; these are ours).
+const (
+	MsgNotFound     = "Service not found"
+	MsgProviderOnly = "Only service providers can manage services"
+	MsgNotYours     = "You can only manage your own services"
+	MsgInvalidPage  = "limit and offset must not be negative"
+)
+
+type service struct {
+	repo  Repository
+	now   func() time.Time
+	newID func() string
+}
+
+// NewService returns the catalog domain.
+func NewService(repo Repository, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, now: now, newID: newID}
+}
+
+func (s *service) List(ctx context.Context, q Query) ([]Offering, error) {
+	if q.Limit < 0 || q.Offset < 0 {
+		return nil, apperr.Invalid(MsgInvalidPage)
+	}
+	f := Filter{NameContains: strings.TrimSpace(q.Name), Limit: min(q.Limit, MaxLimit), Offset: q.Offset}
+	if f.Limit == 0 {
+		f.Limit = DefaultLimit
+	}
+	if cat := strings.TrimSpace(q.Category); cat != "" {
+		c, known := LookupCategory(cat)
+		f.CategoryKey = c.Key
+		if !known {
+			f.CategoryKey, f.CategoryText = OthersKey, cat
+		}
+	}
+	return s.repo.List(ctx, f)
+}
+
+func (s *service) Get(ctx context.Context, id string) (Offering, error) {
+	o, err := s.repo.Get(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return Offering{}, apperr.NotFound(MsgNotFound)
+	}
+	return o, err
+}
+
+func (s *service) ListOwn(ctx context.Context, c Caller) ([]Offering, error) {
+	if c.Role != RoleProvider {
+		return nil, apperr.Forbidden(MsgProviderOnly)
+	}
+	return s.repo.ListByProvider(ctx, c.UserID)
+}
+
+func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, error) {
+	if c.Role != RoleProvider {
+		return Offering{}, apperr.Forbidden(MsgProviderOnly)
+	}
+	if err := Validate(&in); err != nil {
+		return Offering{}, err
+	}
+	now := s.now().UTC()
+	o := Offering{ID: s.newID(), ProviderID: c.UserID, IsActive: true, CreatedAt: now}
+	apply(&o, in, now)
+	if err := s.repo.Create(ctx, o); err != nil {
+		return Offering{}, err
+	}
+	return o, nil
+}
+
+func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Offering, error) {
+	o, err := s.owned(ctx, c, id)
+	if err != nil {
+		return Offering{}, err
+	}
+	now := s.now().UTC()
+	if p.IsToggle() {
+		o, err = s.repo.SetActive(ctx, id, c.UserID, *p.IsActive, now)
+		if errors.Is(err, ErrNotFound) {
+			return Offering{}, apperr.NotFound(MsgNotFound)
+		}
+		return o, err
+	}
+	in := p.Input()
+	if err := Validate(&in); err != nil {
+		return Offering{}, err
+	}
+	apply(&o, in, now)
+	if err := s.repo.Update(ctx, o); err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return Offering{}, apperr.NotFound(MsgNotFound)
+		}
+		return Offering{}, err
+	}
+	return o, nil
+}
+
+func (s *service) Delete(ctx context.Context, c Caller, id string) error {
+	if _, err := s.owned(ctx, c, id); err != nil {
+		return err
+	}
+	err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC())
+	if errors.Is(err, ErrNotFound) {
+		return apperr.NotFound(MsgNotFound)
+	}
+	return err
+}
+
+// owned loads a service the caller may change: a provider's own. The role
+// is checked first, then existence (404), then ownership (403).
+func (s *service) owned(ctx context.Context, c Caller, id string) (Offering, error) {
+	if c.Role != RoleProvider {
+		return Offering{}, apperr.Forbidden(MsgProviderOnly)
+	}
+	o, err := s.Get(ctx, id)
+	if err != nil {
+		return Offering{}, err
+	}
+	if o.ProviderID != c.UserID {
+		return Offering{}, apperr.Forbidden(MsgNotYours)
+	}
+	return o, nil
+}
+
+// apply copies a validated form onto o. isActive is kept unless the form
+// sets it.
+func apply(o *Offering, in Input, now time.Time) {
+	cat := CategoryOf(in.Category)
+	o.Category, o.CategoryKey = in.Category, cat.Key
+	if known, ok := LookupCategory(in.Category); ok {
+		o.Category = known.Name // one spelling per standard category
+	}
+	o.Name, o.Description, o.Price, o.Duration = in.Name, in.Description, *in.Price, *in.Duration
+	o.Provider, o.Location, o.Contact, o.ImageURL, o.Icon = in.Provider, in.Location, in.Contact, in.ImageURL, in.Icon
+	o.TimeSlots = in.TimeSlots
+	if in.IsActive != nil {
+		o.IsActive = *in.IsActive
+	}
+	o.UpdatedAt = now
+}
+
+// Review ratings outside 1..5 or without ids cannot be applied; the consumer
+// logs and skips them rather than retrying forever.
+func (s *service) ApplyReview(ctx context.Context, r ReviewRating) (bool, error) {
+	switch {
+	case r.EventID == "" || r.ServiceID == "":
+		return false, apperr.Invalid("review event without event id or service id")
+	case r.Rating < 1 || r.Rating > 5:
+		return false, apperr.Invalidf("review rating %d is outside 1..5", r.Rating)
+	}
+	return s.repo.AddRating(ctx, ReviewConsumer, r)
+}

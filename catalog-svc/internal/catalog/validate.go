@@ -1,0 +1,163 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Validation messages: the spec's wording (§5 "Service form") is the contract.
+const (
+	MsgNameRequired        = "Service name is required"
+	MsgDescriptionRequired = "Description is required"
+	MsgCompanyRequired     = "Company name is required"
+	MsgAddressRequired     = "Address is required"
+	MsgCityRequired        = "City is required"
+	MsgContactRequired     = "Contact is required"
+	MsgContactInvalid      = "Enter a valid email or 10-digit phone number"
+	MsgPriceInvalid        = "Price must be a positive number"
+	MsgDurationTooShort    = "Duration must be at least 5 minutes"
+	MsgCategoryRequired    = "Category is required"
+	MsgImageURLInvalid     = "Enter a valid image URL"
+	MsgSlotRequired        = "At least one time slot is required"
+
+	// Rules the spec leaves open; worded like the spec's.
+	MsgPriceTooHigh    = "Price must be at most 99999999"
+	MsgDurationTooLong = "Duration must be at most 1440 minutes"
+	MsgTooManySlots    = "At most 288 time slots are allowed"
+)
+
+// Limits: spec §9 and the bounds of the database columns.
+const (
+	MinDuration = 5
+	MaxDuration = 24 * 60
+	MaxPrice    = 99_999_999 // numeric(10,2)
+	MaxSlots    = 24 * 60 / MinDuration
+)
+
+// MsgSlotInvalid names the slot that is not a 24-hour HH:MM time.
+func MsgSlotInvalid(slot string) string {
+	return fmt.Sprintf("Invalid time slot %q: use 24-hour HH:MM, e.g. 09:30", slot)
+}
+
+var (
+	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+	phonePattern = regexp.MustCompile(`^[0-9]{10}$`)
+	slotPattern  = regexp.MustCompile(`^([0-9]{1,2}):([0-9]{2})$`)
+)
+
+// Validate checks in in the spec's order and returns the first broken rule
+// as an apperr.Invalid. It trims in's text in place and brings it to its
+// stored form: location "address, city", slots zero-padded, sorted and
+// without duplicates, price in whole paise.
+func Validate(in *Input) error {
+	trimInput(in)
+	switch {
+	case in.Name == "":
+		return apperr.Invalid(MsgNameRequired)
+	case in.Description == "":
+		return apperr.Invalid(MsgDescriptionRequired)
+	case in.Provider == "":
+		return apperr.Invalid(MsgCompanyRequired)
+	}
+	address, city, err := SplitLocation(in.Location)
+	if err != nil {
+		return err
+	}
+	in.Location = address + ", " + city
+	switch {
+	case in.Contact == "":
+		return apperr.Invalid(MsgContactRequired)
+	case !ValidContact(in.Contact):
+		return apperr.Invalid(MsgContactInvalid)
+	case in.Price == nil || *in.Price < 0 || math.IsNaN(*in.Price):
+		return apperr.Invalid(MsgPriceInvalid)
+	case *in.Price > MaxPrice:
+		return apperr.Invalid(MsgPriceTooHigh)
+	case in.Duration == nil || *in.Duration < MinDuration:
+		return apperr.Invalid(MsgDurationTooShort)
+	case *in.Duration > MaxDuration:
+		return apperr.Invalid(MsgDurationTooLong)
+	case in.Category == "":
+		return apperr.Invalid(MsgCategoryRequired)
+	case in.ImageURL != "" && !ValidImageURL(in.ImageURL):
+		return apperr.Invalid(MsgImageURLInvalid)
+	}
+	price := math.Round(*in.Price*100) / 100
+	in.Price = &price
+	slots, err := NormalizeSlots(in.TimeSlots)
+	if err != nil {
+		return err
+	}
+	in.TimeSlots = slots
+	return nil
+}
+
+// SplitLocation splits "address, city" at its last comma (an address may
+// hold commas of its own). An empty address part is 'Address is required';
+// no comma or nothing after it is 'City is required'.
+func SplitLocation(loc string) (address, city string, err error) {
+	i := strings.LastIndex(loc, ",")
+	if i < 0 {
+		address = strings.TrimSpace(loc)
+	} else {
+		address, city = strings.TrimSpace(loc[:i]), strings.TrimSpace(loc[i+1:])
+	}
+	address = strings.TrimSpace(strings.TrimRight(address, ", "))
+	if address == "" {
+		return "", "", apperr.Invalid(MsgAddressRequired)
+	}
+	if city == "" {
+		return "", "", apperr.Invalid(MsgCityRequired)
+	}
+	return address, city, nil
+}
+
+// ValidContact is the spec's rule: an email address or exactly 10 digits.
+func ValidContact(c string) bool { return emailPattern.MatchString(c) || phonePattern.MatchString(c) }
+
+// ValidImageURL accepts absolute http(s) URLs with a host.
+func ValidImageURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\n")
+}
+
+// NormalizeSlots checks every slot is a 24-hour time ("9:30" or "09:30") and
+// returns them as HH:MM, sorted, without duplicates.
+func NormalizeSlots(slots []string) ([]string, error) {
+	out := make([]string, 0, len(slots))
+	for _, s := range slots {
+		s = strings.TrimSpace(s)
+		m := slotPattern.FindStringSubmatch(s)
+		if m == nil {
+			return nil, apperr.Invalid(MsgSlotInvalid(s))
+		}
+		h, _ := strconv.Atoi(m[1])
+		min, _ := strconv.Atoi(m[2])
+		if h > 23 || min > 59 {
+			return nil, apperr.Invalid(MsgSlotInvalid(s))
+		}
+		out = append(out, fmt.Sprintf("%02d:%02d", h, min))
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) == 0 {
+		return nil, apperr.Invalid(MsgSlotRequired)
+	}
+	if len(out) > MaxSlots {
+		return nil, apperr.Invalid(MsgTooManySlots)
+	}
+	return out, nil
+}
+
+func trimInput(in *Input) {
+	for _, p := range []*string{&in.Name, &in.Category, &in.Description, &in.Provider, &in.Location, &in.Contact, &in.ImageURL, &in.Icon} {
+		*p = strings.TrimSpace(*p)
+	}
+}

@@ -1,0 +1,47 @@
+// Package events holds the catalog's Kafka consumers.
+package events
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/segmentio/kafka-go"
+	"google.golang.org/protobuf/proto"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/apperr"
+
+	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+)
+
+// ReviewsTopic carries review.ReviewEvent, keyed by service id.
+const ReviewsTopic = "review.reviews.v1"
+
+// ConsumerGroup is the catalog's consumer group.
+const ConsumerGroup = "catalog-svc"
+
+// ReviewRatings applies each review's rating to its service's aggregate.
+// Messages that can never apply (undecodable, bad rating) are logged and
+// skipped: retrying them would stall the partition forever. Anything else
+// (the database) is returned, and the consumer retries.
+func ReviewRatings(s catalog.Service, log *slog.Logger) func(ctx context.Context, msg kafka.Message) error {
+	return func(ctx context.Context, msg kafka.Message) error {
+		var ev eventsv1.ReviewEvent
+		if err := proto.Unmarshal(msg.Value, &ev); err != nil {
+			log.ErrorContext(ctx, "skipping undecodable review event", "offset", msg.Offset, "partition", msg.Partition, "err", err)
+			return nil
+		}
+		if ev.GetType() != "" && ev.GetType() != "created" {
+			return nil // only new reviews change the aggregate
+		}
+		changed, err := s.ApplyReview(ctx, catalog.ReviewRating{EventID: ev.GetEventId(), ServiceID: ev.GetServiceId(), Rating: int(ev.GetRating())})
+		if apperr.KindOf(err) == apperr.KindInvalid {
+			log.ErrorContext(ctx, "skipping invalid review event", "eventId", ev.GetEventId(), "serviceId", ev.GetServiceId(), "err", err)
+			return nil
+		}
+		if err == nil {
+			log.DebugContext(ctx, "review rating applied", "eventId", ev.GetEventId(), "serviceId", ev.GetServiceId(), "changed", changed)
+		}
+		return err
+	}
+}

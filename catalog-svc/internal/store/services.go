@@ -1,0 +1,170 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/slotwise/slotwise/platform/inbox"
+
+	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+)
+
+// Services implements catalog.Repository.
+type Services struct{ Pool *pgxpool.Pool }
+
+const columns = `id::text, provider_id, name, category, category_key, description, price::float8, duration,
+	provider, location, contact, image_url, icon, time_slots, is_active, rating_sum, total_reviews, created_at, updated_at`
+
+func (s Services) Create(ctx context.Context, o catalog.Offering) error {
+	_, err := s.Pool.Exec(ctx, `INSERT INTO services (id, provider_id, name, category, category_key, description, price,
+		duration, provider, location, contact, image_url, icon, time_slots, is_active, created_at, updated_at)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+		o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
+		o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.CreatedAt, o.UpdatedAt)
+	return err
+}
+
+func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) {
+	if !looksLikeUUID(id) {
+		return catalog.Offering{}, catalog.ErrNotFound
+	}
+	return scanOne(s.Pool.QueryRow(ctx, `SELECT `+columns+` FROM services WHERE id = $1 AND deleted_at IS NULL`, id))
+}
+
+// List reads one page of active services. Each filter maps onto a partial
+// index of 001_init.sql (category key; trigram on name).
+func (s Services) List(ctx context.Context, f catalog.Filter) ([]catalog.Offering, error) {
+	where := []string{"is_active", "deleted_at IS NULL"}
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	if f.CategoryKey != "" {
+		where = append(where, "category_key = "+arg(f.CategoryKey))
+	}
+	if f.CategoryText != "" {
+		where = append(where, "lower(category) = lower("+arg(f.CategoryText)+")")
+	}
+	if f.NameContains != "" {
+		where = append(where, "name ILIKE "+arg("%"+escapeLike(f.NameContains)+"%"))
+	}
+	sql := `SELECT ` + columns + ` FROM services WHERE ` + strings.Join(where, " AND ") +
+		` ORDER BY created_at DESC, id DESC LIMIT ` + arg(f.Limit) + ` OFFSET ` + arg(f.Offset)
+	return scanAll(s.Pool.Query(ctx, sql, args...))
+}
+
+func (s Services) ListByProvider(ctx context.Context, providerID string) ([]catalog.Offering, error) {
+	return scanAll(s.Pool.Query(ctx, `SELECT `+columns+` FROM services WHERE provider_id = $1 AND deleted_at IS NULL
+		ORDER BY created_at DESC, id DESC`, providerID))
+}
+
+func (s Services) Update(ctx context.Context, o catalog.Offering) error {
+	tag, err := s.Pool.Exec(ctx, `UPDATE services SET name=$3, category=$4, category_key=$5, description=$6, price=$7,
+		duration=$8, provider=$9, location=$10, contact=$11, image_url=$12, icon=$13, time_slots=$14, is_active=$15,
+		updated_at=$16 WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`,
+		o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
+		o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.UpdatedAt)
+	if err == nil && tag.RowsAffected() == 0 {
+		return catalog.ErrNotFound
+	}
+	return err
+}
+
+func (s Services) SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (catalog.Offering, error) {
+	return scanOne(s.Pool.QueryRow(ctx, `UPDATE services SET is_active=$3, updated_at=$4
+		WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL RETURNING `+columns, id, providerID, active, at))
+}
+
+func (s Services) SoftDelete(ctx context.Context, id, providerID string, at time.Time) error {
+	tag, err := s.Pool.Exec(ctx, `UPDATE services SET deleted_at=$3, updated_at=$3
+		WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`, id, providerID, at)
+	if err == nil && tag.RowsAffected() == 0 {
+		return catalog.ErrNotFound
+	}
+	return err
+}
+
+// AddRating applies a review once: the inbox row and the aggregate change
+// commit together, so a redelivered event finds its id and changes nothing.
+// A review of an unknown service is recorded and otherwise ignored. Deleted
+// services still count their reviews (a restore would show them).
+func (s Services) AddRating(ctx context.Context, consumer string, r catalog.ReviewRating) (bool, error) {
+	changed := false
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		first, err := inbox.FirstTime(ctx, tx, consumer, r.EventID)
+		if err != nil || !first || !looksLikeUUID(r.ServiceID) {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE services SET rating_sum = rating_sum + $2, total_reviews = total_reviews + 1
+			WHERE id = $1`, r.ServiceID, r.Rating)
+		changed = err == nil && tag.RowsAffected() == 1
+		return err
+	})
+	return changed, err
+}
+
+func scanOne(row pgx.Row) (catalog.Offering, error) {
+	o, err := scan(row)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return catalog.Offering{}, catalog.ErrNotFound
+	}
+	return o, err
+}
+
+func scanAll(rows pgx.Rows, err error) ([]catalog.Offering, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []catalog.Offering{}
+	for rows.Next() {
+		o, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+func scan(row pgx.Row) (catalog.Offering, error) {
+	var o catalog.Offering
+	err := row.Scan(&o.ID, &o.ProviderID, &o.Name, &o.Category, &o.CategoryKey, &o.Description, &o.Price, &o.Duration,
+		&o.Provider, &o.Location, &o.Contact, &o.ImageURL, &o.Icon, &o.TimeSlots, &o.IsActive, &o.RatingSum,
+		&o.TotalReviews, &o.CreatedAt, &o.UpdatedAt)
+	if o.TimeSlots == nil {
+		o.TimeSlots = []string{}
+	}
+	return o, err
+}
+
+// escapeLike makes s match literally inside a LIKE pattern ('\' is the
+// default escape character).
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func looksLikeUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'):
+		default:
+			return false
+		}
+	}
+	return true
+}
