@@ -6,15 +6,21 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/google/uuid"
+
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/svc"
 
+	"github.com/slotwise/slotwise/booking-svc/internal/booking"
+	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
+	"github.com/slotwise/slotwise/booking-svc/internal/events"
 	"github.com/slotwise/slotwise/booking-svc/internal/store"
+	"github.com/slotwise/slotwise/booking-svc/internal/transport"
 )
 
 // TopicAppointments is where appointment changes are published.
-const TopicAppointments = "booking.appointments.v1"
+const TopicAppointments = store.Topic
 
 // Config is the booking service's environment.
 type Config struct {
@@ -47,13 +53,40 @@ func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config
 // Spec wires the service into the shared runtime.
 func Spec(cfg Config) svc.Spec {
 	migrations, _ := fs.Sub(store.Migrations, "migrations")
+	now := cfg.Clock
+	if now == nil {
+		now = time.Now
+	}
+	loc := cfg.Location
+	if loc == nil {
+		loc = defaultLocation()
+	}
 	return svc.Spec{
 		Schema:     "booking",
 		Migrations: migrations,
 		Produces:   []string{TopicAppointments},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			bookingv1.RegisterBookingServiceServer(rt.Server, bookingv1.UnimplementedBookingServiceServer{})
+			conn, err := rt.Dial(cfg.CatalogAddr)
+			if err != nil {
+				return err
+			}
+			repo := store.Appointments{Pool: rt.Pool}
+			if rt.Relay != nil {
+				repo.Kick = rt.Relay.Kick
+			}
+			domain := booking.NewService(repo, catalog.New(conn), loc, now, uuid.NewString)
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain), loc))
+			rt.Consume(events.TopicReviews, events.Group, events.Reviews(domain, rt.Logger))
 			return nil
 		},
 	}
+}
+
+// defaultLocation is APP_TIMEZONE's default, for callers that leave
+// Config.Location unset.
+func defaultLocation() *time.Location {
+	if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
+		return loc
+	}
+	return time.FixedZone("IST", 5*3600+1800)
 }

@@ -1,0 +1,122 @@
+// Package booking is the booking domain: appointments, the slots they may
+// take, the status machine and the booking and reschedule rules. It imports
+// no transport and no driver; its rules are tested without I/O.
+package booking
+
+import "time"
+
+// Statuses of an appointment (spec §4).
+const (
+	StatusPending    = "pending"
+	StatusScheduled  = "scheduled"
+	StatusConfirmed  = "confirmed"
+	StatusInProgress = "in-progress"
+	StatusCompleted  = "completed"
+	StatusCancelled  = "cancelled"
+	StatusRejected   = "rejected"
+	StatusNoShow     = "no-show"
+)
+
+// Statuses lists every status, for validation.
+var Statuses = []string{StatusPending, StatusScheduled, StatusConfirmed, StatusInProgress,
+	StatusCompleted, StatusCancelled, StatusRejected, StatusNoShow}
+
+// Event types written to booking.appointments.v1.
+const (
+	EventCreated       = "created"
+	EventStatusChanged = "status_changed"
+	EventRescheduled   = "rescheduled"
+)
+
+// Appointment is one booking of one slot of one service.
+type Appointment struct {
+	ID              string    `json:"id"`
+	ServiceID       string    `json:"serviceId"`
+	ServiceName     string    `json:"serviceName"`
+	ServiceCategory string    `json:"serviceCategory"`
+	ProviderID      string    `json:"providerId"`
+	Provider        string    `json:"provider"`
+	Location        string    `json:"location"`
+	CustomerID      string    `json:"customerId"`
+	CustomerName    string    `json:"customerName"`
+	CustomerEmail   string    `json:"customerEmail"`
+	CustomerPhone   string    `json:"customerPhone"`
+	CustomerAddress string    `json:"customerAddress"`
+	Notes           string    `json:"notes"`
+	StartsAt        time.Time `json:"startsAt"`
+	// Date is the calendar date (YYYY-MM-DD) of StartsAt in the business zone.
+	Date string `json:"date"`
+	// Time is the slot as the service lists it ("09:00" or "9:00 AM").
+	Time        string    `json:"time"`
+	Status      string    `json:"status"`
+	HasReviewed bool      `json:"hasReviewed"`
+	Version     int64     `json:"version"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// Active reports whether the appointment holds its slot: cancelled and
+// rejected ones free it for someone else.
+func (a Appointment) Active() bool { return Holds(a.Status) }
+
+// Holds reports whether an appointment in status keeps its slot taken.
+func Holds(status string) bool { return status != StatusCancelled && status != StatusRejected }
+
+// Started reports whether the appointment's start has passed at now.
+func (a Appointment) Started(now time.Time) bool { return !now.Before(a.StartsAt) }
+
+// ServiceInfo is what booking needs of a catalogue service.
+type ServiceInfo struct {
+	ID         string
+	ProviderID string
+	Name       string
+	Category   string
+	Provider   string
+	Location   string
+	TimeSlots  []string
+	IsActive   bool
+}
+
+// NewBooking is the create payload (spec §3).
+type NewBooking struct {
+	ServiceID       string `json:"serviceId"`
+	Date            string `json:"date"`
+	Time            string `json:"time"`
+	Notes           string `json:"notes"`
+	CustomerName    string `json:"customerName"`
+	CustomerEmail   string `json:"customerEmail"`
+	CustomerPhone   string `json:"customerPhone"`
+	CustomerAddress string `json:"customerAddress"`
+}
+
+// Caller is who is calling (from the verified token).
+type Caller struct {
+	UserID string
+	Role   string
+	Email  string
+}
+
+// Roles.
+const (
+	RoleCustomer = "customer"
+	RoleProvider = "provider"
+)
+
+// Change is the outcome of a mutation: the event to publish with it.
+type Change struct {
+	Type           string
+	PreviousStatus string
+}
+
+// DaySlots is one day of availability.
+type DaySlots struct {
+	Date  string
+	Slots []SlotState
+}
+
+// SlotState is one slot of a day and whether it can still be booked.
+type SlotState struct {
+	Time      string
+	StartsAt  time.Time
+	Available bool
+}

@@ -1,0 +1,225 @@
+package booking
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Messages: the spec's wording (§5, §8) where it has one.
+const (
+	MsgDateTimeRequired     = "Please select both a date and time for your appointment"
+	MsgInvalidPhone         = "Please enter a valid phone number (at least 10 digits)"
+	MsgAddressRequired      = "Please enter your address"
+	MsgServiceIDRequired    = "No service ID available for booking"
+	MsgInvalidDateTime      = "Please select a valid date and time"
+	MsgNotASlot             = "Please select one of the available time slots for this service"
+	MsgSlotPassed           = "This time slot has already passed"
+	MsgOutsideWindow        = "Please select a date within the next 10 days"
+	MsgSlotTaken            = "This time slot is already booked"
+	MsgServiceNotFound      = "Service not found"
+	MsgServiceInactive      = "This service is not accepting bookings right now"
+	MsgAppointmentNotFound  = "Appointment not found"
+	MsgCustomersOnly        = "Only customers can book appointments"
+	MsgProvidersOnly        = "Only service providers can do this"
+	MsgOwnCustomerOnly      = "Only the customer who booked this appointment can do this"
+	MsgStatusRequired       = "Status is required"
+	MsgRescheduleRequired   = "Please select both date and time"
+	MsgRescheduleNotLater   = "Please select a date and time after the current appointment"
+	MsgRescheduleNotFuture  = "Please select a future date and time"
+	MsgReschedulePast       = "Cannot reschedule past appointments"
+	MsgRescheduleWindow     = "Please select a date within the next 14 days"
+	MsgCancelPast           = "Cannot cancel past appointments"
+	MsgIdempotencyKeyReused = "This Idempotency-Key was already used with a different request"
+	MsgInvalidFrom          = "from must be a date (YYYY-MM-DD)"
+	MsgInvalidDays          = "days must be between 1 and 31"
+)
+
+// MaxAvailabilityDays bounds one availability query.
+const MaxAvailabilityDays = 31
+
+// ValidPhone is the spec's rule: 10 to 15 digits once non-digits are removed.
+func ValidPhone(phone string) bool {
+	n := 0
+	for _, r := range phone {
+		if r >= '0' && r <= '9' {
+			n++
+		}
+	}
+	return n >= 10 && n <= 15
+}
+
+// ValidateNewBooking checks the payload fields in the spec's order (§5) and
+// trims them in place; slot rules need the service and come later.
+func ValidateNewBooking(b *NewBooking) error {
+	for _, f := range []*string{&b.ServiceID, &b.Date, &b.Time, &b.Notes, &b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.CustomerAddress} {
+		*f = strings.TrimSpace(*f)
+	}
+	switch {
+	case b.Date == "" || b.Time == "":
+		return apperr.Invalid(MsgDateTimeRequired)
+	case !ValidPhone(b.CustomerPhone):
+		return apperr.Invalid(MsgInvalidPhone)
+	case b.CustomerAddress == "":
+		return apperr.Invalid(MsgAddressRequired)
+	case b.ServiceID == "":
+		return apperr.Invalid(MsgServiceIDRequired)
+	}
+	return nil
+}
+
+// Moment is a requested date and time, read in the business zone.
+type Moment struct {
+	Day     time.Time // midnight in the zone
+	Minutes int
+}
+
+// Start is the instant of the moment.
+func (m Moment) Start() time.Time { return At(m.Day, m.Minutes) }
+
+// ParseMoment reads date (ISO timestamp or YYYY-MM-DD) and time ("9:00 AM" or
+// "09:00") in loc.
+func ParseMoment(date, clock string, loc *time.Location) (Moment, error) {
+	day, ok1 := ParseDate(date, loc)
+	minutes, ok2 := ParseClock(clock)
+	if !ok1 || !ok2 {
+		return Moment{}, apperr.Invalid(MsgInvalidDateTime)
+	}
+	return Moment{Day: day, Minutes: minutes}, nil
+}
+
+// CheckBookable applies the booking rules to a moment: one of the service's
+// slots, not passed, inside today..today+9 in the zone of now. It returns
+// the slot as the service lists it.
+func CheckBookable(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
+	slot, ok := FindSlot(SlotsOf(svc.TimeSlots), m.Minutes)
+	if !ok {
+		return Slot{}, apperr.Invalid(MsgNotASlot)
+	}
+	if !m.Start().After(now) {
+		return Slot{}, apperr.Invalid(MsgSlotPassed)
+	}
+	today := midnight(now.In(m.Day.Location()))
+	if d := DaysBetween(today, m.Day); d < 0 || d >= WindowDays {
+		return Slot{}, apperr.Invalid(MsgOutsideWindow)
+	}
+	return slot, nil
+}
+
+// CheckReschedule applies the reschedule rules (spec §5, design §4) to a an
+// appointment and the requested moment, in this order: the appointment is
+// still open, the new moment is later than the current one, in the future,
+// the current appointment has not started, the new moment is one of the
+// service's slots within 14 days of the later of today and the current date.
+func CheckReschedule(a Appointment, svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
+	if !slices.Contains(reschedulable, a.Status) {
+		return Slot{}, notAllowed(a.Status, "rescheduled")
+	}
+	start := m.Start()
+	if !start.After(a.StartsAt) {
+		return Slot{}, apperr.Invalid(MsgRescheduleNotLater)
+	}
+	if !start.After(now) {
+		return Slot{}, apperr.Invalid(MsgRescheduleNotFuture)
+	}
+	if a.Started(now) {
+		return Slot{}, apperr.Conflict(MsgReschedulePast)
+	}
+	slot, ok := FindSlot(SlotsOf(svc.TimeSlots), m.Minutes)
+	if !ok {
+		return Slot{}, apperr.Invalid(MsgNotASlot)
+	}
+	loc := m.Day.Location()
+	from := midnight(now.In(loc))
+	if cur := midnight(a.StartsAt.In(loc)); cur.After(from) {
+		from = cur
+	}
+	if DaysBetween(from, m.Day) >= RescheduleWindowDays {
+		return Slot{}, apperr.Invalid(MsgRescheduleWindow)
+	}
+	return slot, nil
+}
+
+// reschedulable are the statuses a customer may reschedule from (design §4:
+// an open appointment, before it starts); rescheduling puts it back to
+// scheduled.
+var reschedulable = []string{StatusPending, StatusScheduled, StatusConfirmed}
+
+// providerMoves is the provider half of the status machine (design §4).
+// afterStart marks moves allowed only once the start time has passed.
+var providerMoves = map[string]map[string]bool{
+	StatusPending:    {StatusScheduled: false, StatusConfirmed: false, StatusRejected: false, StatusCancelled: false},
+	StatusScheduled:  {StatusConfirmed: false, StatusCancelled: false, StatusInProgress: true, StatusCompleted: true, StatusNoShow: true},
+	StatusConfirmed:  {StatusInProgress: true, StatusCompleted: true, StatusNoShow: true},
+	StatusInProgress: {StatusCompleted: false},
+}
+
+// customerCancellable are the statuses a customer may cancel from, while the
+// appointment is in the future.
+var customerCancellable = []string{StatusPending, StatusScheduled, StatusConfirmed}
+
+// ValidStatus reports whether s names a status.
+func ValidStatus(s string) bool { return slices.Contains(Statuses, s) }
+
+// ProviderTransition checks that the provider may move a from its status to
+// to at now.
+func ProviderTransition(a Appointment, to string, now time.Time) error {
+	if err := checkStatusValue(to); err != nil {
+		return err
+	}
+	afterStart, ok := providerMoves[a.Status][to]
+	if !ok {
+		return notAllowed(a.Status, to)
+	}
+	if afterStart && !a.Started(now) {
+		return apperr.Conflict(fmt.Sprintf("The appointment is %s and has not started yet, so it cannot be marked %s", a.Status, to))
+	}
+	return nil
+}
+
+// CustomerTransition checks that the customer may move a to to at now: only
+// cancelling an open appointment before it starts.
+func CustomerTransition(a Appointment, to string, now time.Time) error {
+	if err := checkStatusValue(to); err != nil {
+		return err
+	}
+	if to != StatusCancelled || !slices.Contains(customerCancellable, a.Status) {
+		return notAllowed(a.Status, to)
+	}
+	if a.Started(now) {
+		return apperr.Conflict(MsgCancelPast)
+	}
+	return nil
+}
+
+func checkStatusValue(to string) error {
+	if to == "" {
+		return apperr.Invalid(MsgStatusRequired)
+	}
+	if !ValidStatus(to) {
+		return apperr.Invalidf("Invalid status %q: use one of %s", to, strings.Join(Statuses, ", "))
+	}
+	return nil
+}
+
+func notAllowed(current, to string) error {
+	return apperr.Conflict(fmt.Sprintf("The appointment is %s and cannot be %s", current, verb(to)))
+}
+
+func verb(to string) string {
+	switch to {
+	case "rescheduled":
+		return "rescheduled"
+	case StatusInProgress:
+		return "marked in-progress"
+	case StatusNoShow:
+		return "marked no-show"
+	case StatusCompleted:
+		return "marked completed"
+	default:
+		return "moved to " + to
+	}
+}

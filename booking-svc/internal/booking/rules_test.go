@@ -1,0 +1,306 @@
+package booking
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+var ist = time.FixedZone("IST", 5*3600+1800)
+
+// now is 2026-11-21 10:15 IST.
+var now = time.Date(2026, 11, 21, 10, 15, 0, 0, ist)
+
+func TestParseClock(t *testing.T) {
+	cases := []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"9:00 AM", 9 * 60, true},
+		{"09:00", 9 * 60, true},
+		{"9:00", 9 * 60, true},
+		{"9:00am", 9 * 60, true},
+		{" 10:30 AM ", 10*60 + 30, true},
+		{"12:00 PM", 12 * 60, true},
+		{"12:30 AM", 30, true},
+		{"1:00 PM", 13 * 60, true},
+		{"5:30 pm", 17*60 + 30, true},
+		{"00:00", 0, true},
+		{"23:59", 23*60 + 59, true},
+		{"24:00", 0, false},
+		{"13:00 PM", 0, false},
+		{"0:30 AM", 0, false},
+		{"9", 0, false},
+		{"9:0", 0, false},
+		{"9:60", 0, false},
+		{"nine", 0, false},
+		{"", 0, false},
+	}
+	for _, c := range cases {
+		got, ok := ParseClock(c.in)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("ParseClock(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestParseDate(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"2026-11-22", "2026-11-22", true},
+		// Just before midnight UTC is already the next day in IST.
+		{"2026-11-21T18:45:00.000Z", "2026-11-22", true},
+		{"2026-11-21T18:29:59Z", "2026-11-21", true},
+		{"2026-11-21T18:30:00Z", "2026-11-22", true},
+		{"2026-11-22T00:00:00+05:30", "2026-11-22", true},
+		{"2026-11-21T23:00:00-08:00", "2026-11-22", true},
+		{"2026-11-22T09:00:00", "2026-11-22", true},
+		{"2026-11-22T09:00", "2026-11-22", true},
+		{"22/11/2026", "", false},
+		{"2026-13-01", "", false},
+		{"", "", false},
+	}
+	for _, c := range cases {
+		got, ok := ParseDate(c.in, ist)
+		if ok != c.ok || (ok && (got.Format(DateLayout) != c.want || got.Location() != ist || got.Hour() != 0)) {
+			t.Errorf("ParseDate(%q) = %v, %v; want %s, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestValidPhone(t *testing.T) {
+	cases := map[string]bool{
+		"9876543210": true, "+91 98765-43210": true, "(987) 654 3210": true, "123456789012345": true,
+		"987654321": false, "1234567890123456": false, "": false, "phone": false,
+	}
+	for in, want := range cases {
+		if got := ValidPhone(in); got != want {
+			t.Errorf("ValidPhone(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func validBooking() NewBooking {
+	return NewBooking{ServiceID: "svc", Date: "2026-11-22", Time: "09:00", CustomerPhone: "9876543210", CustomerAddress: "12 MG Road"}
+}
+
+func TestValidateNewBookingOrder(t *testing.T) {
+	cases := []struct {
+		name string
+		mod  func(*NewBooking)
+		msg  string
+	}{
+		{"valid", func(*NewBooking) {}, ""},
+		{"no date", func(b *NewBooking) { b.Date = " " }, MsgDateTimeRequired},
+		{"no time", func(b *NewBooking) { b.Time = "" }, MsgDateTimeRequired},
+		{"date before phone", func(b *NewBooking) { b.Date, b.CustomerPhone = "", "1" }, MsgDateTimeRequired},
+		{"short phone", func(b *NewBooking) { b.CustomerPhone = "98765 4321" }, MsgInvalidPhone},
+		{"long phone", func(b *NewBooking) { b.CustomerPhone = "1234567890123456" }, MsgInvalidPhone},
+		{"phone before address", func(b *NewBooking) { b.CustomerPhone, b.CustomerAddress = "", "" }, MsgInvalidPhone},
+		{"no address", func(b *NewBooking) { b.CustomerAddress = "  " }, MsgAddressRequired},
+		{"no service", func(b *NewBooking) { b.ServiceID = "" }, MsgServiceIDRequired},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := validBooking()
+			c.mod(&b)
+			expectErr(t, ValidateNewBooking(&b), apperr.KindInvalid, c.msg)
+		})
+	}
+}
+
+func expectErr(t *testing.T, err error, kind apperr.Kind, msg string) {
+	t.Helper()
+	if msg == "" {
+		if err != nil {
+			t.Fatalf("unexpected error %v", err)
+		}
+		return
+	}
+	var de *apperr.Error
+	if !errors.As(err, &de) || de.Kind != kind || de.Message != msg {
+		t.Fatalf("error %v (kind %v), want kind %v %q", err, apperr.KindOf(err), kind, msg)
+	}
+}
+
+func TestCheckBookable(t *testing.T) {
+	svc := ServiceInfo{TimeSlots: []string{"09:00", "10:00", "14:30"}}
+	none := ServiceInfo{}
+	cases := []struct {
+		name      string
+		svc       ServiceInfo
+		date, clk string
+		label     string
+		msg       string
+	}{
+		{"tomorrow 09:00", svc, "2026-11-22", "09:00", "09:00", ""},
+		{"12-hour form of a 24-hour slot", svc, "2026-11-22", "2:30 PM", "14:30", ""},
+		{"not a slot", svc, "2026-11-22", "11:00", "", MsgNotASlot},
+		{"default slots when none", none, "2026-11-22", "10:30", "10:30 AM", ""},
+		{"not a default slot", none, "2026-11-22", "09:30", "", MsgNotASlot},
+		{"today, passed", svc, "2026-11-21", "10:00", "", MsgSlotPassed},
+		{"today, later", svc, "2026-11-21", "14:30", "14:30", ""},
+		{"yesterday", svc, "2026-11-20", "14:30", "", MsgSlotPassed},
+		{"today+9 is the last day", svc, "2026-11-30", "09:00", "09:00", ""},
+		{"today+10 is outside", svc, "2026-12-01", "09:00", "", MsgOutsideWindow},
+		{"ISO just before midnight UTC is tomorrow in IST", svc, "2026-11-21T18:45:00.000Z", "9:00 AM", "09:00", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := ParseMoment(c.date, c.clk, ist)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slot, err := CheckBookable(c.svc, m, now)
+			expectErr(t, err, apperr.KindInvalid, c.msg)
+			if err == nil && slot.Label != c.label {
+				t.Fatalf("slot label %q, want %q", slot.Label, c.label)
+			}
+		})
+	}
+	if _, err := ParseMoment("tomorrow", "09:00", ist); apperr.KindOf(err) != apperr.KindInvalid {
+		t.Fatalf("bad date: %v", err)
+	}
+	if _, err := ParseMoment("2026-11-22", "9 o'clock", ist); apperr.KindOf(err) != apperr.KindInvalid {
+		t.Fatalf("bad time: %v", err)
+	}
+}
+
+// TestProviderTransitions walks every (from, to) pair, before and after the
+// start, against design.md §4.
+func TestProviderTransitions(t *testing.T) {
+	type move struct{ from, to string }
+	// allowed: true = any time, false = only once started.
+	anyTime := map[move]bool{
+		{StatusPending, StatusScheduled}: true, {StatusPending, StatusConfirmed}: true,
+		{StatusPending, StatusRejected}: true, {StatusPending, StatusCancelled}: true,
+		{StatusScheduled, StatusConfirmed}: true, {StatusScheduled, StatusCancelled}: true,
+		{StatusInProgress, StatusCompleted}: true,
+	}
+	afterStart := map[move]bool{
+		{StatusScheduled, StatusInProgress}: true, {StatusScheduled, StatusCompleted}: true, {StatusScheduled, StatusNoShow}: true,
+		{StatusConfirmed, StatusInProgress}: true, {StatusConfirmed, StatusCompleted}: true, {StatusConfirmed, StatusNoShow}: true,
+	}
+	future := Appointment{StartsAt: now.Add(time.Hour)}
+	past := Appointment{StartsAt: now.Add(-time.Hour)}
+	for _, from := range Statuses {
+		for _, to := range Statuses {
+			for _, a := range []Appointment{future, past} {
+				a.Status = from
+				started := a.Started(now)
+				err := ProviderTransition(a, to, now)
+				mv := move{from, to}
+				switch {
+				case anyTime[mv], afterStart[mv] && started:
+					if err != nil {
+						t.Errorf("%s→%s (started %v): %v", from, to, started, err)
+					}
+				case afterStart[mv]:
+					expectErr(t, err, apperr.KindConflict, fmt.Sprintf("The appointment is %s and has not started yet, so it cannot be marked %s", from, to))
+				default:
+					if apperr.KindOf(err) != apperr.KindConflict {
+						t.Errorf("%s→%s (started %v): %v, want 409", from, to, started, err)
+					} else if want := "The appointment is " + from + " "; err.Error()[:len(want)] != want {
+						t.Errorf("%s→%s: message %q does not name the current status", from, to, err)
+					}
+				}
+			}
+		}
+	}
+	expectErr(t, ProviderTransition(future, "", now), apperr.KindInvalid, MsgStatusRequired)
+	if apperr.KindOf(ProviderTransition(future, "done", now)) != apperr.KindInvalid {
+		t.Error("unknown status must be 400")
+	}
+}
+
+func TestCustomerTransitions(t *testing.T) {
+	future := Appointment{StartsAt: now.Add(time.Hour)}
+	past := Appointment{StartsAt: now.Add(-time.Hour)}
+	for _, from := range Statuses {
+		for _, to := range Statuses {
+			for _, a := range []Appointment{future, past} {
+				a.Status = from
+				err := CustomerTransition(a, to, now)
+				open := from == StatusPending || from == StatusScheduled || from == StatusConfirmed
+				switch {
+				case to == StatusCancelled && open && !a.Started(now):
+					if err != nil {
+						t.Errorf("%s→%s: %v", from, to, err)
+					}
+				case to == StatusCancelled && open:
+					expectErr(t, err, apperr.KindConflict, MsgCancelPast)
+				default:
+					expectErr(t, err, apperr.KindConflict, notAllowed(from, to).Error())
+				}
+			}
+		}
+	}
+}
+
+func TestCheckReschedule(t *testing.T) {
+	svc := ServiceInfo{TimeSlots: []string{"09:00", "10:00", "14:30"}}
+	cur := Appointment{Status: StatusConfirmed, StartsAt: time.Date(2026, 11, 23, 10, 0, 0, 0, ist)}
+	started := Appointment{Status: StatusConfirmed, StartsAt: time.Date(2026, 11, 21, 9, 0, 0, 0, ist)}
+	cases := []struct {
+		name      string
+		a         Appointment
+		date, clk string
+		kind      apperr.Kind
+		msg       string
+	}{
+		{"later slot", cur, "2026-11-24", "09:00", 0, ""},
+		{"same day later", cur, "2026-11-23", "2:30 PM", 0, ""},
+		{"same moment", cur, "2026-11-23", "10:00", apperr.KindInvalid, MsgRescheduleNotLater},
+		{"earlier", cur, "2026-11-22", "14:30", apperr.KindInvalid, MsgRescheduleNotLater},
+		{"started, new moment passed", started, "2026-11-21", "10:00", apperr.KindInvalid, MsgRescheduleNotFuture},
+		{"started, new moment future", started, "2026-11-22", "10:00", apperr.KindConflict, MsgReschedulePast},
+		{"not a slot", cur, "2026-11-24", "11:00", apperr.KindInvalid, MsgNotASlot},
+		{"13 days after current date", cur, "2026-12-06", "09:00", 0, ""},
+		{"14 days after current date", cur, "2026-12-07", "09:00", apperr.KindInvalid, MsgRescheduleWindow},
+		{"cancelled", with(cur, StatusCancelled), "2026-11-24", "09:00", apperr.KindConflict, "The appointment is cancelled and cannot be rescheduled"},
+		{"completed", with(cur, StatusCompleted), "2026-11-24", "09:00", apperr.KindConflict, "The appointment is completed and cannot be rescheduled"},
+		{"pending", with(cur, StatusPending), "2026-11-24", "09:00", 0, ""},
+		{"scheduled", with(cur, StatusScheduled), "2026-11-24", "09:00", 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := ParseMoment(c.date, c.clk, ist)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = CheckReschedule(c.a, svc, m, now)
+			expectErr(t, err, c.kind, c.msg)
+		})
+	}
+}
+
+func with(a Appointment, status string) Appointment { a.Status = status; return a }
+
+func TestAvailability(t *testing.T) {
+	svc := ServiceInfo{TimeSlots: []string{"10:00", "09:00"}}
+	today := time.Date(2026, 11, 21, 0, 0, 0, 0, ist)
+	booked := []time.Time{time.Date(2026, 11, 22, 3, 30, 0, 0, time.UTC)} // 09:00 IST tomorrow
+	days := Availability(svc, today, 2, booked, now)
+	got := ""
+	for _, d := range days {
+		got += d.Date + ":"
+		for _, s := range d.Slots {
+			got += fmt.Sprintf(" %s=%v", s.Time, s.Available)
+		}
+		got += ";"
+	}
+	want := "2026-11-21: 09:00=false 10:00=false;2026-11-22: 09:00=false 10:00=true;"
+	if got != want {
+		t.Fatalf("availability\n got %s\nwant %s", got, want)
+	}
+	if n := len(Availability(ServiceInfo{}, today, 1, nil, now)[0].Slots); n != len(DefaultSlots) {
+		t.Fatalf("default slots: %d", n)
+	}
+}

@@ -1,0 +1,389 @@
+package booking
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Service is the booking domain.
+type Service interface {
+	// Book creates a pending appointment for the calling customer. A non-empty
+	// idempotencyKey makes retries return the first result.
+	Book(ctx context.Context, c Caller, b NewBooking, idempotencyKey string) (Appointment, error)
+	Get(ctx context.Context, c Caller, id string) (Appointment, error)
+	ListMine(ctx context.Context, c Caller) ([]Appointment, error)
+	ListForProvider(ctx context.Context, c Caller) ([]Appointment, error)
+	SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
+	SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
+	Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error)
+	Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error)
+	// MarkReviewed records, once per event, that the appointment's customer
+	// reviewed it.
+	MarkReviewed(ctx context.Context, eventID, appointmentID string) error
+}
+
+// Catalog looks services up in catalog-svc.
+type Catalog interface {
+	// Service returns the service; ErrServiceNotFound when there is none.
+	Service(ctx context.Context, id string) (ServiceInfo, error)
+}
+
+// Repository stores appointments. Every mutation writes its event in the
+// same transaction.
+type Repository interface {
+	// Create stores a; with idem set it also stores the idempotency record
+	// in the same transaction. ErrSlotTaken when an active appointment holds
+	// the slot; ErrIdempotencyKeyUsed when a live record for the key exists.
+	Create(ctx context.Context, a Appointment, idem *IdempotencyRecord) error
+	// Idempotent returns the live record of (customerID, key) written at or
+	// after since; ErrNotFound when there is none.
+	Idempotent(ctx context.Context, customerID, key string, since time.Time) (IdempotencyRecord, error)
+	ByID(ctx context.Context, id string) (Appointment, error)
+	ByCustomer(ctx context.Context, customerID string) ([]Appointment, error)
+	ByProvider(ctx context.Context, providerID string) ([]Appointment, error)
+	// Update locks the appointment, lets mutate change it, and stores the
+	// result with its event; mutate returning an error changes nothing.
+	// ErrNotFound, ErrSlotTaken (a reschedule onto a held slot).
+	Update(ctx context.Context, id string, mutate func(*Appointment) (Change, error)) (Appointment, error)
+	// Booked returns the starts of active appointments of a service in [from, to).
+	Booked(ctx context.Context, serviceID string, from, to time.Time) ([]time.Time, error)
+	// MarkReviewed sets hasReviewed unless eventID was applied before.
+	MarkReviewed(ctx context.Context, eventID, appointmentID string) error
+}
+
+// IdempotencyRecord is the first result of a keyed booking request.
+type IdempotencyRecord struct {
+	CustomerID  string
+	Key         string
+	RequestHash string
+	Appointment Appointment
+	CreatedAt   time.Time
+}
+
+// Errors of the collaborators.
+var (
+	ErrNotFound           = errors.New("not found")
+	ErrSlotTaken          = errors.New("slot taken")
+	ErrIdempotencyKeyUsed = errors.New("idempotency key used")
+	ErrServiceNotFound    = errors.New("service not found")
+)
+
+// IdempotencyTTL is how long a key's first result is replayed.
+const IdempotencyTTL = 24 * time.Hour
+
+type service struct {
+	repo    Repository
+	catalog Catalog
+	loc     *time.Location
+	now     func() time.Time
+	newID   func() string
+}
+
+// NewService returns the booking domain reading slots in loc.
+func NewService(repo Repository, catalog Catalog, loc *time.Location, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, catalog: catalog, loc: loc, now: now, newID: newID}
+}
+
+func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) (Appointment, error) {
+	if c.Role != RoleCustomer {
+		return Appointment{}, apperr.Forbidden(MsgCustomersOnly)
+	}
+	var idem *IdempotencyRecord
+	if key != "" {
+		hash := RequestHash(b)
+		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-IdempotencyTTL))
+		switch {
+		case err == nil:
+			return replay(rec, hash)
+		case !errors.Is(err, ErrNotFound):
+			return Appointment{}, err
+		}
+		idem = &IdempotencyRecord{CustomerID: c.UserID, Key: key, RequestHash: hash}
+	}
+	a, err := s.book(ctx, c, b, idem)
+	if errors.Is(err, ErrIdempotencyKeyUsed) {
+		// A concurrent request with the same key won; answer as it did.
+		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-IdempotencyTTL))
+		if err != nil {
+			return Appointment{}, err
+		}
+		return replay(rec, idem.RequestHash)
+	}
+	return a, err
+}
+
+func replay(rec IdempotencyRecord, hash string) (Appointment, error) {
+	if rec.RequestHash != hash {
+		return Appointment{}, apperr.New(apperr.KindUnprocessable, MsgIdempotencyKeyReused)
+	}
+	return rec.Appointment, nil
+}
+
+// RequestHash identifies a booking request's body, for idempotency keys.
+func RequestHash(b NewBooking) string {
+	raw, _ := json.Marshal(b)
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *IdempotencyRecord) (Appointment, error) {
+	if err := ValidateNewBooking(&b); err != nil {
+		return Appointment{}, err
+	}
+	m, err := ParseMoment(b.Date, b.Time, s.loc)
+	if err != nil {
+		return Appointment{}, err
+	}
+	svc, err := s.service(ctx, b.ServiceID)
+	if err != nil {
+		return Appointment{}, err
+	}
+	if !svc.IsActive {
+		return Appointment{}, apperr.Conflict(MsgServiceInactive)
+	}
+	now := s.now()
+	slot, err := CheckBookable(svc, m, now)
+	if err != nil {
+		return Appointment{}, err
+	}
+	email := b.CustomerEmail
+	if email == "" {
+		email = c.Email
+	}
+	now = now.UTC()
+	a := Appointment{
+		ID: s.newID(), ServiceID: svc.ID, ServiceName: svc.Name, ServiceCategory: svc.Category,
+		ProviderID: svc.ProviderID, Provider: svc.Provider, Location: svc.Location,
+		CustomerID: c.UserID, CustomerName: b.CustomerName, CustomerEmail: email,
+		CustomerPhone: b.CustomerPhone, CustomerAddress: b.CustomerAddress, Notes: b.Notes,
+		StartsAt: m.Start(), Date: m.Day.Format(DateLayout), Time: slot.Label,
+		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
+	}
+	if idem != nil {
+		idem.Appointment, idem.CreatedAt = a, now
+	}
+	if err := s.repo.Create(ctx, a, idem); err != nil {
+		if errors.Is(err, ErrSlotTaken) {
+			return Appointment{}, apperr.Conflict(MsgSlotTaken)
+		}
+		return Appointment{}, err
+	}
+	return a, nil
+}
+
+func (s *service) service(ctx context.Context, id string) (ServiceInfo, error) {
+	svc, err := s.catalog.Service(ctx, id)
+	if errors.Is(err, ErrServiceNotFound) {
+		return ServiceInfo{}, apperr.NotFound(MsgServiceNotFound)
+	}
+	return svc, err
+}
+
+func (s *service) Get(ctx context.Context, c Caller, id string) (Appointment, error) {
+	a, err := s.load(ctx, id)
+	if err != nil {
+		return Appointment{}, err
+	}
+	if !canSee(c, a) {
+		return Appointment{}, apperr.NotFound(MsgAppointmentNotFound)
+	}
+	return s.present(a), nil
+}
+
+// canSee is the ownership rule: a customer sees their own appointments, a
+// provider those of their services. Anyone else is told it does not exist.
+func canSee(c Caller, a Appointment) bool {
+	switch c.Role {
+	case RoleCustomer:
+		return a.CustomerID == c.UserID
+	case RoleProvider:
+		return a.ProviderID == c.UserID
+	}
+	return false
+}
+
+func (s *service) load(ctx context.Context, id string) (Appointment, error) {
+	a, err := s.repo.ByID(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return Appointment{}, apperr.NotFound(MsgAppointmentNotFound)
+	}
+	return a, err
+}
+
+func (s *service) ListMine(ctx context.Context, c Caller) ([]Appointment, error) {
+	list, err := s.repo.ByCustomer(ctx, c.UserID)
+	return s.presentAll(list), err
+}
+
+func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Appointment, error) {
+	if c.Role != RoleProvider {
+		return nil, apperr.Forbidden(MsgProvidersOnly)
+	}
+	list, err := s.repo.ByProvider(ctx, c.UserID)
+	return s.presentAll(list), err
+}
+
+func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
+	if c.Role != RoleProvider {
+		return Appointment{}, apperr.Forbidden(MsgProvidersOnly)
+	}
+	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
+		if err := ProviderTransition(*a, status, s.now()); err != nil {
+			return Change{}, err
+		}
+		prev := a.Status
+		a.Status = status
+		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
+	})
+}
+
+func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
+	if c.Role != RoleCustomer {
+		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
+	}
+	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
+		if err := CustomerTransition(*a, status, s.now()); err != nil {
+			return Change{}, err
+		}
+		prev := a.Status
+		a.Status = status
+		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
+	})
+}
+
+func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error) {
+	if c.Role != RoleCustomer {
+		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
+	}
+	// Ownership first, so that someone else's appointment is "not found"
+	// whatever the body says.
+	cur, err := s.load(ctx, id)
+	if err != nil {
+		return Appointment{}, err
+	}
+	if !canSee(c, cur) {
+		return Appointment{}, apperr.NotFound(MsgAppointmentNotFound)
+	}
+	date, clock = strings.TrimSpace(date), strings.TrimSpace(clock)
+	if date == "" || clock == "" {
+		return Appointment{}, apperr.Invalid(MsgRescheduleRequired)
+	}
+	m, err := ParseMoment(date, clock, s.loc)
+	if err != nil {
+		return Appointment{}, err
+	}
+	svc, err := s.service(ctx, cur.ServiceID)
+	if err != nil {
+		return Appointment{}, err
+	}
+	a, err := s.update(ctx, c, id, func(a *Appointment) (Change, error) {
+		slot, err := CheckReschedule(*a, svc, m, s.now())
+		if err != nil {
+			return Change{}, err
+		}
+		prev := a.Status
+		a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
+		return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
+	})
+	if errors.Is(err, ErrSlotTaken) {
+		return Appointment{}, apperr.Conflict(MsgSlotTaken)
+	}
+	return a, err
+}
+
+func (s *service) update(ctx context.Context, c Caller, id string, mutate func(*Appointment) (Change, error)) (Appointment, error) {
+	a, err := s.repo.Update(ctx, id, func(a *Appointment) (Change, error) {
+		if !canSee(c, *a) {
+			return Change{}, apperr.NotFound(MsgAppointmentNotFound)
+		}
+		ch, err := mutate(a)
+		if err == nil {
+			a.Version++
+			a.UpdatedAt = s.now().UTC()
+		}
+		return ch, err
+	})
+	if errors.Is(err, ErrNotFound) {
+		return Appointment{}, apperr.NotFound(MsgAppointmentNotFound)
+	}
+	if err != nil {
+		return Appointment{}, err
+	}
+	return s.present(a), nil
+}
+
+func (s *service) Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error) {
+	now := s.now().In(s.loc)
+	start := midnight(now)
+	if from = strings.TrimSpace(from); from != "" {
+		d, err := time.ParseInLocation(DateLayout, from, s.loc)
+		if err != nil {
+			return nil, apperr.Invalid(MsgInvalidFrom)
+		}
+		start = d
+	}
+	if days == 0 {
+		days = WindowDays
+	}
+	if days < 1 || days > MaxAvailabilityDays {
+		return nil, apperr.Invalid(MsgInvalidDays)
+	}
+	svc, err := s.service(ctx, serviceID)
+	if err != nil {
+		return nil, err
+	}
+	end := start.AddDate(0, 0, days)
+	booked, err := s.repo.Booked(ctx, svc.ID, start, end)
+	if err != nil {
+		return nil, err
+	}
+	return Availability(svc, start, days, booked, now), nil
+}
+
+// Availability lays out days of the service's slots from start: a slot is
+// available unless an active appointment holds it or it has passed.
+func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time, now time.Time) []DaySlots {
+	taken := map[int64]bool{}
+	for _, b := range booked {
+		taken[b.Unix()] = true
+	}
+	slots := SlotsOf(svc.TimeSlots)
+	out := make([]DaySlots, 0, days)
+	for i := range days {
+		day := start.AddDate(0, 0, i)
+		ds := DaySlots{Date: day.Format(DateLayout), Slots: make([]SlotState, 0, len(slots))}
+		for _, sl := range slots {
+			at := At(day, sl.Minutes)
+			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: at.After(now) && !taken[at.Unix()]})
+		}
+		out = append(out, ds)
+	}
+	return out
+}
+
+func (s *service) MarkReviewed(ctx context.Context, eventID, appointmentID string) error {
+	return s.repo.MarkReviewed(ctx, eventID, appointmentID)
+}
+
+// present fills the derived fields of a stored appointment.
+func (s *service) present(a Appointment) Appointment {
+	a.Date = a.StartsAt.In(s.loc).Format(DateLayout)
+	return a
+}
+
+func (s *service) presentAll(list []Appointment) []Appointment {
+	for i := range list {
+		list[i] = s.present(list[i])
+	}
+	if list == nil {
+		list = []Appointment{}
+	}
+	return list
+}

@@ -1,0 +1,48 @@
+// Package catalog reads services from catalog-svc over gRPC.
+package catalog
+
+import (
+	"context"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	"github.com/slotwise/slotwise/platform/apperr"
+
+	"github.com/slotwise/slotwise/booking-svc/internal/booking"
+)
+
+// Client implements booking.Catalog.
+type Client struct {
+	API catalogv1.CatalogServiceClient
+}
+
+// New returns a client over conn.
+func New(conn grpc.ClientConnInterface) Client {
+	return Client{API: catalogv1.NewCatalogServiceClient(conn)}
+}
+
+// Service looks id up. An unknown or malformed id is ErrServiceNotFound; the
+// catalogue being unreachable is a 503, never a 500.
+func (c Client) Service(ctx context.Context, id string) (booking.ServiceInfo, error) {
+	resp, err := c.API.GetService(ctx, &catalogv1.GetServiceRequest{Id: id})
+	switch status.Code(err) {
+	case codes.OK:
+	case codes.NotFound, codes.InvalidArgument:
+		return booking.ServiceInfo{}, booking.ErrServiceNotFound
+	case codes.Unavailable, codes.DeadlineExceeded:
+		return booking.ServiceInfo{}, apperr.New(apperr.KindUnavailable, "The service catalogue is unavailable, please try again")
+	default:
+		return booking.ServiceInfo{}, err
+	}
+	s := resp.GetService()
+	if s == nil {
+		return booking.ServiceInfo{}, booking.ErrServiceNotFound
+	}
+	return booking.ServiceInfo{
+		ID: s.GetId(), ProviderID: s.GetProviderId(), Name: s.GetName(), Category: s.GetCategory(),
+		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
+	}, nil
+}
