@@ -189,6 +189,8 @@ const (
 	MsgInvalidPage  = "limit and offset must not be negative"
 )
 
+// service stamps times to the microsecond: what PostgreSQL keeps, so a
+// response and a later read agree.
 type service struct {
 	repo  Repository
 	now   func() time.Time
@@ -240,7 +242,7 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, err
 	if err := Validate(&in); err != nil {
 		return Offering{}, err
 	}
-	now := s.now().UTC()
+	now := s.now().UTC().Truncate(time.Microsecond)
 	o := Offering{ID: s.newID(), ProviderID: c.UserID, IsActive: true, CreatedAt: now}
 	apply(&o, in, now)
 	if err := s.repo.Create(ctx, o); err != nil {
@@ -254,7 +256,7 @@ func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Off
 	if err != nil {
 		return Offering{}, err
 	}
-	now := s.now().UTC()
+	now := s.now().UTC().Truncate(time.Microsecond)
 	if p.IsToggle() {
 		o, err = s.repo.SetActive(ctx, id, c.UserID, *p.IsActive, now)
 		if errors.Is(err, ErrNotFound) {
@@ -280,7 +282,7 @@ func (s *service) Delete(ctx context.Context, c Caller, id string) error {
 	if _, err := s.owned(ctx, c, id); err != nil {
 		return err
 	}
-	err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC())
+	err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC().Truncate(time.Microsecond))
 	if errors.Is(err, ErrNotFound) {
 		return apperr.NotFound(MsgNotFound)
 	}
