@@ -712,8 +712,10 @@ func TestBookingRace(t *testing.T) {
 	all.Wait()
 	elapsed := time.Since(started)
 	count := map[int]int{}
+	perInstance := [2]map[int]int{{}, {}}
 	for i, s := range statuses {
 		count[s]++
+		perInstance[i%2][s]++
 		if s == 409 && !strings.Contains(bodies[i], bkMsgSlotTaken) {
 			t.Errorf("409 with body %s", bodies[i])
 		}
@@ -721,7 +723,7 @@ func TestBookingRace(t *testing.T) {
 			t.Errorf("request %d: %d %s", i, s, bodies[i])
 		}
 	}
-	t.Logf("200 concurrent bookings of one slot over two instances: %v in %v", count, elapsed)
+	t.Logf("200 concurrent bookings of one slot over two instances: %v in %v (instance 1 %v, instance 2 %v)", count, elapsed, perInstance[0], perInstance[1])
 	if count[201] != 1 || count[409] != n-1 {
 		t.Fatalf("want exactly 1×201 and %d×409, got %v", n-1, count)
 	}
