@@ -1,0 +1,285 @@
+package booking
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// memRepo is an in-memory Repository with the same slot rule as the
+// database's partial unique index.
+type memRepo struct {
+	appts  map[string]Appointment
+	idem   map[string]IdempotencyRecord
+	events []string
+}
+
+func newMemRepo() *memRepo {
+	return &memRepo{appts: map[string]Appointment{}, idem: map[string]IdempotencyRecord{}}
+}
+
+func (r *memRepo) held(a Appointment) bool {
+	for _, o := range r.appts {
+		if o.ID != a.ID && o.ServiceID == a.ServiceID && o.StartsAt.Equal(a.StartsAt) && o.Active() {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyRecord) error {
+	if idem != nil {
+		if old, ok := r.idem[idem.CustomerID+"|"+idem.Key]; ok && !old.CreatedAt.Before(idem.CreatedAt.Add(-IdempotencyTTL)) {
+			return ErrIdempotencyKeyUsed
+		}
+	}
+	if r.held(a) {
+		return ErrSlotTaken
+	}
+	if idem != nil {
+		r.idem[idem.CustomerID+"|"+idem.Key] = *idem
+	}
+	r.appts[a.ID] = a
+	r.events = append(r.events, fmt.Sprintf("%s %s v%d", EventCreated, a.Status, a.Version))
+	return nil
+}
+
+func (r *memRepo) Idempotent(_ context.Context, customerID, key string, since time.Time) (IdempotencyRecord, error) {
+	rec, ok := r.idem[customerID+"|"+key]
+	if !ok || rec.CreatedAt.Before(since) {
+		return IdempotencyRecord{}, ErrNotFound
+	}
+	return rec, nil
+}
+
+func (r *memRepo) ByID(_ context.Context, id string) (Appointment, error) {
+	a, ok := r.appts[id]
+	if !ok {
+		return a, ErrNotFound
+	}
+	return a, nil
+}
+
+func (r *memRepo) filter(keep func(Appointment) bool) []Appointment {
+	var out []Appointment
+	for _, a := range r.appts {
+		if keep(a) {
+			out = append(out, a)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].StartsAt.Before(out[j].StartsAt) })
+	return out
+}
+
+func (r *memRepo) ByCustomer(_ context.Context, id string) ([]Appointment, error) {
+	return r.filter(func(a Appointment) bool { return a.CustomerID == id }), nil
+}
+
+func (r *memRepo) ByProvider(_ context.Context, id string) ([]Appointment, error) {
+	return r.filter(func(a Appointment) bool { return a.ProviderID == id }), nil
+}
+
+func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment) (Change, error)) (Appointment, error) {
+	a, ok := r.appts[id]
+	if !ok {
+		return a, ErrNotFound
+	}
+	ch, err := mutate(&a)
+	if err != nil {
+		return Appointment{}, err
+	}
+	if a.Active() && r.held(a) {
+		return Appointment{}, ErrSlotTaken
+	}
+	r.appts[id] = a
+	r.events = append(r.events, fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version))
+	return a, nil
+}
+
+func (r *memRepo) Booked(_ context.Context, serviceID string, from, to time.Time) ([]time.Time, error) {
+	var out []time.Time
+	for _, a := range r.filter(func(a Appointment) bool { return a.ServiceID == serviceID && a.Active() }) {
+		if !a.StartsAt.Before(from) && a.StartsAt.Before(to) {
+			out = append(out, a.StartsAt)
+		}
+	}
+	return out, nil
+}
+
+func (r *memRepo) MarkReviewed(_ context.Context, _, id string) error {
+	if a, ok := r.appts[id]; ok {
+		a.HasReviewed = true
+		r.appts[id] = a
+	}
+	return nil
+}
+
+type memCatalog map[string]ServiceInfo
+
+func (c memCatalog) Service(_ context.Context, id string) (ServiceInfo, error) {
+	s, ok := c[id]
+	if !ok {
+		return s, ErrServiceNotFound
+	}
+	return s, nil
+}
+
+type fixture struct {
+	svc   Service
+	repo  *memRepo
+	clock *time.Time
+}
+
+func newFixture() fixture {
+	repo := newMemRepo()
+	cat := memCatalog{
+		"dental": {ID: "dental", ProviderID: "prov-1", Name: "Dental", Category: "Healthcare & Wellness", Provider: "Smile Clinic",
+			Location: "MG Road, Bengaluru", TimeSlots: []string{"09:00", "10:00"}, IsActive: true},
+		"paused": {ID: "paused", ProviderID: "prov-1", TimeSlots: []string{"09:00"}},
+	}
+	clock := now
+	n := 0
+	svc := NewService(repo, cat, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) })
+	return fixture{svc: svc, repo: repo, clock: &clock}
+}
+
+var (
+	alice = Caller{UserID: "cust-1", Role: RoleCustomer, Email: "alice@example.com"}
+	bob   = Caller{UserID: "cust-2", Role: RoleCustomer, Email: "bob@example.com"}
+	prov  = Caller{UserID: "prov-1", Role: RoleProvider}
+	prov2 = Caller{UserID: "prov-2", Role: RoleProvider}
+)
+
+func booking(date, clock string) NewBooking {
+	b := validBooking()
+	b.ServiceID, b.Date, b.Time = "dental", date, clock
+	return b
+}
+
+func TestBookCopiesServiceAndRefusesHeldSlots(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	if _, err := f.svc.Book(ctx, prov, booking("2026-11-22", "09:00"), ""); apperr.KindOf(err) != apperr.KindForbidden {
+		t.Fatalf("provider booking: %v", err)
+	}
+	a, err := f.svc.Book(ctx, alice, booking("2026-11-21T18:45:00Z", "9:00 AM"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Appointment{ID: "appt-1", ServiceID: "dental", ServiceName: "Dental", ServiceCategory: "Healthcare & Wellness",
+		ProviderID: "prov-1", Provider: "Smile Clinic", Location: "MG Road, Bengaluru", CustomerID: "cust-1",
+		CustomerEmail: "alice@example.com", CustomerPhone: "9876543210", CustomerAddress: "12 MG Road",
+		StartsAt: time.Date(2026, 11, 22, 9, 0, 0, 0, ist), Date: "2026-11-22", Time: "09:00", Status: StatusPending,
+		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC()}
+	if a != want {
+		t.Fatalf("booked\n got %+v\nwant %+v", a, want)
+	}
+	_, err = f.svc.Book(ctx, bob, booking("2026-11-22", "09:00"), "")
+	expectErr(t, err, apperr.KindConflict, MsgSlotTaken)
+	_, err = f.svc.Book(ctx, bob, NewBooking{ServiceID: "nope", Date: "2026-11-22", Time: "09:00", CustomerPhone: "9876543210", CustomerAddress: "x"}, "")
+	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
+	_, err = f.svc.Book(ctx, bob, NewBooking{ServiceID: "paused", Date: "2026-11-22", Time: "09:00", CustomerPhone: "9876543210", CustomerAddress: "x"}, "")
+	expectErr(t, err, apperr.KindConflict, MsgServiceInactive)
+}
+
+func TestBookIdempotencyKey(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	first, err := f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The appointment changes afterwards; the replay is still the first response.
+	if _, err := f.svc.SetProviderStatus(ctx, prov, first.ID, StatusConfirmed); err != nil {
+		t.Fatal(err)
+	}
+	again, err := f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	if err != nil || again != first {
+		t.Fatalf("replay %+v, %v; want %+v", again, err, first)
+	}
+	_, err = f.svc.Book(ctx, alice, booking("2026-11-23", "10:00"), "k1")
+	expectErr(t, err, apperr.KindUnprocessable, MsgIdempotencyKeyReused)
+	// Another customer's key is theirs alone.
+	if _, err := f.svc.Book(ctx, bob, booking("2026-11-23", "10:00"), "k1"); err != nil {
+		t.Fatal(err)
+	}
+	// After 24 h the key is new again.
+	*f.clock = f.clock.Add(IdempotencyTTL + time.Minute)
+	_, err = f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	expectErr(t, err, apperr.KindConflict, MsgSlotTaken)
+	if len(f.repo.appts) != 2 {
+		t.Fatalf("%d appointments, want 2", len(f.repo.appts))
+	}
+}
+
+func TestOwnershipAndEvents(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	a, _ := f.svc.Book(ctx, alice, booking("2026-11-22", "09:00"), "")
+	notFound := func(err error) {
+		t.Helper()
+		expectErr(t, err, apperr.KindNotFound, MsgAppointmentNotFound)
+	}
+	_, err := f.svc.Get(ctx, bob, a.ID)
+	notFound(err)
+	_, err = f.svc.Get(ctx, prov2, a.ID)
+	notFound(err)
+	if _, err := f.svc.Get(ctx, prov, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.SetCustomerStatus(ctx, bob, a.ID, StatusCancelled)
+	notFound(err)
+	_, err = f.svc.SetProviderStatus(ctx, prov2, a.ID, StatusConfirmed)
+	notFound(err)
+	_, err = f.svc.Reschedule(ctx, bob, a.ID, "2026-11-23", "09:00")
+	notFound(err)
+	_, err = f.svc.SetProviderStatus(ctx, alice, a.ID, StatusConfirmed)
+	expectErr(t, err, apperr.KindForbidden, MsgProvidersOnly)
+	_, err = f.svc.SetCustomerStatus(ctx, prov, a.ID, StatusCancelled)
+	expectErr(t, err, apperr.KindForbidden, MsgOwnCustomerOnly)
+	_, err = f.svc.ListForProvider(ctx, alice)
+	expectErr(t, err, apperr.KindForbidden, MsgProvidersOnly)
+
+	if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusConfirmed); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.Reschedule(ctx, alice, a.ID, "", "09:00")
+	expectErr(t, err, apperr.KindInvalid, MsgRescheduleRequired)
+	moved, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "10:00")
+	if err != nil || moved.Status != StatusScheduled || moved.Date != "2026-11-23" || moved.Version != 3 {
+		t.Fatalf("reschedule: %+v %v", moved, err)
+	}
+	if _, err := f.svc.SetCustomerStatus(ctx, alice, a.ID, StatusCancelled); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"created pending v1", "status_changed confirmed<-pending v2", "rescheduled scheduled<-confirmed v3", "status_changed cancelled<-scheduled v4"}
+	if fmt.Sprint(f.repo.events) != fmt.Sprint(want) {
+		t.Fatalf("events %v, want %v", f.repo.events, want)
+	}
+	// A refused change writes no event.
+	_, err = f.svc.SetCustomerStatus(ctx, alice, a.ID, StatusCancelled)
+	expectErr(t, err, apperr.KindConflict, "The appointment is cancelled and cannot be moved to cancelled")
+	if len(f.repo.events) != 4 {
+		t.Fatalf("refused change wrote an event: %v", f.repo.events)
+	}
+}
+
+func TestServiceAvailability(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	f.svc.Book(ctx, alice, booking("2026-11-22", "10:00"), "")
+	days, err := f.svc.Availability(ctx, "dental", "", 0)
+	if err != nil || len(days) != WindowDays || days[0].Date != "2026-11-21" || days[1].Slots[1].Available || !days[1].Slots[0].Available {
+		t.Fatalf("availability %+v %v", days, err)
+	}
+	_, err = f.svc.Availability(ctx, "dental", "21-11-2026", 1)
+	expectErr(t, err, apperr.KindInvalid, MsgInvalidFrom)
+	_, err = f.svc.Availability(ctx, "dental", "", 32)
+	expectErr(t, err, apperr.KindInvalid, MsgInvalidDays)
+	_, err = f.svc.Availability(ctx, "nope", "", 1)
+	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
+}
