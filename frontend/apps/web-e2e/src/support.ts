@@ -78,5 +78,5 @@ export async function logout(page: Page) {
   await page.getByRole('button', { name: /▾/ }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
-  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 }

@@ -93,3 +93,23 @@ describe('routing', () => {
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
 });
+
+describe('login screen', () => {
+  it('sends a user who arrives logged in to /dashboard', async () => {
+    localStorage.setItem('token', 't');
+    stubProfile(200, { success: true, user: user('customer') });
+    renderApp('/login');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+});
+
+describe('logout', () => {
+  it('from a protected screen returns to / and forgets the token', async () => {
+    localStorage.setItem('token', 't');
+    stubProfile(200, { success: true, user: user('customer') });
+    renderApp('/dashboard');
+    (await screen.findByRole('button', { name: 'Logout' })).click();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role, User } from '@slotwise/util';
 import { authApi } from './api';
@@ -16,6 +17,8 @@ export interface Session {
   profileError: unknown;
   signIn: (token: string) => void;
   signOut: () => void;
+  /** sign out as soon as '/' is the current location (see useLogout) */
+  requestSignOut: () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -59,6 +62,16 @@ export function SessionProvider({ children, onUnauthorized }: Props) {
     qc.removeQueries({ queryKey: ['profile'] });
   }, [qc]);
 
+  const { pathname } = useLocation();
+  const [signOutPending, setSignOutPending] = useState(false);
+  const requestSignOut = useCallback(() => setSignOutPending(true), []);
+  useEffect(() => {
+    if (signOutPending && pathname === '/') {
+      setSignOutPending(false);
+      signOut();
+    }
+  }, [signOutPending, pathname, signOut]);
+
   const value = useMemo<Session>(() => {
     const user = token ? (profile.data ?? null) : null;
     return {
@@ -69,8 +82,9 @@ export function SessionProvider({ children, onUnauthorized }: Props) {
       profileError: profile.error,
       signIn,
       signOut,
+      requestSignOut,
     };
-  }, [token, profile.data, profile.isPending, profile.error, signIn, signOut]);
+  }, [token, profile.data, profile.isPending, profile.error, signIn, signOut, requestSignOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -79,4 +93,18 @@ export function useSession(): Session {
   const s = useContext(SessionContext);
   if (!s) throw new Error('useSession must be used inside <SessionProvider>');
   return s;
+}
+
+/**
+ * Logout returns to '/' (spec §2). The router applies navigations as transitions, so the
+ * token is dropped only once '/' is showing; otherwise the guard of the protected screen
+ * being left would see no token and send the user to /login instead.
+ */
+export function useLogout(): () => void {
+  const { requestSignOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    requestSignOut();
+    navigate('/');
+  }, [navigate, requestSignOut]);
 }

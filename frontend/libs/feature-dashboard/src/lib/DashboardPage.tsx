@@ -1,11 +1,11 @@
-import { Link, useNavigate } from 'react-router';
-import { useSession } from '@slotwise/data-access';
+import { Link } from 'react-router';
+import { useLogout, useSession } from '@slotwise/data-access';
 import { Page, Spinner, btn } from '@slotwise/ui';
 
 /** /dashboard (login required): welcome line and profile panel; booked-services tabs arrive later. */
 export function DashboardPage() {
-  const { user, loadingUser, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user, loadingUser } = useSession();
+  const logout = useLogout();
   if (loadingUser || !user) return <Page><Spinner /></Page>;
   return (
     <Page>
@@ -23,10 +23,7 @@ export function DashboardPage() {
             <button
               type="button"
               className={btn.secondary}
-              onClick={() => {
-                signOut();
-                navigate('/');
-              }}
+              onClick={logout}
             >
               Logout
             </button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from '@slotwise/data-access';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useLogout, useSession } from '@slotwise/data-access';
 import { btn } from '@slotwise/ui';
 import { useTheme } from './theme';
 
@@ -12,9 +12,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 export function Navbar() {
-  const { token, role, user, signOut } = useSession();
+  const { token, role, user } = useSession();
+  const logout = useLogout();
   const { theme, toggleTheme } = useTheme();
-  const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -28,11 +28,6 @@ export function Navbar() {
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
   }, [menuOpen]);
-
-  const logout = () => {
-    signOut();
-    navigate('/');
-  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '@slotwise/data-access';
 import { Spinner } from '@slotwise/ui';
@@ -19,9 +19,14 @@ export function RequireProvider({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The login/register screen sends a logged-in user to /dashboard. */
+/**
+ * The login/register screen sends a user who arrives logged in to /dashboard. Only the
+ * state on arrival counts: a login completed on this screen goes to '/' (spec §4), so the
+ * token appearing while the screen is open must not redirect.
+ */
 export function RedirectIfAuthed({ children }: { children: ReactNode }) {
   const { token } = useSession();
-  if (token) return <Navigate to="/dashboard" replace />;
+  const [loggedInOnArrival] = useState(() => token !== null);
+  if (loggedInOnArrival) return <Navigate to="/dashboard" replace />;
   return children;
 }
