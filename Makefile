@@ -3,7 +3,7 @@
 #   make test    every test of every module, the chart, the web app and its e2e suite
 #   make bench   benchmarks and fault drills (writes docs/bench/)
 
-GO_MODULES := api platform gateway auth-svc catalog-svc booking-svc review-svc devstack
+GO_MODULES := api platform gateway auth-svc catalog-svc booking-svc review-svc devstack $(if $(wildcard bench/go.mod),bench)
 GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
