@@ -895,9 +895,11 @@ func TestBookingKafkaDown(t *testing.T) {
 		t.Fatalf("restart broker on %d: %v", port, err)
 	}
 	t.Cleanup(cluster.Close)
-	if err := kafkax.EnsureTopics(context.Background(), st.Brokers, 3, "booking.appointments.v1"); err != nil {
-		t.Fatal(err)
-	}
+	// The new broker starts empty: create the topic as the relay did at start-up
+	// (retrying while the broker settles).
+	bkEventually(t, 10*time.Second, func() bool {
+		return kafkax.EnsureTopics(context.Background(), st.Brokers, 3, "booking.appointments.v1") == nil
+	})
 	back := time.Now()
 	got := bkReadEvents(t, st.Brokers, 30*time.Second, func(m map[string][]*eventsv1.AppointmentEvent) bool {
 		n := 0
