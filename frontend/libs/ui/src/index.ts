@@ -4,3 +4,4 @@ export * from './lib/feedback';
 export * from './lib/ServiceCard';
 export * from './lib/PasswordInput';
 export * from './lib/Placeholder';
+export * from './lib/Icon';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Page, PageHeader } from '@slotwise/ui';
+import { Icon, Page, PageHeader } from '@slotwise/ui';
 import { CATEGORY_PAGES } from '@slotwise/util';
 
 export function CategoriesPage() {
@@ -14,7 +14,7 @@ export function CategoriesPage() {
             data-testid="category-card"
             className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:shadow-md dark:border-slate-700 dark:bg-slate-800"
           >
-            <div className="text-4xl" aria-hidden="true">{c.icon}</div>
+            <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200"><Icon name={c.icon} /></span>
             <h2 className="mt-3 text-lg font-semibold">{c.title}</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.blurb}</p>
           </Link>

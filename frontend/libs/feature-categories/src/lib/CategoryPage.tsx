@@ -23,7 +23,7 @@ export function CategoryServices({ category }: { category: Category }) {
           ← All categories
         </Link>
       </nav>
-      <PageHeader title={`${category.icon} ${category.title}`} subtitle={category.blurb} />
+      <PageHeader title={category.title} subtitle={category.blurb} />
       {isPending ? (
         <Spinner label="Loading services…" />
       ) : isError ? (

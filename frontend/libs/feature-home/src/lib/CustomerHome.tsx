@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { btn } from '@slotwise/ui';
+import { Icon, btn } from '@slotwise/ui';
 import { CATEGORY_PAGES } from '@slotwise/util';
 
 const features = [
-  { icon: '⚡', title: 'Instant booking', text: 'Pick a free slot in the next 10 days and you are booked.' },
-  { icon: '📅', title: 'Your calendar', text: 'See every appointment as a list or on a calendar.' },
-  { icon: '🔁', title: 'Easy changes', text: 'Reschedule or cancel upcoming appointments yourself.' },
-  { icon: '⭐', title: 'Honest reviews', text: 'Ratings come from customers who actually attended.' },
+  { icon: 'zap', title: 'Instant booking', text: 'Pick a free slot in the next 10 days and you are booked.' },
+  { icon: 'calendar', title: 'Your calendar', text: 'See every appointment as a list or on a calendar.' },
+  { icon: 'refresh', title: 'Easy changes', text: 'Reschedule or cancel upcoming appointments yourself.' },
+  { icon: 'star', title: 'Honest reviews', text: 'Ratings come from customers who actually attended.' },
 ];
 
 const steps = [
@@ -58,7 +58,7 @@ export function CustomerHome() {
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((f) => (
             <div key={f.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
-              <div className="text-3xl" aria-hidden="true">{f.icon}</div>
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200"><Icon name={f.icon} /></span>
               <h3 className="mt-3 font-semibold">{f.title}</h3>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{f.text}</p>
             </div>
@@ -77,7 +77,7 @@ export function CustomerHome() {
           <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {CATEGORY_PAGES.slice(0, 4).map((c) => (
               <Link key={c.slug} to={`/categories/${c.slug}`} className="rounded-xl border border-slate-200 bg-white p-6 hover:shadow-md dark:border-slate-700 dark:bg-slate-800">
-                <div className="text-3xl" aria-hidden="true">{c.icon}</div>
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200"><Icon name={c.icon} /></span>
                 <h3 className="mt-3 font-semibold">{c.title}</h3>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.blurb}</p>
               </Link>

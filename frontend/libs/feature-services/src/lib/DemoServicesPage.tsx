@@ -15,7 +15,6 @@ export const DEMO_SERVICES: ServiceCardData[] = [
     imageUrl: '',
     avgRating: PLACEHOLDER_RATING,
     totalReviews: PLACEHOLDER_REVIEWS,
-    icon: '🩺',
   },
   {
     _id: 'demo-2',
@@ -29,7 +28,6 @@ export const DEMO_SERVICES: ServiceCardData[] = [
     imageUrl: '',
     avgRating: PLACEHOLDER_RATING,
     totalReviews: PLACEHOLDER_REVIEWS,
-    icon: '💇',
   },
   {
     _id: 'demo-3',
@@ -43,7 +41,6 @@ export const DEMO_SERVICES: ServiceCardData[] = [
     imageUrl: '',
     avgRating: PLACEHOLDER_RATING,
     totalReviews: PLACEHOLDER_REVIEWS,
-    icon: '🔧',
   },
 ];
 

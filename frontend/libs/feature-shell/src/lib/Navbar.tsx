@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useSession } from '@slotwise/data-access';
-import { btn } from '@slotwise/ui';
+import { Icon, btn } from '@slotwise/ui';
 import { useTheme } from './theme';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -67,11 +67,11 @@ export function Navbar() {
           <button
             type="button"
             onClick={toggleTheme}
-            className="rounded-md p-2 text-lg hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
             aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
             data-testid="theme-toggle"
           >
-            <span aria-hidden="true">{theme === 'dark' ? '☀️' : '🌙'}</span>
+            <Icon name={theme === 'dark' ? 'sun' : 'moon'} className="h-5 w-5" />
           </button>
           {token ? (
             <div className="relative" ref={menuRef}>

@@ -44,22 +44,23 @@ export interface CategoryPage {
   title: string;
   /** the `category` query sent to GET /services (spec §9) */
   query: string;
+  /** icon name (see the ui Icon set) */
   icon: string;
   blurb: string;
 }
 
 /** The ten category pages: nine standard categories plus Others. */
 export const CATEGORY_PAGES: readonly CategoryPage[] = [
-  { slug: 'healthcare', title: 'Healthcare & Wellness', query: 'Healthcare & Wellness', icon: '🩺', blurb: 'Doctors, clinics, therapists and wellness coaches.' },
-  { slug: 'beauty', title: 'Beauty & Personal Care', query: 'Beauty & Personal Care', icon: '💇', blurb: 'Salons, spas, barbers and makeup artists.' },
-  { slug: 'home-repair', title: 'Home Repair', query: 'Home Repair', icon: '🔧', blurb: 'Plumbers, electricians, carpenters and cleaners.' },
-  { slug: 'education', title: 'Education & Coaching', query: 'Education & Coaching', icon: '🎓', blurb: 'Tutors, coaching classes and skill trainers.' },
-  { slug: 'government-legal', title: 'Government & Legal', query: 'Government & Legal', icon: '⚖️', blurb: 'Lawyers, notaries and document services.' },
-  { slug: 'automobile', title: 'Automobile', query: 'Automobile', icon: '🚗', blurb: 'Servicing, repairs, washing and inspections.' },
-  { slug: 'retail', title: 'Retail & Local Businesses', query: 'Retail & Local Businesses', icon: '🛍️', blurb: 'Local shops, tailors and personal shoppers.' },
-  { slug: 'private-events', title: 'Private Events', query: 'Private Events', icon: '🎉', blurb: 'Planners, decorators, photographers and caterers.' },
-  { slug: 'hotel-restaurant', title: 'Hotels & Restaurants', query: 'Hotels & Restaurants', icon: '🍽️', blurb: 'Table reservations, stays and private dining.' },
-  { slug: 'others', title: 'Others', query: 'Others', icon: '✨', blurb: 'Everything else our providers offer.' },
+  { slug: 'healthcare', title: 'Healthcare & Wellness', query: 'Healthcare & Wellness', icon: 'heart', blurb: 'Doctors, clinics, therapists and wellness coaches.' },
+  { slug: 'beauty', title: 'Beauty & Personal Care', query: 'Beauty & Personal Care', icon: 'scissors', blurb: 'Salons, spas, barbers and makeup artists.' },
+  { slug: 'home-repair', title: 'Home Repair', query: 'Home Repair', icon: 'tool', blurb: 'Plumbers, electricians, carpenters and cleaners.' },
+  { slug: 'education', title: 'Education & Coaching', query: 'Education & Coaching', icon: 'book', blurb: 'Tutors, coaching classes and skill trainers.' },
+  { slug: 'government-legal', title: 'Government & Legal', query: 'Government & Legal', icon: 'briefcase', blurb: 'Lawyers, notaries and document services.' },
+  { slug: 'automobile', title: 'Automobile', query: 'Automobile', icon: 'truck', blurb: 'Servicing, repairs, washing and inspections.' },
+  { slug: 'retail', title: 'Retail & Local Businesses', query: 'Retail & Local Businesses', icon: 'bag', blurb: 'Local shops, tailors and personal shoppers.' },
+  { slug: 'private-events', title: 'Private Events', query: 'Private Events', icon: 'gift', blurb: 'Planners, decorators, photographers and caterers.' },
+  { slug: 'hotel-restaurant', title: 'Hotels & Restaurants', query: 'Hotels & Restaurants', icon: 'coffee', blurb: 'Table reservations, stays and private dining.' },
+  { slug: 'others', title: 'Others', query: 'Others', icon: 'grid', blurb: 'Everything else our providers offer.' },
 ];
 
 export function categoryBySlug(slug: string | undefined): CategoryPage | undefined {
