@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -342,7 +343,7 @@ func TestReviewWholeLoop(t *testing.T) {
 		writeMessages(t, st.Brokers, topic, msgs...)
 		replayed += len(msgs)
 	}
-	waitGroupsCaughtUp(t, st.Brokers, 10*time.Second, topicAppointments, topicReviews)
+	groups := waitGroupsCaughtUp(t, st.Brokers, 10*time.Second, topicAppointments, topicReviews)
 	if after := observe(); after != want {
 		t.Fatalf("after replaying %d events: %s, want %s", replayed, after, want)
 	}
@@ -351,7 +352,7 @@ func TestReviewWholeLoop(t *testing.T) {
 	}
 	st.Post(t, "/reviews", c1.Token, map[string]any{"appointmentId": a1, "rating": 1, "comment": "Once more"}).
 		ExpectError(t, 409, "You have already reviewed this appointment")
-	t.Logf("replayed %d events: %s", replayed, want)
+	t.Logf("replayed %d events, consumed by %v: %s", replayed, groups, want)
 
 	var missing []string
 	if !catalogConsumes {
@@ -547,14 +548,14 @@ func readTopic(t *testing.T, brokers []string, topic string) []kafka.Message {
 // waitGroupsCaughtUp waits until every consumer group that reads any of
 // topics has committed past the end of every partition: each of them has
 // handled every message, replayed ones included.
-func waitGroupsCaughtUp(t *testing.T, brokers []string, timeout time.Duration, topics ...string) {
+func waitGroupsCaughtUp(t *testing.T, brokers []string, timeout time.Duration, topics ...string) []string {
 	t.Helper()
 	client := &kafka.Client{Addr: kafka.TCP(brokers...), Timeout: 10 * time.Second}
 	deadline := time.Now().Add(timeout)
 	for {
-		behind := lagging(t, client, topics)
+		groups, behind := lagging(t, client, topics)
 		if len(behind) == 0 {
-			return
+			return groups
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("consumers still behind after %v: %v", timeout, behind)
@@ -563,7 +564,9 @@ func waitGroupsCaughtUp(t *testing.T, brokers []string, timeout time.Duration, t
 	}
 }
 
-func lagging(t *testing.T, client *kafka.Client, topics []string) []string {
+// lagging returns "group/topic" for every group reading one of topics, and
+// where a group has not yet consumed to the end.
+func lagging(t *testing.T, client *kafka.Client, topics []string) (readers, behind []string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -579,8 +582,6 @@ func lagging(t *testing.T, client *kafka.Client, topics []string) []string {
 			req[topic] = append(req[topic], p)
 		}
 	}
-	var behind []string
-	consumed := 0
 	for _, g := range groups.Groups {
 		offs, err := client.OffsetFetch(ctx, &kafka.OffsetFetchRequest{GroupID: g.GroupID, Topics: req})
 		if err != nil || offs.Error != nil {
@@ -594,7 +595,7 @@ func lagging(t *testing.T, client *kafka.Client, topics []string) []string {
 			if !reads {
 				continue // this group does not consume topic
 			}
-			consumed++
+			readers = append(readers, g.GroupID+"/"+topic)
 			for _, p := range parts {
 				if end := ends[topic][p.Partition][1]; p.CommittedOffset < end && !(p.CommittedOffset < 0 && end == ends[topic][p.Partition][0]) {
 					behind = append(behind, fmt.Sprintf("%s on %s/%d at %d of %d", g.GroupID, topic, p.Partition, p.CommittedOffset, end))
@@ -602,8 +603,9 @@ func lagging(t *testing.T, client *kafka.Client, topics []string) []string {
 			}
 		}
 	}
-	if consumed == 0 {
+	if len(readers) == 0 {
 		behind = append(behind, "no consumer group has committed on "+strings.Join(topics, ", "))
 	}
-	return behind
+	sort.Strings(readers)
+	return readers, behind
 }

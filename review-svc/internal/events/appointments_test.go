@@ -30,7 +30,7 @@ func (f *fakeProjector) Apply(_ context.Context, _ string, a review.Appointment)
 	return true, nil
 }
 
-func TestAppointmentHandler(t *testing.T) {
+func TestReviewAppointmentHandler(t *testing.T) {
 	start := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
 	full := &eventsv1.AppointmentEvent{EventId: "e1", Type: "status_changed", AppointmentId: "a1", ServiceId: "s1", ServiceName: "Cut",
 		CustomerId: "c1", CustomerEmail: "c@example.com", ProviderId: "p1", Status: "confirmed", StartsAt: timestamppb.New(start), Version: 2}

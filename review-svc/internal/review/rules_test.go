@@ -9,7 +9,7 @@ import (
 
 func rating(n int32) *int32 { return &n }
 
-func TestValidateInput(t *testing.T) {
+func TestReviewInputValidation(t *testing.T) {
 	cases := []struct {
 		name     string
 		in       Input
@@ -50,7 +50,7 @@ func TestValidateInput(t *testing.T) {
 	}
 }
 
-func TestCheckEligible(t *testing.T) {
+func TestReviewEligibilityRules(t *testing.T) {
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	past, future := now.Add(-time.Hour), now.Add(time.Hour)
 	appt := func(status string, start time.Time) Appointment {

@@ -65,7 +65,7 @@ func newTestService(repo *memRepo, now time.Time) Service {
 	return NewService(repo, func() time.Time { return now }, func() string { n++; return fmt.Sprintf("id-%d", n) })
 }
 
-func TestCreate(t *testing.T) {
+func TestReviewCreate(t *testing.T) {
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	customer := Caller{UserID: "cust", Role: RoleCustomer, Email: "c@example.com"}
 	fresh := func() *memRepo {
@@ -120,7 +120,7 @@ func TestCreate(t *testing.T) {
 	}
 }
 
-func TestCreateDetails(t *testing.T) {
+func TestReviewCreateDetails(t *testing.T) {
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	repo := &memRepo{appts: map[string]Appointment{
 		"done": {ID: "done", ServiceID: "svc", ServiceName: "Cut", CustomerID: "cust", CustomerEmail: "form@example.com", ProviderID: "prov", Status: "completed", StartsAt: now},
@@ -158,7 +158,7 @@ func TestCreateDetails(t *testing.T) {
 	})
 }
 
-func TestListForProvider(t *testing.T) {
+func TestReviewListForProvider(t *testing.T) {
 	repo := &memRepo{reviews: []Review{{ID: "r1", ProviderID: "prov"}, {ID: "r2", ProviderID: "other"}, {ID: "r3", ProviderID: "prov"}}}
 	s := newTestService(repo, time.Now())
 	got, err := s.ListForProvider(context.Background(), Caller{UserID: "prov", Role: RoleProvider})

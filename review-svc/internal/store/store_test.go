@@ -34,7 +34,7 @@ func openPool(t *testing.T) *pgxpool.Pool {
 	return pool
 }
 
-func TestProjectionKeepsHighestVersionAndDedupes(t *testing.T) {
+func TestReviewProjectionKeepsHighestVersionAndDedupes(t *testing.T) {
 	pool := openPool(t)
 	ctx := context.Background()
 	p := Appointments{Pool: pool}
@@ -81,7 +81,7 @@ func TestProjectionKeepsHighestVersionAndDedupes(t *testing.T) {
 	}
 }
 
-func TestCreateWritesReviewAndEventOnce(t *testing.T) {
+func TestReviewCreateWritesReviewAndEventOnce(t *testing.T) {
 	pool := openPool(t)
 	ctx := context.Background()
 	kicks := 0
@@ -118,7 +118,7 @@ func TestCreateWritesReviewAndEventOnce(t *testing.T) {
 	}
 }
 
-func TestConcurrentReviewsOfOneAppointment(t *testing.T) {
+func TestReviewConcurrentSubmissionsOfOneAppointment(t *testing.T) {
 	pool := openPool(t)
 	ctx := context.Background()
 	repo := Reviews{Pool: pool}
@@ -151,7 +151,7 @@ func TestConcurrentReviewsOfOneAppointment(t *testing.T) {
 	}
 }
 
-func TestListsNewestFirst(t *testing.T) {
+func TestReviewListsNewestFirst(t *testing.T) {
 	pool := openPool(t)
 	ctx := context.Background()
 	repo := Reviews{Pool: pool}
