@@ -74,6 +74,7 @@ func TestMetricsAreExposed(t *testing.T) {
 		"gateway":     `http_requests_total{method="POST",route="/auth/register",service="gateway",status="201"} 1`,
 		"auth-svc":    `rpc_server_requests_total{code="OK",method="/slotwise.auth.v1.AuthService/Register",service="auth-svc"} 1`,
 		"booking-svc": `outbox_backlog`,
+		"review-svc":  `kafka_consumer_lag_booking_appointments_v1`,
 	} {
 		resp, err := http.Get(st.MetricsURLs[name])
 		if err != nil {
