@@ -1,0 +1,244 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/slotwise/slotwise/gateway"
+)
+
+// RepoRoot finds the directory holding go.work, from the working directory up.
+func RepoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("go.work not found above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// bookingProcess is booking-svc running as its own OS process.
+type bookingProcess struct {
+	bin, addr string
+	env       []string
+	logPath   string
+	cmd       *exec.Cmd
+	exited    chan struct{}
+}
+
+func (e *Env) buildBookingSvc(ctx context.Context) (string, error) {
+	root, err := RepoRoot()
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(e.tmp, "booking-svc")
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./booking-svc/cmd/booking-svc")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build booking-svc: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+func (p *bookingProcess) start() error {
+	logf, err := os.OpenFile(p.logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	p.cmd = exec.Command(p.bin)
+	p.cmd.Env = p.env
+	p.cmd.Stdout, p.cmd.Stderr = logf, logf
+	if err := p.cmd.Start(); err != nil {
+		logf.Close()
+		return err
+	}
+	p.exited = make(chan struct{})
+	go func() { p.cmd.Wait(); logf.Close(); close(p.exited) }()
+	return nil
+}
+
+// kill sends SIGKILL and waits for the process to be gone.
+func (p *bookingProcess) kill() {
+	if p.cmd == nil || p.cmd.Process == nil {
+		return
+	}
+	p.cmd.Process.Kill()
+	<-p.exited
+}
+
+// stop ends the process gracefully (SIGTERM), then kills it after 10 s.
+func (p *bookingProcess) stop() {
+	if p.cmd == nil || p.cmd.Process == nil {
+		return
+	}
+	select {
+	case <-p.exited:
+		return
+	default:
+	}
+	p.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-p.exited:
+	case <-time.After(10 * time.Second):
+		p.kill()
+	}
+}
+
+// Crash runs booking-svc as a separate process behind its own gateway,
+// books under load with Idempotency-Keys (clients retry each request until
+// a 2xx or 4xx), kills the process with SIGKILL after before, restarts it
+// after down, and checks that every booking answered 2xx exists exactly
+// once and nothing else was stored.
+func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Drill, error) {
+	d := Drill{Name: "crash", Pass: true}
+	bin, err := e.buildBookingSvc(ctx)
+	if err != nil {
+		return d, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return d, err
+	}
+	addr := l.Addr().String()
+	l.Close()
+	a := e.Stack.GRPCAddrs
+	proc := &bookingProcess{bin: bin, addr: addr, logPath: filepath.Join(e.tmp, "booking-svc.log"), env: append(os.Environ(),
+		"DATABASE_URL="+e.DatabaseURL, "KAFKA_BROKERS="+e.Broker.Addr, "AUTH_GRPC_ADDR="+a["auth-svc"],
+		"CATALOG_GRPC_ADDR="+a["catalog-svc"], "GRPC_ADDR="+addr, "APP_TIMEZONE=Asia/Kolkata", "LOG_LEVEL=warn",
+		"OTEL_EXPORTER_OTLP_ENDPOINT=", "ADMIN_ADDR=")}
+	if err := proc.start(); err != nil {
+		return d, err
+	}
+	defer proc.stop()
+	gwLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return d, err
+	}
+	gctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		gateway.Run(gctx, gateway.Config{AuthAddr: a["auth-svc"], CatalogAddr: a["catalog-svc"], BookingAddr: addr,
+			ReviewAddr: a["review-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-crash")})
+	}()
+	base := "http://" + gwLis.Addr().String()
+	if err := e.WaitReady(ctx, base, 60*time.Second); err != nil {
+		return d, fmt.Errorf("booking-svc process: %w (log %s)", err, proc.logPath)
+	}
+
+	p, err := e.NewUser(ctx, "provider")
+	if err != nil {
+		return d, err
+	}
+	const clients = 16
+	slots, err := e.NewSlots(ctx, p, 6000)
+	if err != nil {
+		return d, err
+	}
+	subs := make([]string, clients)
+	tokens := make([]string, clients)
+	for i := range tokens {
+		subs[i] = uuid.NewString()
+		tokens[i] = MintToken(e.Key, subs[i], "customer", time.Hour)
+	}
+	stop := make(chan struct{})
+	var results []loadResult
+	done := make(chan struct{})
+	go func() {
+		results = e.bookingLoad(ctx, base, clients, slots, tokens, 0, 60*time.Second, stop)
+		close(done)
+	}()
+	time.Sleep(before)
+	proc.kill()
+	killedAt := time.Now()
+	e.Logf("crash drill: booking-svc killed with SIGKILL under load")
+	time.Sleep(down)
+	if err := proc.start(); err != nil {
+		close(stop)
+		<-done
+		return d, err
+	}
+	time.Sleep(after)
+	close(stop)
+	<-done
+	recovered := time.Duration(0)
+	_ = killedAt
+
+	ok2xx := map[string]loadResult{}
+	retried, other := 0, 0
+	for _, r := range results {
+		if r.attempts > 1 {
+			retried++
+		}
+		switch {
+		case r.status >= 200 && r.status < 300:
+			if r.id == "" {
+				d.fail("2xx without an appointment id: %s", r.body)
+				continue
+			}
+			if prev, dup := ok2xx[r.id]; dup {
+				d.fail("two requests (%v, %v) answered with appointment %s", prev.slot, r.slot, r.id)
+			}
+			ok2xx[r.id] = r
+		default:
+			other++
+			d.fail("booking %v ended %d after %d attempts: %s", r.slot, r.status, r.attempts, r.body)
+		}
+	}
+	ids := make([]string, 0, len(ok2xx))
+	for id := range ok2xx {
+		ids = append(ids, id)
+	}
+	// Exactly once: each answered id is stored once, on its slot, and the
+	// drill's customers have no appointment nobody was told about.
+	matched, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments WHERE id::text = ANY($1)`, ids)
+	if err != nil {
+		return d, err
+	}
+	stored, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments WHERE customer_id = ANY($1)`, subs)
+	if err != nil {
+		return d, err
+	}
+	perSlot, err := e.Count(ctx, `SELECT count(*) FROM (SELECT service_id, starts_at FROM booking.appointments
+		WHERE customer_id = ANY($1) GROUP BY 1, 2 HAVING count(*) > 1) x`, subs)
+	if err != nil {
+		return d, err
+	}
+	if matched != len(ids) {
+		d.fail("%d of %d acknowledged appointments are stored", matched, len(ids))
+	}
+	if stored != len(ids) {
+		d.fail("%d appointments stored for the drill's customers, %d acknowledged", stored, len(ids))
+	}
+	if perSlot != 0 {
+		d.fail("%d slots booked twice", perSlot)
+	}
+	d.Figures = map[string]any{"requests": len(results), "acknowledged": len(ok2xx), "retriedAcrossTheCrash": retried,
+		"notAcknowledged": other, "stored": stored, "acknowledgedAndStored": matched, "duplicateSlots": perSlot,
+		"downSeconds": round(down.Seconds()), "recoverySeconds": round(recovered.Seconds())}
+	d.Summary = fmt.Sprintf("SIGKILL of booking-svc under %d clients, restarted after %.1fs: %d bookings acknowledged (%d needed retries), %d stored, %d duplicates, %d never acknowledged",
+		clients, down.Seconds(), len(ok2xx), retried, stored, perSlot, other)
+	return d, nil
+}

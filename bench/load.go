@@ -1,0 +1,123 @@
+package bench
+
+import (
+	"context"
+	"math"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Load is the outcome of a closed-loop run: every client sends its next
+// request as soon as the previous one answered.
+type Load struct {
+	Clients int     `json:"clients"`
+	Ops     int     `json:"ops"`
+	Errors  int     `json:"errors"`
+	Seconds float64 `json:"seconds"`
+	PerSec  float64 `json:"perSec"`
+	P50ms   float64 `json:"p50ms"`
+	P95ms   float64 `json:"p95ms"`
+	P99ms   float64 `json:"p99ms"`
+
+	lat []time.Duration
+}
+
+// Merge adds another run of the same kind (interleaved rounds).
+func (l Load) Merge(o Load) Load {
+	out := Load{Clients: max(l.Clients, o.Clients), Ops: l.Ops + o.Ops, Errors: l.Errors + o.Errors, Seconds: l.Seconds + o.Seconds}
+	out.lat = append(slices.Clone(l.lat), o.lat...)
+	return out.finish()
+}
+
+func (l Load) finish() Load {
+	if l.Seconds > 0 {
+		l.PerSec = round(float64(l.Ops) / l.Seconds)
+	}
+	slices.Sort(l.lat)
+	l.P50ms, l.P95ms, l.P99ms = ms(quantile(l.lat, 0.50)), ms(quantile(l.lat, 0.95)), ms(quantile(l.lat, 0.99))
+	l.Seconds = round(l.Seconds)
+	return l
+}
+
+// Run drives op from clients goroutines for d (or until op reports stop).
+// op returns ok=false for a failed request and stop=true when it has no
+// more work.
+func Run(ctx context.Context, clients int, d time.Duration, op func(ctx context.Context, client int) (ok, stop bool)) Load {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var mu sync.Mutex
+	res := Load{Clients: clients}
+	var wg sync.WaitGroup
+	start := time.Now()
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var lat []time.Duration
+			ops, errs := 0, 0
+			for ctx.Err() == nil {
+				t0 := time.Now()
+				ok, stop := op(ctx, c)
+				if stop {
+					break
+				}
+				if ctx.Err() != nil && !ok {
+					break // cut off by the deadline: not a failure
+				}
+				lat = append(lat, time.Since(t0))
+				ops++
+				if !ok {
+					errs++
+				}
+			}
+			mu.Lock()
+			res.Ops += ops
+			res.Errors += errs
+			res.lat = append(res.lat, lat...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	res.Seconds = time.Since(start).Seconds()
+	return res.finish()
+}
+
+// Latencies summarises a set of durations.
+type Latencies struct {
+	N     int     `json:"n"`
+	P50ms float64 `json:"p50ms"`
+	P99ms float64 `json:"p99ms"`
+	MaxMs float64 `json:"maxMs"`
+}
+
+// Summarise computes quantiles of ds.
+func Summarise(ds []time.Duration) Latencies {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	l := Latencies{N: len(ds), P50ms: ms(quantile(ds, 0.5)), P99ms: ms(quantile(ds, 0.99))}
+	if len(ds) > 0 {
+		l.MaxMs = ms(ds[len(ds)-1])
+	}
+	return l
+}
+
+func quantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+func ms(d time.Duration) float64 { return round(float64(d) / float64(time.Millisecond)) }
+
+func round(f float64) float64 { return math.Round(f*100) / 100 }
+
+// Ratio is a/b rounded (0 when b is 0).
+func Ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return math.Round(a/b*1000) / 1000
+}
