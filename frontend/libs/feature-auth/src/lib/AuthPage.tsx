@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authApi, GENERIC_ERROR, useSession, useUserRole } from '@slotwise/data-access';
+import { authApi, GENERIC_ERROR, useSession, useUserRole, writeToken } from '@slotwise/data-access';
 import { ErrorBanner, PasswordInput, SuccessBanner, btn, inputClass } from '@slotwise/ui';
 import {
   BUSINESS_CATEGORIES,
@@ -78,6 +78,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
           return;
         }
         const token = res.token;
+        writeToken(token);
         setSuccess(res.message || 'Login successful!');
         timer.current = setTimeout(() => {
           signIn(token);
