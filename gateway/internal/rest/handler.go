@@ -36,6 +36,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)
 	h = limitBody(h)
+	h = validText(h)
 	h = trimTrailingSlash(h)
 	h = cors(o.CORSOrigins, h)
 	h = o.Metrics.HTTPMiddleware(h)

@@ -43,7 +43,10 @@ func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 	inner := m.JSONPb.NewDecoder(r)
 	return runtime.DecoderFunc(func(v any) error {
 		err := inner.Decode(v)
-		if err == nil || errors.Is(err, io.EOF) {
+		if err == nil {
+			return checkText(v)
+		}
+		if errors.Is(err, io.EOF) {
 			return err
 		}
 		var tooBig *http.MaxBytesError
