@@ -159,7 +159,11 @@ func generateBad(n int, key ed25519.PrivateKey, goodTokens []string, svcID, appt
 		if ep.body != nil {
 			r.body = encode(ep.body)
 		}
-		switch k := rng.IntN(9); {
+		k := rng.IntN(9)
+		for (k <= 2 && ep.body == nil) || (k == 6 && !strings.Contains(ep.path, "{")) || (k == 7 && len(ep.query) == 0) {
+			k = rng.IntN(9)
+		}
+		switch {
 		case k == 0 && ep.body != nil: // wrong type or broken value in one field
 			body := clone(ep.body)
 			f := fieldNames(body)[rng.IntN(len(body))]
