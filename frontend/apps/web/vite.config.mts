@@ -14,6 +14,15 @@ export default defineConfig(() => ({
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        // Name each lazy chunk after its lib (feature-auth-[hash].js) instead of 'src'.
+        chunkFileNames: (chunk: { name: string; facadeModuleId?: string | null }) => {
+          const lib = chunk.facadeModuleId?.match(/libs\/([^/]+)\/src\//)?.[1];
+          return `assets/${lib ?? chunk.name}-[hash].js`;
+        },
+      },
+    },
   },
   test: {
     name: 'web',
