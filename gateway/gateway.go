@@ -23,7 +23,7 @@ import (
 )
 
 // DefaultCORSOrigins is the web app served by `make up`.
-var DefaultCORSOrigins = []string{"http://localhost:3000", "http://127.0.0.1:3000"}
+var DefaultCORSOrigins = []string{"http://localhost:3000", "http://127.0.0.1:3000", "http://localhost:4200"}
 
 // Config is the gateway's environment.
 type Config struct {
