@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/slotwise/slotwise/platform/apperr"
 )
@@ -58,6 +59,9 @@ var (
 // without duplicates, price in whole paise.
 func Validate(in *Input) error {
 	trimInput(in)
+	if err := checkLengths(in); err != nil {
+		return err
+	}
 	switch {
 	case in.Name == "":
 		return apperr.Invalid(MsgNameRequired)
@@ -96,6 +100,38 @@ func Validate(in *Input) error {
 		return err
 	}
 	in.TimeSlots = slots
+	return nil
+}
+
+// MaxLengths bound each text field (in characters), so a page of the
+// listing stays far below the gRPC message limit: without them five
+// services with ~1 MB descriptions made GET /services fail for everyone.
+var MaxLengths = []struct {
+	Field string
+	Max   int
+	get   func(*Input) string
+}{
+	{"Name", 200, func(in *Input) string { return in.Name }},
+	{"Category", 100, func(in *Input) string { return in.Category }},
+	{"Description", 2000, func(in *Input) string { return in.Description }},
+	{"Company name", 200, func(in *Input) string { return in.Provider }},
+	{"Location", 500, func(in *Input) string { return in.Location }},
+	{"Contact", 254, func(in *Input) string { return in.Contact }},
+	{"Image URL", 1000, func(in *Input) string { return in.ImageURL }},
+	{"Icon", 100, func(in *Input) string { return in.Icon }},
+}
+
+// MsgTooLong names the field and its limit.
+func MsgTooLong(field string, max int) string {
+	return fmt.Sprintf("%s must be at most %d characters", field, max)
+}
+
+func checkLengths(in *Input) error {
+	for _, l := range MaxLengths {
+		if utf8.RuneCountInString(l.get(in)) > l.Max {
+			return apperr.Invalid(MsgTooLong(l.Field, l.Max))
+		}
+	}
 	return nil
 }
 
