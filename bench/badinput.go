@@ -294,12 +294,26 @@ func (e *Env) BadInput(ctx context.Context, n, clients int) (Drill, error) {
 		}()
 	}
 	wg.Wait()
+	// What the storm stored must not break anyone else's reads.
+	after := map[string]int{}
+	for _, path := range []string{"/services", "/services?category=" + url.QueryEscape("Healthcare & Wellness"), "/services/provider"} {
+		tok := ""
+		if path == "/services/provider" {
+			tok = p.Token
+		}
+		r := e.Call(ctx, "", "GET", path, tok, nil, nil)
+		after[path] = r.Status
+		if r.Status != 200 {
+			d.fail("after the storm GET %s answers %d: %s", path, r.Status, short(string(r.Raw)))
+		}
+	}
 	statuses := map[string]int{}
 	for s, c := range byStatus {
 		statuses[fmt.Sprint(s)] = c
 	}
 	d.Figures = map[string]any{"requests": len(reqs), "5xx": fivexx, "notErrorShape": badShape, "transportErrors": transport,
-		"accepted2xx": accepted, "byStatus": statuses, "byKind": byKind, "seconds": round(time.Since(start).Seconds())}
+		"accepted2xx": accepted, "byStatus": statuses, "byKind": byKind, "seconds": round(time.Since(start).Seconds()),
+		"listingsAfterwards": after}
 	d.Summary = fmt.Sprintf("%d malformed requests over %d endpoints: %d×5xx, %d refusals not in the error shape, %d transport errors, %d accepted (a 2xx: the mutation left a valid request)",
 		len(reqs), len(endpoints(svcID, apptID)), fivexx, badShape, transport, accepted)
 	return d, nil

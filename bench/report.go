@@ -1,0 +1,253 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Report is everything `make bench` measured.
+type Report struct {
+	Date      string       `json:"date"`
+	Machine   Machine      `json:"machine"`
+	Short     bool         `json:"short"`
+	Booking   []Comparison `json:"booking"`
+	Listing   *Comparison  `json:"listing,omitempty"`
+	EventLag  *Latencies   `json:"eventLag,omitempty"`
+	Drills    []Drill      `json:"drills"`
+	Authz     []AuthzCell  `json:"authzMatrix,omitempty"`
+	Errors    []string     `json:"errors,omitempty"`
+	AllPass   bool         `json:"allPass"`
+	Seconds   float64      `json:"seconds"`
+	Method    []string     `json:"method"`
+	Postgres  string       `json:"postgres"`
+	Decisions []string     `json:"notes,omitempty"`
+}
+
+// Machine describes where the figures come from.
+type Machine struct {
+	Cores     int    `json:"cores"`
+	GoVersion string `json:"goVersion"`
+	OS        string `json:"os"`
+	Arch      string `json:"arch"`
+	CPU       string `json:"cpu,omitempty"`
+}
+
+func machine() Machine {
+	m := Machine{Cores: runtime.NumCPU(), GoVersion: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "model name") {
+				if _, v, ok := strings.Cut(l, ":"); ok {
+					m.CPU = strings.TrimSpace(v)
+				}
+				break
+			}
+		}
+	}
+	return m
+}
+
+// Plan sizes the scenarios.
+type Plan struct {
+	Rounds        int
+	Round         time.Duration
+	BookingSlots  int
+	Services      int
+	ListClients   int
+	LagBookings   int
+	Outage        time.Duration
+	CrashBefore   time.Duration
+	CrashDown     time.Duration
+	CrashAfter    time.Duration
+	BadRequests   int
+	ContentionN   int
+	BookingCounts []int
+}
+
+// FullPlan is `make bench`; ShortPlan is a quick smoke run.
+func FullPlan() Plan {
+	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 30000, Services: 10000, ListClients: 16, LagBookings: 300,
+		Outage: 30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
+		BadRequests: 10000, ContentionN: 200, BookingCounts: []int{16, 64}}
+}
+
+func ShortPlan() Plan {
+	p := FullPlan()
+	p.Rounds, p.Round, p.BookingSlots, p.LagBookings = 2, 2*time.Second, 8000, 60
+	p.Outage, p.CrashBefore, p.CrashDown, p.CrashAfter = 3*time.Second, 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second
+	return p
+}
+
+// RunAll runs every scenario on e, in an order where each starts from a
+// quiet system, and returns the report.
+func RunAll(ctx context.Context, e *Env, p Plan) Report {
+	start := time.Now()
+	r := Report{Date: time.Now().UTC().Format(time.RFC3339), Machine: machine(), Short: e.Opts.Short, AllPass: true}
+	_ = e.DB.QueryRow(ctx, `SELECT current_setting('server_version') || ', max_connections ' || current_setting('max_connections') ||
+		', synchronous_commit ' || current_setting('synchronous_commit') || ', shared_buffers ' || current_setting('shared_buffers')`).Scan(&r.Postgres)
+	r.Method = []string{
+		"Everything runs in one process on loopback (the devstack: gateway + four services with real gRPC between them), PostgreSQL is the local server, Kafka is an embedded kfake broker with a data directory.",
+		fmt.Sprintf("Throughput figures are closed-loop: each client sends its next request when the previous one answered. Baseline and system run in %d interleaved rounds of %s each (alternating which goes first) and each side's rounds are merged, so both see the same machine state.", p.Rounds, p.Round),
+		"The machine's cores are shared with other work (other engineers' builds and tests): absolute figures are noisy; the ratios are the figures to read.",
+		"Event lag is review-svc's projection row time (its transaction's now()) minus the booking's created_at (stamped just before booking-svc's insert transaction), for bookings sent at a steady 20/s.",
+	}
+	fail := func(name string, err error) {
+		r.Errors = append(r.Errors, name+": "+err.Error())
+		r.AllPass = false
+		e.Logf("%s: %v", name, err)
+	}
+
+	if cs, err := e.BookingThroughput(ctx, p.BookingCounts, p.Rounds, p.Round, p.BookingSlots); err != nil {
+		fail("booking throughput", err)
+	} else {
+		r.Booking = cs
+	}
+	if c, err := e.Listing(ctx, p.Services, p.ListClients, p.Rounds, p.Round); err != nil {
+		fail("listing", err)
+	} else {
+		r.Listing = &c
+	}
+	if l, err := e.EventLag(ctx, p.LagBookings, 20); err != nil {
+		fail("event lag", err)
+	} else {
+		r.EventLag = &l
+	}
+	drill := func(d Drill, err error) {
+		if err != nil {
+			fail(d.Name, err)
+			return
+		}
+		e.Logf("%s", d.String())
+		r.Drills = append(r.Drills, d)
+	}
+	drill(e.Contention(ctx, p.ContentionN))
+	d, cells, err := e.Authz(ctx)
+	r.Authz = cells
+	drill(d, err)
+	drill(e.BadInput(ctx, p.BadRequests, 16))
+	drill(e.Crash(ctx, p.CrashBefore, p.CrashDown, p.CrashAfter))
+	drill(e.KafkaOutage(ctx, p.Outage))
+
+	for _, c := range r.Booking {
+		r.AllPass = r.AllPass && c.Pass
+	}
+	if r.Listing != nil {
+		r.AllPass = r.AllPass && r.Listing.Pass
+	}
+	for _, d := range r.Drills {
+		r.AllPass = r.AllPass && d.Pass
+	}
+	r.Seconds = round(time.Since(start).Seconds())
+	return r
+}
+
+// Write stores report.json and report.md in dir.
+func (r Report) Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	raw, err := jsonMarshalIndent(r)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "report.json"), append(raw, '\n'), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "report.md"), []byte(r.Markdown()), 0o644)
+}
+
+func passMark(ok bool) string {
+	if ok {
+		return "PASS"
+	}
+	return "FAIL"
+}
+
+// Markdown renders the report for humans.
+func (r Report) Markdown() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("# Slotwise bench report\n\n")
+	form := "full"
+	if r.Short {
+		form = "short"
+	}
+	w("%s (%s form, %.0f s) on %d cores (%s), %s %s/%s. PostgreSQL %s.\n\n", r.Date, form, r.Seconds, r.Machine.Cores, r.Machine.CPU,
+		r.Machine.GoVersion, r.Machine.OS, r.Machine.Arch, r.Postgres)
+	w("**Overall: %s**\n\n", passMark(r.AllPass))
+	for _, m := range r.Method {
+		w("- %s\n", m)
+	}
+	w("\n## Throughput against in-run baselines\n\n")
+	w("| scenario | clients | system /s | p50 ms | p95 ms | p99 ms | errors | baseline /s | baseline p99 ms | ratio | target | result |\n")
+	w("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	rows := append([]Comparison{}, r.Booking...)
+	if r.Listing != nil {
+		rows = append(rows, *r.Listing)
+	}
+	for _, c := range rows {
+		w("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d | %.0f | %.1f | %.2f | ≥ %.1f | %s |\n", c.Name, c.Clients, c.System.PerSec, c.System.P50ms,
+			c.System.P95ms, c.System.P99ms, c.System.Errors, c.Baseline.PerSec, c.Baseline.P99ms, c.Ratio, c.Target, passMark(c.Pass))
+	}
+	w("\n")
+	for _, c := range rows {
+		w("- %s, %d clients: %s. System %d requests in %.1f s; baseline %d in %.1f s.\n", c.Name, c.Clients, c.Notes, c.System.Ops, c.System.Seconds, c.Baseline.Ops, c.Baseline.Seconds)
+	}
+	if r.EventLag != nil {
+		w("\n## Event lag (booking commit → review-svc projection)\n\n")
+		w("%d bookings: p50 %.1f ms, p99 %.1f ms, max %.1f ms.\n", r.EventLag.N, r.EventLag.P50ms, r.EventLag.P99ms, r.EventLag.MaxMs)
+	}
+	w("\n## Correctness drills\n\n| drill | result | summary |\n|---|---|---|\n")
+	for _, d := range r.Drills {
+		w("| %s | %s | %s |\n", d.Name, passMark(d.Pass), d.Summary)
+	}
+	for _, d := range r.Drills {
+		if len(d.Failures) > 0 {
+			w("\n%s failures:\n\n", d.Name)
+			for _, f := range d.Failures {
+				w("- `%s`\n", strings.ReplaceAll(f, "`", "'"))
+			}
+		}
+	}
+	if len(r.Authz) > 0 {
+		w("\n## Authorization matrix\n\nEach cell: expected / got (status). allow = 2xx; deny-401 = 401; deny-403 = 403; deny-owner = 403 or 404 (never the resource). Allowed list and profile answers are also checked for other users' data.\n\n")
+		w("| endpoint | %s |\n|---|%s\n", strings.Join(Principals, " | "), strings.Repeat("---|", len(Principals)))
+		byEndpoint := map[string][]AuthzCell{}
+		var order []string
+		for _, c := range r.Authz {
+			if _, ok := byEndpoint[c.Endpoint]; !ok {
+				order = append(order, c.Endpoint)
+			}
+			byEndpoint[c.Endpoint] = append(byEndpoint[c.Endpoint], c)
+		}
+		for _, ep := range order {
+			w("| `%s` |", ep)
+			for _, c := range byEndpoint[ep] {
+				mark := "✓"
+				if !c.OK {
+					mark = "✗"
+				}
+				w(" %s %s (%d) |", mark, c.Expected, c.Status)
+			}
+			w("\n")
+		}
+	}
+	if len(r.Errors) > 0 {
+		w("\n## Scenarios that could not run\n\n")
+		for _, e := range r.Errors {
+			w("- %s\n", e)
+		}
+	}
+	if len(r.Decisions) > 0 {
+		w("\n## Notes\n\n")
+		for _, n := range r.Decisions {
+			w("- %s\n", n)
+		}
+	}
+	return b.String()
+}
