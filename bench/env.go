@@ -58,6 +58,12 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// Verbose shows the services' logs on stderr.
 	Verbose bool
+	// BookingProfile, when set, is where a CPU profile of the booking
+	// throughput scenario (the whole in-process stack) is written.
+	BookingProfile string
+	// PoolMaxConns sets every service's pgx pool size through the
+	// connection string (pool_max_conns); 0 keeps pgxpool's default.
+	PoolMaxConns int
 }
 
 // Env is a running stack owned by the harness.
@@ -113,8 +119,16 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
 	sctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
+	stackURL := e.DatabaseURL
+	if o.PoolMaxConns > 0 {
+		u, _ := url.Parse(stackURL)
+		q := u.Query()
+		q.Set("pool_max_conns", fmt.Sprint(o.PoolMaxConns))
+		u.RawQuery = q.Encode()
+		stackURL = u.String()
+	}
 	e.Stack, err = devstack.Start(sctx, devstack.Options{
-		DatabaseURL: e.DatabaseURL, KafkaBrokers: []string{e.Broker.Addr}, SigningKey: e.Key,
+		DatabaseURL: stackURL, KafkaBrokers: []string{e.Broker.Addr}, SigningKey: e.Key,
 		GatewayAddr: "127.0.0.1:0", Location: IST, Clock: e.Clock.Now, AuthRatePerMinute: 1_000_000,
 		Logger: e.Logger,
 	})

@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/google/uuid"
@@ -72,6 +74,12 @@ func (e *Env) BookingThroughput(ctx context.Context, clientCounts []int, rounds 
 	for range 20 {
 		if s, ok := slots.Take(); ok {
 			e.Book(ctx, "", warm, s, "")
+		}
+	}
+	if e.Opts.BookingProfile != "" {
+		if f, err := os.Create(e.Opts.BookingProfile); err == nil {
+			pprof.StartCPUProfile(f)
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
 		}
 	}
 	var out []Comparison

@@ -29,14 +29,17 @@ func main() {
 	short := flag.Bool("short", false, "the quick form of every scenario (3 s outage, 2 s rounds)")
 	out := flag.String("out", "", "report directory (default docs/bench under the repository root)")
 	verbose := flag.Bool("v", false, "show the services' warnings")
+	profile := flag.String("booking-cpuprofile", "", "write a CPU profile of the booking throughput scenario here")
+	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
+	only := flag.String("only", "", "run only this scenario: booking (for profiling)")
 	flag.Parse()
-	if err := run(*short, *out, *verbose); err != nil {
+	if err := run(*short, *out, *verbose, *profile, *only, *pool); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(short bool, out string, verbose bool) error {
+func run(short bool, out string, verbose bool, profile, only string, pool int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	admin := "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
@@ -67,12 +70,16 @@ func run(short bool, out string, verbose bool) error {
 	if short {
 		plan = bench.ShortPlan()
 	}
-	env, err := bench.Start(ctx, bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose})
+	env, err := bench.Start(ctx, bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose, BookingProfile: profile, PoolMaxConns: pool})
 	if err != nil {
 		return err
 	}
 	defer env.Close()
 	logf("stack up at %s (database %s)", env.Stack.APIURL, env.DatabaseURL)
+	if only == "booking" {
+		_, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
+		return err
+	}
 	report := bench.RunAll(ctx, env, plan)
 	if err := report.Write(out); err != nil {
 		return err
