@@ -45,7 +45,7 @@ lint:
 	@out=$$(gofmt -l $(GO_MODULES) helm/chartcheck); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet $(GO_PKGS)
 
-test: lint check-generated test-go test-helm test-web test-e2e
+test: lint check-generated test-go test-tracing test-helm test-web test-e2e
 
 test-go:
 	go test -count=1 -timeout 20m $(GO_PKGS)

@@ -28,29 +28,42 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 	query := startJaeger(t, bin)
 	t.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318")
 
-	st := stacktest.Start(t)
+	st := stacktest.Start(t, stacktest.Options{Now: time.Now()})
 	p := st.NewUser(t, "provider")
 	c := st.NewUser(t, "customer")
 	svc := st.Post(t, "/services", p.Token, serviceBody("Traced Clinic")).ExpectStatus(t, http.StatusCreated)
 	serviceID := svc.String("data._id")
 	day := time.Now().In(ist()).AddDate(0, 0, 2).Format("2006-01-02")
-	st.Post(t, "/appointments", c.Token, map[string]any{
+	booked := st.Post(t, "/appointments", c.Token, map[string]any{
 		"serviceId": serviceID, "date": day, "time": "10:00", "customerName": "Asha", "customerEmail": c.Email,
 		"customerPhone": "9876543210", "customerAddress": "MG Road", "notes": "trace me",
 	}).ExpectStatus(t, http.StatusCreated)
 
-	want := map[string]bool{"gateway": false, "booking-svc": false, "catalog-svc": false, "postgres": false, "kafka publish": false, "review-svc consume": false}
+	expectTrace(t, query, "POST /appointments", "gateway", "booking-svc", "catalog-svc", "postgres", "kafka publish", "review-svc consume")
+
+	// The review's trace reaches both consumers of review.reviews.v1.
+	id := booked.String("appointment._id")
+	st.Patch(t, "/appointments/"+id+"/provider-status", p.Token, map[string]any{"status": "confirmed"}).ExpectStatus(t, http.StatusOK)
+	st.Clock.Advance(4 * 24 * time.Hour)
+	waitUntil(t, func() bool {
+		r := st.Post(t, "/reviews", c.Token, map[string]any{"appointmentId": id, "rating": 5, "comment": "Traced and great"})
+		return r.Status == http.StatusCreated
+	})
+	expectTrace(t, query, "POST /reviews", "gateway", "review-svc", "postgres", "kafka publish", "catalog-svc consume", "booking-svc consume")
+}
+
+// expectTrace waits until one trace of the gateway operation holds every
+// wanted part (a service name, "postgres", "kafka publish" or "<svc> consume").
+func expectTrace(t *testing.T, query, operation string, want ...string) {
+	t.Helper()
 	var last string
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		traces := fetchTraces(t, query, "gateway", "POST /appointments")
-		for _, tr := range traces {
+		for _, tr := range fetchTraces(t, query, "gateway", operation) {
 			got := classify(tr)
 			ok := true
-			for k := range want {
-				if !got[k] {
-					ok = false
-				}
+			for _, k := range want {
+				ok = ok && got[k]
 			}
 			last = fmt.Sprint(got)
 			if ok {
@@ -59,7 +72,20 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	t.Fatalf("no single trace of POST /appointments holds every hop %v; best seen: %s", keys(want), last)
+	t.Fatalf("no single trace of %s holds every hop %v; best seen: %s", operation, want, last)
+}
+
+// waitUntil retries cond (the review needs the booking events to reach
+// review-svc's projection first).
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for range 100 {
+		if cond() {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("condition not met within 10s")
 }
 
 func serviceBody(name string) map[string]any {
@@ -144,12 +170,4 @@ func startJaeger(t *testing.T, bin string) string {
 	}
 	t.Fatal("jaeger did not come up on :16686")
 	return ""
-}
-
-func keys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
