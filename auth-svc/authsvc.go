@@ -6,7 +6,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"encoding/base64"
-	"io/fs"
 	"time"
 
 	"github.com/google/uuid"
@@ -49,28 +48,21 @@ func LoadConfig(r *config.Reader) Config {
 }
 
 // Program is what cmd/auth-svc runs.
-func Program(r *config.Reader) (svc.Config, svc.Spec, error) {
-	cfg := LoadConfig(r)
-	return cfg.Config, Spec(cfg), nil
-}
+var Program = svc.ProgramFor(LoadConfig)
 
 // Run serves until ctx ends (the devstack runs it in-process).
-func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config, Spec(cfg)) }
+func Run(ctx context.Context, cfg Config) error { return svc.RunService(ctx, cfg) }
 
 // Spec wires the service into the shared runtime.
-func Spec(cfg Config) svc.Spec {
-	migrations, _ := fs.Sub(store.Migrations, "migrations")
-	now := cfg.Clock
-	if now == nil {
-		now = time.Now
-	}
+func (cfg Config) Spec() svc.Spec {
+	now := svc.Clock(cfg.Clock)
 	var signer *token.Signer
 	if cfg.SigningKey != nil {
 		signer = token.NewSigner(cfg.SigningKey, cfg.TokenTTL, now)
 	}
 	return svc.Spec{
 		Schema:     "auth",
-		Migrations: migrations,
+		Migrations: svc.Dir(store.Migrations, "migrations"),
 		KeySource:  func(context.Context) (*authv1.JWKS, error) { return signer.JWKS(), nil },
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.Argon2id{}, signer, now, func() string { return uuid.NewString() })

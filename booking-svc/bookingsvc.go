@@ -3,7 +3,6 @@ package bookingsvc
 
 import (
 	"context"
-	"io/fs"
 	"time"
 
 	"github.com/google/uuid"
@@ -42,28 +41,21 @@ func LoadConfig(r *config.Reader) Config {
 }
 
 // Program is what cmd/booking-svc runs.
-func Program(r *config.Reader) (svc.Config, svc.Spec, error) {
-	cfg := LoadConfig(r)
-	return cfg.Config, Spec(cfg), nil
-}
+var Program = svc.ProgramFor(LoadConfig)
 
 // Run serves until ctx ends (the devstack runs it in-process).
-func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config, Spec(cfg)) }
+func Run(ctx context.Context, cfg Config) error { return svc.RunService(ctx, cfg) }
 
 // Spec wires the service into the shared runtime.
-func Spec(cfg Config) svc.Spec {
-	migrations, _ := fs.Sub(store.Migrations, "migrations")
-	now := cfg.Clock
-	if now == nil {
-		now = time.Now
-	}
+func (cfg Config) Spec() svc.Spec {
+	now := svc.Clock(cfg.Clock)
 	loc := cfg.Location
 	if loc == nil {
 		loc = defaultLocation()
 	}
 	return svc.Spec{
 		Schema:     "booking",
-		Migrations: migrations,
+		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{TopicAppointments},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)

@@ -4,7 +4,6 @@ package reviewsvc
 
 import (
 	"context"
-	"io/fs"
 	"time"
 
 	"github.com/google/uuid"
@@ -39,25 +38,18 @@ func LoadConfig(r *config.Reader) Config {
 }
 
 // Program is what cmd/review-svc runs.
-func Program(r *config.Reader) (svc.Config, svc.Spec, error) {
-	cfg := LoadConfig(r)
-	return cfg.Config, Spec(cfg), nil
-}
+var Program = svc.ProgramFor(LoadConfig)
 
 // Run serves until ctx ends (the devstack runs it in-process).
-func Run(ctx context.Context, cfg Config) error { return svc.Run(ctx, cfg.Config, Spec(cfg)) }
+func Run(ctx context.Context, cfg Config) error { return svc.RunService(ctx, cfg) }
 
 // Spec wires the service into the shared runtime: the review API, and the
 // projection of booking events that decides who may review what.
-func Spec(cfg Config) svc.Spec {
-	migrations, _ := fs.Sub(store.Migrations, "migrations")
-	now := cfg.Clock
-	if now == nil {
-		now = time.Now
-	}
+func (cfg Config) Spec() svc.Spec {
+	now := svc.Clock(cfg.Clock)
 	return svc.Spec{
 		Schema:     "review",
-		Migrations: migrations,
+		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{TopicReviews},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Reviews{Pool: rt.Pool, Kick: rt.Relay.Kick}

@@ -2,6 +2,7 @@ package outbox_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -82,8 +83,11 @@ func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 				_, err = tx.Exec(ctx, `INSERT INTO effects (event_id) VALUES ($1)`, ev.GetEventId())
 				return err
 			})
-			if handled.Add(1) == stopAfter && stop != nil {
-				stop() // "crash": the effect is committed, the Kafka offset is not
+			if handled.Add(1) == stopAfter && stop != nil && err == nil {
+				// "Crash" after the effect committed but before the offset
+				// is: the consumer stops without acknowledging this message.
+				stop()
+				return errors.New("crashed before acknowledging")
 			}
 			return err
 		}

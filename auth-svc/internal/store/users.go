@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/auth-svc/internal/auth"
+	"github.com/slotwise/slotwise/platform/postgres"
 )
 
 // Users implements auth.Repository.
@@ -82,7 +83,7 @@ func (s Users) ByEmail(ctx context.Context, email string) (auth.User, error) {
 }
 
 func (s Users) ByID(ctx context.Context, id string) (auth.User, error) {
-	if !looksLikeUUID(id) {
+	if !postgres.IsUUID(id) {
 		return auth.User{}, auth.ErrNotFound
 	}
 	return scanUser(s.Pool.QueryRow(ctx, selectUser+`WHERE u.id = $1`, id))
@@ -111,22 +112,4 @@ func scanUser(row pgx.Row) (auth.User, error) {
 		}
 	}
 	return u, nil
-}
-
-func looksLikeUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if c != '-' {
-				return false
-			}
-		case (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'):
-		default:
-			return false
-		}
-	}
-	return true
 }

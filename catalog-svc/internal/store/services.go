@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/platform/inbox"
+	"github.com/slotwise/slotwise/platform/postgres"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
@@ -34,7 +35,7 @@ func (s Services) Create(ctx context.Context, o catalog.Offering) error {
 }
 
 func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) {
-	if !looksLikeUUID(id) {
+	if !postgres.IsUUID(id) {
 		return catalog.Offering{}, catalog.ErrNotFound
 	}
 	return scanOne(s.Pool.QueryRow(ctx, `SELECT `+columns+` FROM services WHERE id = $1 AND deleted_at IS NULL`, id))
@@ -112,7 +113,7 @@ func (s Services) AddRating(ctx context.Context, consumer string, r catalog.Revi
 	changed := false
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		first, err := inbox.FirstTime(ctx, tx, consumer, r.EventID)
-		if err != nil || !first || !looksLikeUUID(r.ServiceID) {
+		if err != nil || !first || !postgres.IsUUID(r.ServiceID) {
 			return err
 		}
 		tag, err := tx.Exec(ctx, `UPDATE services SET rating_sum = rating_sum + $2, total_reviews = total_reviews + 1
@@ -162,22 +163,4 @@ func scan(row pgx.Row) (catalog.Offering, error) {
 // default escape character).
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
-func looksLikeUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if c != '-' {
-				return false
-			}
-		case (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'):
-		default:
-			return false
-		}
-	}
-	return true
 }
