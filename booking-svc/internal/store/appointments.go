@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
 
@@ -20,7 +21,7 @@ import (
 )
 
 // Topic is where appointment events go.
-const Topic = "booking.appointments.v1"
+const Topic = topics.Appointments
 
 // Appointments implements booking.Repository on PostgreSQL. Kick, when set,
 // is called after each commit that wrote an event (the outbox relay's Kick).

@@ -6,16 +6,17 @@ import (
 	"log/slog"
 
 	"github.com/segmentio/kafka-go"
-	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/kafkax"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
 
 // ReviewsTopic carries review.ReviewEvent, keyed by service id.
-const ReviewsTopic = "review.reviews.v1"
+const ReviewsTopic = topics.Reviews
 
 // ConsumerGroup is the catalog's consumer group.
 const ConsumerGroup = "catalog-svc"
@@ -25,12 +26,7 @@ const ConsumerGroup = "catalog-svc"
 // skipped: retrying them would stall the partition forever. Anything else
 // (the database) is returned, and the consumer retries.
 func ReviewRatings(s catalog.Service, log *slog.Logger) func(ctx context.Context, msg kafka.Message) error {
-	return func(ctx context.Context, msg kafka.Message) error {
-		var ev eventsv1.ReviewEvent
-		if err := proto.Unmarshal(msg.Value, &ev); err != nil {
-			log.ErrorContext(ctx, "skipping undecodable review event", "offset", msg.Offset, "partition", msg.Partition, "err", err)
-			return nil
-		}
+	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.ReviewEvent) error {
 		if ev.GetType() != "" && ev.GetType() != "created" {
 			return nil // only new reviews change the aggregate
 		}
@@ -43,5 +39,5 @@ func ReviewRatings(s catalog.Service, log *slog.Logger) func(ctx context.Context
 			log.DebugContext(ctx, "review rating applied", "eventId", ev.GetEventId(), "serviceId", ev.GetServiceId(), "changed", changed)
 		}
 		return err
-	}
+	})
 }

@@ -7,9 +7,9 @@ import (
 	"log/slog"
 
 	"github.com/segmentio/kafka-go"
-	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/kafkax"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
@@ -17,7 +17,7 @@ import (
 
 // Appointments consumed from booking-svc.
 const (
-	TopicAppointments = "booking.appointments.v1"
+	TopicAppointments = topics.Appointments
 	GroupID           = "review-svc"
 )
 
@@ -31,13 +31,8 @@ type Projector interface {
 // projection is keyed on) are logged and skipped: retrying them would stall
 // the partition for ever. Anything else that fails is retried.
 func AppointmentHandler(p Projector, log *slog.Logger) kafkax.Handler {
-	return func(ctx context.Context, msg kafka.Message) error {
-		var ev eventsv1.AppointmentEvent
-		if err := proto.Unmarshal(msg.Value, &ev); err != nil {
-			log.ErrorContext(ctx, "skipping undecodable appointment event", "partition", msg.Partition, "offset", msg.Offset, "err", err)
-			return nil
-		}
-		a, ok := Appointment(&ev)
+	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.AppointmentEvent) error {
+		a, ok := Appointment(ev)
 		if !ok || ev.GetEventId() == "" {
 			log.ErrorContext(ctx, "skipping incomplete appointment event", "partition", msg.Partition, "offset", msg.Offset,
 				"event_id", ev.GetEventId(), "appointment_id", ev.GetAppointmentId())
@@ -49,7 +44,7 @@ func AppointmentHandler(p Projector, log *slog.Logger) kafkax.Handler {
 		}
 		log.DebugContext(ctx, "appointment event", "appointment_id", a.ID, "status", a.Status, "version", a.Version, "applied", changed)
 		return nil
-	}
+	})
 }
 
 // Appointment maps an event to the projected state; false when the event

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/outbox"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
@@ -17,7 +18,7 @@ import (
 
 // TopicReviews is where new reviews are announced, keyed by service id so a
 // service's reviews stay in order.
-const TopicReviews = "review.reviews.v1"
+const TopicReviews = topics.Reviews
 
 // Reviews implements review.Repository.
 type Reviews struct {
