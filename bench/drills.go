@@ -147,7 +147,23 @@ func (e *Env) Contention(ctx context.Context, n int) (Drill, error) {
 // commit → review-svc projection row written, from the two rows'
 // timestamps (booking's created_at is stamped just before its insert
 // transaction; review's updated_at is its transaction's now()).
-func (e *Env) EventLag(ctx context.Context, n int, perSec float64) (Latencies, error) {
+func (e *Env) EventLag(ctx context.Context, n int, perSec float64) (Latencies, time.Duration, error) {
+	// Start from a caught-up consumer: the throughput scenarios leave a
+	// backlog, whose drain time is a figure of its own.
+	t0 := time.Now()
+	if !Eventually(ctx, 300*time.Second, func() bool {
+		n, err := e.Count(ctx, `SELECT (SELECT count(*) FROM booking.appointments) - (SELECT count(*) FROM review.appointments)`)
+		return err == nil && n <= 0
+	}) {
+		return Latencies{}, 0, fmt.Errorf("review-svc did not catch up with booking's backlog within 300s")
+	}
+	drain := time.Since(t0)
+	e.Logf("review-svc's projection caught up with the booking backlog in %.1fs", drain.Seconds())
+	l, err := e.eventLag(ctx, n, perSec)
+	return l, drain, err
+}
+
+func (e *Env) eventLag(ctx context.Context, n int, perSec float64) (Latencies, error) {
 	p, err := e.NewUser(ctx, "provider")
 	if err != nil {
 		return Latencies{}, err
