@@ -8,11 +8,13 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/slotwise/slotwise/devstack/stacktest"
+	"github.com/slotwise/slotwise/devstack/tracesnap"
 )
 
 // TestTracingOneTraceAcrossEveryHop runs a real Jaeger v2 (JAEGER_BIN, built
@@ -50,6 +52,20 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 		return r.Status == http.StatusCreated
 	})
 	expectTrace(t, query, "POST /reviews", "gateway", "review-svc", "postgres", "kafka publish", "catalog-svc consume", "booking-svc consume")
+
+	// TRACE_HTML_DIR=dir keeps both traces as HTML waterfalls (docs/screenshots).
+	if dir := os.Getenv("TRACE_HTML_DIR"); dir != "" {
+		for file, op := range map[string]string{"trace-booking.html": "POST /appointments", "trace-review.html": "POST /reviews"} {
+			f, err := os.Create(filepath.Join(dir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tracesnap.Write(f, query, "gateway", op); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+		}
+	}
 }
 
 // expectTrace waits until one trace of the gateway operation holds every
