@@ -22,10 +22,12 @@ export interface RequestOptions {
   /** send the bearer token from local storage */
   auth?: boolean;
   signal?: AbortSignal;
+  /** extra request headers (e.g. Idempotency-Key) */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.auth) {
     const token = readToken();
