@@ -4,3 +4,5 @@ export * from './lib/format';
 export * from './lib/dates';
 export * from './lib/auth-validation';
 export * from './lib/profile-validation';
+export * from './lib/service-form';
+export * from './lib/provider-dashboard';
