@@ -12,23 +12,23 @@ import (
 
 // Report is everything `make bench` measured.
 type Report struct {
-	Date      string       `json:"date"`
-	Machine   Machine      `json:"machine"`
-	Short     bool         `json:"short"`
-	Booking   []Comparison `json:"booking"`
-	Listing   *Comparison  `json:"listing,omitempty"`
-	EventLag  *Latencies   `json:"eventLag,omitempty"`
+	Date     string       `json:"date"`
+	Machine  Machine      `json:"machine"`
+	Short    bool         `json:"short"`
+	Booking  []Comparison `json:"booking"`
+	Listing  *Comparison  `json:"listing,omitempty"`
+	EventLag *Latencies   `json:"eventLag,omitempty"`
 	// BacklogDrainSeconds is how long review-svc took, after the booking
 	// throughput runs, to apply every appointment event they produced.
-	BacklogDrainSeconds float64 `json:"backlogDrainSeconds"`
-	Drills    []Drill      `json:"drills"`
-	Authz     []AuthzCell  `json:"authzMatrix,omitempty"`
-	Errors    []string     `json:"errors,omitempty"`
-	AllPass   bool         `json:"allPass"`
-	Seconds   float64      `json:"seconds"`
-	Method    []string     `json:"method"`
-	Postgres  string       `json:"postgres"`
-	Decisions []string     `json:"notes,omitempty"`
+	BacklogDrainSeconds float64     `json:"backlogDrainSeconds"`
+	Drills              []Drill     `json:"drills"`
+	Authz               []AuthzCell `json:"authzMatrix,omitempty"`
+	Errors              []string    `json:"errors,omitempty"`
+	AllPass             bool        `json:"allPass"`
+	Seconds             float64     `json:"seconds"`
+	Method              []string    `json:"method"`
+	Postgres            string      `json:"postgres"`
+	Decisions           []string    `json:"notes,omitempty"`
 }
 
 // Machine describes where the figures come from.
