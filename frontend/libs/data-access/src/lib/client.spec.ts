@@ -1,5 +1,6 @@
 import { ApiError, apiRequest, GENERIC_ERROR, isUnauthorized } from './client';
 import { authApi, servicesApi } from './api';
+import { TRACEPARENT_RE } from './trace';
 
 function respond(status: number, body: unknown) {
   return vi.fn().mockResolvedValue(
@@ -49,5 +50,17 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', fetchMock);
     await authApi.userRole('a+b@c.d');
     expect(fetchMock.mock.calls[0][0]).toBe('http://localhost:5001/auth/user-role/a%2Bb%40c.d');
+  });
+
+  it('starts a new W3C trace on every call (traceparent 00-<trace>-<span>-01)', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(new Response('{}', { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/x');
+    await apiRequest('/x');
+    const [a, b] = fetchMock.mock.calls.map((c) => c[1].headers.traceparent as string);
+    expect(a).toMatch(TRACEPARENT_RE);
+    expect(b).toMatch(TRACEPARENT_RE);
+    expect(a.split('-')[1]).not.toBe(b.split('-')[1]);
+    expect(a.split('-')[2]).not.toBe(b.split('-')[2]);
   });
 });

@@ -1,5 +1,6 @@
 import { API_BASE } from './config';
 import { readToken } from './token';
+import { newTraceparent } from './trace';
 
 export const GENERIC_ERROR = 'Something went wrong';
 
@@ -27,7 +28,12 @@ export interface RequestOptions {
 }
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  // Each call is its own trace, rooted in the browser (W3C traceparent, issue 10).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    traceparent: newTraceparent(),
+    ...opts.headers,
+  };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.auth) {
     const token = readToken();
