@@ -6,8 +6,8 @@ import {
   pendingRequests,
   providerStats,
   providerUpcoming,
-  recentBookings,
-  startOf,
+  providerRecentBookings,
+  bookingStart,
   type ProviderAppointment,
 } from './provider-dashboard';
 
@@ -86,8 +86,8 @@ describe('provider home upcoming', () => {
 
   it('reads the start from date and time when startsAt is missing', () => {
     const a = { date: '2026-11-21', time: '2:30 PM', startsAt: '', status: 'pending' };
-    expect(startOf(a).getHours()).toBe(14);
-    expect(startOf({ ...a, time: '12:15 AM' }).getHours()).toBe(0);
+    expect(bookingStart(a).getHours()).toBe(14);
+    expect(bookingStart({ ...a, time: '12:15 AM' }).getHours()).toBe(0);
   });
 });
 
@@ -110,7 +110,7 @@ describe('booking dashboard tabs', () => {
 
   it('stats, recent bookings and the pending queue', () => {
     expect(providerStats(list, now)).toEqual({ today: 2, noShows: 1, pending: 0, completed: 1 });
-    expect(recentBookings(list, 2).map((a) => a.date)).toEqual(['2026-11-24', '2026-11-23']);
+    expect(providerRecentBookings(list, 2).map((a) => a.date)).toEqual(['2026-11-24', '2026-11-23']);
     const p = [appt('2026-11-26', '09:00', 'pending'), appt('2026-11-25', '09:00', 'pending'), appt('2026-11-25', '10:00', 'scheduled')];
     expect(pendingRequests(p).map((a) => a.date)).toEqual(['2026-11-25', '2026-11-26']);
   });

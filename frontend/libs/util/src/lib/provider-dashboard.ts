@@ -51,10 +51,10 @@ const UPCOMING_STATUSES = new Set(['scheduled', 'confirmed', 'pending']);
 const RELEASED = new Set(['cancelled', 'rejected']);
 
 /** Entries named Unknown Service are hidden everywhere (spec §4). */
-export const isShown = (a: Partial<Pick<ProviderAppointment, 'serviceName'>>) => a.serviceName !== 'Unknown Service';
+export const isShownBooking = (a: Partial<Pick<ProviderAppointment, 'serviceName'>>) => a.serviceName !== 'Unknown Service';
 
 /** Start of an appointment: startsAt, else its date and time read as local wall-clock. */
-export function startOf(a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt'>): Date {
+export function bookingStart(a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt'>): Date {
   if (a.startsAt) {
     const d = new Date(a.startsAt);
     if (!Number.isNaN(d.getTime())) return d;
@@ -74,17 +74,17 @@ export function startOf(a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt
 /** Provider home upcoming: future, status scheduled, confirmed or pending, by start, first 3. */
 export function providerUpcoming<T extends Dated>(list: readonly T[], now: Date = new Date(), limit = PROVIDER_HOME_UPCOMING): T[] {
   return list
-    .filter((a) => isShown(a) && UPCOMING_STATUSES.has(a.status) && startOf(a).getTime() > now.getTime())
-    .sort((x, y) => startOf(x).getTime() - startOf(y).getTime())
+    .filter((a) => isShownBooking(a) && UPCOMING_STATUSES.has(a.status) && bookingStart(a).getTime() > now.getTime())
+    .sort((x, y) => bookingStart(x).getTime() - bookingStart(y).getTime())
     .slice(0, limit);
 }
 
 /** The most recent bookings (latest start first). */
-export function recentBookings<T extends Dated>(list: readonly T[], limit = RECENT_BOOKINGS): T[] {
+export function providerRecentBookings<T extends Dated>(list: readonly T[], limit = RECENT_BOOKINGS): T[] {
   return list
-    .filter(isShown)
+    .filter(isShownBooking)
     .slice()
-    .sort((x, y) => startOf(y).getTime() - startOf(x).getTime())
+    .sort((x, y) => bookingStart(y).getTime() - bookingStart(x).getTime())
     .slice(0, limit);
 }
 
@@ -97,20 +97,20 @@ export function availabilityOf(bookings: number): Availability {
 }
 
 /** The calendar date ('YYYY-MM-DD') an appointment falls on. */
-const dayOf = (a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt'>) => (a.date ? a.date.slice(0, 10) : toIsoDate(startOf(a)));
+const dayOf = (a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt'>) => (a.date ? a.date.slice(0, 10) : toIsoDate(bookingStart(a)));
 
 /** Bookings that hold a slot, counted per calendar date. */
 export function bookingsPerDay(list: readonly Dated[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const a of list) {
-    if (!isShown(a) || RELEASED.has(a.status)) continue;
+    if (!isShownBooking(a) || RELEASED.has(a.status)) continue;
     const d = dayOf(a);
     m.set(d, (m.get(d) ?? 0) + 1);
   }
   return m;
 }
 
-export interface DayAvailability {
+export interface ProviderDayAvailability {
   /** 'YYYY-MM-DD' */
   date: string;
   bookings: number;
@@ -118,9 +118,9 @@ export interface DayAvailability {
 }
 
 /** Availability of each of `days` days from today (30 for the home card, 7 for the mini calendar). */
-export function availabilityWindow(list: readonly Dated[], today: Date = new Date(), days = AVAILABILITY_DAYS): DayAvailability[] {
+export function availabilityWindow(list: readonly Dated[], today: Date = new Date(), days = AVAILABILITY_DAYS): ProviderDayAvailability[] {
   const per = bookingsPerDay(list);
-  const out: DayAvailability[] = [];
+  const out: ProviderDayAvailability[] = [];
   for (let i = 0; i < days; i++) {
     const date = toIsoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + i));
     const bookings = per.get(date) ?? 0;
@@ -146,7 +146,7 @@ export type BookingTab = (typeof BOOKING_TABS)[number] | 'All';
 export function inBookingTab(a: Dated, tab: BookingTab, now: Date = new Date()): boolean {
   switch (tab) {
     case 'Upcoming':
-      return startOf(a).getTime() > now.getTime();
+      return bookingStart(a).getTime() > now.getTime();
     case 'Today':
       return dayOf(a) === toIsoDate(now);
     case 'Scheduled':
@@ -162,8 +162,8 @@ export function inBookingTab(a: Dated, tab: BookingTab, now: Date = new Date()):
 
 export function bookingTab<T extends Dated>(list: readonly T[], tab: BookingTab, now: Date = new Date()): T[] {
   return list
-    .filter((a) => isShown(a) && inBookingTab(a, tab, now))
-    .sort((x, y) => startOf(x).getTime() - startOf(y).getTime());
+    .filter((a) => isShownBooking(a) && inBookingTab(a, tab, now))
+    .sort((x, y) => bookingStart(x).getTime() - bookingStart(y).getTime());
 }
 
 export interface ProviderStats {
@@ -176,7 +176,7 @@ export interface ProviderStats {
 /** Hero stats and daily snapshot numbers. */
 export function providerStats(list: readonly Dated[], now: Date = new Date()): ProviderStats {
   const today = toIsoDate(now);
-  const shown = list.filter(isShown);
+  const shown = list.filter(isShownBooking);
   return {
     today: shown.filter((a) => dayOf(a) === today && !RELEASED.has(a.status)).length,
     noShows: shown.filter((a) => a.status === 'no-show').length,
@@ -188,11 +188,11 @@ export function providerStats(list: readonly Dated[], now: Date = new Date()): P
 /** Queue card: pending requests, soonest first. */
 export function pendingRequests<T extends Dated>(list: readonly T[]): T[] {
   return list
-    .filter((a) => isShown(a) && a.status === 'pending')
-    .sort((x, y) => startOf(x).getTime() - startOf(y).getTime());
+    .filter((a) => isShownBooking(a) && a.status === 'pending')
+    .sort((x, y) => bookingStart(x).getTime() - bookingStart(y).getTime());
 }
 
 /** A status as a badge reads it: 'pending' → 'Pending', 'in-progress' → 'In progress'. */
-export function statusLabel(status: string): string {
+export function providerStatusLabel(status: string): string {
   return status === 'in-progress' ? 'In progress' : status === 'no-show' ? 'No-show' : status.charAt(0).toUpperCase() + status.slice(1);
 }
