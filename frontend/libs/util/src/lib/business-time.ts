@@ -1,0 +1,55 @@
+import { parseTimeLabel } from './time-slots';
+
+/**
+ * Slots are wall-clock times in the business time zone (design §4, APP_TIMEZONE). The
+ * availability endpoint names the zone; this is its default.
+ */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+
+function partsIn(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour') % 24, mi: get('minute'), s: get('second') };
+}
+
+/** 'YYYY-MM-DD' of `now` in the business zone. */
+export function businessDate(now: Date, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const p = partsIn(now, timeZone);
+  return `${p.y}-${String(p.mo).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+}
+
+/** The instant of a wall-clock date ('YYYY-MM-DD') and slot label in the business zone. */
+export function businessInstant(
+  date: string,
+  time: string,
+  timeZone: string = BUSINESS_TIME_ZONE,
+): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '');
+  const t = parseTimeLabel(time ?? '');
+  if (!d || t === null) return null;
+  const guess = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Math.floor(t / 60), t % 60);
+  const p = partsIn(new Date(guess), timeZone);
+  const offset = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - guess;
+  return new Date(guess - offset);
+}
+
+/** 'YYYY-MM-DD' plus n days (calendar arithmetic, no zone). */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return t.toISOString().slice(0, 10);
+}
+
+/** The later of two 'YYYY-MM-DD' dates. */
+export function laterDate(a: string, b: string): string {
+  return a >= b ? a : b;
+}
