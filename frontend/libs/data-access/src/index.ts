@@ -4,3 +4,4 @@ export * from './lib/client';
 export * from './lib/api';
 export * from './lib/queries';
 export * from './lib/session';
+export * from './lib/provider';
