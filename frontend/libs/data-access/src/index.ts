@@ -5,3 +5,6 @@ export * from './lib/api';
 export * from './lib/queries';
 export * from './lib/session';
 export * from './lib/provider';
+export * from './lib/appointments';
+export * from './lib/availability';
+export * from './lib/reviews';
