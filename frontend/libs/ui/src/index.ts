@@ -5,3 +5,4 @@ export * from './lib/ServiceCard';
 export * from './lib/PasswordInput';
 export * from './lib/Placeholder';
 export * from './lib/Icon';
+export * from './lib/ServiceForm';
