@@ -15,23 +15,39 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
+const insert = `INSERT INTO outbox (topic, key, payload, headers) VALUES ($1, $2, $3, $4)`
+
 // Write stores msg for publication to topic under key, together with the
 // caller's trace context so the publish and every consumer join its trace.
 func Write(ctx context.Context, tx pgx.Tx, topic, key string, msg proto.Message) error {
-	payload, err := proto.Marshal(msg)
-	if err != nil {
-		return fmt.Errorf("outbox: marshal %T: %w", msg, err)
-	}
-	carrier := propagation.MapCarrier{}
-	otel.GetTextMapPropagator().Inject(ctx, carrier)
-	headers, err := json.Marshal(carrier)
+	payload, headers, err := encode(ctx, msg)
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO outbox (topic, key, payload, headers) VALUES ($1, $2, $3, $4)`,
-		topic, key, payload, headers)
-	if err != nil {
+	if _, err = tx.Exec(ctx, insert, topic, key, payload, headers); err != nil {
 		return fmt.Errorf("outbox: insert: %w", err)
 	}
 	return nil
+}
+
+// Queue adds the same insert to b, for a change sent as one pipelined batch
+// (one round trip; a batch outside a transaction runs as one implicit
+// transaction, so the event still commits or rolls back with the change).
+func Queue(ctx context.Context, b *pgx.Batch, topic, key string, msg proto.Message) error {
+	payload, headers, err := encode(ctx, msg)
+	if err != nil {
+		return err
+	}
+	b.Queue(insert, topic, key, payload, headers)
+	return nil
+}
+
+func encode(ctx context.Context, msg proto.Message) (payload, headers []byte, err error) {
+	if payload, err = proto.Marshal(msg); err != nil {
+		return nil, nil, fmt.Errorf("outbox: marshal %T: %w", msg, err)
+	}
+	carrier := propagation.MapCarrier{}
+	otel.GetTextMapPropagator().Inject(ctx, carrier)
+	headers, err = json.Marshal(carrier)
+	return payload, headers, err
 }

@@ -134,6 +134,11 @@ func (r *Relay) relayBatch(ctx context.Context) (int, error) {
 		if err != nil {
 			return err
 		}
+		// Marking sent may skip the WAL flush: if a server crash lost it, the
+		// rows would only be published again, and consumers dedupe.
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `UPDATE outbox SET sent_at = now() WHERE id = ANY($1)`, ids); err != nil {
 			return err
 		}

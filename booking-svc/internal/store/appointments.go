@@ -43,39 +43,34 @@ const (
 )
 
 func (s Appointments) Create(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) error {
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if idem != nil {
-			// The key goes in first: a concurrent request with the same key
-			// waits here for this transaction and then sees the record.
-			snapshot, err := json.Marshal(idem.Appointment)
-			if err != nil {
-				return err
-			}
-			tag, err := tx.Exec(ctx, `INSERT INTO idempotency_keys (customer_id, idem_key, request_hash, appointment, created_at)
-				VALUES ($1, $2, $3, $4, $5)
-				ON CONFLICT (customer_id, idem_key) DO UPDATE SET request_hash = EXCLUDED.request_hash,
-				  appointment = EXCLUDED.appointment, created_at = EXCLUDED.created_at
-				WHERE idempotency_keys.created_at < $6`,
-				idem.CustomerID, idem.Key, idem.RequestHash, snapshot, idem.CreatedAt, idem.CreatedAt.Add(-booking.IdempotencyTTL))
-			if err != nil {
-				return err
-			}
-			if tag.RowsAffected() == 0 {
-				return booking.ErrIdempotencyKeyUsed
-			}
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO appointments (id, service_id, service_name, service_category, provider_id,
-			provider, location, customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
-			starts_at, slot_label, status, has_reviewed, version, created_at, updated_at)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)`,
-			a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
-			a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
-			a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt)
+	// One pipelined batch, run by PostgreSQL as one implicit transaction:
+	// a booking costs one round trip and one commit.
+	b := &pgx.Batch{}
+	if idem != nil {
+		// The key goes in first: a concurrent request with the same key
+		// waits on the key's unique index for this transaction and then
+		// fails with a unique violation (ErrIdempotencyKeyUsed). An expired
+		// record for the key is replaced.
+		snapshot, err := json.Marshal(idem.Appointment)
 		if err != nil {
 			return err
 		}
-		return writeEvent(ctx, tx, a, booking.Change{Type: booking.EventCreated})
-	})
+		b.Queue(`DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND created_at < $3`,
+			idem.CustomerID, idem.Key, idem.CreatedAt.Add(-booking.IdempotencyTTL))
+		b.Queue(`INSERT INTO idempotency_keys (customer_id, idem_key, request_hash, appointment, created_at)
+			VALUES ($1, $2, $3, $4, $5)`, idem.CustomerID, idem.Key, idem.RequestHash, snapshot, idem.CreatedAt)
+	}
+	b.Queue(`INSERT INTO appointments (id, service_id, service_name, service_category, provider_id,
+		provider, location, customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
+		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)`,
+		a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
+		a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
+		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt)
+	if err := outbox.Queue(ctx, b, Topic, a.ID, appointmentEvent(a, booking.Change{Type: booking.EventCreated})); err != nil {
+		return err
+	}
+	err := s.Pool.SendBatch(ctx, b).Close()
 	switch {
 	case constraintViolated(err, slotIndex):
 		return booking.ErrSlotTaken
@@ -220,11 +215,15 @@ func (s Appointments) MarkReviewed(ctx context.Context, eventID, appointmentID s
 
 // writeEvent puts the appointment's state after change into the outbox.
 func writeEvent(ctx context.Context, tx pgx.Tx, a booking.Appointment, change booking.Change) error {
-	ev := &eventsv1.AppointmentEvent{
+	return outbox.Write(ctx, tx, Topic, a.ID, appointmentEvent(a, change))
+}
+
+// appointmentEvent is the appointment's state after change.
+func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.AppointmentEvent {
+	return &eventsv1.AppointmentEvent{
 		EventId: uuid.NewString(), Type: change.Type, OccurredAt: timestamppb.New(a.UpdatedAt),
 		AppointmentId: a.ID, ServiceId: a.ServiceID, ServiceName: a.ServiceName, CustomerId: a.CustomerID,
 		CustomerEmail: a.CustomerEmail, ProviderId: a.ProviderID, Status: a.Status, PreviousStatus: change.PreviousStatus,
 		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version,
 	}
-	return outbox.Write(ctx, tx, Topic, a.ID, ev)
 }
