@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -13,6 +14,10 @@ import (
 )
 
 var schemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// DefaultMaxConns is a service's pool size unless DATABASE_URL sets
+// pool_max_conns.
+const DefaultMaxConns = 10
 
 // Options tune a pool; the zero value is fine.
 type Options struct {
@@ -31,8 +36,15 @@ func Open(ctx context.Context, url, schema string, opts Options) (*pgxpool.Pool,
 		return nil, fmt.Errorf("postgres: DATABASE_URL is not a valid connection string: %w", err)
 	}
 	cfg.ConnConfig.RuntimeParams["search_path"] = schema
-	if opts.MaxConns > 0 {
+	switch {
+	case opts.MaxConns > 0:
 		cfg.MaxConns = opts.MaxConns
+	case !strings.Contains(url, "pool_max_conns"):
+		// pgxpool's default, max(4, cores), starves a service whose requests
+		// mostly wait on the database (measured: 262 → 750 bookings/s going
+		// from 4 to 12 on 2 cores). Connections open lazily, so idle
+		// services hold few.
+		cfg.MaxConns = DefaultMaxConns
 	}
 	if opts.TracerProvider != nil {
 		cfg.ConnConfig.Tracer = newQueryTracer(opts.TracerProvider)
