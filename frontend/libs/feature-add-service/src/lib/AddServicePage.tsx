@@ -1,10 +1,29 @@
-import { Placeholder } from '@slotwise/ui';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useSaveService, useSession } from '@slotwise/data-access';
+import { Page, PageHeader, ServiceForm } from '@slotwise/ui';
 
-/** /add-service (providers only). */
+/** /add-service (providers only): the service form on its own page; saved → /my-services. */
 export function AddServicePage() {
+  const { user } = useSession();
+  const save = useSaveService();
+  const navigate = useNavigate();
   return (
-    <Placeholder title="Add a Service">
-      <p>The service form is coming soon.</p>
-    </Placeholder>
+    <Page>
+      <div className="mx-auto max-w-2xl">
+        <PageHeader title="Add New Service" subtitle="Describe the service, then generate the time slots customers can book." />
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-800">
+          <ServiceForm
+            defaultProvider={user?.providerInfo?.businessName ?? ''}
+            onCancel={() => navigate(-1)}
+            onSave={async (payload) => {
+              const r = await save.mutateAsync({ payload });
+              toast.success(r?.message || 'Service added');
+              navigate('/my-services');
+            }}
+          />
+        </div>
+      </div>
+    </Page>
   );
 }
