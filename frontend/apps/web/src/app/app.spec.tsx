@@ -80,7 +80,7 @@ describe('routing', () => {
     localStorage.setItem('token', 't');
     stubProfile(200, { success: true, user: user('provider') });
     renderApp('/add-service');
-    expect(await screen.findByRole('heading', { name: 'Add a Service' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Add New Service' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Service Catalog' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Schedule' })).toBeNull();
   });

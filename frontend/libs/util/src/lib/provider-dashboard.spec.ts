@@ -3,6 +3,8 @@ import {
   availabilityWindow,
   averageDuration,
   bookingTab,
+  businessDay,
+  plusDays,
   pendingRequests,
   providerStats,
   providerUpcoming,
@@ -11,12 +13,11 @@ import {
   type ProviderAppointment,
 } from './provider-dashboard';
 
-const now = new Date(2026, 10, 21, 12, 0); // 21 Nov 2026, noon (local)
+const now = new Date('2026-11-21T12:00:00+05:30'); // 21 Nov 2026, noon in the business zone
 
 let n = 0;
 function appt(date: string, time: string, status: string, extra: Partial<ProviderAppointment> = {}): ProviderAppointment {
-  const [h, m] = time.split(':').map(Number);
-  const [y, mo, d] = date.split('-').map(Number);
+  const [h, m] = time.split(':');
   return {
     _id: String(++n),
     serviceId: 's',
@@ -28,7 +29,7 @@ function appt(date: string, time: string, status: string, extra: Partial<Provide
     customerAddress: 'Pune',
     date,
     time,
-    startsAt: new Date(y, mo - 1, d, h, m).toISOString(),
+    startsAt: new Date(`${date}T${h.padStart(2, '0')}:${m}:00+05:30`).toISOString(),
     status,
     provider: 'Smile',
     location: 'Pune',
@@ -113,6 +114,16 @@ describe('booking dashboard tabs', () => {
     expect(providerRecentBookings(list, 2).map((a) => a.date)).toEqual(['2026-11-24', '2026-11-23']);
     const p = [appt('2026-11-26', '09:00', 'pending'), appt('2026-11-25', '09:00', 'pending'), appt('2026-11-25', '10:00', 'scheduled')];
     expect(pendingRequests(p).map((a) => a.date)).toEqual(['2026-11-25', '2026-11-26']);
+  });
+});
+
+describe('business day', () => {
+  it('takes today in the business zone (Asia/Kolkata), not the browser zone', () => {
+    expect(businessDay(new Date('2026-11-21T20:00:00Z'))).toBe('2026-11-22');
+    expect(businessDay(new Date('2026-11-21T18:00:00Z'))).toBe('2026-11-21');
+    expect(plusDays('2026-12-31', 1)).toBe('2027-01-01');
+    const w = availabilityWindow([appt('2026-11-22', '09:00', 'pending')], new Date('2026-11-21T20:00:00Z'), 7);
+    expect(w[0]).toMatchObject({ date: '2026-11-22', availability: 'Booked' });
   });
 });
 

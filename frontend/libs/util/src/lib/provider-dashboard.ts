@@ -2,6 +2,25 @@
 // 30-day availability (Free/Booked/Busy), booking-dashboard tabs, average duration.
 import { toIsoDate } from './dates';
 
+/** Appointment dates are calendar dates in the business time zone (design §4). */
+export const PROVIDER_TIME_ZONE = 'Asia/Kolkata';
+
+/** The calendar date ('YYYY-MM-DD') of an instant in the business time zone. */
+export function businessDay(now: Date, timeZone: string = PROVIDER_TIME_ZONE): string {
+  try {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return toIsoDate(now);
+  }
+}
+
+/** 'YYYY-MM-DD' plus n calendar days. */
+export function plusDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
 /** One booking as GET /appointments/provider returns it. */
 export interface ProviderAppointment {
   _id: string;
@@ -97,7 +116,7 @@ export function availabilityOf(bookings: number): Availability {
 }
 
 /** The calendar date ('YYYY-MM-DD') an appointment falls on. */
-const dayOf = (a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt'>) => (a.date ? a.date.slice(0, 10) : toIsoDate(bookingStart(a)));
+const dayOf = (a: Pick<ProviderAppointment, 'date' | 'time' | 'startsAt'>) => (a.date ? a.date.slice(0, 10) : businessDay(bookingStart(a)));
 
 /** Bookings that hold a slot, counted per calendar date. */
 export function bookingsPerDay(list: readonly Dated[]): Map<string, number> {
@@ -117,12 +136,13 @@ export interface ProviderDayAvailability {
   availability: Availability;
 }
 
-/** Availability of each of `days` days from today (30 for the home card, 7 for the mini calendar). */
+/** Availability of each of `days` days from today in the business zone (30 for the home card, 7 for the mini calendar). */
 export function availabilityWindow(list: readonly Dated[], today: Date = new Date(), days = AVAILABILITY_DAYS): ProviderDayAvailability[] {
   const per = bookingsPerDay(list);
   const out: ProviderDayAvailability[] = [];
+  const first = businessDay(today);
   for (let i = 0; i < days; i++) {
-    const date = toIsoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + i));
+    const date = plusDays(first, i);
     const bookings = per.get(date) ?? 0;
     out.push({ date, bookings, availability: availabilityOf(bookings) });
   }
@@ -148,7 +168,7 @@ export function inBookingTab(a: Dated, tab: BookingTab, now: Date = new Date()):
     case 'Upcoming':
       return bookingStart(a).getTime() > now.getTime();
     case 'Today':
-      return dayOf(a) === toIsoDate(now);
+      return dayOf(a) === businessDay(now);
     case 'Scheduled':
       return a.status === 'scheduled';
     case 'Past':
@@ -175,7 +195,7 @@ export interface ProviderStats {
 
 /** Hero stats and daily snapshot numbers. */
 export function providerStats(list: readonly Dated[], now: Date = new Date()): ProviderStats {
-  const today = toIsoDate(now);
+  const today = businessDay(now);
   const shown = list.filter(isShownBooking);
   return {
     today: shown.filter((a) => dayOf(a) === today && !RELEASED.has(a.status)).length,
