@@ -6,3 +6,6 @@ export * from './lib/PasswordInput';
 export * from './lib/Placeholder';
 export * from './lib/Icon';
 export * from './lib/ServiceForm';
+export * from './lib/AppointmentCard';
+export * from './lib/AppointmentDetailsModal';
+export * from './lib/RatingInput';
