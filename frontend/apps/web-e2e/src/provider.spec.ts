@@ -167,7 +167,7 @@ test('a customer books; the provider accepts on home and confirms on the dashboa
   await expect(page.getByTestId('booking-row').filter({ hasText: serviceName }).getByTestId('booking-status')).toHaveText('Confirmed');
 });
 
-test('once its start has passed the provider completes it, and sees the review', async ({ page, request }) => {
+test('once its start has passed the provider completes it from the calendar, and sees the review', async ({ page, request }) => {
   expect(appointmentId).not.toBe('');
   // Completing needs the start in the past: move it there (a test-only shortcut).
   const db = new pg.Client({ connectionString: DATABASE_URL });
@@ -180,8 +180,7 @@ test('once its start has passed the provider completes it, and sees the review',
   }
 
   await loginViaUi(page, provider);
-  await page.goto('/my-services');
-  await completeFromDashboard(page);
+  await completeFromCalendar(page);
 
   // The customer reviews the completed appointment (the review service learns of it by event).
   const customerToken = await apiLogin(request, customer);
@@ -201,16 +200,19 @@ test('once its start has passed the provider completes it, and sees the review',
   await expect(review).toContainText(serviceName);
 });
 
-/** The dashboard lists every booking across its tabs; find ours and press Complete. */
-async function completeFromDashboard(page: Page) {
-  for (const tab of ['Today', 'Upcoming', 'Scheduled']) {
-    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-    const row = page.getByTestId('booking-row').filter({ hasText: serviceName });
-    if ((await row.count()) > 0) {
-      await row.getByRole('button', { name: 'Complete' }).click();
-      break;
-    }
-  }
+/** Complete it from the provider calendar's event modal (confirmed → completed), then check the dashboard. */
+async function completeFromCalendar(page: Page) {
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { name: 'Provider Calendar' })).toBeVisible();
+  const cal = page.getByTestId('calendar');
+  // The start is five minutes ago: today's cell of the month view (yesterday's just after midnight).
+  await cal.getByRole('button', { name: new RegExp(serviceName) }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Mark Completed' }).click();
+  await expect(dialog.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
+
+  // The dashboard shows the stored status: Past = completed or no-show.
+  await page.goto('/my-services');
   await page.getByRole('tab', { name: /^Past/ }).click();
   await expect(page.getByTestId('booking-row').filter({ hasText: serviceName }).getByTestId('booking-status')).toHaveText('Completed');
 }
