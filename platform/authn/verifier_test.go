@@ -78,3 +78,35 @@ func hs256(t *testing.T, pub ed25519.PublicKey) string {
 	}
 	return s
 }
+
+// A remembered token must still stop working at its expiry, and a token
+// that failed must not be remembered as good.
+func TestVerifyRemembersOnlyUntilExpiry(t *testing.T) {
+	pub, key, _ := ed25519.GenerateKey(rand.Reader)
+	v := NewVerifier(func(context.Context) (*authv1.JWKS, error) {
+		return &authv1.JWKS{Keys: []*authv1.JWK{JWK("k1", pub)}}, nil
+	})
+	start := time.Now()
+	now := start
+	v.now = func() time.Time { return now }
+	tok := sign(t, key, "k1", jwt.MapClaims{"sub": "u1", "role": "provider", "exp": start.Add(30 * time.Second).Unix()})
+
+	for range 3 {
+		if c, err := v.Verify(context.Background(), tok); err != nil || c.UserID != "u1" || c.Role != RoleProvider {
+			t.Fatalf("fresh token: %+v %v", c, err)
+		}
+	}
+	now = start.Add(30*time.Second + leeway + time.Second)
+	if _, err := v.Verify(context.Background(), tok); !errors.Is(err, ErrBadToken) {
+		t.Fatalf("remembered token past its expiry: err = %v, want ErrBadToken", err)
+	}
+
+	parts := strings.Split(tok, ".")
+	forged := parts[0] + "." + parts[1] + "." + strings.Repeat("A", len(parts[2]))
+	now = start
+	for range 2 {
+		if _, err := v.Verify(context.Background(), forged); !errors.Is(err, ErrBadToken) {
+			t.Fatalf("forged signature: err = %v, want ErrBadToken", err)
+		}
+	}
+}
