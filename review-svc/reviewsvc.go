@@ -55,7 +55,7 @@ func (cfg Config) Spec() svc.Spec {
 			repo := store.Reviews{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := review.NewService(repo, now, uuid.NewString)
 			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain)))
-			rt.Consume(events.TopicAppointments, events.GroupID, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
+			rt.ConsumeBatch(events.TopicAppointments, events.GroupID, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
 			return nil
 		},
 	}

@@ -75,12 +75,21 @@ func (rt *Runtime) Dial(addr string) (*grpc.ClientConn, error) {
 // Consumption starts once the topic exists, so a service starts even while
 // Kafka is down.
 func (rt *Runtime) Consume(topic, group string, handler kafkax.Handler) {
-	c := &kafkax.Consumer{Brokers: rt.Config.KafkaBrokers, GroupID: group, Topic: topic,
-		Handle: handler, Logger: rt.Logger, TracerProvider: rt.TracerProvider}
-	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(topic), "Messages of "+topic+" not yet consumed by group "+group+".",
+	rt.consume(&kafkax.Consumer{Topic: topic, GroupID: group, Handle: handler})
+}
+
+// ConsumeBatch is Consume for a handler that applies what has arrived in one
+// go (one transaction for many events).
+func (rt *Runtime) ConsumeBatch(topic, group string, handler kafkax.BatchHandler) {
+	rt.consume(&kafkax.Consumer{Topic: topic, GroupID: group, HandleBatch: handler})
+}
+
+func (rt *Runtime) consume(c *kafkax.Consumer) {
+	c.Brokers, c.Logger, c.TracerProvider = rt.Config.KafkaBrokers, rt.Logger, rt.TracerProvider
+	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(c.Topic), "Messages of "+c.Topic+" not yet consumed by group "+c.GroupID+".",
 		func() float64 { return float64(c.Lag()) })
-	rt.Go("consumer "+topic, func(ctx context.Context) error {
-		if err := ensureTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, topic); err != nil {
+	rt.Go("consumer "+c.Topic, func(ctx context.Context) error {
+		if err := ensureTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, c.Topic); err != nil {
 			return nil // ctx ended
 		}
 		return c.Run(ctx)

@@ -21,30 +21,40 @@ const (
 	GroupID           = "review-svc"
 )
 
-// Projector applies one appointment event (see store.Appointments).
+// Projector applies appointment events in order, all or nothing (see
+// store.Appointments).
 type Projector interface {
-	Apply(ctx context.Context, eventID string, a review.Appointment) (bool, error)
+	ApplyAll(ctx context.Context, events []review.AppointmentEvent) error
 }
 
-// AppointmentHandler returns the consumer of booking.appointments.v1.
-// Messages that can never be applied (undecodable, or without the ids the
-// projection is keyed on) are logged and skipped: retrying them would stall
-// the partition for ever. Anything else that fails is retried.
-func AppointmentHandler(p Projector, log *slog.Logger) kafkax.Handler {
-	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.AppointmentEvent) error {
-		a, ok := Appointment(ev)
-		if !ok || ev.GetEventId() == "" {
-			log.ErrorContext(ctx, "skipping incomplete appointment event", "partition", msg.Partition, "offset", msg.Offset,
-				"event_id", ev.GetEventId(), "appointment_id", ev.GetAppointmentId())
-			return nil
+// AppointmentHandler returns the consumer of booking.appointments.v1: it
+// applies a batch of messages in one go. Messages that can never be applied
+// (undecodable, or without the ids the projection is keyed on) are logged
+// and skipped: retrying them would stall the partition for ever. Anything
+// else that fails is retried (the whole batch; applied events are no-ops the
+// second time).
+func AppointmentHandler(p Projector, log *slog.Logger) kafkax.BatchHandler {
+	return func(ctx context.Context, msgs []kafka.Message) error {
+		events := make([]review.AppointmentEvent, 0, len(msgs))
+		for _, msg := range msgs {
+			ev, ok := kafkax.Decode[eventsv1.AppointmentEvent](ctx, log, msg)
+			if !ok {
+				continue
+			}
+			a, ok := Appointment(ev)
+			if !ok || ev.GetEventId() == "" {
+				log.ErrorContext(ctx, "skipping incomplete appointment event", "partition", msg.Partition, "offset", msg.Offset,
+					"event_id", ev.GetEventId(), "appointment_id", ev.GetAppointmentId())
+				continue
+			}
+			events = append(events, review.AppointmentEvent{EventID: ev.GetEventId(), Appointment: a})
 		}
-		changed, err := p.Apply(ctx, ev.GetEventId(), a)
-		if err != nil {
+		if err := p.ApplyAll(ctx, events); err != nil {
 			return err
 		}
-		log.DebugContext(ctx, "appointment event", "appointment_id", a.ID, "status", a.Status, "version", a.Version, "applied", changed)
+		log.DebugContext(ctx, "appointment events applied", "count", len(events), "of", len(msgs))
 		return nil
-	})
+	}
 }
 
 // Appointment maps an event to the projected state; false when the event

@@ -22,12 +22,14 @@ type fakeProjector struct {
 	err     error
 }
 
-func (f *fakeProjector) Apply(_ context.Context, _ string, a review.Appointment) (bool, error) {
+func (f *fakeProjector) ApplyAll(_ context.Context, events []review.AppointmentEvent) error {
 	if f.err != nil {
-		return false, f.err
+		return f.err
 	}
-	f.applied = append(f.applied, a)
-	return true, nil
+	for _, ev := range events {
+		f.applied = append(f.applied, ev.Appointment)
+	}
+	return nil
 }
 
 func TestReviewAppointmentHandler(t *testing.T) {
@@ -59,7 +61,7 @@ func TestReviewAppointmentHandler(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := &fakeProjector{err: c.projErr}
-			err := AppointmentHandler(p, log)(context.Background(), kafka.Message{Value: c.value})
+			err := AppointmentHandler(p, log)(context.Background(), []kafka.Message{{Value: c.value}})
 			if (err != nil) != c.wantErr || (len(p.applied) == 1) != c.applied {
 				t.Fatalf("err=%v applied=%v", err, p.applied)
 			}
@@ -71,5 +73,29 @@ func TestReviewAppointmentHandler(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A batch applies its good events in order and skips the ones that can never
+// apply; a store failure fails the whole batch (it is retried as a whole).
+func TestReviewAppointmentHandlerBatch(t *testing.T) {
+	start := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
+	ev := func(id, status string, version int64) []byte {
+		b, _ := proto.Marshal(&eventsv1.AppointmentEvent{EventId: id, AppointmentId: "a1", ServiceId: "s1", CustomerId: "c1",
+			Status: status, StartsAt: timestamppb.New(start), Version: version})
+		return b
+	}
+	batch := []kafka.Message{{Value: ev("e1", "pending", 1)}, {Value: []byte{0xff}}, {Value: ev("", "scheduled", 2)}, {Value: ev("e3", "confirmed", 3)}}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	p := &fakeProjector{}
+	if err := AppointmentHandler(p, log)(context.Background(), batch); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.applied) != 2 || p.applied[0].Status != "pending" || p.applied[1].Status != "confirmed" {
+		t.Fatalf("applied %+v, want e1 then e3", p.applied)
+	}
+	failing := &fakeProjector{err: errors.New("db down")}
+	if err := AppointmentHandler(failing, log)(context.Background(), batch); err == nil {
+		t.Fatal("a store failure must fail the batch")
 	}
 }

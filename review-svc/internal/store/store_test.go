@@ -45,39 +45,79 @@ func TestReviewProjectionKeepsHighestVersionAndDedupes(t *testing.T) {
 			CustomerEmail: "c@example.com", ProviderID: "prov", Status: status, StartsAt: start, Version: version}
 	}
 	steps := []struct {
-		event   string
-		a       review.Appointment
-		changed bool
-		status  string
+		event  string
+		a      review.Appointment
+		status string
 	}{
-		{"e1", at("pending", 1), true, "pending"},
-		{"e3", at("confirmed", 3), true, "confirmed"},
-		{"e2", at("scheduled", 2), false, "confirmed"},       // older version arrives late
-		{"e3", at("confirmed", 3), false, "confirmed"},       // redelivery
-		{"e1", at("pending", 1), false, "confirmed"},         // replay from offset 0
-		{"e4", at("completed", 4), true, "completed"},        // newer
-		{"e4-again", at("completed", 4), false, "completed"}, // same version, other event id
+		{"e1", at("pending", 1), "pending"},
+		{"e3", at("confirmed", 3), "confirmed"},
+		{"e2", at("scheduled", 2), "confirmed"},        // older version arrives late
+		{"e3", at("confirmed", 3), "confirmed"},        // redelivery
+		{"e1", at("pending", 1), "confirmed"},          // replay from offset 0
+		{"e4", at("completed", 4), "completed"},        // newer
+		{"e4-again", at("completed", 4), "completed"},  // same version, other event id
+		{"e5-late", at("in-progress", 3), "completed"}, // a new event id with an older version
 	}
 	for _, s := range steps {
-		changed, err := p.Apply(ctx, s.event, s.a)
-		if err != nil {
+		if err := p.ApplyAll(ctx, []review.AppointmentEvent{{EventID: s.event, Appointment: s.a}}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := repo.Appointment(ctx, "appt-1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if changed != s.changed || got.Status != s.status {
-			t.Fatalf("after %s v%d: changed=%v status=%s, want changed=%v status=%s", s.event, s.a.Version, changed, got.Status, s.changed, s.status)
+		if got.Status != s.status {
+			t.Fatalf("after %s v%d: status=%s, want %s", s.event, s.a.Version, got.Status, s.status)
 		}
 	}
 	var n int
 	pool.QueryRow(ctx, `SELECT count(*) FROM inbox WHERE consumer = $1`, InboxAppointments).Scan(&n)
-	if n != 5 { // e1, e3, e2, e4, e4-again
-		t.Fatalf("inbox holds %d events, want 5", n)
+	if n != 6 { // e1, e3, e2, e4, e4-again, e5-late
+		t.Fatalf("inbox holds %d events, want 6", n)
 	}
 	if _, err := repo.Appointment(ctx, "nope"); !errors.Is(err, review.ErrNotFound) {
 		t.Fatalf("unknown appointment: %v", err)
+	}
+}
+
+// A batch applies in order as one transaction: all of it, or (when one
+// statement fails) none of it, inbox included, so the retry starts clean.
+func TestReviewProjectionBatchIsAllOrNothing(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	p := Appointments{Pool: pool}
+	repo := Reviews{Pool: pool}
+	start := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
+	ev := func(event, id, status string, version int64) review.AppointmentEvent {
+		return review.AppointmentEvent{EventID: event, Appointment: review.Appointment{ID: id, ServiceID: "svc-1", CustomerID: "cust",
+			Status: status, StartsAt: start, Version: version}}
+	}
+	batch := []review.AppointmentEvent{ev("b1", "appt-1", "pending", 1), ev("b2", "appt-2", "pending", 1),
+		ev("b3", "appt-1", "confirmed", 2), ev("b1", "appt-1", "pending", 1)}
+	if err := p.ApplyAll(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]string{"appt-1": "confirmed", "appt-2": "pending"} {
+		if got, err := repo.Appointment(ctx, id); err != nil || got.Status != want {
+			t.Fatalf("%s: %+v %v, want %s", id, got, err, want)
+		}
+	}
+	// NUL cannot be stored in text: the third statement fails, and the
+	// first two must not have happened either.
+	bad := []review.AppointmentEvent{ev("c1", "appt-3", "pending", 1), ev("c2", "appt-1", "completed", 3), ev("c3", "appt-\x00", "pending", 1)}
+	if err := p.ApplyAll(ctx, bad); err == nil {
+		t.Fatal("a batch with an impossible row must fail")
+	}
+	if _, err := repo.Appointment(ctx, "appt-3"); !errors.Is(err, review.ErrNotFound) {
+		t.Fatalf("appt-3 stored by a failed batch: %v", err)
+	}
+	if got, _ := repo.Appointment(ctx, "appt-1"); got.Status != "confirmed" {
+		t.Fatalf("appt-1 changed by a failed batch: %s", got.Status)
+	}
+	var n int
+	pool.QueryRow(ctx, `SELECT count(*) FROM inbox WHERE event_id LIKE 'c%'`).Scan(&n)
+	if n != 0 {
+		t.Fatalf("a failed batch left %d inbox rows", n)
 	}
 }
 
