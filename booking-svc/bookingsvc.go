@@ -25,6 +25,10 @@ const TopicAppointments = store.Topic
 type Config struct {
 	svc.Config
 	CatalogAddr string
+	// CatalogCacheTTL is how old a copy of a service booking may decide on
+	// (CATALOG_CACHE_TTL; 0 asks catalog-svc every time). A copy only ever
+	// allows: refusals are re-checked against catalog-svc.
+	CatalogCacheTTL time.Duration
 	// Location is the business time zone (APP_TIMEZONE) slots are read in.
 	Location *time.Location
 	// Clock is the time source; nil means time.Now (tests inject one).
@@ -34,11 +38,15 @@ type Config struct {
 // LoadConfig reads the environment.
 func LoadConfig(r *config.Reader) Config {
 	return Config{
-		Config:      svc.LoadConfig(r, "booking-svc", ":7003", true, true),
-		CatalogAddr: r.Required("CATALOG_GRPC_ADDR"),
-		Location:    r.Location("APP_TIMEZONE", "Asia/Kolkata"),
+		Config:          svc.LoadConfig(r, "booking-svc", ":7003", true, true),
+		CatalogAddr:     r.Required("CATALOG_GRPC_ADDR"),
+		CatalogCacheTTL: r.Duration("CATALOG_CACHE_TTL", DefaultCatalogCacheTTL),
+		Location:        r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 	}
 }
+
+// DefaultCatalogCacheTTL is CATALOG_CACHE_TTL's default.
+const DefaultCatalogCacheTTL = 2 * time.Second
 
 // Program is what cmd/booking-svc runs.
 var Program = svc.ProgramFor(LoadConfig)
@@ -66,7 +74,7 @@ func (cfg Config) Spec() svc.Spec {
 			if rt.Relay != nil {
 				repo.Kick = rt.Relay.Kick
 			}
-			domain := booking.NewService(repo, catalog.New(conn), loc, now, uuid.NewString)
+			domain := booking.NewService(repo, catalog.New(conn, cfg.CatalogCacheTTL), loc, now, uuid.NewString)
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain), loc))
 			rt.Consume(events.TopicReviews, events.Group, events.Reviews(domain, rt.Logger))
 			return nil

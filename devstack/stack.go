@@ -93,7 +93,8 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc")})
 	})
 	g.Go("booking-svc", func(ctx context.Context) error {
-		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"], Location: o.Location, Clock: o.Clock})
+		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"],
+			CatalogCacheTTL: bookingsvc.DefaultCatalogCacheTTL, Location: o.Location, Clock: o.Clock})
 	})
 	g.Go("review-svc", func(ctx context.Context) error {
 		return reviewsvc.Run(ctx, reviewsvc.Config{Config: common("review-svc"), Location: o.Location, Clock: o.Clock})

@@ -256,6 +256,26 @@ func TestBookingCreateAndRead(t *testing.T) {
 		bkBook(t, st, c, off, clk.day(1), "09:00").ExpectError(t, 409, "This service is not accepting bookings right now")
 	})
 
+	// booking-svc keeps copies of services for a couple of seconds, but a
+	// copy only ever allows: an edit that opens a slot or the service applies
+	// to the very next booking.
+	t.Run("re-activating a service or adding a slot applies to the next booking at once", func(t *testing.T) {
+		edited := bkService(t, st, p, "Edited", "09:00")
+		bkBookID(t, st, c, edited, clk.day(1), "09:00") // booking-svc now holds a copy
+		st.Patch(t, "/services/"+edited, p.Token, map[string]any{"isActive": false}).ExpectStatus(t, 200)
+		st.Patch(t, "/services/"+edited, p.Token, map[string]any{"isActive": true}).ExpectStatus(t, 200)
+		bkBookID(t, st, c, edited, clk.day(2), "09:00")
+
+		bkBook(t, st, c, edited, clk.day(3), "10:00").ExpectError(t, 400, "Please select one of the available time slots for this service")
+		body := map[string]any{
+			"name": "Edited", "category": "Healthcare & Wellness", "description": "Thorough and friendly", "price": 499,
+			"duration": 30, "provider": "Smile Clinic", "location": "12 MG Road, Bengaluru", "contact": "9876543210",
+			"timeSlots": []string{"09:00", "10:00"},
+		}
+		st.Patch(t, "/services/"+edited, p.Token, body).ExpectStatus(t, 200)
+		bkBookID(t, st, c, edited, clk.day(3), "10:00")
+	})
+
 	t.Run("availability marks booked and passed slots, publicly", func(t *testing.T) {
 		r := st.Get(t, "/services/"+svcID+"/availability", "").ExpectStatus(t, 200)
 		if r.JSON["success"] != true || r.String("timeZone") != "Asia/Kolkata" || r.String("serviceId") != svcID {

@@ -31,8 +31,11 @@ type Service interface {
 
 // Catalog looks services up in catalog-svc.
 type Catalog interface {
-	// Service returns the service; ErrServiceNotFound when there is none.
+	// Service returns the service as catalog-svc has it now;
+	// ErrServiceNotFound when there is none.
 	Service(ctx context.Context, id string) (ServiceInfo, error)
+	// Recent may answer from a copy a few seconds old (see bookable).
+	Recent(ctx context.Context, id string) (ServiceInfo, error)
 }
 
 // Repository stores appointments. Every mutation writes its event in the
@@ -141,15 +144,8 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	if err != nil {
 		return Appointment{}, err
 	}
-	svc, err := s.service(ctx, b.ServiceID)
-	if err != nil {
-		return Appointment{}, err
-	}
-	if !svc.IsActive {
-		return Appointment{}, apperr.Conflict(MsgServiceInactive)
-	}
 	now := s.now()
-	slot, err := CheckBookable(svc, m, now)
+	svc, slot, err := s.bookable(ctx, b.ServiceID, m, now)
 	if err != nil {
 		return Appointment{}, err
 	}
@@ -178,8 +174,40 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	return a, nil
 }
 
+// bookable checks moment m against the service. catalog-svc is read on every
+// booking, so it first asks for a recent copy, and trusts that copy only to
+// allow: any refusal (inactive, not one of its slots, …) is decided on the
+// service as catalog-svc has it now, so a service just re-activated or given
+// a new slot takes bookings at once. A service deactivated or stripped of a
+// slot less than the copy's age ago can still take a booking, as if the
+// booking had arrived just before the edit.
+func (s *service) bookable(ctx context.Context, id string, m Moment, now time.Time) (ServiceInfo, Slot, error) {
+	if svc, err := s.catalog.Recent(ctx, id); err == nil {
+		if slot, err := checkService(svc, m, now); err == nil {
+			return svc, slot, nil
+		}
+	}
+	svc, err := s.service(ctx, id)
+	if err != nil {
+		return ServiceInfo{}, Slot{}, err
+	}
+	slot, err := checkService(svc, m, now)
+	return svc, slot, err
+}
+
+func checkService(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
+	if !svc.IsActive {
+		return Slot{}, apperr.Conflict(MsgServiceInactive)
+	}
+	return CheckBookable(svc, m, now)
+}
+
 func (s *service) service(ctx context.Context, id string) (ServiceInfo, error) {
-	svc, err := s.catalog.Service(ctx, id)
+	return found(s.catalog.Service(ctx, id))
+}
+
+// found turns the catalogue's "no such service" into the user's 404.
+func found(svc ServiceInfo, err error) (ServiceInfo, error) {
 	if errors.Is(err, ErrServiceNotFound) {
 		return ServiceInfo{}, apperr.NotFound(MsgServiceNotFound)
 	}
@@ -335,7 +363,8 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 	if days < 1 || days > MaxAvailabilityDays {
 		return nil, apperr.Invalid(MsgInvalidDays)
 	}
-	svc, err := s.service(ctx, serviceID)
+	// A display: a copy a few seconds old is good enough (booking re-checks).
+	svc, err := found(s.catalog.Recent(ctx, serviceID))
 	if err != nil {
 		return nil, err
 	}

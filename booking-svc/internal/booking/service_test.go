@@ -128,6 +128,10 @@ func (c memCatalog) Service(_ context.Context, id string) (ServiceInfo, error) {
 	return s, nil
 }
 
+func (c memCatalog) Recent(ctx context.Context, id string) (ServiceInfo, error) {
+	return c.Service(ctx, id)
+}
+
 type fixture struct {
 	svc   Service
 	repo  *memRepo
@@ -282,4 +286,57 @@ func TestServiceAvailability(t *testing.T) {
 	expectErr(t, err, apperr.KindInvalid, MsgInvalidDays)
 	_, err = f.svc.Availability(ctx, "nope", "", 1)
 	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
+}
+
+// staleCatalog answers Recent from an old copy and Service from the truth.
+type staleCatalog struct{ recent, now memCatalog }
+
+func (c staleCatalog) Service(ctx context.Context, id string) (ServiceInfo, error) {
+	return c.now.Service(ctx, id)
+}
+func (c staleCatalog) Recent(ctx context.Context, id string) (ServiceInfo, error) {
+	return c.recent.Service(ctx, id)
+}
+
+// A recent copy of the service may only let a booking through: whatever it
+// refuses is decided again on the service as catalog-svc has it now.
+func TestBookTrustsARecentCopyOnlyToAllow(t *testing.T) {
+	ctx := context.Background()
+	dental := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", TimeSlots: []string{"09:00"}, IsActive: true}
+	paused, widened, renamed := dental, dental, dental
+	paused.IsActive = false
+	widened.TimeSlots = []string{"09:00", "11:00"}
+	renamed.Name = "Dental check-up"
+	cases := []struct {
+		name        string
+		recent, now ServiceInfo
+		clock       string
+		want        apperr.Kind // 0: booked
+		wantName    string
+	}{
+		{"copy says inactive, now active", paused, dental, "09:00", 0, "Dental"},
+		{"copy lacks a slot added since", dental, widened, "11:00", 0, "Dental"},
+		{"copy and now agree the slot is not offered", dental, dental, "10:00", apperr.KindInvalid, ""},
+		{"copy allows: booked on the copy", dental, renamed, "09:00", 0, "Dental"},
+		{"copy says inactive and so does now", paused, paused, "09:00", apperr.KindConflict, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": c.recent}, now: memCatalog{"dental": c.now}},
+				ist, func() time.Time { return now }, func() string { return "appt-1" })
+			a, err := svc.Book(ctx, alice, booking("2026-11-22", c.clock), "")
+			if apperr.KindOf(err) != c.want {
+				t.Fatalf("err = %v, want kind %v", err, c.want)
+			}
+			if err == nil && a.ServiceName != c.wantName {
+				t.Fatalf("service name %q, want %q", a.ServiceName, c.wantName)
+			}
+		})
+	}
+	// Not in the copy at all (created since): looked up now.
+	svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{}, now: memCatalog{"dental": dental}},
+		ist, func() time.Time { return now }, func() string { return "appt-1" })
+	if _, err := svc.Book(ctx, alice, booking("2026-11-22", "09:00"), ""); err != nil {
+		t.Fatalf("service missing from the copy: %v", err)
+	}
 }

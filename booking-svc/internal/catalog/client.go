@@ -3,6 +3,8 @@ package catalog
 
 import (
 	"context"
+	"sync"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -14,19 +16,48 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// Client implements booking.Catalog.
+// Client implements booking.Catalog. Recent answers from copies at most TTL
+// old (zero TTL: no copies); every lookup refreshes the copy.
 type Client struct {
 	API catalogv1.CatalogServiceClient
+	TTL time.Duration
+	Now func() time.Time
+
+	mu     sync.Mutex
+	copies map[string]copyOf
 }
 
-// New returns a client over conn.
-func New(conn grpc.ClientConnInterface) Client {
-	return Client{API: catalogv1.NewCatalogServiceClient(conn)}
+type copyOf struct {
+	info      booking.ServiceInfo
+	fetchedAt time.Time
+}
+
+// maxCopies bounds the memory copies take; when full the map starts over.
+const maxCopies = 10000
+
+// New returns a client over conn keeping copies for ttl.
+func New(conn grpc.ClientConnInterface, ttl time.Duration) *Client {
+	return &Client{API: catalogv1.NewCatalogServiceClient(conn), TTL: ttl, Now: time.Now}
+}
+
+// Recent returns a copy of the service fetched less than TTL ago, else
+// looks it up. Only services that exist are copied.
+func (c *Client) Recent(ctx context.Context, id string) (booking.ServiceInfo, error) {
+	if c.TTL > 0 {
+		c.mu.Lock()
+		cp, ok := c.copies[id]
+		c.mu.Unlock()
+		if ok && c.Now().Sub(cp.fetchedAt) < c.TTL {
+			return cp.info, nil
+		}
+	}
+	return c.Service(ctx, id)
 }
 
 // Service looks id up. An unknown or malformed id is ErrServiceNotFound; the
 // catalogue being unreachable is a 503, never a 500.
-func (c Client) Service(ctx context.Context, id string) (booking.ServiceInfo, error) {
+func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, error) {
+	fetchedAt := c.Now()
 	resp, err := c.API.GetService(ctx, &catalogv1.GetServiceRequest{Id: id})
 	switch status.Code(err) {
 	case codes.OK:
@@ -41,8 +72,24 @@ func (c Client) Service(ctx context.Context, id string) (booking.ServiceInfo, er
 	if s == nil {
 		return booking.ServiceInfo{}, booking.ErrServiceNotFound
 	}
-	return booking.ServiceInfo{
+	info := booking.ServiceInfo{
 		ID: s.GetId(), ProviderID: s.GetProviderId(), Name: s.GetName(), Category: s.GetCategory(),
 		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
-	}, nil
+	}
+	if c.TTL > 0 {
+		c.keep(id, copyOf{info: info, fetchedAt: fetchedAt})
+	}
+	return info, nil
+}
+
+func (c *Client) keep(id string, cp copyOf) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.copies == nil || len(c.copies) >= maxCopies {
+		c.copies = map[string]copyOf{}
+	}
+	// A slower lookup that started earlier must not replace a newer copy.
+	if old, ok := c.copies[id]; !ok || old.fetchedAt.Before(cp.fetchedAt) {
+		c.copies[id] = cp
+	}
 }
