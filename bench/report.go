@@ -74,14 +74,14 @@ type Plan struct {
 
 // FullPlan is `make bench`; ShortPlan is a quick smoke run.
 func FullPlan() Plan {
-	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 30000, Services: 10000, ListClients: 16, LagBookings: 300,
+	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 200000, Services: 10000, ListClients: 16, LagBookings: 300,
 		Outage: 30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
 		BadRequests: 10000, ContentionN: 200, BookingCounts: []int{16, 64}}
 }
 
 func ShortPlan() Plan {
 	p := FullPlan()
-	p.Rounds, p.Round, p.BookingSlots, p.LagBookings = 2, 2*time.Second, 8000, 60
+	p.Rounds, p.Round, p.BookingSlots, p.LagBookings = 2, 2*time.Second, 40000, 60
 	p.Outage, p.CrashBefore, p.CrashDown, p.CrashAfter = 3*time.Second, 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second
 	return p
 }
