@@ -41,7 +41,9 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 		"customerPhone": "9876543210", "customerAddress": "MG Road", "notes": "trace me",
 	}).ExpectStatus(t, http.StatusCreated)
 
-	expectTrace(t, query, "POST /appointments", "gateway", "booking-svc", "catalog-svc", "postgres", "kafka publish", "review-svc consume")
+	// The booking's inserts are one pipelined batch: its statements show too.
+	expectTrace(t, query, "POST /appointments", "gateway", "booking-svc", "catalog-svc", "postgres", "catalog-svc postgres SELECT",
+		"booking-svc postgres INSERT", "kafka publish", "review-svc consume", "review-svc postgres WITH")
 
 	// The review's trace reaches both consumers of review.reviews.v1.
 	id := booked.String("appointment._id")
@@ -69,7 +71,8 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 }
 
 // expectTrace waits until one trace of the gateway operation holds every
-// wanted part (a service name, "postgres", "kafka publish" or "<svc> consume").
+// wanted part (a service name, "postgres", "<svc> postgres <VERB>", "kafka
+// publish" or "<svc> consume").
 func expectTrace(t *testing.T, query, operation string, want ...string) {
 	t.Helper()
 	var last string
@@ -139,6 +142,7 @@ func classify(tr jaegerTrace) map[string]bool {
 		switch {
 		case strings.HasPrefix(s.OperationName, "postgres "):
 			got["postgres"] = true
+			got[service+" "+s.OperationName] = true // e.g. "booking-svc postgres INSERT"
 		case strings.HasSuffix(s.OperationName, " publish"):
 			got["kafka publish"] = true
 		case strings.HasSuffix(s.OperationName, " process"):

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"go.opentelemetry.io/otel/attribute"
@@ -36,6 +37,60 @@ func (t *queryTracer) TraceQueryStart(ctx context.Context, conn *pgx.Conn, data 
 
 func (t *queryTracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
 	span, ok := ctx.Value(spanKey{}).(trace.Span)
+	if !ok {
+		return
+	}
+	if data.Err != nil {
+		span.RecordError(data.Err)
+		span.SetStatus(codes.Error, data.Err.Error())
+	}
+	span.End()
+}
+
+// A pipelined batch gets a span of its own with one child span per
+// statement, timed from when pgx asked for that statement's result.
+
+type batchKey struct{}
+
+func (t *queryTracer) TraceBatchStart(ctx context.Context, conn *pgx.Conn, data pgx.TraceBatchStartData) context.Context {
+	if !trace.SpanContextFromContext(ctx).IsValid() {
+		return ctx
+	}
+	ctx, span := t.tracer.Start(ctx, "postgres BATCH",
+		trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(
+			attribute.String("db.system", "postgresql"),
+			attribute.String("db.name", conn.Config().Database),
+			attribute.Int("db.batch.size", data.Batch.Len()),
+		))
+	return context.WithValue(ctx, batchKey{}, span)
+}
+
+func (t *queryTracer) TraceBatchQuery(ctx context.Context, conn *pgx.Conn, data pgx.TraceBatchQueryData) {
+	if _, ok := ctx.Value(batchKey{}).(trace.Span); !ok {
+		return
+	}
+	start := data.ReadStartTime
+	if start.IsZero() {
+		start = time.Now()
+	}
+	_, span := t.tracer.Start(ctx, "postgres "+operation(data.SQL),
+		trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithTimestamp(start),
+		trace.WithAttributes(
+			attribute.String("db.system", "postgresql"),
+			attribute.String("db.statement", data.SQL),
+			attribute.String("db.name", conn.Config().Database),
+		))
+	if data.Err != nil {
+		span.RecordError(data.Err)
+		span.SetStatus(codes.Error, data.Err.Error())
+	}
+	span.End()
+}
+
+func (t *queryTracer) TraceBatchEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceBatchEndData) {
+	span, ok := ctx.Value(batchKey{}).(trace.Span)
 	if !ok {
 		return
 	}
