@@ -116,8 +116,8 @@ func (e *Env) BookingThroughput(ctx context.Context, clientCounts []int, rounds 
 				if !ok {
 					return false, true
 				}
-				r := e.Book(ctx, "", tokens[c], s, "")
-				return r.Err == nil && r.Status == 201, false
+				status, err := e.BookStatus(ctx, tokens[c], s)
+				return err == nil && status == http.StatusCreated, false
 			})
 		}
 		b, s := interleave(ctx, rounds, d, baseline, system)
