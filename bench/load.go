@@ -3,7 +3,10 @@ package bench
 import (
 	"context"
 	"math"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -19,13 +22,21 @@ type Load struct {
 	P50ms   float64 `json:"p50ms"`
 	P95ms   float64 `json:"p95ms"`
 	P99ms   float64 `json:"p99ms"`
+	// CPUmsPerOp is the whole machine's busy CPU time (every core, every
+	// process: load generator, services, PostgreSQL, kernel) per
+	// operation, in milliseconds. On a CPU-bound machine the ratio of two
+	// throughputs is the inverse ratio of these. 0 when /proc/stat is
+	// unreadable.
+	CPUmsPerOp float64 `json:"cpuMsPerOp"`
 
-	lat []time.Duration
+	lat     []time.Duration
+	busySec float64
 }
 
 // Merge adds another run of the same kind (interleaved rounds).
 func (l Load) Merge(o Load) Load {
-	out := Load{Clients: max(l.Clients, o.Clients), Ops: l.Ops + o.Ops, Errors: l.Errors + o.Errors, Seconds: l.Seconds + o.Seconds}
+	out := Load{Clients: max(l.Clients, o.Clients), Ops: l.Ops + o.Ops, Errors: l.Errors + o.Errors, Seconds: l.Seconds + o.Seconds,
+		busySec: l.busySec + o.busySec}
 	out.lat = append(slices.Clone(l.lat), o.lat...)
 	return out.finish()
 }
@@ -36,6 +47,9 @@ func (l Load) finish() Load {
 	}
 	slices.Sort(l.lat)
 	l.P50ms, l.P95ms, l.P99ms = ms(quantile(l.lat, 0.50)), ms(quantile(l.lat, 0.95)), ms(quantile(l.lat, 0.99))
+	if l.Ops > 0 {
+		l.CPUmsPerOp = math.Round(l.busySec*1000/float64(l.Ops)*1000) / 1000
+	}
 	l.Seconds = round(l.Seconds)
 	return l
 }
@@ -49,6 +63,7 @@ func Run(ctx context.Context, clients int, d time.Duration, op func(ctx context.
 	var mu sync.Mutex
 	res := Load{Clients: clients}
 	var wg sync.WaitGroup
+	busy0, _ := machineBusy()
 	start := time.Now()
 	for c := range clients {
 		wg.Add(1)
@@ -80,6 +95,9 @@ func Run(ctx context.Context, clients int, d time.Duration, op func(ctx context.
 	}
 	wg.Wait()
 	res.Seconds = time.Since(start).Seconds()
+	if busy1, ok := machineBusy(); ok {
+		res.busySec = busy1 - busy0
+	}
 	return res.finish()
 }
 
@@ -120,4 +138,29 @@ func Ratio(a, b float64) float64 {
 		return 0
 	}
 	return math.Round(a/b*1000) / 1000
+}
+
+// machineBusy is the CPU time all cores have spent not idle since boot, in
+// seconds (Linux /proc/stat; USER_HZ is 100 on every Linux we run on).
+func machineBusy() (float64, bool) {
+	raw, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, false
+	}
+	line, _, _ := strings.Cut(string(raw), "\n")
+	fields := strings.Fields(line)
+	if len(fields) < 5 || fields[0] != "cpu" {
+		return 0, false
+	}
+	busy := 0.0
+	for i, f := range fields[1:] {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return 0, false
+		}
+		if i != 3 && i != 4 { // idle, iowait
+			busy += v
+		}
+	}
+	return busy / 100, true
 }
