@@ -18,6 +18,9 @@ import {
 import { useNavigate } from 'react-router';
 import { CalendarView } from './CalendarView';
 
+/** Spec §8: a failed provider status change on the calendar. */
+export const STATUS_UPDATE_FAILED = 'Error updating appointment status. Please try again.';
+
 const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {
   confirmed: 'Confirm',
   rejected: 'Reject',
@@ -77,7 +80,7 @@ export function CalendarPage() {
       { id: a._id, status },
       {
         onSuccess: () => toast.success(`Appointment ${status}`, { duration: TOAST_MS }),
-        onError: (e) => toast.error(`Failed to update status. ${e.message}`, { duration: TOAST_MS }),
+        onError: () => toast.error(STATUS_UPDATE_FAILED, { duration: TOAST_MS }),
       },
     );
 

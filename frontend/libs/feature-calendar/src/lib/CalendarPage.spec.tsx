@@ -1,0 +1,63 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { toast } from 'sonner';
+import { SessionProvider } from '@slotwise/data-access';
+import type { Appointment } from '@slotwise/util';
+import { CalendarPage } from './CalendarPage';
+
+// FullCalendar is not needed here: one button per event stands in for it.
+vi.mock('./CalendarView', () => ({
+  CalendarView: ({ appointments, onOpen }: { appointments: Appointment[]; onOpen: (a: Appointment) => void }) => (
+    <div data-testid="calendar">
+      {appointments.map((a) => (
+        <button key={a._id} type="button" onClick={() => onOpen(a)}>
+          {a.serviceName}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const provider = { _id: 'p1', fullName: 'Dr Mehta', email: 'mehta@example.com', phoneNumber: '9876543210', address: 'Pune', dateOfBirth: '', gender: 'male', role: 'provider', createdAt: '', updatedAt: '' };
+const start = new Date(Date.now() + 48 * 3600_000);
+const pending = {
+  _id: 'a1', serviceId: 's1', serviceName: 'Dental check-up', serviceCategory: 'Healthcare & Wellness', customerName: 'Asha Rao', customerEmail: 'asha@example.com',
+  customerPhone: '9876543210', customerAddress: 'Pune', date: start.toISOString().slice(0, 10), time: '10:00', startsAt: start.toISOString(), status: 'pending',
+  provider: 'Smile Clinic', location: 'MG Road', notes: '', hasReviewed: false,
+};
+const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  localStorage.clear();
+});
+
+describe('CalendarPage', () => {
+  it('a refused status change shows the spec message, not the server text', async () => {
+    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+      if (url.endsWith('/auth/profile')) return json(200, { success: true, user: provider });
+      if (url.endsWith('/appointments/provider')) return json(200, { success: true, appointments: [pending] });
+      if (url.endsWith('/provider-status') && init?.method === 'PATCH') return json(409, { success: false, error: 'Appointment is cancelled' });
+      return json(404, {});
+    }));
+    localStorage.setItem('token', 't');
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <SessionProvider>
+            <CalendarPage />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Provider Calendar' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Dental check-up' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect(vi.mocked(toast.error).mock.calls[0][0]).toBe('Error updating appointment status. Please try again.');
+  });
+});
