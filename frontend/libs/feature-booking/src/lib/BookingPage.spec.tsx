@@ -1,8 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { toast } from 'sonner';
 import { SessionProvider } from '@slotwise/data-access';
 import { BookingPage } from './BookingPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const user = {
   _id: 'u1',
@@ -32,10 +35,10 @@ function days(open: boolean) {
   }));
 }
 
-function renderBooking(opts: { open?: boolean; post?: () => Promise<Response> } = {}) {
+function renderBooking(opts: { open?: boolean; post?: () => Promise<Response>; profileStatus?: number } = {}) {
   const post = opts.post ?? (() => json(201, { success: true, appointment: { _id: 'a1', serviceName: 'Dental check-up', date: '2030-01-02', time: '09:00', status: 'pending' } }));
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    if (url.endsWith('/auth/profile')) return json(200, { success: true, user });
+    if (url.endsWith('/auth/profile')) return opts.profileStatus ? json(opts.profileStatus, { success: false, error: 'boom' }) : json(200, { success: true, user });
     if (url.includes('/availability')) return json(200, { success: true, serviceId: 's1', timeZone: 'Asia/Kolkata', days: days(opts.open ?? true) });
     if (url.includes('/reviews/service/')) return json(200, { success: true, data: [{ _id: 'r1', rating: 5, comment: 'Great care', createdAt: '2026-11-01T00:00:00Z', userId: { _id: 'u2', email: 'ravi@example.com' } }] });
     if (url.endsWith('/appointments') && init?.method === 'POST') return post();
@@ -49,7 +52,10 @@ function renderBooking(opts: { open?: boolean; post?: () => Promise<Response> } 
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={['/book?service=Dental%20check-up&serviceId=s1']}>
         <SessionProvider>
-          <BookingPage />
+          <Routes>
+            <Route path="/book" element={<BookingPage />} />
+            <Route path="/login" element={<p>login page</p>} />
+          </Routes>
         </SessionProvider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -59,6 +65,7 @@ function renderBooking(opts: { open?: boolean; post?: () => Promise<Response> } 
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.clearAllMocks();
   localStorage.clear();
 });
 
@@ -117,6 +124,25 @@ describe('BookingPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('Failed to book appointment: This time slot is already booked')).toBeTruthy();
   });
+
+  it('without a login token at submit: the spec message, then /login; nothing is posted', async () => {
+    const fetchMock = renderBooking();
+    fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
+    // Logged out elsewhere (another tab) while the form was open.
+    localStorage.removeItem('token');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('You must be logged in to book an appointment');
+    expect(fetchMock.mock.calls.some(([u, i]) => u.endsWith('/appointments') && i?.method === 'POST')).toBe(false);
+  });
+
+  it('a failed profile fetch says Could not fetch user profile; the form stays usable', async () => {
+    renderBooking({ profileStatus: 500 });
+    // The session retries the profile twice before it gives up.
+    expect(await screen.findByText('Could not fetch user profile', undefined, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeTruthy();
+  }, 10_000);
 
   it('View/Hide Reviews shows the real reviews', async () => {
     renderBooking();

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import {
   ApiError,
+  readToken,
   useAvailability,
   useCreateAppointment,
   useService,
@@ -57,7 +59,8 @@ export function BookingPage() {
 }
 
 function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam: string | null }) {
-  const { user, token } = useSession();
+  const { user, profileError, signOut } = useSession();
+  const navigate = useNavigate();
   const service = useService(serviceId);
   const availability = useAvailability(serviceId);
   const create = useCreateAppointment();
@@ -114,9 +117,15 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const msg = validateBooking(form, token !== null);
+    // The token in local storage decides (spec §5): it may have gone since the page opened.
+    const msg = validateBooking(form, readToken() !== null);
     if (msg) {
       setError(msg);
+      if (msg === BOOKING_MESSAGES.login) {
+        toast.error(msg);
+        signOut();
+        navigate('/login', { replace: true });
+      }
       return;
     }
     // One Idempotency-Key per attempt: a retried request returns the first result.
@@ -137,6 +146,11 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   return (
     <Page>
       <PageHeader title={`Book ${name}`} />
+      {profileError != null && !user && (
+        <div className="mb-6">
+          <ErrorBanner>{BOOKING_MESSAGES.profile}</ErrorBanner>
+        </div>
+      )}
       <section aria-label="Rating summary" className="mb-6 flex flex-wrap items-center gap-4">
         {service.data && <Stars rating={service.data.avgRating ?? 0} count={service.data.totalReviews ?? 0} />}
         <button type="button" className={btn.secondary} onClick={() => setShowReviews((s) => !s)} aria-expanded={showReviews}>
