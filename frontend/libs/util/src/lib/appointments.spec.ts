@@ -163,6 +163,13 @@ describe('my appointments: stats, filter, sort', () => {
     expect(appointmentStats(all, NOW)).toEqual({ total: 9, upcoming: 3, completed: 3, cancelled: 3 });
   });
 
+  it('a pending request whose time has passed is not Upcoming (it never got scheduled or confirmed)', () => {
+    const stalePending = appt('2026-11-20', '10:00', 'pending');
+    expect(appointmentStats([stalePending, future], NOW)).toEqual({ total: 2, upcoming: 1, completed: 0, cancelled: 0 });
+    // the same rule as the Upcoming tab
+    expect(tabList([stalePending], 'Upcoming', NOW)).toEqual([]);
+  });
+
   it('text search looks at service, provider, location and status', () => {
     const f = { ...emptyFilter(), search: 'service 1' };
     expect(filterAppointments(all, f, NOW).map((a) => a.serviceName)).toEqual(['Service 1']);

@@ -197,14 +197,20 @@ export interface AppointmentStats {
   cancelled: number;
 }
 
-/** Total; Upcoming (pending, scheduled, confirmed not yet started); Completed (as displayed); Cancelled (cancelled, rejected, no-show). */
+/**
+ * Total; Upcoming (pending, scheduled, confirmed not yet started — a pending request whose
+ * time has passed is no longer upcoming); Completed (as displayed); Cancelled (cancelled,
+ * rejected, no-show).
+ */
 export function appointmentStats(list: readonly Appointment[], now: Date): AppointmentStats {
   const s: AppointmentStats = { total: 0, upcoming: 0, completed: 0, cancelled: 0 };
   for (const a of list) {
     if (!isListed(a)) continue;
     s.total++;
     const d = displayStatus(a, now);
-    if (d === 'pending' || d === 'scheduled' || d === 'confirmed') s.upcoming++;
+    if (d === 'pending' || d === 'scheduled' || d === 'confirmed') {
+      if (!isPast(a, now)) s.upcoming++;
+    }
     else if (d === 'completed') s.completed++;
     else if (d === 'cancelled' || d === 'rejected' || d === 'no-show') s.cancelled++;
   }
