@@ -99,6 +99,16 @@ describe('MyAppointmentsPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('details of a past appointment: Reschedule and Cancel are disabled with both spec messages', async () => {
+    renderPage();
+    fireEvent.click(within(await card('Eye test')).getByRole('button', { name: 'Details' }));
+    const dialog = screen.getByRole('dialog');
+    expect((within(dialog).getByRole('button', { name: 'Reschedule' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Cancel Appointment' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText('Cannot reschedule past appointments')).toBeTruthy();
+    expect(within(dialog).getByText('Cannot cancel past appointments')).toBeTruthy();
+  });
+
   it('reschedule modal: both required', async () => {
     renderPage();
     const c = await card('Dental check-up');

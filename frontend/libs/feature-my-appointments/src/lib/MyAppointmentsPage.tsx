@@ -8,8 +8,10 @@ import {
   appointmentStats,
   cancelBlocked,
   canChange,
+  CHANGE_MESSAGES,
   emptyFilter,
   filterAppointments,
+  isPast,
   rescheduleBlocked,
   STATUS_LABELS,
   swipeAction,
@@ -207,10 +209,22 @@ export function MyAppointmentsPage() {
                   Cancel Appointment
                 </button>
               </>
+            ) : isPast(details, now) ? (
+              // Spec §5: reschedule and cancel are disabled for past appointments, with their messages.
+              <div className="space-y-2">
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className={btn.primary} disabled title={CHANGE_MESSAGES.reschedulePast}>
+                    Reschedule
+                  </button>
+                  <button type="button" className={btn.secondary} disabled title={CHANGE_MESSAGES.cancelPast}>
+                    Cancel Appointment
+                  </button>
+                </div>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{CHANGE_MESSAGES.reschedulePast}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{CHANGE_MESSAGES.cancelPast}</p>
+              </div>
             ) : (
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {rescheduleBlocked(details, now) ?? 'This appointment can no longer be changed.'}
-              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">This appointment can no longer be changed.</p>
             )
           }
         />
