@@ -25,26 +25,34 @@ func (t *queryTracer) TraceQueryStart(ctx context.Context, conn *pgx.Conn, data 
 	if !trace.SpanContextFromContext(ctx).IsValid() {
 		return ctx // background work such as relay polling stays untraced
 	}
-	ctx, span := t.tracer.Start(ctx, "postgres "+operation(data.SQL),
-		trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithAttributes(
-			attribute.String("db.system", "postgresql"),
-			attribute.String("db.statement", data.SQL),
-			attribute.String("db.name", conn.Config().Database),
-		))
+	ctx, span := t.statement(ctx, conn, data.SQL)
 	return context.WithValue(ctx, spanKey{}, span)
 }
 
-func (t *queryTracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
-	span, ok := ctx.Value(spanKey{}).(trace.Span)
-	if !ok {
-		return
-	}
-	if data.Err != nil {
-		span.RecordError(data.Err)
-		span.SetStatus(codes.Error, data.Err.Error())
+// statement starts the client span of one SQL statement.
+func (t *queryTracer) statement(ctx context.Context, conn *pgx.Conn, sql string, opts ...trace.SpanStartOption) (context.Context, trace.Span) {
+	opts = append(opts, trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(
+			attribute.String("db.system", "postgresql"),
+			attribute.String("db.statement", sql),
+			attribute.String("db.name", conn.Config().Database),
+		))
+	return t.tracer.Start(ctx, "postgres "+operation(sql), opts...)
+}
+
+// end closes span, marking it failed when err is set.
+func end(span trace.Span, err error) {
+	if err != nil {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
 	}
 	span.End()
+}
+
+func (t *queryTracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
+	if span, ok := ctx.Value(spanKey{}).(trace.Span); ok {
+		end(span, data.Err)
+	}
 }
 
 // A pipelined batch gets a span of its own with one child span per
@@ -74,31 +82,14 @@ func (t *queryTracer) TraceBatchQuery(ctx context.Context, conn *pgx.Conn, data 
 	if start.IsZero() {
 		start = time.Now()
 	}
-	_, span := t.tracer.Start(ctx, "postgres "+operation(data.SQL),
-		trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithTimestamp(start),
-		trace.WithAttributes(
-			attribute.String("db.system", "postgresql"),
-			attribute.String("db.statement", data.SQL),
-			attribute.String("db.name", conn.Config().Database),
-		))
-	if data.Err != nil {
-		span.RecordError(data.Err)
-		span.SetStatus(codes.Error, data.Err.Error())
-	}
-	span.End()
+	_, span := t.statement(ctx, conn, data.SQL, trace.WithTimestamp(start))
+	end(span, data.Err)
 }
 
 func (t *queryTracer) TraceBatchEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceBatchEndData) {
-	span, ok := ctx.Value(batchKey{}).(trace.Span)
-	if !ok {
-		return
+	if span, ok := ctx.Value(batchKey{}).(trace.Span); ok {
+		end(span, data.Err)
 	}
-	if data.Err != nil {
-		span.RecordError(data.Err)
-		span.SetStatus(codes.Error, data.Err.Error())
-	}
-	span.End()
 }
 
 func operation(sql string) string {
