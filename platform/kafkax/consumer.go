@@ -10,8 +10,9 @@ import (
 	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
 // Handler processes one message. It must be idempotent (the platform inbox
@@ -183,11 +184,7 @@ func (c *Consumer) traced(ctx context.Context, tracer trace.Tracer, msgs []kafka
 	}
 	err := fn(first)
 	for _, span := range spans {
-		if err != nil {
-			span.RecordError(err)
-			span.SetStatus(codes.Error, err.Error())
-		}
-		span.End()
+		telemetry.End(span, err)
 	}
 	return err
 }

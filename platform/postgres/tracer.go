@@ -7,8 +7,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
 // queryTracer gives every SQL statement its own client span, so a trace shows
@@ -40,18 +41,9 @@ func (t *queryTracer) statement(ctx context.Context, conn *pgx.Conn, sql string,
 	return t.tracer.Start(ctx, "postgres "+operation(sql), opts...)
 }
 
-// end closes span, marking it failed when err is set.
-func end(span trace.Span, err error) {
-	if err != nil {
-		span.RecordError(err)
-		span.SetStatus(codes.Error, err.Error())
-	}
-	span.End()
-}
-
 func (t *queryTracer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
 	if span, ok := ctx.Value(spanKey{}).(trace.Span); ok {
-		end(span, data.Err)
+		telemetry.End(span, data.Err)
 	}
 }
 
@@ -83,12 +75,12 @@ func (t *queryTracer) TraceBatchQuery(ctx context.Context, conn *pgx.Conn, data 
 		start = time.Now()
 	}
 	_, span := t.statement(ctx, conn, data.SQL, trace.WithTimestamp(start))
-	end(span, data.Err)
+	telemetry.End(span, data.Err)
 }
 
 func (t *queryTracer) TraceBatchEnd(ctx context.Context, _ *pgx.Conn, data pgx.TraceBatchEndData) {
 	if span, ok := ctx.Value(batchKey{}).(trace.Span); ok {
-		end(span, data.Err)
+		telemetry.End(span, data.Err)
 	}
 }
 

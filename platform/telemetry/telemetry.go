@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/sdk/resource"
@@ -36,4 +37,13 @@ func Setup(ctx context.Context, service string) (trace.TracerProvider, func(cont
 		sdktrace.WithResource(res),
 	)
 	return tp, tp.Shutdown, nil
+}
+
+// End closes span, recording err and marking the span failed when err is set.
+func End(span trace.Span, err error) {
+	if err != nil {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
+	}
+	span.End()
 }
