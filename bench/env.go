@@ -333,6 +333,19 @@ func (r *Response) String(path string) string {
 // Call sends one request to base (the gateway when empty). body is sent as
 // is when it is []byte or string, else marshalled as JSON.
 func (e *Env) Call(ctx context.Context, base, method, path, token string, body any, headers map[string]string) *Response {
+	resp, err := e.do(ctx, base, method, path, token, body, headers)
+	if err != nil {
+		return &Response{Err: err}
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	out := &Response{Status: resp.StatusCode, Raw: raw, Err: err}
+	_ = json.Unmarshal(raw, &out.JSON)
+	return out
+}
+
+// do builds and sends one request; the caller closes the response body.
+func (e *Env) do(ctx context.Context, base, method, path, token string, body any, headers map[string]string) (*http.Response, error) {
 	if base == "" {
 		base = e.Stack.APIURL
 	}
@@ -346,13 +359,13 @@ func (e *Env) Call(ctx context.Context, base, method, path, token string, body a
 	default:
 		raw, err := json.Marshal(b)
 		if err != nil {
-			return &Response{Err: err}
+			return nil, err
 		}
 		rd = bytes.NewReader(raw)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, base+path, rd)
 	if err != nil {
-		return &Response{Err: err}
+		return nil, err
 	}
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -363,15 +376,7 @@ func (e *Env) Call(ctx context.Context, base, method, path, token string, body a
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
-	resp, err := e.HTTP.Do(req)
-	if err != nil {
-		return &Response{Err: err}
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	out := &Response{Status: resp.StatusCode, Raw: raw, Err: err}
-	_ = json.Unmarshal(raw, &out.JSON)
-	return out
+	return e.HTTP.Do(req)
 }
 
 // Token mints a customer token with the stack's signing key, so load needs
@@ -528,17 +533,7 @@ func (e *Env) Book(ctx context.Context, base, token string, s Slot, idemKey stri
 // load generator's own CPU (it shares the machine) weighs the same on both
 // sides. The body is read to the end, so the connection is reused.
 func (e *Env) BookStatus(ctx context.Context, token string, s Slot) (int, error) {
-	body, err := json.Marshal(BookingBody(s.ServiceID, s.Date, s.Time))
-	if err != nil {
-		return 0, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.Stack.APIURL+"/appointments", bytes.NewReader(body))
-	if err != nil {
-		return 0, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := e.HTTP.Do(req)
+	resp, err := e.do(ctx, "", http.MethodPost, "/appointments", token, BookingBody(s.ServiceID, s.Date, s.Time), nil)
 	if err != nil {
 		return 0, err
 	}
