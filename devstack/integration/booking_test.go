@@ -795,6 +795,20 @@ func bkReadEvents(t *testing.T, brokers []string, timeout time.Duration, done fu
 	return got
 }
 
+// bkDistinct drops republished copies of an event (same event id), keeping
+// the first of each.
+func bkDistinct(evs []*eventsv1.AppointmentEvent) []*eventsv1.AppointmentEvent {
+	seen := map[string]bool{}
+	var out []*eventsv1.AppointmentEvent
+	for _, e := range evs {
+		if !seen[e.GetEventId()] {
+			seen[e.GetEventId()] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func bkEventSummary(evs []*eventsv1.AppointmentEvent) string {
 	var s []string
 	for _, e := range evs {
@@ -924,7 +938,7 @@ func TestBookingKafkaDown(t *testing.T) {
 	got := bkReadEvents(t, st.Brokers, 30*time.Second, func(m map[string][]*eventsv1.AppointmentEvent) bool {
 		n := 0
 		for _, id := range ids {
-			n += len(m[id])
+			n += len(bkDistinct(m[id]))
 		}
 		return n >= 6
 	})
@@ -934,7 +948,11 @@ func TestBookingKafkaDown(t *testing.T) {
 		if i == 0 {
 			want += " status_changed:confirmed<-pending:v2"
 		}
-		if s := bkEventSummary(got[id]); s != want {
+		// Publication is at least once (design §5): a write the relay saw
+		// fail while the new broker settled may still have landed, and the
+		// retry sends the same event (same event id) again; consumers dedupe
+		// by id. What must hold is that every event arrives, in order.
+		if s := bkEventSummary(bkDistinct(got[id])); s != want {
 			t.Fatalf("appointment %d events %s, want %s", i, s, want)
 		}
 	}
