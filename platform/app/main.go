@@ -13,6 +13,7 @@ import (
 
 // Main runs run(ctx, args) until it returns or a signal arrives.
 func Main(name string, run func(ctx context.Context, args []string) error) {
+	TuneGC()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:]); err != nil {

@@ -23,6 +23,7 @@ import (
 	"google.golang.org/grpc/grpclog"
 
 	"github.com/slotwise/slotwise/bench"
+	"github.com/slotwise/slotwise/platform/app"
 )
 
 func main() {
@@ -33,6 +34,7 @@ func main() {
 	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
 	only := flag.String("only", "", "run only this scenario: booking (for profiling)")
 	flag.Parse()
+	app.TuneGC() // the stack runs in this process: the same collector setting as its programs
 	if err := run(*short, *out, *verbose, *profile, *only, *pool); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
