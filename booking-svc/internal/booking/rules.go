@@ -95,7 +95,7 @@ func ParseMoment(date, clock string, loc *time.Location) (Moment, error) {
 // slots, not passed, inside today..today+9 in the zone of now. It returns
 // the slot as the service lists it.
 func CheckBookable(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
-	slot, ok := FindSlot(SlotsOf(svc.TimeSlots), m.Minutes)
+	slot, ok := SlotAt(svc.TimeSlots, m.Minutes)
 	if !ok {
 		return Slot{}, apperr.Invalid(MsgNotASlot)
 	}
@@ -128,7 +128,7 @@ func CheckReschedule(a Appointment, svc ServiceInfo, m Moment, now time.Time) (S
 	if a.Started(now) {
 		return Slot{}, apperr.Conflict(MsgReschedulePast)
 	}
-	slot, ok := FindSlot(SlotsOf(svc.TimeSlots), m.Minutes)
+	slot, ok := SlotAt(svc.TimeSlots, m.Minutes)
 	if !ok {
 		return Slot{}, apperr.Invalid(MsgNotASlot)
 	}

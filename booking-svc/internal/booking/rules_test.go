@@ -173,6 +173,28 @@ func TestCheckBookable(t *testing.T) {
 	}
 }
 
+// TestSlotAtAgreesWithSlotsOf: the booking check's lazy lookup finds, for
+// every minute of the day, the slot the availability list (SlotsOf) shows.
+func TestSlotAtAgreesWithSlotsOf(t *testing.T) {
+	lists := [][]string{nil, {"09:00", " 9:00 AM", "2:30 PM", "14:30", "bogus", "10:00"}, {"11:00 PM", "00:30"}}
+	for _, listed := range lists {
+		slots := SlotsOf(listed)
+		for m := 0; m < 24*60; m++ {
+			var want Slot
+			found := false
+			for _, s := range slots {
+				if s.Minutes == m {
+					want, found = s, true
+				}
+			}
+			got, ok := SlotAt(listed, m)
+			if ok != found || got != want {
+				t.Fatalf("%q at %s: SlotAt = %+v, %v; SlotsOf has %+v, %v", listed, FormatMinutes(m), got, ok, want, found)
+			}
+		}
+	}
+}
+
 // TestProviderTransitions walks every (from, to) pair, before and after the
 // start, against design.md §4.
 func TestProviderTransitions(t *testing.T) {

@@ -117,11 +117,16 @@ type Slot struct {
 	Minutes int    // after midnight
 }
 
-// FindSlot returns the slot of slots at minutes.
-func FindSlot(slots []Slot, minutes int) (Slot, bool) {
-	for _, s := range slots {
-		if s.Minutes == minutes {
-			return s, true
+// SlotAt returns the slot a service offers at minutes: the first listed
+// label for that time, as SlotsOf would keep it. It parses labels only until
+// it finds one, with no sorting: every booking and reschedule asks this.
+func SlotAt(listed []string, minutes int) (Slot, bool) {
+	if len(listed) == 0 {
+		listed = DefaultSlots
+	}
+	for _, s := range listed {
+		if m, ok := ParseClock(s); ok && m == minutes {
+			return Slot{Label: strings.TrimSpace(s), Minutes: m}, true
 		}
 	}
 	return Slot{}, false
