@@ -1,7 +1,7 @@
 // Package outbox makes event publication part of a database transaction: a
 // service writes its event into the outbox table in the same transaction as
-// the change, and the Relay publishes committed rows to Kafka and marks them
-// sent. With Kafka down, writes still succeed and nothing is lost.
+// the change, and the Relay publishes committed rows to Kafka and deletes
+// them. With Kafka down, writes still succeed and nothing is lost.
 package outbox
 
 import (

@@ -1,9 +1,11 @@
 package outbox
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -99,58 +101,98 @@ type row struct {
 	headers map[string]string
 }
 
+// takeBatch opens the relay's transaction and, in the same round trip,
+// deletes the oldest unclaimed rows and returns them. The row locks hold
+// them for this relay until the transaction ends: COMMIT once Kafka has
+// them, ROLLBACK (they are back, for the next try) if not. Committing may
+// skip the WAL flush: if a server crash lost it, the rows would only be
+// published again, and consumers dedupe by event id.
+var takeBatch = []string{
+	`BEGIN`,
+	`SET LOCAL synchronous_commit = off`,
+	`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+		RETURNING id, topic, key, payload, headers`,
+}
+
+// relayBatch publishes up to BatchSize rows in two round trips: take (above),
+// then COMMIT or ROLLBACK. A sent row is deleted rather than marked: no dead
+// versions or second index for the next take to step over, and Kafka is the
+// record of what was published.
 func (r *Relay) relayBatch(ctx context.Context) (int, error) {
-	batch := r.BatchSize
-	if batch <= 0 {
-		batch = 100
+	size := r.BatchSize
+	if size <= 0 {
+		size = 100
 	}
-	sent := 0
-	err := pgx.BeginFunc(ctx, r.Pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, topic, key, payload, headers FROM outbox
-			WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, batch)
-		if err != nil {
-			return err
+	conn, err := r.Pool.Acquire(ctx)
+	if err != nil {
+		return 0, err
+	}
+	// pgxpool closes, rather than reuses, a connection released inside a
+	// transaction, so an early return below cannot leak the row locks.
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue(takeBatch[0])
+	b.Queue(takeBatch[1])
+	b.Queue(takeBatch[2], size)
+	pending, err := readTaken(conn.SendBatch(ctx, b))
+	if err != nil {
+		return 0, err
+	}
+	r.backlog.Store(int64(len(pending)))
+	if len(pending) == 0 {
+		_, err := conn.Exec(ctx, `ROLLBACK`)
+		return 0, err
+	}
+	msgs, end := r.messages(pending)
+	err = r.Publisher.WriteMessages(ctx, msgs...)
+	end(err)
+	if err != nil {
+		if _, rbErr := conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`); rbErr != nil {
+			conn.Conn().Close(context.WithoutCancel(ctx))
 		}
-		var pending []row
-		for rows.Next() {
-			var rw row
-			var hdr []byte
-			if err := rows.Scan(&rw.id, &rw.topic, &rw.key, &rw.payload, &hdr); err != nil {
-				return err
-			}
-			_ = json.Unmarshal(hdr, &rw.headers)
-			pending = append(pending, rw)
+		return 0, err
+	}
+	if _, err := conn.Exec(ctx, `COMMIT`); err != nil {
+		return 0, err
+	}
+	return len(pending), nil
+}
+
+// readTaken reads takeBatch's results: the deleted rows, in id order.
+func readTaken(br pgx.BatchResults) ([]row, error) {
+	defer br.Close()
+	for range 2 { // BEGIN, SET LOCAL
+		if _, err := br.Exec(); err != nil {
+			return nil, err
 		}
-		if err := rows.Err(); err != nil {
-			return err
+	}
+	rows, err := br.Query()
+	if err != nil {
+		return nil, err
+	}
+	var pending []row
+	for rows.Next() {
+		var rw row
+		var hdr []byte
+		if err := rows.Scan(&rw.id, &rw.topic, &rw.key, &rw.payload, &hdr); err != nil {
+			rows.Close()
+			return nil, err
 		}
-		r.backlog.Store(int64(len(pending)))
-		if len(pending) == 0 {
-			return nil
-		}
-		msgs, ids, end := r.messages(pending)
-		err = r.Publisher.WriteMessages(ctx, msgs...)
-		end(err)
-		if err != nil {
-			return err
-		}
-		// Marking sent may skip the WAL flush: if a server crash lost it, the
-		// rows would only be published again, and consumers dedupe.
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE outbox SET sent_at = now() WHERE id = ANY($1)`, ids); err != nil {
-			return err
-		}
-		sent = len(pending)
-		return nil
-	})
-	return sent, err
+		_ = json.Unmarshal(hdr, &rw.headers)
+		pending = append(pending, rw)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// RETURNING has no ORDER BY: publish oldest first, so events of one key
+	// keep their order.
+	slices.SortFunc(pending, func(a, b row) int { return cmp.Compare(a.id, b.id) })
+	return pending, br.Close()
 }
 
 // messages builds Kafka messages with one producer span each, parented by the
 // trace that wrote the row; end closes the spans with the publish result.
-func (r *Relay) messages(pending []row) ([]kafka.Message, []int64, func(error)) {
+func (r *Relay) messages(pending []row) ([]kafka.Message, func(error)) {
 	tp := r.TracerProvider
 	if tp == nil {
 		tp = otel.GetTracerProvider()
@@ -158,7 +200,6 @@ func (r *Relay) messages(pending []row) ([]kafka.Message, []int64, func(error)) 
 	tracer := tp.Tracer("github.com/slotwise/slotwise/platform/outbox")
 	prop := otel.GetTextMapPropagator()
 	msgs := make([]kafka.Message, 0, len(pending))
-	ids := make([]int64, 0, len(pending))
 	spans := make([]trace.Span, 0, len(pending))
 	for _, p := range pending {
 		parent := prop.Extract(context.Background(), propagation.MapCarrier(p.headers))
@@ -173,10 +214,9 @@ func (r *Relay) messages(pending []row) ([]kafka.Message, []int64, func(error)) 
 		msg := kafka.Message{Topic: p.topic, Key: []byte(p.key), Value: p.payload}
 		prop.Inject(ctx, kafkax.HeaderCarrier{Headers: &msg.Headers})
 		msgs = append(msgs, msg)
-		ids = append(ids, p.id)
 		spans = append(spans, span)
 	}
-	return msgs, ids, func(err error) {
+	return msgs, func(err error) {
 		for _, s := range spans {
 			if err != nil {
 				s.RecordError(err)

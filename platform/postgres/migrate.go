@@ -20,10 +20,17 @@ CREATE TABLE IF NOT EXISTS outbox (
   key         text NOT NULL,
   payload     bytea NOT NULL,
   headers     jsonb NOT NULL DEFAULT '{}',
-  created_at  timestamptz NOT NULL DEFAULT now(),
-  sent_at     timestamptz
+  created_at  timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
+-- The relay deletes what it has published (it used to mark rows sent_at):
+-- drop what that kept.
+DO $$ BEGIN
+  IF EXISTS (SELECT 1 FROM information_schema.columns
+             WHERE table_schema = current_schema() AND table_name = 'outbox' AND column_name = 'sent_at') THEN
+    DELETE FROM outbox WHERE sent_at IS NOT NULL;
+    ALTER TABLE outbox DROP COLUMN sent_at;
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS inbox (
   consumer     text NOT NULL,
   event_id     text NOT NULL,
