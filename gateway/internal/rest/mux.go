@@ -26,8 +26,8 @@ type Backends struct {
 	Auth, Catalog, Booking, Review *grpc.ClientConn
 }
 
-// forwardedHeaders reach the services as gRPC metadata (Authorization is
-// forwarded by grpc-gateway itself).
+// forwardedHeaders reach the services as gRPC metadata (grpc-gateway
+// forwards Authorization itself, as "authorization").
 var forwardedHeaders = map[string]bool{"idempotency-key": true}
 
 // newMux registers every REST route of the contract.
@@ -39,11 +39,12 @@ func newMux(ctx context.Context, b Backends, trustForwardedFor bool) (*runtime.S
 		runtime.WithRoutingErrorHandler(handleRoutingError),
 		runtime.WithForwardResponseOption(setHTTPStatus),
 		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
+		// Only what a service reads crosses the hop. The default matcher also
+		// sent User-Agent, Content-Type, Accept and a second copy of the
+		// token, each HPACK-encoded on every call.
 		runtime.WithIncomingHeaderMatcher(func(k string) (string, bool) {
-			if forwardedHeaders[strings.ToLower(k)] {
-				return strings.ToLower(k), true
-			}
-			return runtime.DefaultHeaderMatcher(k)
+			k = strings.ToLower(k)
+			return k, forwardedHeaders[k]
 		}),
 		runtime.WithMetadata(func(ctx context.Context, r *http.Request) metadata.MD {
 			// Name the request span after the route template, not just "GET".
