@@ -24,7 +24,7 @@ const (
 // Projector applies appointment events in order, all or nothing (see
 // store.Appointments).
 type Projector interface {
-	ApplyAll(ctx context.Context, events []review.AppointmentEvent) error
+	ApplyAll(ctx context.Context, states []review.Appointment) error
 }
 
 // AppointmentHandler returns the consumer of booking.appointments.v1: it
@@ -35,7 +35,7 @@ type Projector interface {
 // second time).
 func AppointmentHandler(p Projector, log *slog.Logger) kafkax.BatchHandler {
 	return func(ctx context.Context, msgs []kafka.Message) error {
-		events := make([]review.AppointmentEvent, 0, len(msgs))
+		states := make([]review.Appointment, 0, len(msgs))
 		for _, msg := range msgs {
 			ev, ok := kafkax.Decode[eventsv1.AppointmentEvent](ctx, log, msg)
 			if !ok {
@@ -47,12 +47,12 @@ func AppointmentHandler(p Projector, log *slog.Logger) kafkax.BatchHandler {
 					"event_id", ev.GetEventId(), "appointment_id", ev.GetAppointmentId())
 				continue
 			}
-			events = append(events, review.AppointmentEvent{EventID: ev.GetEventId(), Appointment: a})
+			states = append(states, a)
 		}
-		if err := p.ApplyAll(ctx, events); err != nil {
+		if err := p.ApplyAll(ctx, states); err != nil {
 			return err
 		}
-		log.DebugContext(ctx, "appointment events applied", "count", len(events), "of", len(msgs))
+		log.DebugContext(ctx, "appointment events applied", "count", len(states), "of", len(msgs))
 		return nil
 	}
 }

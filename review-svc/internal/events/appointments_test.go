@@ -22,13 +22,11 @@ type fakeProjector struct {
 	err     error
 }
 
-func (f *fakeProjector) ApplyAll(_ context.Context, events []review.AppointmentEvent) error {
+func (f *fakeProjector) ApplyAll(_ context.Context, states []review.Appointment) error {
 	if f.err != nil {
 		return f.err
 	}
-	for _, ev := range events {
-		f.applied = append(f.applied, ev.Appointment)
-	}
+	f.applied = append(f.applied, states...)
 	return nil
 }
 

@@ -51,13 +51,6 @@ type Appointment struct {
 	Version       int64
 }
 
-// AppointmentEvent is one booking event for the projection: the
-// appointment's state after it, and the event's id for the inbox.
-type AppointmentEvent struct {
-	EventID     string
-	Appointment Appointment
-}
-
 // Review is a stored review.
 type Review struct {
 	ID            string
