@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -45,13 +44,19 @@ func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 		grpc.ChainUnaryInterceptor(chain...),
 		// Reused stream workers keep their grown stacks: a fresh goroutine
 		// per RPC grew its stack on every call (≈ 4 % of booking-svc's CPU).
-		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))),
+		// A call waits on PostgreSQL most of its time, so there are enough
+		// workers for the calls in flight, not for the cores; beyond them a
+		// call still gets a goroutine of its own.
+		grpc.NumStreamWorkers(streamWorkers),
 		grpc.InitialWindowSize(windowSize), grpc.InitialConnWindowSize(windowSize),
 	)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(srv, hs)
 	return srv, hs
 }
+
+// streamWorkers is how many calls a server runs on reused goroutines at once.
+const streamWorkers = 64
 
 // windowSize is a fixed HTTP/2 flow-control window. Setting one turns off
 // gRPC's bandwidth-delay probing, which sent a PING (and read its ack) after
