@@ -44,9 +44,18 @@ func TestGatewayEdge(t *testing.T) {
 		}
 	})
 	t.Run("malformed JSON is 400", func(t *testing.T) {
-		r := st.Post(t, "/auth/login-with-role", "", `{"email":`)
-		if r.Status != 400 || r.JSON["success"] != false || !strings.HasPrefix(r.String("error"), "Invalid request body") {
-			t.Fatalf("%d %s", r.Status, r.Raw)
+		for _, body := range []string{`{"email":`, `{"email":"a@example.com","password":"secret1","role":"customer"} trailing`, `[1]`, `"text"`} {
+			r := st.Post(t, "/auth/login-with-role", "", body)
+			if r.Status != 400 || r.JSON["success"] != false || !strings.HasPrefix(r.String("error"), "Invalid request body") {
+				t.Fatalf("%s → %d %s", body, r.Status, r.Raw)
+			}
+		}
+	})
+	t.Run("an empty body is an empty object", func(t *testing.T) {
+		// The service then names the first missing field, as for "{}".
+		empty, obj := st.Post(t, "/auth/login-with-role", "", ""), st.Post(t, "/auth/login-with-role", "", `{}`)
+		if empty.Status != 400 || empty.String("error") != obj.String("error") {
+			t.Fatalf("empty: %d %s; {}: %d %s", empty.Status, empty.Raw, obj.Status, obj.Raw)
 		}
 	})
 	t.Run("CORS preflight from the web origin", func(t *testing.T) {

@@ -19,8 +19,7 @@ func UnaryInterceptor(v *Verifier) grpc.UnaryServerInterceptor {
 
 // Authenticate verifies the bearer token in ctx's incoming metadata.
 func Authenticate(ctx context.Context, v *Verifier) context.Context {
-	md, _ := metadata.FromIncomingContext(ctx)
-	vals := md.Get("authorization")
+	vals := metadata.ValueFromIncomingContext(ctx, "authorization")
 	if len(vals) == 0 || strings.TrimSpace(vals[0]) == "" {
 		return WithResult(ctx, Claims{}, ErrNoToken)
 	}

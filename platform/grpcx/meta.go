@@ -13,10 +13,10 @@ func SetHTTPStatus(ctx context.Context, code int) {
 	_ = grpc.SetHeader(ctx, metadata.Pairs(HTTPCodeHeader, strconv.Itoa(code)))
 }
 
-// IncomingHeader returns the first value of an incoming metadata key.
+// IncomingHeader returns the first value of an incoming metadata key
+// (without copying the whole metadata, as FromIncomingContext does).
 func IncomingHeader(ctx context.Context, key string) string {
-	md, _ := metadata.FromIncomingContext(ctx)
-	if v := md.Get(key); len(v) > 0 {
+	if v := metadata.ValueFromIncomingContext(ctx, key); len(v) > 0 {
 		return v[0]
 	}
 	return ""

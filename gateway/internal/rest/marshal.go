@@ -13,6 +13,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 )
 
 // jsonMarshaler prints the contract's JSON: declared field names (`_id`),
@@ -39,22 +40,43 @@ func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// NewDecoder reads a request body into its message with one protojson pass
+// (grpc-gateway's own decoder scans it with encoding/json first, then hands
+// the bytes to protojson). Anything after the JSON value is an error, not
+// ignored. An empty body is io.EOF, which grpc-gateway takes as "{}".
 func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
-	inner := m.JSONPb.NewDecoder(r)
 	return runtime.DecoderFunc(func(v any) error {
-		err := inner.Decode(v)
-		if err == nil {
+		msg, ok := v.(proto.Message)
+		if !ok {
+			if err := m.JSONPb.NewDecoder(r).Decode(v); err != nil {
+				return bodyError(err)
+			}
 			return checkText(v)
 		}
-		if errors.Is(err, io.EOF) {
-			return err
+		body, err := io.ReadAll(r)
+		if err != nil {
+			return bodyError(err)
 		}
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return errBodyTooLarge
+		if len(bytes.TrimSpace(body)) == 0 {
+			return io.EOF
 		}
-		return errors.New("Invalid request body: " + friendly(err))
+		if err := m.UnmarshalOptions.Unmarshal(body, msg); err != nil {
+			return bodyError(err)
+		}
+		return checkText(v)
 	})
+}
+
+// bodyError turns a decoding failure into the message the client sees.
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	switch {
+	case err == nil, errors.Is(err, io.EOF):
+		return err
+	case errors.As(err, &tooBig):
+		return errBodyTooLarge
+	}
+	return errors.New("Invalid request body: " + friendly(err))
 }
 
 // errBodyTooLarge is wrapped by grpc-gateway into InvalidArgument; the error
