@@ -153,7 +153,9 @@ func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Dri
 		return d, err
 	}
 	const clients = 16
-	slots, err := e.NewSlots(ctx, p, 6000)
+	// Enough slots for the whole drill at 4000 bookings/s (twice what this
+	// path has reached here); running dry before the kill would test nothing.
+	slots, err := e.NewSlots(ctx, p, int((before+after).Seconds()*4000)+1000)
 	if err != nil {
 		return d, err
 	}
@@ -188,6 +190,9 @@ func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Dri
 		if r.status >= 200 && r.status < 300 && r.at.After(restartedAt) && (recovered < 0 || r.at.Sub(restartedAt) < recovered) {
 			recovered = r.at.Sub(restartedAt)
 		}
+	}
+	if slots.Left() == 0 {
+		d.fail("the clients ran out of slots: the drill needs more")
 	}
 	if recovered < 0 {
 		d.fail("no booking acknowledged after the restart")
