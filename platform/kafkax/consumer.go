@@ -64,6 +64,12 @@ func (c *Consumer) Run(ctx context.Context) error {
 		MaxWait:        250 * time.Millisecond,
 		StartOffset:    kafka.FirstOffset,
 		CommitInterval: 0, // synchronous commits
+		// After a broker restart the group waits for the member it lost to
+		// time out before the new one may join: at kafka-go's 30 s a
+		// 3 s outage left projections stale for 27 s more. A live member
+		// heartbeats every 3 s, well inside 10.
+		SessionTimeout:   10 * time.Second,
+		RebalanceTimeout: 10 * time.Second,
 	})
 	defer r.Close()
 	c.reader.Store(r)
