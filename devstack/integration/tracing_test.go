@@ -43,7 +43,7 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 
 	// The booking's inserts are one pipelined batch: its statements show too.
 	expectTrace(t, query, "POST /appointments", "gateway", "booking-svc", "catalog-svc", "postgres", "catalog-svc postgres SELECT",
-		"booking-svc postgres INSERT", "kafka publish", "review-svc consume", "review-svc postgres WITH")
+		"booking-svc postgres INSERT", "kafka publish", "review-svc consume", "review-svc postgres INSERT")
 
 	// The review's trace reaches both consumers of review.reviews.v1.
 	id := booked.String("appointment._id")
