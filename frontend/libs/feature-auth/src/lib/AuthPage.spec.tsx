@@ -1,24 +1,17 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import type { ReactNode } from 'react';
-import { SessionProvider } from '@slotwise/data-access';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import { AuthPage, MISSING_TOKEN } from './AuthPage';
 
 function renderAt(path: string, ui: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <Routes>
-            <Route path={path} element={ui} />
-            <Route path="/" element={<p>home page</p>} />
-            <Route path="/login" element={<p>login page</p>} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path={path} element={ui} />
+      <Route path="/" element={<p>home page</p>} />
+      <Route path="/login" element={<p>login page</p>} />
+    </Routes>,
+    { entries: [path] },
   );
 }
 

@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
 import { toast } from 'sonner';
-import { SessionProvider } from '@slotwise/data-access';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import { BookingPage } from './BookingPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -47,18 +47,12 @@ function renderBooking(opts: { open?: boolean; post?: () => Promise<Response>; p
   });
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem('token', 't');
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/book?service=Dental%20check-up&serviceId=s1']}>
-        <SessionProvider>
-          <Routes>
-            <Route path="/book" element={<BookingPage />} />
-            <Route path="/login" element={<p>login page</p>} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/book" element={<BookingPage />} />
+      <Route path="/login" element={<p>login page</p>} />
+    </Routes>,
+    { entries: ['/book?service=Dental%20check-up&serviceId=s1'] },
   );
   return fetchMock;
 }
@@ -154,15 +148,7 @@ describe('BookingPage', () => {
 
   it('without a service id: No service ID available for booking', () => {
     vi.stubGlobal('fetch', vi.fn(() => json(200, { success: true, user })));
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/appointments']}>
-          <SessionProvider>
-            <BookingPage />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<BookingPage />, { entries: ['/appointments'], queryClient: new QueryClient() });
     expect(screen.getByText('No service ID available for booking')).toBeTruthy();
   });
 });

@@ -1,8 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { SessionProvider } from '@slotwise/data-access';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import type { Appointment } from '@slotwise/util';
 import { CalendarPage } from './CalendarPage';
 
@@ -45,15 +43,7 @@ describe('CalendarPage', () => {
       return json(404, {});
     }));
     localStorage.setItem('token', 't');
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <SessionProvider>
-            <CalendarPage />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<CalendarPage />);
     expect(await screen.findByRole('heading', { name: 'Provider Calendar' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Dental check-up' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));

@@ -1,19 +1,15 @@
 import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import { CategoryPage, EMPTY_TEXT, LOAD_ERROR } from './CategoryPage';
 import { CategoriesPage } from './CategoriesPage';
 
 function renderCategory(slug: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[`/categories/${slug}`]}>
-        <Routes>
-          <Route path="/categories/:slug" element={<CategoryPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/categories/:slug" element={<CategoryPage />} />
+    </Routes>,
+    { entries: [`/categories/${slug}`], session: false },
   );
 }
 

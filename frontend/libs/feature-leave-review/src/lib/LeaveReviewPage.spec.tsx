@@ -1,7 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { SessionProvider } from '@slotwise/data-access';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import { LeaveReviewPage } from './LeaveReviewPage';
 
 const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
@@ -11,17 +10,12 @@ function renderPage(state: unknown, post = () => json(201, { success: true, data
     url.endsWith('/reviews') && init?.method === 'POST' ? post() : json(401, { success: false, error: 'no' }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/my-appointments', { pathname: '/leave-review', state }]} initialIndex={1}>
-        <SessionProvider>
-          <Routes>
-            <Route path="/leave-review" element={<LeaveReviewPage />} />
-            <Route path="/my-appointments" element={<p>back on the list</p>} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/leave-review" element={<LeaveReviewPage />} />
+      <Route path="/my-appointments" element={<p>back on the list</p>} />
+    </Routes>,
+    { entries: ['/my-appointments', { pathname: '/leave-review', state }], initialIndex: 1 },
   );
   return fetchMock;
 }

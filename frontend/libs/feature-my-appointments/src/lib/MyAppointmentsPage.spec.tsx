@@ -1,7 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { SessionProvider } from '@slotwise/data-access';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import { MyAppointmentsPage } from './MyAppointmentsPage';
 
 const user = { _id: 'u1', fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '9876543210', address: 'Pune', dateOfBirth: '', gender: 'female', role: 'customer', createdAt: '', updatedAt: '' };
@@ -25,15 +23,7 @@ function renderPage(fail = false) {
     return json(404, {});
   }));
   localStorage.setItem('token', 't');
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <SessionProvider>
-          <MyAppointmentsPage />
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MyAppointmentsPage />);
 }
 
 const card = async (name: string) => (await screen.findByText(name)).closest('[data-testid="appointment-card"]') as HTMLElement;

@@ -1,7 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { SessionProvider } from '@slotwise/data-access';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '@slotwise/data-access/testing';
 import { PROFILE_SAVED, PROFILE_SAVE_FAILED, ProfilePage } from './ProfilePage';
 
 const provider = {
@@ -34,16 +32,7 @@ function renderProfile(put: () => Promise<Response>) {
   );
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem('token', 't');
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>
-        <SessionProvider>
-          <ProfilePage />
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProfilePage />);
   return fetchMock;
 }
 
