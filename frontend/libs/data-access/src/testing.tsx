@@ -36,3 +36,8 @@ export function renderWithProviders(
   );
   return { ...result, queryClient: client };
 }
+
+/** A fetch answer: body as JSON with status, the way the API responds. */
+export function jsonResponse(status: number, body: unknown): Promise<Response> {
+  return Promise.resolve(new Response(JSON.stringify(body), { status }));
+}

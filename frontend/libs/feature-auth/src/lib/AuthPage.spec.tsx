@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { ReactNode } from 'react';
-import { renderWithProviders } from '@slotwise/data-access/testing';
+import { jsonResponse, renderWithProviders } from '@slotwise/data-access/testing';
 import { AuthPage, MISSING_TOKEN } from './AuthPage';
 
 function renderAt(path: string, ui: ReactNode) {
@@ -14,9 +14,6 @@ function renderAt(path: string, ui: ReactNode) {
     { entries: [path] },
   );
 }
-
-const json = (status: number, body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -55,7 +52,7 @@ describe('AuthPage', () => {
   });
 
   it('login: a response without a token is an error', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => json(200, { success: true, message: 'ok' })));
+    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(200, { success: true, message: 'ok' })));
     renderAt('/in', <AuthPage mode="login" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.c' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -65,7 +62,7 @@ describe('AuthPage', () => {
   });
 
   it("login: shows the server's error text", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => json(401, { success: false, error: 'Invalid email or password' })));
+    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(401, { success: false, error: 'Invalid email or password' })));
     renderAt('/in', <AuthPage mode="login" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.c' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -78,8 +75,8 @@ describe('AuthPage', () => {
       'fetch',
       vi.fn((url: string) =>
         url.endsWith('/auth/login-with-role')
-          ? json(200, { success: true, token: 'tkn', message: 'Login successful' })
-          : json(200, { success: true, user: { fullName: 'A', role: 'customer' } }),
+          ? jsonResponse(200, { success: true, token: 'tkn', message: 'Login successful' })
+          : jsonResponse(200, { success: true, user: { fullName: 'A', role: 'customer' } }),
       ),
     );
     renderAt('/in', <AuthPage mode="login" />);
@@ -97,7 +94,7 @@ describe('AuthPage', () => {
   });
 
   it('login: the role is looked up 1 s after typing stops', async () => {
-    const fetchMock = vi.fn(() => json(200, { success: true, role: 'provider' }));
+    const fetchMock = vi.fn(() => jsonResponse(200, { success: true, role: 'provider' }));
     vi.stubGlobal('fetch', fetchMock);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt('/in', <AuthPage mode="login" />);

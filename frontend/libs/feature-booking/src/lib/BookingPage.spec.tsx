@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { toast } from 'sonner';
-import { renderWithProviders } from '@slotwise/data-access/testing';
+import { jsonResponse, renderWithProviders } from '@slotwise/data-access/testing';
 import { BookingPage } from './BookingPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -23,8 +23,6 @@ const service = { _id: 's1', name: 'Dental check-up', avgRating: 4.5, totalRevie
 const future = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 const past = new Date(Date.now() - 3600_000).toISOString();
 
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
 function days(open: boolean) {
   return Array.from({ length: 10 }, (_, i) => ({
     date: `2030-01-${String(i + 1).padStart(2, '0')}`,
@@ -36,14 +34,14 @@ function days(open: boolean) {
 }
 
 function renderBooking(opts: { open?: boolean; post?: () => Promise<Response>; profileStatus?: number } = {}) {
-  const post = opts.post ?? (() => json(201, { success: true, appointment: { _id: 'a1', serviceName: 'Dental check-up', date: '2030-01-02', time: '09:00', status: 'pending' } }));
+  const post = opts.post ?? (() => jsonResponse(201, { success: true, appointment: { _id: 'a1', serviceName: 'Dental check-up', date: '2030-01-02', time: '09:00', status: 'pending' } }));
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    if (url.endsWith('/auth/profile')) return opts.profileStatus ? json(opts.profileStatus, { success: false, error: 'boom' }) : json(200, { success: true, user });
-    if (url.includes('/availability')) return json(200, { success: true, serviceId: 's1', timeZone: 'Asia/Kolkata', days: days(opts.open ?? true) });
-    if (url.includes('/reviews/service/')) return json(200, { success: true, data: [{ _id: 'r1', rating: 5, comment: 'Great care', createdAt: '2026-11-01T00:00:00Z', userId: { _id: 'u2', email: 'ravi@example.com' } }] });
+    if (url.endsWith('/auth/profile')) return opts.profileStatus ? jsonResponse(opts.profileStatus, { success: false, error: 'boom' }) : jsonResponse(200, { success: true, user });
+    if (url.includes('/availability')) return jsonResponse(200, { success: true, serviceId: 's1', timeZone: 'Asia/Kolkata', days: days(opts.open ?? true) });
+    if (url.includes('/reviews/service/')) return jsonResponse(200, { success: true, data: [{ _id: 'r1', rating: 5, comment: 'Great care', createdAt: '2026-11-01T00:00:00Z', userId: { _id: 'u2', email: 'ravi@example.com' } }] });
     if (url.endsWith('/appointments') && init?.method === 'POST') return post();
-    if (url.includes('/services/')) return json(200, { success: true, service });
-    return json(404, { success: false, error: 'not found' });
+    if (url.includes('/services/')) return jsonResponse(200, { success: true, service });
+    return jsonResponse(404, { success: false, error: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem('token', 't');
@@ -112,7 +110,7 @@ describe('BookingPage', () => {
   });
 
   it('a refused booking shows the server message', async () => {
-    renderBooking({ post: () => json(409, { success: false, error: 'This time slot is already booked', message: 'This time slot is already booked' }) });
+    renderBooking({ post: () => jsonResponse(409, { success: false, error: 'This time slot is already booked', message: 'This time slot is already booked' }) });
     fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
     await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
@@ -147,7 +145,7 @@ describe('BookingPage', () => {
   });
 
   it('without a service id: No service ID available for booking', () => {
-    vi.stubGlobal('fetch', vi.fn(() => json(200, { success: true, user })));
+    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(200, { success: true, user })));
     renderWithProviders(<BookingPage />, { entries: ['/appointments'], queryClient: new QueryClient() });
     expect(screen.getByText('No service ID available for booking')).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { renderWithProviders } from '@slotwise/data-access/testing';
+import { jsonResponse, renderWithProviders } from '@slotwise/data-access/testing';
 import type { Appointment } from '@slotwise/util';
 import { CalendarPage } from './CalendarPage';
 
@@ -26,8 +26,6 @@ const pending = {
   customerPhone: '9876543210', customerAddress: 'Pune', date: start.toISOString().slice(0, 10), time: '10:00', startsAt: start.toISOString(), status: 'pending',
   provider: 'Smile Clinic', location: 'MG Road', notes: '', hasReviewed: false,
 };
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
@@ -37,10 +35,10 @@ afterEach(() => {
 describe('CalendarPage', () => {
   it('a refused status change shows the spec message, not the server text', async () => {
     vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
-      if (url.endsWith('/auth/profile')) return json(200, { success: true, user: provider });
-      if (url.endsWith('/appointments/provider')) return json(200, { success: true, appointments: [pending] });
-      if (url.endsWith('/provider-status') && init?.method === 'PATCH') return json(409, { success: false, error: 'Appointment is cancelled' });
-      return json(404, {});
+      if (url.endsWith('/auth/profile')) return jsonResponse(200, { success: true, user: provider });
+      if (url.endsWith('/appointments/provider')) return jsonResponse(200, { success: true, appointments: [pending] });
+      if (url.endsWith('/provider-status') && init?.method === 'PATCH') return jsonResponse(409, { success: false, error: 'Appointment is cancelled' });
+      return jsonResponse(404, {});
     }));
     localStorage.setItem('token', 't');
     renderWithProviders(<CalendarPage />);

@@ -1,13 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { renderWithProviders } from '@slotwise/data-access/testing';
+import { jsonResponse, renderWithProviders } from '@slotwise/data-access/testing';
 import { LeaveReviewPage } from './LeaveReviewPage';
 
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
-function renderPage(state: unknown, post = () => json(201, { success: true, data: { _id: 'r1' } })) {
+function renderPage(state: unknown, post = () => jsonResponse(201, { success: true, data: { _id: 'r1' } })) {
   const fetchMock = vi.fn((url: string, init?: RequestInit) =>
-    url.endsWith('/reviews') && init?.method === 'POST' ? post() : json(401, { success: false, error: 'no' }),
+    url.endsWith('/reviews') && init?.method === 'POST' ? post() : jsonResponse(401, { success: false, error: 'no' }),
   );
   vi.stubGlobal('fetch', fetchMock);
   renderWithProviders(
@@ -52,7 +50,7 @@ describe('LeaveReviewPage', () => {
   });
 
   it('shows the server refusal', async () => {
-    renderPage({ appointmentId: 'a1' }, () => json(409, { success: false, error: 'You have already reviewed this appointment' }));
+    renderPage({ appointmentId: 'a1' }, () => jsonResponse(409, { success: false, error: 'You have already reviewed this appointment' }));
     fireEvent.click(screen.getByRole('radio', { name: '5 stars' }));
     fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Lovely visit' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));

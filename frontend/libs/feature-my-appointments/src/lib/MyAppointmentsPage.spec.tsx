@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithProviders } from '@slotwise/data-access/testing';
+import { jsonResponse, renderWithProviders } from '@slotwise/data-access/testing';
 import { MyAppointmentsPage } from './MyAppointmentsPage';
 
 const user = { _id: 'u1', fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '9876543210', address: 'Pune', dateOfBirth: '', gender: 'female', role: 'customer', createdAt: '', updatedAt: '' };
@@ -13,14 +13,12 @@ const appt = (id: string, name: string, h: number, status: string) => {
   };
 };
 const list = [appt('a1', 'Dental check-up', 48, 'scheduled'), appt('a2', 'Eye test', -48, 'confirmed'), appt('a3', 'Haircut', 72, 'cancelled')];
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
 function renderPage(fail = false) {
   vi.stubGlobal('fetch', vi.fn((url: string) => {
-    if (url.endsWith('/auth/profile')) return json(200, { success: true, user });
-    if (url.endsWith('/appointments')) return fail ? json(500, { success: false, error: 'boom' }) : json(200, { success: true, appointments: list });
-    if (url.includes('/availability')) return json(200, { success: true, days: [] });
-    return json(404, {});
+    if (url.endsWith('/auth/profile')) return jsonResponse(200, { success: true, user });
+    if (url.endsWith('/appointments')) return fail ? jsonResponse(500, { success: false, error: 'boom' }) : jsonResponse(200, { success: true, appointments: list });
+    if (url.includes('/availability')) return jsonResponse(200, { success: true, days: [] });
+    return jsonResponse(404, {});
   }));
   localStorage.setItem('token', 't');
   renderWithProviders(<MyAppointmentsPage />);

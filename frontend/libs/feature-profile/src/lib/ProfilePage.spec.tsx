@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '@slotwise/data-access/testing';
+import { jsonResponse, renderWithProviders } from '@slotwise/data-access/testing';
 import { PROFILE_SAVED, PROFILE_SAVE_FAILED, ProfilePage } from './ProfilePage';
 
 const provider = {
@@ -24,11 +24,9 @@ const provider = {
   },
 };
 
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
 function renderProfile(put: () => Promise<Response>) {
   const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
-    init?.method === 'PUT' ? put() : json(200, { success: true, user: provider }),
+    init?.method === 'PUT' ? put() : jsonResponse(200, { success: true, user: provider }),
   );
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem('token', 't');
@@ -44,7 +42,7 @@ afterEach(() => {
 
 describe('ProfilePage', () => {
   it('shows personal and business info with Member Since / Last Updated', async () => {
-    renderProfile(() => json(200, {}));
+    renderProfile(() => jsonResponse(200, {}));
     expect((await screen.findByTestId('profile-fullName')).textContent).toBe('Ravi Kumar');
     expect(screen.getByTestId('profile-businessName').textContent).toBe('Ravi Motors');
     expect(screen.getByTestId('profile-specializations').textContent).toBe('brakes, tyres');
@@ -54,7 +52,7 @@ describe('ProfilePage', () => {
   });
 
   it('cancel restores the values', async () => {
-    renderProfile(() => json(200, {}));
+    renderProfile(() => jsonResponse(200, {}));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Someone Else' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -62,7 +60,7 @@ describe('ProfilePage', () => {
   });
 
   it('save sends businessInfo and shows the success message for 3 s', async () => {
-    const put = vi.fn(() => json(200, { success: true, user: { ...provider, fullName: 'Ravi K' } }));
+    const put = vi.fn(() => jsonResponse(200, { success: true, user: { ...provider, fullName: 'Ravi K' } }));
     const fetchMock = renderProfile(put);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Specializations'), { target: { value: 'brakes, paint ' } });
@@ -84,7 +82,7 @@ describe('ProfilePage', () => {
   });
 
   it("a failed save shows the server's error for 5 s, else the generic text", async () => {
-    renderProfile(() => json(400, { success: false, error: 'Email already in use' }));
+    renderProfile(() => jsonResponse(400, { success: false, error: 'Email already in use' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -101,7 +99,7 @@ describe('ProfilePage', () => {
   });
 
   it('validates before saving', async () => {
-    const put = vi.fn(() => json(200, {}));
+    const put = vi.fn(() => jsonResponse(200, {}));
     renderProfile(put);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
