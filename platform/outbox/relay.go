@@ -106,12 +106,14 @@ type row struct {
 // them for this relay until the transaction ends: COMMIT once Kafka has
 // them, ROLLBACK (they are back, for the next try) if not. Committing may
 // skip the WAL flush: if a server crash lost it, the rows would only be
-// published again, and consumers dedupe by event id.
-var takeBatch = []string{
-	`BEGIN`,
-	`SET LOCAL synchronous_commit = off`,
-	`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-		RETURNING id, topic, key, payload, headers`,
+// published again, and consumers make redelivery harmless.
+func takeBatch(size int) *pgx.Batch {
+	b := &pgx.Batch{}
+	b.Queue(`BEGIN`)
+	b.Queue(`SET LOCAL synchronous_commit = off`)
+	b.Queue(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+		RETURNING id, topic, key, payload, headers`, size)
+	return b
 }
 
 // relayBatch publishes up to BatchSize rows in two round trips: take (above),
@@ -130,11 +132,7 @@ func (r *Relay) relayBatch(ctx context.Context) (int, error) {
 	// pgxpool closes, rather than reuses, a connection released inside a
 	// transaction, so an early return below cannot leak the row locks.
 	defer conn.Release()
-	b := &pgx.Batch{}
-	b.Queue(takeBatch[0])
-	b.Queue(takeBatch[1])
-	b.Queue(takeBatch[2], size)
-	pending, err := readTaken(conn.SendBatch(ctx, b))
+	pending, err := readTaken(conn.SendBatch(ctx, takeBatch(size)))
 	if err != nil {
 		return 0, err
 	}
@@ -147,9 +145,9 @@ func (r *Relay) relayBatch(ctx context.Context) (int, error) {
 	err = r.Publisher.WriteMessages(ctx, msgs...)
 	end(err)
 	if err != nil {
-		if _, rbErr := conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`); rbErr != nil {
-			conn.Conn().Close(context.WithoutCancel(ctx))
-		}
+		// A failed ROLLBACK leaves the connection broken or in the
+		// transaction: Release then closes it, which ends the transaction.
+		_, _ = conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`)
 		return 0, err
 	}
 	if _, err := conn.Exec(ctx, `COMMIT`); err != nil {
