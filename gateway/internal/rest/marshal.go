@@ -98,8 +98,8 @@ func (m jsonMarshaler) NewDecoder(r io.Reader) runtime.Decoder {
 func bodyError(err error) error {
 	var tooBig *http.MaxBytesError
 	switch {
-	case err == nil, errors.Is(err, io.EOF):
-		return err
+	case errors.Is(err, io.EOF):
+		return err // an empty body, which grpc-gateway takes as "{}"
 	case errors.As(err, &tooBig):
 		return errBodyTooLarge
 	}
