@@ -528,20 +528,6 @@ func (e *Env) Book(ctx context.Context, base, token string, s Slot, idemKey stri
 	return e.Call(ctx, base, "POST", "/appointments", token, BookingBody(s.ServiceID, s.Date, s.Time), h)
 }
 
-// BookStatus sends one booking and returns only its status: the load loop of
-// the throughput scenario, kept as lean as the baseline's pgx loop so the
-// load generator's own CPU (it shares the machine) weighs the same on both
-// sides. The body is read to the end, so the connection is reused.
-func (e *Env) BookStatus(ctx context.Context, token string, s Slot) (int, error) {
-	resp, err := e.do(ctx, "", http.MethodPost, "/appointments", token, BookingBody(s.ServiceID, s.Date, s.Time), nil)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	_, err = io.Copy(io.Discard, resp.Body)
-	return resp.StatusCode, err
-}
-
 // WaitReady polls base's /readyz.
 func (e *Env) WaitReady(ctx context.Context, base string, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)

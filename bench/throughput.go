@@ -95,8 +95,12 @@ func (e *Env) BookingThroughput(ctx context.Context, clientCounts []int, rounds 
 			return nil, err
 		}
 		tokens := make([]string, clients)
+		conns := make([]*LoadConn, clients)
 		for i := range tokens {
 			tokens[i] = e.Token("customer")
+			if conns[i], err = e.NewLoadConn(); err != nil {
+				return nil, err
+			}
 		}
 		base := time.Now()
 		baseline := func(d time.Duration) Load {
@@ -116,12 +120,15 @@ func (e *Env) BookingThroughput(ctx context.Context, clientCounts []int, rounds 
 				if !ok {
 					return false, true
 				}
-				status, err := e.BookStatus(ctx, tokens[c], s)
+				status, err := conns[c].Book(tokens[c], s)
 				return err == nil && status == http.StatusCreated, false
 			})
 		}
 		b, s := interleave(ctx, rounds, d, baseline, system)
 		pool.Close()
+		for _, c := range conns {
+			c.Close()
+		}
 		c := Comparison{Name: "booking", Clients: clients, System: s, Baseline: b, Ratio: Ratio(s.PerSec, b.PerSec), Target: BookingTarget,
 			Notes: fmt.Sprintf("baseline: BEGIN; INSERT one row (uuid PK + unique (service_id, starts_at)); COMMIT via pgxpool of %d conns", poolSize)}
 		c.Pass = c.Ratio >= c.Target && s.Errors == 0

@@ -70,10 +70,11 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
-			repo := store.Appointments{Pool: rt.Pool}
+			var kick func()
 			if rt.Relay != nil {
-				repo.Kick = rt.Relay.Kick
+				kick = rt.Relay.Kick
 			}
+			repo := store.NewAppointments(rt.Pool, kick, rt.TracerProvider)
 			domain := booking.NewService(repo, catalog.New(conn, cfg.CatalogCacheTTL), loc, now, uuid.NewString)
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain), loc))
 			rt.Consume(events.TopicReviews, events.Group, events.Reviews(domain, rt.Logger))

@@ -15,7 +15,11 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-const insert = `INSERT INTO outbox (topic, key, payload, headers) VALUES ($1, $2, $3, $4)`
+// Columns are the outbox row's columns, in the order they are bound: topic,
+// key, then Encode's payload and headers.
+const Columns = `topic, key, payload, headers`
+
+const insert = `INSERT INTO outbox (` + Columns + `) VALUES ($1, $2, $3, $4)`
 
 // Write stores msg for publication to topic under key, together with the
 // caller's trace context so the publish and every consumer join its trace.
@@ -40,6 +44,12 @@ func Queue(ctx context.Context, b *pgx.Batch, topic, key string, msg proto.Messa
 	}
 	b.Queue(insert, topic, key, payload, headers)
 	return nil
+}
+
+// Encode returns the payload and headers columns of msg's outbox row, for a
+// caller that writes the row with a statement of its own.
+func Encode(ctx context.Context, msg proto.Message) (payload, headers []byte, err error) {
+	return encode(ctx, msg)
 }
 
 func encode(ctx context.Context, msg proto.Message) (payload, headers []byte, err error) {

@@ -138,3 +138,50 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
 	}
 	return n
 }
+
+// TestRelayVacuumsWhatItDeleted relays more rows than VacuumEvery and checks
+// that the outbox was vacuumed by the relay (PostgreSQL's own statistics
+// count it), so deleted rows do not pile up for autovacuum's next visit.
+func TestRelayVacuumsWhatItDeleted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dbURL := testkit.NewDatabase(t)
+	_, brokers := testkit.NewKafka(t)
+	pool, err := postgres.Open(ctx, dbURL, "demo", postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if err := postgres.Migrate(ctx, pool, "demo", fstest.MapFS{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := kafkax.EnsureTopics(ctx, brokers, 1, topic); err != nil {
+		t.Fatal(err)
+	}
+	const n = 300
+	for i := range n {
+		err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {
+			return outbox.Write(ctx, tx, topic, "k", &eventsv1.ReviewEvent{EventId: fmt.Sprintf("ev-%03d", i)})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	writer := kafkax.NewWriter(brokers)
+	defer writer.Close()
+	relay := &outbox.Relay{Pool: pool, Publisher: writer, Logger: quiet, BatchSize: 50, VacuumEvery: 100}
+	relayCtx, stopRelay := context.WithCancel(ctx)
+	defer stopRelay()
+	go relay.Run(relayCtx)
+
+	deadline := time.Now().Add(30 * time.Second)
+	for count(t, pool, `SELECT count(*) FROM outbox`) > 0 || relay.Vacuums() < n/100 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d rows left, %d vacuums, want 0 rows and %d vacuums", count(t, pool, `SELECT count(*) FROM outbox`), relay.Vacuums(), n/100)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if v := count(t, pool, `SELECT vacuum_count FROM pg_stat_user_tables WHERE schemaname = 'demo' AND relname = 'outbox'`); v < 1 {
+		t.Fatalf("PostgreSQL counts %d vacuums of the outbox", v)
+	}
+}

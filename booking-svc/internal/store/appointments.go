@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
@@ -25,9 +26,21 @@ const Topic = topics.Appointments
 
 // Appointments implements booking.Repository on PostgreSQL. Kick, when set,
 // is called after each commit that wrote an event (the outbox relay's Kick).
+// Use NewAppointments: its bookings share commits (group_commit.go); the
+// zero value books one transaction at a time.
 type Appointments struct {
-	Pool *pgxpool.Pool
-	Kick func()
+	Pool    *pgxpool.Pool
+	Kick    func()
+	creates *combiner[*createCall]
+	tracer  trace.Tracer
+}
+
+// NewAppointments returns the repository with group commit of bookings;
+// tp traces each booking's share of a batch.
+func NewAppointments(pool *pgxpool.Pool, kick func(), tp trace.TracerProvider) Appointments {
+	s := Appointments{Pool: pool, Kick: kick, tracer: tp.Tracer("github.com/slotwise/slotwise/booking-svc/internal/store")}
+	s.creates = newCombiner(groupCommitRunners, groupCommitMax, s.createBatch)
+	return s
 }
 
 const uniqueViolation = "23505"
@@ -43,8 +56,17 @@ const (
 )
 
 func (s Appointments) Create(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) error {
-	// One pipelined batch, run by PostgreSQL as one implicit transaction:
-	// a booking costs one round trip and one commit.
+	if s.creates == nil {
+		return s.createOne(ctx, a, idem)
+	}
+	return s.createGrouped(ctx, a, idem)
+}
+
+// createOne books a in a transaction of its own: one pipelined batch, run by
+// PostgreSQL as one implicit transaction, so one round trip and one commit.
+// Group commit falls back to it to settle each booking of a batch that
+// PostgreSQL refused.
+func (s Appointments) createOne(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) error {
 	b := &pgx.Batch{}
 	if idem != nil {
 		// The key goes in first: a concurrent request with the same key
@@ -55,18 +77,11 @@ func (s Appointments) Create(ctx context.Context, a booking.Appointment, idem *b
 		if err != nil {
 			return err
 		}
-		b.Queue(`DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND created_at < $3`,
-			idem.CustomerID, idem.Key, idem.CreatedAt.Add(-booking.IdempotencyTTL))
-		b.Queue(`INSERT INTO idempotency_keys (customer_id, idem_key, request_hash, appointment, created_at)
-			VALUES ($1, $2, $3, $4, $5)`, idem.CustomerID, idem.Key, idem.RequestHash, snapshot, idem.CreatedAt)
+		b.Queue(deleteExpiredKey, idem.CustomerID, idem.Key, idem.CreatedAt.Add(-booking.IdempotencyTTL))
+		b.Queue(`INSERT INTO idempotency_keys (`+keyColumns+`) VALUES ($1, $2, $3, $4, $5)`,
+			idem.CustomerID, idem.Key, idem.RequestHash, snapshot, idem.CreatedAt)
 	}
-	b.Queue(`INSERT INTO appointments (id, service_id, service_name, service_category, provider_id,
-		provider, location, customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
-		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at)
-		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)`,
-		a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
-		a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
-		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt)
+	b.Queue(`INSERT INTO appointments (`+appointmentColumns+`) VALUES (`+appointmentParams+`)`, appointmentArgs(a)...)
 	if err := outbox.Queue(ctx, b, Topic, a.ID, appointmentEvent(a, booking.Change{Type: booking.EventCreated})); err != nil {
 		return err
 	}

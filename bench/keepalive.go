@@ -1,0 +1,99 @@
+package bench
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+)
+
+// LoadConn is one client of a throughput scenario: a single keep-alive
+// HTTP/1.1 connection on which the calling goroutine writes each request
+// and reads its response, as wrk does. The load generator shares the
+// machine with the system it measures, and net/http's client hands every
+// request to two goroutines of its own (about a tenth of the Go side's CPU
+// in a booking run); this keeps the generator's cost near the baseline
+// loop's. Not safe for concurrent use.
+type LoadConn struct {
+	addr, host string
+	conn       net.Conn
+	br         *bufio.Reader
+	buf        []byte
+}
+
+// loadTimeout bounds one request, so a stuck server fails the request
+// rather than hanging the scenario.
+const loadTimeout = 10 * time.Second
+
+// NewLoadConn returns a client of the gateway (dialled on first use).
+func (e *Env) NewLoadConn() (*LoadConn, error) {
+	u, err := url.Parse(e.Stack.APIURL)
+	if err != nil {
+		return nil, err
+	}
+	return &LoadConn{addr: u.Host, host: u.Host}, nil
+}
+
+// Book sends one booking of s and returns the response status; the body
+// is read to the end.
+func (c *LoadConn) Book(token string, s Slot) (int, error) {
+	body, err := json.Marshal(BookingBody(s.ServiceID, s.Date, s.Time))
+	if err != nil {
+		return 0, err
+	}
+	return c.Post("/appointments", token, body)
+}
+
+// Post sends body as JSON to path with a bearer token.
+func (c *LoadConn) Post(path, token string, body []byte) (int, error) {
+	if c.conn == nil {
+		conn, err := net.DialTimeout("tcp", c.addr, loadTimeout)
+		if err != nil {
+			return 0, err
+		}
+		c.conn, c.br = conn, bufio.NewReaderSize(conn, 16<<10)
+	}
+	b := append(c.buf[:0], "POST "...)
+	b = append(b, path...)
+	b = append(b, " HTTP/1.1\r\nHost: "...)
+	b = append(b, c.host...)
+	b = append(b, "\r\nAuthorization: Bearer "...)
+	b = append(b, token...)
+	b = append(b, "\r\nContent-Type: application/json\r\nContent-Length: "...)
+	b = strconv.AppendInt(b, int64(len(body)), 10)
+	b = append(b, "\r\n\r\n"...)
+	b = append(b, body...)
+	c.buf = b
+	c.conn.SetDeadline(time.Now().Add(loadTimeout))
+	if _, err := c.conn.Write(b); err != nil {
+		c.Close()
+		return 0, err
+	}
+	resp, err := http.ReadResponse(c.br, nil)
+	if err != nil {
+		c.Close()
+		return 0, err
+	}
+	_, err = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.Close {
+		c.Close()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read response: %w", err)
+	}
+	return resp.StatusCode, nil
+}
+
+// Close drops the connection; the next request dials again.
+func (c *LoadConn) Close() {
+	if c.conn != nil {
+		c.conn.Close()
+		c.conn, c.br = nil, nil
+	}
+}
