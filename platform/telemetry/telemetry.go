@@ -17,6 +17,7 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
 	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
 )
 
 // Setup installs the global propagator and, when an OTLP endpoint is
@@ -25,7 +26,7 @@ import (
 func Setup(ctx context.Context, service string) (trace.TracerProvider, func(context.Context) error, error) {
 	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
 	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") == "" {
-		return otel.GetTracerProvider(), func(context.Context) error { return nil }, nil
+		return noop.NewTracerProvider(), func(context.Context) error { return nil }, nil
 	}
 	exp, err := otlptracehttp.New(ctx)
 	if err != nil {
@@ -37,6 +38,14 @@ func Setup(ctx context.Context, service string) (trace.TracerProvider, func(cont
 		sdktrace.WithResource(res),
 	)
 	return tp, tp.Shutdown, nil
+}
+
+// Recording reports whether tp records spans: false for the no-op provider
+// Setup returns when no exporter is configured. Trace context still crosses
+// every hop then (the propagator is global); only span bookkeeping can go.
+func Recording(tp trace.TracerProvider) bool {
+	_, off := tp.(noop.TracerProvider)
+	return tp != nil && !off
 }
 
 // End closes span, recording err and marking the span failed when err is set.

@@ -50,17 +50,22 @@ const (
 	keyColumns        = `customer_id, idem_key, request_hash, appointment, created_at`
 	deleteExpiredKey  = `DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND created_at < $3`
 
+	// ifSlotFree names the one-active-per-slot index (appointments_one_active_per_slot)
+	// as the only conflict to skip: any other unique violation fails the
+	// batch, and PostgreSQL checks only this index before inserting.
+	ifSlotFree = `ON CONFLICT (service_id, starts_at) WHERE status NOT IN ('cancelled', 'rejected') DO NOTHING`
+
 	// bookSQL inserts the appointment unless its slot is held, and its
 	// event only if it did: "INSERT 0 1" booked, "INSERT 0 0" slot taken.
 	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) VALUES (` + appointmentParams + `)
-		ON CONFLICT DO NOTHING RETURNING id)
+		` + ifSlotFree + ` RETURNING id)
 	INSERT INTO outbox (` + outbox.Columns + `) SELECT $21, $22, $23, $24 FROM a`
 	// bookKeyedSQL stores the idempotency record first, as createOne does:
 	// a concurrent request with the same key waits on the key's index and
 	// then fails the batch with a unique violation, and is settled alone.
 	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($21, $22, $23, $24, $25) RETURNING 1),
 	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k
-		ON CONFLICT DO NOTHING RETURNING id)
+		` + ifSlotFree + ` RETURNING id)
 	INSERT INTO outbox (` + outbox.Columns + `) SELECT $26, $27, $28, $29 FROM a`
 	// dropUnusedKey removes the record bookKeyedSQL stored when the slot
 	// was taken (the record's appointment does not exist). The key's row is

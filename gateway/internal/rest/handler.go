@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/slotwise/slotwise/platform/metrics"
+	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
 // Options configure the REST edge.
@@ -40,6 +41,9 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	h = trimTrailingSlash(h)
 	h = cors(o.CORSOrigins, h)
 	h = o.Metrics.HTTPMiddleware(h)
+	if !telemetry.Recording(o.TracerProvider) {
+		return propagate(h), nil
+	}
 	h = otelhttp.NewHandler(h, "http",
 		otelhttp.WithTracerProvider(o.TracerProvider),
 		otelhttp.WithFilter(func(r *http.Request) bool { return r.URL.Path != "/healthz" && r.URL.Path != "/readyz" }),
