@@ -18,6 +18,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
 // ServerOptions configure NewServer.
@@ -28,19 +29,26 @@ type ServerOptions struct {
 	Interceptors   []grpc.UnaryServerInterceptor
 }
 
-// NewServer returns a gRPC server with tracing, recovery, token
+// NewServer returns a gRPC server with tracing (or, when tp records no
+// spans, trace-context propagation only), recovery, token
 // verification and the standard health service (reported SERVING).
 func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
-	chain := []grpc.UnaryServerInterceptor{recovery(o.Logger)}
+	var chain []grpc.UnaryServerInterceptor
+	tracing := grpc.StatsHandler(otelgrpc.NewServerHandler(
+		otelgrpc.WithTracerProvider(o.TracerProvider),
+		otelgrpc.WithFilter(notHealth),
+	))
+	if !telemetry.Recording(o.TracerProvider) {
+		tracing = grpc.EmptyServerOption{}
+		chain = append(chain, extractUnary)
+	}
+	chain = append(chain, recovery(o.Logger))
 	if o.Verifier != nil {
 		chain = append(chain, authn.UnaryInterceptor(o.Verifier))
 	}
 	chain = append(chain, o.Interceptors...)
 	srv := grpc.NewServer(
-		grpc.StatsHandler(otelgrpc.NewServerHandler(
-			otelgrpc.WithTracerProvider(o.TracerProvider),
-			otelgrpc.WithFilter(notHealth),
-		)),
+		tracing,
 		grpc.ChainUnaryInterceptor(chain...),
 		// Reused stream workers keep their grown stacks: a fresh goroutine
 		// per RPC grew its stack on every call (≈ 4 % of booking-svc's CPU).
@@ -63,11 +71,16 @@ const streamWorkers = 64
 // bursts of small messages on these low-latency links.
 const windowSize = 1 << 20
 
-// Dial returns a client connection with tracing; target is host:port.
+// Dial returns a client connection with tracing (propagation only when tp
+// records no spans); target is host:port.
 func Dial(target string, tp trace.TracerProvider) (*grpc.ClientConn, error) {
+	tracing := grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth)))
+	if !telemetry.Recording(tp) {
+		tracing = grpc.WithUnaryInterceptor(injectUnary)
+	}
 	conn, err := grpc.NewClient(target,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth))),
+		tracing,
 		grpc.WithInitialWindowSize(windowSize), grpc.WithInitialConnWindowSize(windowSize),
 	)
 	if err != nil {
