@@ -36,20 +36,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	dbURL := testkit.NewDatabase(t)
-	_, brokers := testkit.NewKafka(t)
-	pool, err := postgres.Open(ctx, dbURL, "demo", postgres.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	migrations := fstest.MapFS{"001_effects.sql": {Data: []byte(`CREATE TABLE effects (event_id text NOT NULL, applied_at timestamptz DEFAULT now());`)}}
-	if err := postgres.Migrate(ctx, pool, "demo", migrations); err != nil {
-		t.Fatal(err)
-	}
-	if err := kafkax.EnsureTopics(ctx, brokers, 3, topic); err != nil {
-		t.Fatal(err)
-	}
+	pool, brokers := setup(t, ctx, 3, fstest.MapFS{"001_effects.sql": {Data: []byte(`CREATE TABLE effects (event_id text NOT NULL, applied_at timestamptz DEFAULT now());`)}})
 
 	const n = 120
 	for i := range n {
@@ -130,6 +117,18 @@ func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 	}
 }
 
+// setup gives a test a fresh "demo" schema with migrations and a broker
+// holding topic with partitions partitions.
+func setup(t *testing.T, ctx context.Context, partitions int, migrations fstest.MapFS) (*pgxpool.Pool, []string) {
+	t.Helper()
+	pool := testkit.NewPool(t, "demo", migrations, ".", 0)
+	_, brokers := testkit.NewKafka(t)
+	if err := kafkax.EnsureTopics(ctx, brokers, partitions, topic); err != nil {
+		t.Fatal(err)
+	}
+	return pool, brokers
+}
+
 func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
 	t.Helper()
 	var n int
@@ -145,19 +144,7 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
 func TestRelayVacuumsWhatItDeleted(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	dbURL := testkit.NewDatabase(t)
-	_, brokers := testkit.NewKafka(t)
-	pool, err := postgres.Open(ctx, dbURL, "demo", postgres.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if err := postgres.Migrate(ctx, pool, "demo", fstest.MapFS{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := kafkax.EnsureTopics(ctx, brokers, 1, topic); err != nil {
-		t.Fatal(err)
-	}
+	pool, brokers := setup(t, ctx, 1, fstest.MapFS{})
 	const n = 300
 	for i := range n {
 		err := postgres.InTx(ctx, pool, func(tx pgx.Tx) error {

@@ -8,12 +8,16 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/slotwise/slotwise/platform/postgres"
 )
 
 // AdminURL is the server tests create their databases on:
@@ -72,4 +76,27 @@ func MustExec(t testing.TB, dbURL, sql string, args ...any) {
 	if _, err := c.Exec(ctx, sql, args...); err != nil {
 		t.Fatal(fmt.Errorf("%s: %w", sql, err))
 	}
+}
+
+// NewPool creates a fresh database (dropped when the test ends), opens a
+// pool of at most maxConns confined to schema (0: the platform default), and
+// applies the migrations in folder dir of fsys ("." for its root) as the
+// service would at start-up, the platform's outbox and inbox tables included.
+func NewPool(t testing.TB, schema string, fsys fs.FS, dir string, maxConns int32) *pgxpool.Pool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	migrations, err := fs.Sub(fsys, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := postgres.Open(ctx, NewDatabase(t), schema, postgres.Options{MaxConns: maxConns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if err := postgres.Migrate(ctx, pool, schema, migrations); err != nil {
+		t.Fatal(err)
+	}
+	return pool
 }

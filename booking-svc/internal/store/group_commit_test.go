@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"sync"
 	"testing"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/trace/noop"
 
-	"github.com/slotwise/slotwise/platform/postgres"
 	"github.com/slotwise/slotwise/platform/testkit"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
@@ -22,20 +20,7 @@ import (
 // outcome must be what it would have been in a transaction of its own.
 
 func newStore(t *testing.T) (Appointments, *pgxpool.Pool) {
-	t.Helper()
-	ctx := context.Background()
-	pool, err := postgres.Open(ctx, testkit.NewDatabase(t), "booking", postgres.Options{MaxConns: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	migrations, err := fs.Sub(Migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := postgres.Migrate(ctx, pool, "booking", migrations); err != nil {
-		t.Fatal(err)
-	}
+	pool := testkit.NewPool(t, "booking", Migrations, "migrations", 8)
 	return NewAppointments(pool, nil, noop.NewTracerProvider()), pool
 }
 

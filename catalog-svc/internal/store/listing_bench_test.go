@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/slotwise/slotwise/platform/postgres"
 	"github.com/slotwise/slotwise/platform/testkit"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -115,16 +113,7 @@ var benchWords = []string{"spa", "massage", "repair", "tutor", "clinic", "salon"
 // seedServices creates a fresh catalog schema and COPYs n services into it.
 func seedServices(b *testing.B, ctx context.Context, n int) *pgxpool.Pool {
 	b.Helper()
-	url := testkit.NewDatabase(b)
-	pool, err := postgres.Open(ctx, url, "catalog", postgres.Options{MaxConns: 4})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(pool.Close)
-	migrations, _ := fs.Sub(Migrations, "migrations")
-	if err := postgres.Migrate(ctx, pool, "catalog", migrations); err != nil {
-		b.Fatal(err)
-	}
+	pool := testkit.NewPool(b, "catalog", Migrations, "migrations", 4)
 	start := time.Now()
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	cols := []string{"id", "provider_id", "name", "category", "category_key", "description", "price", "duration",

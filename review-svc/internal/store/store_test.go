@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"sync"
 	"testing"
 	"time"
@@ -13,25 +12,13 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/platform/postgres"
 	"github.com/slotwise/slotwise/platform/testkit"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
 func openPool(t *testing.T) *pgxpool.Pool {
-	t.Helper()
-	ctx := context.Background()
-	pool, err := postgres.Open(ctx, testkit.NewDatabase(t), "review", postgres.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	migrations, _ := fs.Sub(Migrations, "migrations")
-	if err := postgres.Migrate(ctx, pool, "review", migrations); err != nil {
-		t.Fatal(err)
-	}
-	return pool
+	return testkit.NewPool(t, "review", Migrations, "migrations", 0)
 }
 
 func TestReviewProjectionKeepsHighestVersion(t *testing.T) {
