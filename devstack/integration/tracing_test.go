@@ -41,7 +41,7 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 		"customerPhone": "9876543210", "customerAddress": "MG Road", "notes": "trace me",
 	}).ExpectStatus(t, http.StatusCreated)
 
-	// The booking's inserts are one pipelined batch: its statements show too.
+	// The booking's write (group commit) shows as its own postgres INSERT span.
 	expectTrace(t, query, "POST /appointments", "gateway", "booking-svc", "catalog-svc", "postgres", "catalog-svc postgres SELECT",
 		"booking-svc postgres INSERT", "kafka publish", "review-svc consume", "review-svc postgres INSERT")
 

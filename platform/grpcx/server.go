@@ -34,12 +34,13 @@ type ServerOptions struct {
 // verification and the standard health service (reported SERVING).
 func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 	var chain []grpc.UnaryServerInterceptor
-	tracing := grpc.StatsHandler(otelgrpc.NewServerHandler(
-		otelgrpc.WithTracerProvider(o.TracerProvider),
-		otelgrpc.WithFilter(notHealth),
-	))
-	if !telemetry.Recording(o.TracerProvider) {
-		tracing = grpc.EmptyServerOption{}
+	var tracing grpc.ServerOption = grpc.EmptyServerOption{}
+	if telemetry.Recording(o.TracerProvider) {
+		tracing = grpc.StatsHandler(otelgrpc.NewServerHandler(
+			otelgrpc.WithTracerProvider(o.TracerProvider),
+			otelgrpc.WithFilter(notHealth),
+		))
+	} else {
 		chain = append(chain, extractUnary)
 	}
 	chain = append(chain, recovery(o.Logger))
@@ -74,9 +75,9 @@ const windowSize = 1 << 20
 // Dial returns a client connection with tracing (propagation only when tp
 // records no spans); target is host:port.
 func Dial(target string, tp trace.TracerProvider) (*grpc.ClientConn, error) {
-	tracing := grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth)))
-	if !telemetry.Recording(tp) {
-		tracing = grpc.WithUnaryInterceptor(injectUnary)
+	tracing := grpc.WithUnaryInterceptor(injectUnary)
+	if telemetry.Recording(tp) {
+		tracing = grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth)))
 	}
 	conn, err := grpc.NewClient(target,
 		grpc.WithTransportCredentials(insecure.NewCredentials()),

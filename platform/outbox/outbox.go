@@ -24,7 +24,7 @@ const insert = `INSERT INTO outbox (` + Columns + `) VALUES ($1, $2, $3, $4)`
 // Write stores msg for publication to topic under key, together with the
 // caller's trace context so the publish and every consumer join its trace.
 func Write(ctx context.Context, tx pgx.Tx, topic, key string, msg proto.Message) error {
-	payload, headers, err := encode(ctx, msg)
+	payload, headers, err := Encode(ctx, msg)
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func Write(ctx context.Context, tx pgx.Tx, topic, key string, msg proto.Message)
 // (one round trip; a batch outside a transaction runs as one implicit
 // transaction, so the event still commits or rolls back with the change).
 func Queue(ctx context.Context, b *pgx.Batch, topic, key string, msg proto.Message) error {
-	payload, headers, err := encode(ctx, msg)
+	payload, headers, err := Encode(ctx, msg)
 	if err != nil {
 		return err
 	}
@@ -46,13 +46,9 @@ func Queue(ctx context.Context, b *pgx.Batch, topic, key string, msg proto.Messa
 	return nil
 }
 
-// Encode returns the payload and headers columns of msg's outbox row, for a
-// caller that writes the row with a statement of its own.
+// Encode returns the payload and headers columns of msg's outbox row (for
+// a caller that writes the row with a statement of its own, too).
 func Encode(ctx context.Context, msg proto.Message) (payload, headers []byte, err error) {
-	return encode(ctx, msg)
-}
-
-func encode(ctx context.Context, msg proto.Message) (payload, headers []byte, err error) {
 	if payload, err = proto.Marshal(msg); err != nil {
 		return nil, nil, fmt.Errorf("outbox: marshal %T: %w", msg, err)
 	}

@@ -17,11 +17,9 @@ type combiner[T any] struct {
 	running int
 }
 
-func newCombiner[T any](limit, max int, run func([]T)) *combiner[T] {
-	return &combiner[T]{limit: max1(limit), max: max1(max), run: run}
+func newCombiner[T any](limit, maxBatch int, run func([]T)) *combiner[T] {
+	return &combiner[T]{limit: max(limit, 1), max: max(maxBatch, 1), run: run}
 }
-
-func max1(n int) int { return max(n, 1) }
 
 // add queues item; run sees it in a later batch, on another goroutine.
 func (c *combiner[T]) add(item T) {
