@@ -85,7 +85,7 @@ func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 	if err := c1.Run(first); err != nil {
 		t.Fatal(err)
 	}
-	if got := count(t, pool, `SELECT count(*) FROM effects`); got < n/2 {
+	if got := testkit.Count(t, pool, `SELECT count(*) FROM effects`); got < n/2 {
 		t.Fatalf("first consumer applied %d effects before stopping, want at least %d", got, n/2)
 	}
 
@@ -96,9 +96,9 @@ func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 	go func() { done <- c2.Run(second) }()
 
 	deadline := time.Now().Add(30 * time.Second)
-	for count(t, pool, `SELECT count(DISTINCT event_id) FROM effects`) < n {
+	for testkit.Count(t, pool, `SELECT count(DISTINCT event_id) FROM effects`) < n {
 		if time.Now().After(deadline) {
-			t.Fatalf("only %d of %d events arrived", count(t, pool, `SELECT count(DISTINCT event_id) FROM effects`), n)
+			t.Fatalf("only %d of %d events arrived", testkit.Count(t, pool, `SELECT count(DISTINCT event_id) FROM effects`), n)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -106,13 +106,13 @@ func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 	stopSecond()
 	<-done
 
-	if total := count(t, pool, `SELECT count(*) FROM effects`); total != n {
+	if total := testkit.Count(t, pool, `SELECT count(*) FROM effects`); total != n {
 		t.Fatalf("%d effects applied for %d events: an event took effect more than once", total, n)
 	}
 	if h := handled.Load(); h <= n {
 		t.Fatalf("handler ran %d times for %d events: the crash should have caused at least one redelivery", h, n)
 	}
-	if unsent := count(t, pool, `SELECT count(*) FROM outbox`); unsent != 0 {
+	if unsent := testkit.Count(t, pool, `SELECT count(*) FROM outbox`); unsent != 0 {
 		t.Fatalf("%d outbox rows still unsent", unsent)
 	}
 }
@@ -127,15 +127,6 @@ func setup(t *testing.T, ctx context.Context, partitions int, migrations fstest.
 		t.Fatal(err)
 	}
 	return pool, brokers
-}
-
-func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
-	t.Helper()
-	var n int
-	if err := pool.QueryRow(context.Background(), sql).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // TestRelayVacuumsWhatItDeleted relays more rows than VacuumEvery and checks
@@ -162,13 +153,13 @@ func TestRelayVacuumsWhatItDeleted(t *testing.T) {
 	go relay.Run(relayCtx)
 
 	deadline := time.Now().Add(30 * time.Second)
-	for count(t, pool, `SELECT count(*) FROM outbox`) > 0 || relay.Vacuums() < n/100 {
+	for testkit.Count(t, pool, `SELECT count(*) FROM outbox`) > 0 || relay.Vacuums() < n/100 {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d rows left, %d vacuums, want 0 rows and %d vacuums", count(t, pool, `SELECT count(*) FROM outbox`), relay.Vacuums(), n/100)
+			t.Fatalf("%d rows left, %d vacuums, want 0 rows and %d vacuums", testkit.Count(t, pool, `SELECT count(*) FROM outbox`), relay.Vacuums(), n/100)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if v := count(t, pool, `SELECT vacuum_count FROM pg_stat_user_tables WHERE schemaname = 'demo' AND relname = 'outbox'`); v < 1 {
+	if v := testkit.Count(t, pool, `SELECT vacuum_count FROM pg_stat_user_tables WHERE schemaname = 'demo' AND relname = 'outbox'`); v < 1 {
 		t.Fatalf("PostgreSQL counts %d vacuums of the outbox", v)
 	}
 }

@@ -100,3 +100,13 @@ func NewPool(t testing.TB, schema string, fsys fs.FS, dir string, maxConns int32
 	}
 	return pool
 }
+
+// Count runs a query returning one integer (a count) on pool.
+func Count(t testing.TB, pool *pgxpool.Pool, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return n
+}

@@ -35,15 +35,6 @@ func appointment(service string, slot int) booking.Appointment {
 		Version: 1, CreatedAt: now, UpdatedAt: now}
 }
 
-func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // Many concurrent bookings, ten per slot: exactly one per slot is stored,
 // with exactly one event; every other gets ErrSlotTaken; batches did form.
 func TestGroupCommitOneBookingPerSlot(t *testing.T) {
@@ -76,13 +67,13 @@ func TestGroupCommitOneBookingPerSlot(t *testing.T) {
 	if taken != slots*(perSlot-1) {
 		t.Errorf("%d refused, want %d", taken, slots*(perSlot-1))
 	}
-	if n := count(t, pool, `SELECT count(*) FROM appointments`); n != slots {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM appointments`); n != slots {
 		t.Errorf("%d appointments stored, want %d", n, slots)
 	}
-	if n := count(t, pool, `SELECT count(*) FROM outbox o JOIN appointments a ON a.id::text = o.key`); n != slots {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM outbox o JOIN appointments a ON a.id::text = o.key`); n != slots {
 		t.Errorf("%d events for stored appointments, want %d", n, slots)
 	}
-	if n := count(t, pool, `SELECT count(*) FROM outbox`); n != slots {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM outbox`); n != slots {
 		t.Errorf("%d events in all, want %d", n, slots)
 	}
 }
@@ -117,10 +108,10 @@ func TestGroupCommitRefusedBatchIsSettledOneByOne(t *testing.T) {
 			t.Errorf("booking %d: %v", i, err)
 		}
 	}
-	if n := count(t, pool, `SELECT count(*) FROM appointments`); n != 4 {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM appointments`); n != 4 {
 		t.Errorf("%d appointments stored, want 4", n)
 	}
-	if n := count(t, pool, `SELECT count(*) FROM outbox`); n != 4 {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM outbox`); n != 4 {
 		t.Errorf("%d events, want 4", n)
 	}
 }
@@ -172,10 +163,10 @@ func TestGroupCommitIdempotencyRecords(t *testing.T) {
 	if stored != 1 {
 		t.Errorf("%d bookings stored under one key, want 1", stored)
 	}
-	if n := count(t, pool, `SELECT count(*) FROM appointments WHERE starts_at >= $1`, start.Add(10*30*time.Minute)); n != 1 {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM appointments WHERE starts_at >= $1`, start.Add(10*30*time.Minute)); n != 1 {
 		t.Errorf("%d appointments from the k3 requests, want 1", n)
 	}
-	if n := count(t, pool, `SELECT count(*) FROM idempotency_keys`); n != 2 {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM idempotency_keys`); n != 2 {
 		t.Errorf("%d idempotency records, want 2 (k1, k3)", n)
 	}
 }
@@ -190,7 +181,7 @@ func TestGroupCommitSkipsCancelledCalls(t *testing.T) {
 	if err := <-gone.done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled call: %v", err)
 	}
-	if n := count(t, pool, `SELECT count(*) FROM appointments`); n != 0 {
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM appointments`); n != 0 {
 		t.Fatalf("%d appointments stored for a cancelled call", n)
 	}
 }
