@@ -62,6 +62,7 @@ test-web:
 
 # The e2e suite starts the devstack itself (Playwright webServer).
 test-e2e:
+	./scripts/ensure-chromium.sh
 	@if [ -f frontend/Makefile ]; then $(MAKE) -C frontend e2e; else echo "frontend not yet in the tree: no e2e tests"; fi
 
 bench:
