@@ -8,13 +8,16 @@ GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
-.PHONY: test-tracing up build build-go build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
+.PHONY: test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
 
 JAEGER := $(BIN)/jaeger
 
-# NO_JAEGER=1 skips building and starting Jaeger.
-up: build $(if $(NO_JAEGER),,$(JAEGER))
-	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) $(BIN)/devstack
+# The devstack and the web app build side by side; Jaeger, slow to build the
+# first time, is built by the devstack in the background and joins when it is
+# ready. NO_JAEGER=1 skips Jaeger.
+up:
+	@$(MAKE) --no-print-directory -j2 build-devstack build-web
+	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) JAEGER_BUILD='$(MAKE) --no-print-directory $(JAEGER)' $(BIN)/devstack
 
 # Jaeger v2 built from the Go module proxy (first build ~12 min, then cached).
 $(JAEGER): devstack/jaeger/go.mod
@@ -22,9 +25,11 @@ $(JAEGER): devstack/jaeger/go.mod
 
 build: build-go build-web
 
-build-go:
-	go build -o $(BIN)/devstack ./devstack/cmd/devstack
+build-go: build-devstack
 	go build $(GO_PKGS)
+
+build-devstack:
+	go build -o $(BIN)/devstack ./devstack/cmd/devstack
 
 build-web:
 ifeq ($(NPM_OK),yes)

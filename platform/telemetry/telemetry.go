@@ -6,7 +6,9 @@ package telemetry
 
 import (
 	"context"
+	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"go.opentelemetry.io/otel"
@@ -28,6 +30,7 @@ func Setup(ctx context.Context, service string) (trace.TracerProvider, func(cont
 	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") == "" {
 		return noop.NewTracerProvider(), func(context.Context) error { return nil }, nil
 	}
+	otel.SetErrorHandler(&exportErrors{})
 	exp, err := otlptracehttp.New(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -55,4 +58,29 @@ func End(span trace.Span, err error) {
 		span.SetStatus(codes.Error, err.Error())
 	}
 	span.End()
+}
+
+// errorEvery is how often a failure to export spans is reported again.
+const errorEvery = 10 * time.Minute
+
+// exportErrors reports the first failure to export spans, then at most one
+// every errorEvery. While the collector is away (the devstack's Jaeger is
+// still building, a collector restarts) every batch fails, and OpenTelemetry's
+// default handler would log each one.
+type exportErrors struct {
+	mu         sync.Mutex
+	last       time.Time
+	suppressed int
+}
+
+func (h *exportErrors) Handle(err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.last.IsZero() && time.Since(h.last) < errorEvery {
+		h.suppressed++
+		return
+	}
+	slog.Warn("telemetry: spans could not be exported and were dropped (repeats are reported at most every 10 minutes)",
+		"err", err, "suppressedSinceLastReport", h.suppressed)
+	h.last, h.suppressed = time.Now(), 0
 }

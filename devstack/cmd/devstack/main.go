@@ -55,18 +55,9 @@ func run(ctx context.Context, _ []string) error {
 	if err := os.MkdirAll(stateDir, 0o700); err != nil {
 		return err
 	}
-	jaegerURL := ""
-	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("NO_JAEGER") != "1" {
-		bin := r.String("JAEGER_BIN", "bin/jaeger")
-		if _, err := os.Stat(bin); err == nil {
-			if err := devstack.StartJaeger(ctx, bin, filepath.Join(stateDir, "jaeger.log")); err != nil {
-				return err
-			}
-			os.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4318")
-			jaegerURL = "http://localhost:16686"
-		} else {
-			say("no Jaeger binary at %s (run `make bin/jaeger`): traces are off", bin)
-		}
+	jaegerURL, err := startJaeger(ctx, r.String("JAEGER_BIN", "bin/jaeger"), stateDir, say)
+	if err != nil {
+		return err
 	}
 	key, err := devstack.SigningKey(stateDir)
 	if err != nil {
@@ -95,7 +86,7 @@ func run(ctx context.Context, _ []string) error {
 		say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
 	}
 	if jaegerURL != "" {
-		say("  Jaeger   %s  (traces: %s/api/traces?service=gateway)", jaegerURL, jaegerURL)
+		say("  Jaeger   %s", jaegerLine(jaegerURL))
 	}
 	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
 	say("press Ctrl-C to stop")
@@ -120,4 +111,42 @@ func serveWeb(ctx context.Context, addr, dir string) (string, error) {
 	go func() { <-ctx.Done(); srv.Close() }()
 	_, port, _ := net.SplitHostPort(lis.Addr().String())
 	return "http://localhost:" + port, nil
+}
+
+// startJaeger runs Jaeger unless traces go elsewhere (OTEL_EXPORTER_OTLP_ENDPOINT)
+// or NO_JAEGER=1, and points the programs at it. When its binary is missing
+// and JAEGER_BUILD says how to build it (`make up` does), it is built in the
+// background: the programs export to it from the start, dropping spans until
+// it joins, and its URL is printed then. It returns the URL when Jaeger is
+// running already.
+func startJaeger(ctx context.Context, bin, stateDir string, say func(string, ...any)) (string, error) {
+	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != "" || os.Getenv("NO_JAEGER") == "1" {
+		return "", nil
+	}
+	tool := devstack.DevTool{Name: "Jaeger", Bin: bin, Build: os.Getenv("JAEGER_BUILD"), LogDir: stateDir,
+		Start: func(ctx context.Context, bin string) (string, error) {
+			return devstack.JaegerURL, devstack.StartJaeger(ctx, bin, filepath.Join(stateDir, "jaeger.log"))
+		}}
+	status, url, buildLog, err := tool.Run(ctx, func(url string, err error) {
+		if err != nil {
+			say("Jaeger did not join: %v (traces are dropped)", err)
+			return
+		}
+		say("Jaeger joined: %s", jaegerLine(url))
+	})
+	switch {
+	case err != nil:
+		return "", err
+	case status == devstack.Off:
+		say("no Jaeger binary at %s (`make up` builds it): traces are off", bin)
+		return "", nil
+	case status == devstack.Building:
+		say("Jaeger is building in the background (the first time takes ~12 min; log: %s); traces are dropped until it joins", buildLog)
+	}
+	os.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", devstack.JaegerOTLP)
+	return url, nil
+}
+
+func jaegerLine(url string) string {
+	return fmt.Sprintf("%s  (traces: %s/api/traces?service=gateway)", url, url)
 }
