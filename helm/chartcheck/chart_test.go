@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
@@ -392,7 +393,8 @@ func TestEnvWiring(t *testing.T) {
 			for _, caller := range callerList {
 				c := deps[name(caller)].Spec.Template.Spec.Containers[0]
 				envName := strings.ToUpper(strings.TrimSuffix(callee, "-svc")) + "_GRPC_ADDR"
-				want := name(callee) + ":" + itoa(services[callee])
+				// dns:/// so gRPC resolves every pod of the (headless) Service: TestGRPCBackendsBalance.
+				want := "dns:///" + name(callee) + ":" + itoa(services[callee])
 				if got, _ := resolve(c, envName); got != want {
 					t.Errorf("%s: %s=%q, want %q", caller, envName, got, want)
 				}
@@ -430,6 +432,43 @@ func TestEnvWiring(t *testing.T) {
 
 // Migrations: one pre-install/pre-upgrade hook Job per service running `migrate` with the
 // service's image and database Secret; none for the gateway or web.
+// Every gRPC backend can be scaled out: its Service is headless, so the dns:/// targets its
+// callers dial (TestEnvWiring) resolve to every ready pod and round-robin over them, and its
+// server ages connections out (GRPC_MAX_CONNECTION_AGE) so callers re-resolve and pods added
+// later get calls within a minute. Behind a ClusterIP each caller's one HTTP/2 connection would
+// stay on one pod.
+func TestGRPCBackendsBalance(t *testing.T) {
+	forEachSet(t, func(t *testing.T, objs []Object) {
+		svcs := ofKind[corev1.Service](objs)
+		deps := ofKind[appsv1.Deployment](objs)
+		// The callers' dns:/// targets are checked with the rest of the wiring (TestEnvWiring).
+		for backend, port := range services {
+			s := svcs[name(backend)]
+			if s == nil {
+				t.Errorf("no Service %s", name(backend))
+				continue
+			}
+			if s.Spec.ClusterIP != corev1.ClusterIPNone {
+				t.Errorf("Service %s: clusterIP %q, want None (headless) so callers see every pod", s.Name, s.Spec.ClusterIP)
+			}
+			if !slices.ContainsFunc(s.Spec.Ports, func(p corev1.ServicePort) bool { return p.Name == "grpc" && p.Port == port }) {
+				t.Errorf("Service %s: no grpc port %d", s.Name, port)
+			}
+			c := deps[name(backend)].Spec.Template.Spec.Containers[0]
+			age, err := time.ParseDuration(env(c, "GRPC_MAX_CONNECTION_AGE"))
+			if err != nil || age <= 0 || age > 45*time.Second {
+				t.Errorf("%s: GRPC_MAX_CONNECTION_AGE=%q, want a duration of at most 45s (plus gRPC's 30 s DNS re-resolution: new pods get calls within a minute)",
+					backend, env(c, "GRPC_MAX_CONNECTION_AGE"))
+			}
+		}
+		for _, comp := range []string{"gateway", "web"} {
+			if s := svcs[name(comp)]; s != nil && s.Spec.ClusterIP == corev1.ClusterIPNone {
+				t.Errorf("Service %s is headless: the ingress needs its cluster IP", s.Name)
+			}
+		}
+	})
+}
+
 func TestMigrationJobs(t *testing.T) {
 	forEachSet(t, func(t *testing.T, objs []Object) {
 		jobs := ofKind[batchv1.Job](objs)

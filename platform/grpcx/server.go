@@ -6,14 +6,15 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
@@ -27,7 +28,21 @@ type ServerOptions struct {
 	TracerProvider trace.TracerProvider
 	Verifier       *authn.Verifier // nil: no token verification
 	Interceptors   []grpc.UnaryServerInterceptor
+	// MaxConnectionAge is how long a client connection may live (0:
+	// DefaultMaxConnectionAge).
+	MaxConnectionAge time.Duration
 }
+
+// DefaultMaxConnectionAge is how long a client connection lives before the
+// server asks the client to reconnect (HTTP/2 GOAWAY). A client re-resolves
+// its target when a connection closes, so replicas added since join its
+// round-robin: with gRPC re-resolving DNS at most every 30 s, within about
+// a minute.
+const DefaultMaxConnectionAge = 30 * time.Second
+
+// maxConnectionAgeGrace is how long calls in flight on an aged connection
+// may still take before it is closed.
+const maxConnectionAgeGrace = 10 * time.Second
 
 // NewServer returns a gRPC server with tracing (or, when tp records no
 // spans, trace-context propagation only), recovery, token
@@ -48,6 +63,10 @@ func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 		chain = append(chain, authn.UnaryInterceptor(o.Verifier))
 	}
 	chain = append(chain, o.Interceptors...)
+	age := o.MaxConnectionAge
+	if age <= 0 {
+		age = DefaultMaxConnectionAge
+	}
 	srv := grpc.NewServer(
 		tracing,
 		grpc.ChainUnaryInterceptor(chain...),
@@ -58,6 +77,7 @@ func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 		// call still gets a goroutine of its own.
 		grpc.NumStreamWorkers(streamWorkers),
 		grpc.InitialWindowSize(windowSize), grpc.InitialConnWindowSize(windowSize),
+		grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionAge: age, MaxConnectionAgeGrace: maxConnectionAgeGrace}),
 	)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(srv, hs)
@@ -71,24 +91,6 @@ const streamWorkers = 64
 // gRPC's bandwidth-delay probing, which sent a PING (and read its ack) after
 // bursts of small messages on these low-latency links.
 const windowSize = 1 << 20
-
-// Dial returns a client connection with tracing (propagation only when tp
-// records no spans); target is host:port.
-func Dial(target string, tp trace.TracerProvider) (*grpc.ClientConn, error) {
-	tracing := grpc.WithUnaryInterceptor(injectUnary)
-	if telemetry.Recording(tp) {
-		tracing = grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth)))
-	}
-	conn, err := grpc.NewClient(target,
-		grpc.WithTransportCredentials(insecure.NewCredentials()),
-		tracing,
-		grpc.WithInitialWindowSize(windowSize), grpc.WithInitialConnWindowSize(windowSize),
-	)
-	if err != nil {
-		return nil, fmt.Errorf("grpc: dial %s: %w", target, err)
-	}
-	return conn, nil
-}
 
 func notHealth(info *stats.RPCTagInfo) bool {
 	return !strings.HasPrefix(info.FullMethodName, "/grpc.health.v1.Health/")

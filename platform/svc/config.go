@@ -7,8 +7,10 @@ package svc
 import (
 	"log/slog"
 	"net"
+	"time"
 
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/grpcx"
 )
 
 // Config is what every service reads from the environment.
@@ -21,6 +23,9 @@ type Config struct {
 	// AuthGRPCAddr is where the JWKS come from; auth-svc itself leaves it empty.
 	AuthGRPCAddr string
 	LogLevel     string
+	// MaxConnectionAge is how long a client connection to the gRPC server
+	// lives (GRPC_MAX_CONNECTION_AGE; 0: grpcx.DefaultMaxConnectionAge).
+	MaxConnectionAge time.Duration
 
 	// Set by in-process runners (devstack, tests) instead of addresses.
 	GRPCListener  net.Listener
@@ -36,6 +41,8 @@ func LoadConfig(r *config.Reader, name, defaultGRPC string, needsAuth, needsKafk
 		GRPCAddr:    r.String("GRPC_ADDR", defaultGRPC),
 		AdminAddr:   r.String("ADMIN_ADDR", ""),
 		LogLevel:    r.String("LOG_LEVEL", "info"),
+
+		MaxConnectionAge: r.Duration("GRPC_MAX_CONNECTION_AGE", grpcx.DefaultMaxConnectionAge),
 	}
 	if needsKafka {
 		c.KafkaBrokers = r.List("KAFKA_BROKERS", nil)

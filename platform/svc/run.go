@@ -144,7 +144,8 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		keys = func(ctx context.Context) (*authv1.JWKS, error) { return client.GetJWKS(ctx, &authv1.GetJWKSRequest{}) }
 	}
 	server, hs := grpcx.NewServer(grpcx.ServerOptions{Logger: log, TracerProvider: tp, Verifier: authn.NewVerifier(keys),
-		Interceptors: []grpc.UnaryServerInterceptor{rt.Metrics.UnaryServerInterceptor()}})
+		Interceptors:     []grpc.UnaryServerInterceptor{rt.Metrics.UnaryServerInterceptor()},
+		MaxConnectionAge: cfg.MaxConnectionAge})
 	rt.Server = server
 
 	if len(spec.Produces) > 0 {

@@ -14,10 +14,6 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// IdempotencyHeader is the metadata key the gateway forwards the
-// Idempotency-Key header as.
-const IdempotencyHeader = "idempotency-key"
-
 // GRPCServer is the gRPC transport of the booking domain.
 type GRPCServer struct {
 	bookingv1.UnimplementedBookingServiceServer
@@ -87,7 +83,7 @@ func decodeBook(ctx context.Context, r any) (any, error) {
 			CustomerName: req.GetCustomerName(), CustomerEmail: req.GetCustomerEmail(),
 			CustomerPhone: req.GetCustomerPhone(), CustomerAddress: req.GetCustomerAddress(),
 		},
-		IdempotencyKey: grpcx.IncomingHeader(ctx, IdempotencyHeader),
+		IdempotencyKey: grpcx.IncomingHeader(ctx, grpcx.IdempotencyKeyHeader),
 	}, nil
 }
 

@@ -28,7 +28,7 @@ type Backends struct {
 
 // forwardedHeaders reach the services as gRPC metadata (grpc-gateway
 // forwards Authorization itself, as "authorization").
-var forwardedHeaders = map[string]bool{"idempotency-key": true}
+var forwardedHeaders = map[string]bool{grpcx.IdempotencyKeyHeader: true}
 
 // newMux registers every REST route of the contract.
 func newMux(ctx context.Context, b Backends, trustForwardedFor bool) (*runtime.ServeMux, error) {

@@ -171,7 +171,7 @@ literally. Secrets are always secretKeyRef.
 {{- range $callee := $c.calls }}
 {{- $target := index $root.Values.components $callee }}
 - name: {{ include "slotwise.grpcAddrEnv" $callee }}
-  value: {{ printf "%s:%v" (include "slotwise.componentName" (dict "root" $root "name" $callee)) (index $target.ports "grpc") | quote }}
+  value: {{ printf "dns:///%s:%v" (include "slotwise.componentName" (dict "root" $root "name" $callee)) (index $target.ports "grpc") | quote }}
 {{- end }}
 {{- range $k, $v := $c.env }}
 - name: {{ $k }}

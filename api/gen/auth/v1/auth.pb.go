@@ -1278,17 +1278,17 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x11UserExistsRequest\x12\x16\n" +
 	"\x06userId\x18\x01 \x01(\tR\x06userId\",\n" +
 	"\x12UserExistsResponse\x12\x16\n" +
-	"\x06exists\x18\x01 \x01(\bR\x06exists2\x9e\x06\n" +
+	"\x06exists\x18\x01 \x01(\bR\x06exists2\xaf\x06\n" +
 	"\vAuthService\x12l\n" +
-	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/auth/register\x12\x82\x01\n" +
-	"\rLoginWithRole\x12&.slotwise.auth.v1.LoginWithRoleRequest\x1a'.slotwise.auth.v1.LoginWithRoleResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/login-with-role\x12{\n" +
-	"\vGetUserRole\x12$.slotwise.auth.v1.GetUserRoleRequest\x1a%.slotwise.auth.v1.GetUserRoleResponse\"\x1f\x82\xd3\xe4\x93\x02\x19\x12\x17/auth/user-role/{email}\x12k\n" +
+	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/auth/register\x12\x85\x01\n" +
+	"\rLoginWithRole\x12&.slotwise.auth.v1.LoginWithRoleRequest\x1a'.slotwise.auth.v1.LoginWithRoleResponse\"#\x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/login-with-role\x90\x02\x01\x12~\n" +
+	"\vGetUserRole\x12$.slotwise.auth.v1.GetUserRoleRequest\x1a%.slotwise.auth.v1.GetUserRoleResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/auth/user-role/{email}\x90\x02\x01\x12n\n" +
 	"\n" +
-	"GetProfile\x12#.slotwise.auth.v1.GetProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x15\x82\xd3\xe4\x93\x02\x0f\x12\r/auth/profile\x12t\n" +
-	"\rUpdateProfile\x12&.slotwise.auth.v1.UpdateProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\x1a\r/auth/profile\x12c\n" +
-	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"\x1e\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x12W\n" +
+	"GetProfile\x12#.slotwise.auth.v1.GetProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x0f\x12\r/auth/profile\x90\x02\x01\x12t\n" +
+	"\rUpdateProfile\x12&.slotwise.auth.v1.UpdateProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\x1a\r/auth/profile\x12f\n" +
+	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\\\n" +
 	"\n" +
-	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponseB5Z3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
+	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01B5Z3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
 
 var (
 	file_slotwise_auth_v1_auth_proto_rawDescOnce sync.Once

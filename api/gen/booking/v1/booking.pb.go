@@ -977,17 +977,17 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12\x1a\n" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
-	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days2\xa2\t\n" +
+	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days2\xae\t\n" +
 	"\x0eBookingService\x12\x86\x01\n" +
-	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/appointments\x12\x8a\x01\n" +
-	"\x12ListMyAppointments\x12..slotwise.booking.v1.ListMyAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"\x15\x82\xd3\xe4\x93\x02\x0f\x12\r/appointments\x12\x82\x01\n" +
-	"\x0eGetAppointment\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/appointments/{id}\x12\x9f\x01\n" +
-	"\x18ListProviderAppointments\x124.slotwise.booking.v1.ListProviderAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"\x1e\x82\xd3\xe4\x93\x02\x18\x12\x16/appointments/provider\x12\x99\x01\n" +
+	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/appointments\x12\x8d\x01\n" +
+	"\x12ListMyAppointments\x12..slotwise.booking.v1.ListMyAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"\x18\x82\xd3\xe4\x93\x02\x0f\x12\r/appointments\x90\x02\x01\x12\x85\x01\n" +
+	"\x0eGetAppointment\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/appointments/{id}\x90\x02\x01\x12\xa2\x01\n" +
+	"\x18ListProviderAppointments\x124.slotwise.booking.v1.ListProviderAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/appointments/provider\x90\x02\x01\x12\x99\x01\n" +
 	"\x14UpdateProviderStatus\x12(.slotwise.booking.v1.UpdateStatusRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"-\x82\xd3\xe4\x93\x02':\x01*2\"/appointments/{id}/provider-status\x12\x90\x01\n" +
 	"\x14UpdateCustomerStatus\x12(.slotwise.booking.v1.UpdateStatusRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*2\x19/appointments/{id}/status\x12\x88\x01\n" +
 	"\n" +
-	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x98\x01\n" +
-	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"*\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availabilityB;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
+	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x9b\x01\n" +
+	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
 
 var (
 	file_slotwise_booking_v1_booking_proto_rawDescOnce sync.Once

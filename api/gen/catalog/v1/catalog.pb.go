@@ -990,12 +990,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage2\x97\x06\n" +
-	"\x0eCatalogService\x12v\n" +
-	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x11\x82\xd3\xe4\x93\x02\v\x12\t/services\x12u\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage2\xa0\x06\n" +
+	"\x0eCatalogService\x12y\n" +
+	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
-	"GetService\x12&.slotwise.catalog.v1.GetServiceRequest\x1a'.slotwise.catalog.v1.GetServiceResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/services/{id}\x12\x8f\x01\n" +
-	"\x14ListProviderServices\x120.slotwise.catalog.v1.ListProviderServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x1a\x82\xd3\xe4\x93\x02\x14\x12\x12/services/provider\x12~\n" +
+	"GetService\x12&.slotwise.catalog.v1.GetServiceRequest\x1a'.slotwise.catalog.v1.GetServiceResponse\"\x19\x82\xd3\xe4\x93\x02\x10\x12\x0e/services/{id}\x90\x02\x01\x12\x92\x01\n" +
+	"\x14ListProviderServices\x120.slotwise.catalog.v1.ListProviderServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/services/provider\x90\x02\x01\x12~\n" +
 	"\rCreateService\x12).slotwise.catalog.v1.CreateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\x14\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/services\x12\x83\x01\n" +
 	"\rUpdateService\x12).slotwise.catalog.v1.UpdateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*2\x0e/services/{id}\x12~\n" +
 	"\rDeleteService\x12).slotwise.catalog.v1.DeleteServiceRequest\x1a*.slotwise.catalog.v1.DeleteServiceResponse\"\x16\x82\xd3\xe4\x93\x02\x10*\x0e/services/{id}B;Z9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"

@@ -460,10 +460,10 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x14CreateReviewResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12.\n" +
-	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xa1\x03\n" +
-	"\rReviewService\x12\x8b\x01\n" +
-	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1d\x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x12\x89\x01\n" +
-	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x19\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x12v\n" +
+	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xa7\x03\n" +
+	"\rReviewService\x12\x8e\x01\n" +
+	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x8c\x01\n" +
+	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12v\n" +
 	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"\x13\x82\xd3\xe4\x93\x02\r:\x01*\"\b/reviewsB9Z7github.com/slotwise/slotwise/api/gen/review/v1;reviewv1b\x06proto3"
 
 var (
