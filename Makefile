@@ -14,9 +14,11 @@ JAEGER := $(BIN)/jaeger
 
 # The devstack and the web app build side by side; Jaeger, slow to build the
 # first time, is built by the devstack in the background and joins when it is
-# ready. NO_JAEGER=1 skips Jaeger.
+# ready. NO_JAEGER=1 skips Jaeger. SPLIT=1 runs every program as its own
+# process from bin/<program> (BOOKING_REPLICAS=n, REVIEW_REPLICAS=n).
 up:
 	@$(MAKE) --no-print-directory -j2 build-devstack build-web
+	SPLIT=$(SPLIT) BOOKING_REPLICAS=$(BOOKING_REPLICAS) REVIEW_REPLICAS=$(REVIEW_REPLICAS) PROGRAMS_DIR=$(BIN) \
 	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) JAEGER_BUILD='$(MAKE) --no-print-directory $(JAEGER)' $(BIN)/devstack
 
 # Jaeger v2 built from the Go module proxy (first build ~12 min, then cached).
@@ -28,8 +30,10 @@ build: build-go build-web
 build-go: build-devstack
 	go build $(GO_PKGS)
 
+# With SPLIT=1 also the programs (cmd/<program>, what the images run), in the same go build.
+PROGRAMS := auth-svc catalog-svc booking-svc review-svc gateway
 build-devstack:
-	go build -o $(BIN)/devstack ./devstack/cmd/devstack
+	go build -o $(BIN)/ ./devstack/cmd/devstack $(if $(SPLIT),$(foreach p,$(PROGRAMS),./$(p)/cmd/$(p)))
 
 build-web:
 ifeq ($(NPM_OK),yes)

@@ -63,6 +63,28 @@ func run(ctx context.Context, _ []string) error {
 	if err != nil {
 		return err
 	}
+	webURL, err := serveWeb(ctx, webAddr, webDir)
+	if err != nil {
+		return err
+	}
+	ready := func(apiURL string) {
+		say("  API      %s  (health: %s/readyz)", apiURL, apiURL)
+		if webURL != "" {
+			say("  Web app  %s", webURL)
+		} else {
+			say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
+		}
+		if jaegerURL != "" {
+			say("  Jaeger   %s", jaegerLine(jaegerURL))
+		}
+	}
+	if r.String("SPLIT", "") == "1" {
+		return runSplit(ctx, r, devstack.SplitOptions{
+			BinDir: r.String("PROGRAMS_DIR", "bin"), ValuesFile: "helm/slotwise/values.yaml",
+			DatabaseURL: dbURL, KafkaBrokers: brokers, OTLPEndpoint: os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
+			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
+		}, ready, say)
+	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate,
@@ -71,23 +93,11 @@ func run(ctx context.Context, _ []string) error {
 	if err != nil {
 		return err
 	}
-	webURL, err := serveWeb(ctx, webAddr, webDir)
-	if err != nil {
-		return err
-	}
 	if err := stack.WaitReady(ctx, 60*time.Second); err != nil {
 		return err
 	}
 	say("ready")
-	say("  API      %s  (health: %s/readyz)", stack.APIURL, stack.APIURL)
-	if webURL != "" {
-		say("  Web app  %s", webURL)
-	} else {
-		say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
-	}
-	if jaegerURL != "" {
-		say("  Jaeger   %s", jaegerLine(jaegerURL))
-	}
+	ready(stack.APIURL)
 	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
 	say("press Ctrl-C to stop")
 	err = stack.Wait()
@@ -96,6 +106,34 @@ func run(ctx context.Context, _ []string) error {
 		return nil
 	}
 	return err
+}
+
+// runSplit runs every program as its own process (SPLIT=1), with
+// BOOKING_REPLICAS and REVIEW_REPLICAS replicas, until ctx ends.
+func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, ready func(apiURL string), say func(string, ...any)) error {
+	o.Replicas = map[string]int{"booking-svc": r.Int("BOOKING_REPLICAS", 1), "review-svc": r.Int("REVIEW_REPLICAS", 1)}
+	if err := r.Err(); err != nil {
+		return err
+	}
+	s, err := devstack.StartSplit(ctx, o)
+	if err != nil {
+		return err
+	}
+	say("ready, split: every program is its own process, configured by the env of %s (logs: %s)", o.ValuesFile, o.LogDir)
+	ready(s.APIURL)
+	say("  Name server %s: dns://%s/<program>:<port> resolves to each ready replica", s.NameServer, s.NameServer)
+	say("  %-14s %-8s %-22s %s", "process", "pid", "gRPC", "admin (/metrics, /readyz)")
+	for _, p := range s.Processes() {
+		grpcAddr := p.GRPCAddr
+		if grpcAddr == "" {
+			grpcAddr = "-"
+		}
+		say("  %-14s %-8d %-22s %s", p.Name, p.Pid(), grpcAddr, p.AdminURL)
+	}
+	say("press Ctrl-C to stop")
+	s.Wait()
+	say("stopped")
+	return nil
 }
 
 func serveWeb(ctx context.Context, addr, dir string) (string, error) {
