@@ -45,10 +45,12 @@ endif
 generate:
 	./scripts/generate.sh
 
-# Fails when the committed generated code differs from what the protos produce.
+# Fails when the committed generated code (Go, OpenAPI, the web app's TypeScript types)
+# differs from what the protos produce.
+GENERATED := api/ frontend/libs/shared/contract/src/generated/
 check-generated: generate
-	@git diff --exit-code --stat -- api/ || { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- api/)" || { git status --porcelain -- api/; echo "generated code is stale: run 'make generate' and commit"; exit 1; }
+	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 
 lint:
 	@out=$$(gofmt -l $(GO_MODULES) helm/chartcheck); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi

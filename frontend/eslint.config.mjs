@@ -1,5 +1,42 @@
 import nx from '@nx/eslint-plugin';
 
+// Module boundaries (docs/decisions.md, "Front end"). Every lib is tagged with a type and a scope:
+// - type: app → feature → ui / data-access → util. Features never import each other; ui never
+//   imports data-access (it gets data through props). `testing` (MSW handlers, fixtures) is
+//   for spec files only.
+// - scope: a domain (shell, account, catalog, booking, provider) uses its own libs and shared
+//   ones; the provider screens also use booking's and catalog's.
+const TYPES = {
+  'type:app': ['type:feature', 'type:ui', 'type:data-access', 'type:util'],
+  'type:feature': ['type:ui', 'type:data-access', 'type:util'],
+  'type:ui': ['type:ui', 'type:util'],
+  'type:data-access': ['type:data-access', 'type:util'],
+  'type:util': ['type:util'],
+  'type:testing': ['type:util'],
+  'type:e2e': ['type:util'],
+};
+const SCOPES = {
+  'scope:app': ['*'],
+  'scope:shared': ['scope:shared'],
+  'scope:shell': ['scope:shell', 'scope:shared'],
+  'scope:account': ['scope:account', 'scope:shared'],
+  'scope:catalog': ['scope:catalog', 'scope:shared'],
+  'scope:booking': ['scope:booking', 'scope:shared'],
+  'scope:provider': ['scope:provider', 'scope:booking', 'scope:catalog', 'scope:shared'],
+};
+
+/** The rule's options; spec files may also use the testing lib. */
+export function boundaryRule({ specs }) {
+  const depConstraints = [
+    ...Object.entries(TYPES).map(([sourceTag, allowed]) => ({
+      sourceTag,
+      onlyDependOnLibsWithTags: specs ? [...allowed, 'type:testing'] : allowed,
+    })),
+    ...Object.entries(SCOPES).map(([sourceTag, allowed]) => ({ sourceTag, onlyDependOnLibsWithTags: allowed })),
+  ];
+  return ['error', { enforceBuildableLibDependency: true, allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$'], depConstraints }];
+}
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -13,36 +50,15 @@ export default [
       '**/playwright-report',
       '**/vite.config.*.timestamp*',
       '**/vitest.config.*.timestamp*',
+      '**/src/generated/**',
     ],
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx'],
-    rules: {
-      // A lib depends only on types below it: app → feature → ui / data-access → util.
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: true,
-          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$'],
-          depConstraints: [
-            {
-              sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'],
-            },
-            {
-              sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'],
-            },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util'] },
-            {
-              sourceTag: 'type:data-access',
-              onlyDependOnLibsWithTags: ['type:data-access', 'type:util'],
-            },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util'] },
-          ],
-        },
-      ],
-    },
+    rules: { '@nx/enforce-module-boundaries': boundaryRule({ specs: false }) },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@nx/enforce-module-boundaries': boundaryRule({ specs: true }) },
   },
 ];

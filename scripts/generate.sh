@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates everything derived from api/proto: Go messages, gRPC stubs,
-# grpc-gateway handlers and one merged OpenAPI document. buf compiles the
+# grpc-gateway handlers, one merged OpenAPI document and, from that document,
+# the web app's TypeScript types (frontend/libs/shared/contract). buf compiles the
 # protos (no system protoc); buf and the plugins are pinned Go programs built
 # into ./bin from the Go module proxy, so every machine generates
 # byte-identical output.
@@ -30,3 +31,7 @@ rm -rf gen openapi
 buf generate --template buf.gen.yaml --path proto/slotwise
 buf generate --template buf.gen.openapi.yaml --path proto/slotwise --exclude-path proto/slotwise/events
 echo "generated: $(find gen -name '*.go' | wc -l) Go files, openapi/slotwise.swagger.json"
+
+# The web app's types of the same contract (needs Node and npm; installs the
+# front end's pinned packages first when they are missing).
+make -C "$root/frontend" --no-print-directory api-types

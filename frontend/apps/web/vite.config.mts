@@ -16,10 +16,10 @@ export default defineConfig(() => ({
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
-        // Name each lazy chunk after its lib (feature-auth-[hash].js) instead of 'src'.
+        // Name each lazy chunk after its lib (booking-feature-book-[hash].js) instead of 'src'.
         chunkFileNames: (chunk: { name: string; facadeModuleId?: string | null }) => {
-          const lib = chunk.facadeModuleId?.match(/libs\/([^/]+)\/src\//)?.[1];
-          return `assets/${lib ?? chunk.name}-[hash].js`;
+          const lib = chunk.facadeModuleId?.match(/libs\/([^/]+)\/([^/]+)\/src\//);
+          return `assets/${lib ? `${lib[1]}-${lib[2]}` : chunk.name}-[hash].js`;
         },
       },
     },

@@ -1,8 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useNavigate } from 'react-router';
-import { SessionProvider } from '@slotwise/data-access';
-import { ThemeProvider } from '@slotwise/feature-shell';
+import { SessionProvider } from '@slotwise/shared-data-access';
+import { ThemeProvider } from '@slotwise/shell-feature';
 import { AppRoutes } from './routes';
 
 export function makeQueryClient() {

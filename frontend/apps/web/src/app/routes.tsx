@@ -1,25 +1,35 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Layout, RedirectIfAuthed, RequireAuth, RequireProvider } from '@slotwise/feature-shell';
+import { useSession } from '@slotwise/shared-data-access';
+import { Spinner } from '@slotwise/shared-ui';
+import { Layout, RedirectIfAuthed, RequireAuth, RequireProvider } from '@slotwise/shell-feature';
 
 // Every screen is its own chunk: only the shell is in the initial bundle.
-const HomePage = lazy(() => import('@slotwise/feature-home').then((m) => ({ default: m.HomePage })));
-const AuthPage = lazy(() => import('@slotwise/feature-auth').then((m) => ({ default: m.AuthPage })));
-const CategoriesPage = lazy(() => import('@slotwise/feature-categories').then((m) => ({ default: m.CategoriesPage })));
-const CategoryPage = lazy(() => import('@slotwise/feature-categories').then((m) => ({ default: m.CategoryPage })));
-const ServicesPage = lazy(() => import('@slotwise/feature-services').then((m) => ({ default: m.ServicesPage })));
-const DemoServicesPage = lazy(() => import('@slotwise/feature-services').then((m) => ({ default: m.DemoServicesPage })));
-const ProfilePage = lazy(() => import('@slotwise/feature-profile').then((m) => ({ default: m.ProfilePage })));
-const HelpPage = lazy(() => import('@slotwise/feature-help').then((m) => ({ default: m.HelpPage })));
-const BookingPage = lazy(() => import('@slotwise/feature-booking').then((m) => ({ default: m.BookingPage })));
-const ReschedulePage = lazy(() => import('@slotwise/feature-reschedule').then((m) => ({ default: m.ReschedulePage })));
-const CalendarPage = lazy(() => import('@slotwise/feature-calendar').then((m) => ({ default: m.CalendarPage })));
-const MyAppointmentsPage = lazy(() => import('@slotwise/feature-my-appointments').then((m) => ({ default: m.MyAppointmentsPage })));
-const ProviderDashboardPage = lazy(() => import('@slotwise/feature-my-services').then((m) => ({ default: m.ProviderDashboardPage })));
-const AddServicePage = lazy(() => import('@slotwise/feature-add-service').then((m) => ({ default: m.AddServicePage })));
-const ProviderServicesPage = lazy(() => import('@slotwise/feature-provider-services').then((m) => ({ default: m.ProviderServicesPage })));
-const LeaveReviewPage = lazy(() => import('@slotwise/feature-leave-review').then((m) => ({ default: m.LeaveReviewPage })));
-const DashboardPage = lazy(() => import('@slotwise/feature-dashboard').then((m) => ({ default: m.DashboardPage })));
+const CustomerHome = lazy(() => import('@slotwise/shell-feature-pages').then((m) => ({ default: m.CustomerHome })));
+const HelpPage = lazy(() => import('@slotwise/shell-feature-pages').then((m) => ({ default: m.HelpPage })));
+const ProviderHome = lazy(() => import('@slotwise/provider-feature-home').then((m) => ({ default: m.ProviderHome })));
+const AuthPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.AuthPage })));
+const ProfilePage = lazy(() => import('@slotwise/account-feature-profile').then((m) => ({ default: m.ProfilePage })));
+const CategoriesPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.CategoriesPage })));
+const CategoryPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.CategoryPage })));
+const ServicesPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.ServicesPage })));
+const DemoServicesPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.DemoServicesPage })));
+const BookingPage = lazy(() => import('@slotwise/booking-feature-book').then((m) => ({ default: m.BookingPage })));
+const MyAppointmentsPage = lazy(() => import('@slotwise/booking-feature-appointments').then((m) => ({ default: m.MyAppointmentsPage })));
+const ReschedulePage = lazy(() => import('@slotwise/booking-feature-appointments').then((m) => ({ default: m.ReschedulePage })));
+const LeaveReviewPage = lazy(() => import('@slotwise/booking-feature-appointments').then((m) => ({ default: m.LeaveReviewPage })));
+const CalendarPage = lazy(() => import('@slotwise/booking-feature-calendar').then((m) => ({ default: m.CalendarPage })));
+const DashboardPage = lazy(() => import('@slotwise/booking-feature-dashboard').then((m) => ({ default: m.DashboardPage })));
+const ProviderDashboardPage = lazy(() => import('@slotwise/provider-feature-dashboard').then((m) => ({ default: m.ProviderDashboardPage })));
+const AddServicePage = lazy(() => import('@slotwise/provider-feature-services').then((m) => ({ default: m.AddServicePage })));
+const ProviderServicesPage = lazy(() => import('@slotwise/provider-feature-services').then((m) => ({ default: m.ProviderServicesPage })));
+
+/** '/': the provider home for providers, otherwise the customer home. */
+function HomePage() {
+  const { role, loadingUser } = useSession();
+  if (loadingUser) return <div className="mx-auto max-w-6xl px-4"><Spinner /></div>;
+  return role === 'provider' ? <ProviderHome /> : <CustomerHome />;
+}
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 const provider = (el: ReactNode) => <RequireProvider>{el}</RequireProvider>;

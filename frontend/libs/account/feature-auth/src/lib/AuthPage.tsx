@@ -1,0 +1,220 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Role } from '@slotwise/shared-contract';
+import { GENERIC_ERROR, useSession, writeToken } from '@slotwise/shared-data-access';
+import { ErrorBanner, PasswordInput, SuccessBanner, btn, inputClass } from '@slotwise/shared-ui';
+import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds } from '@slotwise/shared-util';
+import { login, register, useUserRole } from '../api/auth-api';
+import {
+  LOGIN_REDIRECT_MS,
+  REGISTER_REDIRECT_MS,
+  ROLE_LOOKUP_DELAY_MS,
+  buildLoginPayload,
+  buildRegisterPayload,
+  emptyAuthForm,
+  validateAuthForm,
+  type AuthFormValues,
+  type AuthMode,
+} from './auth-form';
+
+export const MISSING_TOKEN = 'Invalid credentials or missing token';
+
+/** Debounce a value: the lookup runs once typing has paused. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/**
+ * /login and /register (spec §2, §4, §5). The route decides the mode; the toggle link
+ * navigates to the other route, and the app keys this component by mode so a mode change
+ * clears every field and message.
+ */
+export function AuthPage({ mode }: { mode: AuthMode }) {
+  const isLogin = mode === 'login';
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const [values, setValues] = useState<AuthFormValues>(() => emptyAuthForm());
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Login mode: 1 s after typing stops, look the email's role up and fill it in.
+  const debouncedEmail = useDebounced(isLogin ? values.email.trim() : '', ROLE_LOOKUP_DELAY_MS);
+  const roleLookup = useUserRole(isLogin ? debouncedEmail : '');
+  useEffect(() => {
+    const found = roleLookup.data;
+    if (isLogin && found) setValues((v) => (v.role === found ? v : { ...v, role: found }));
+  }, [isLogin, roleLookup.data]);
+
+  const set =
+    (field: keyof AuthFormValues) =>
+    (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    setError('');
+    setSuccess('');
+    const problem = validateAuthForm(mode, values);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (isLogin) {
+        const res = await login(buildLoginPayload(values));
+        if (!res?.token) {
+          setError(MISSING_TOKEN);
+          return;
+        }
+        const token = res.token;
+        writeToken(token);
+        setSuccess(res.message || 'Login successful!');
+        timer.current = setTimeout(() => {
+          signIn(token);
+          navigate('/');
+        }, LOGIN_REDIRECT_MS);
+      } else {
+        const res = await register(buildRegisterPayload(values));
+        setSuccess(res?.message || 'Registration successful! Please log in.');
+        timer.current = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+      }
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : GENERIC_ERROR);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const dobBounds = dateOfBirthBounds();
+  const isProvider = values.role === 'provider';
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm dark:border-slate-700 dark:bg-slate-800">
+        <h1 className="mb-6 text-3xl font-bold">{isLogin ? 'Login' : 'Register'} Here!</h1>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">I am a</legend>
+            <div className="flex gap-3">
+              {(['customer', 'provider'] as Role[]).map((r) => (
+                <label
+                  key={r}
+                  className={`flex flex-1 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 ${
+                    values.role === r ? 'border-indigo-500 bg-indigo-50 dark:bg-indigo-950' : 'border-slate-300 dark:border-slate-600'
+                  }`}
+                >
+                  <input type="radio" name="role" value={r} checked={values.role === r} onChange={set('role')} />
+                  {r === 'customer' ? 'Customer' : 'Service Provider'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {!isLogin && (
+            <Field label="Full Name" id="fullName">
+              <input id="fullName" className={inputClass} value={values.fullName} onChange={set('fullName')} autoComplete="name" />
+            </Field>
+          )}
+          <Field label="Email" id="email">
+            <input id="email" type="email" className={inputClass} value={values.email} onChange={set('email')} autoComplete="email" />
+          </Field>
+          {!isLogin && (
+            <>
+              <Field label="Phone Number" id="phoneNumber">
+                <input id="phoneNumber" type="tel" className={inputClass} value={values.phoneNumber} onChange={set('phoneNumber')} autoComplete="tel" />
+              </Field>
+              <Field label="Address" id="address">
+                <input id="address" className={inputClass} value={values.address} onChange={set('address')} autoComplete="street-address" />
+              </Field>
+              <Field label="Gender" id="gender">
+                <select id="gender" className={inputClass} value={values.gender} onChange={set('gender')}>
+                  <option value="">Select gender</option>
+                  {GENDERS.map((g) => (
+                    <option key={g.value} value={g.value}>
+                      {g.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Date of Birth (optional)" id="dateOfBirth" hint="Must be at least 10 years old">
+                <input id="dateOfBirth" type="date" className={inputClass} value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dobBounds.min} max={dobBounds.max} />
+              </Field>
+            </>
+          )}
+          <Field label="Password" id="password">
+            <PasswordInput id="password" value={values.password} onChange={set('password')} autoComplete={isLogin ? 'current-password' : 'new-password'} />
+          </Field>
+          {!isLogin && (
+            <Field label="Confirm Password" id="confirmPassword">
+              <PasswordInput id="confirmPassword" value={values.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
+            </Field>
+          )}
+
+          {!isLogin && isProvider && (
+            <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+              <legend className="px-1 font-semibold">Business details</legend>
+              <Field label="Business Name" id="businessName">
+                <input id="businessName" className={inputClass} value={values.businessName} onChange={set('businessName')} />
+              </Field>
+              <Field label="Business Description (optional)" id="businessDescription">
+                <textarea id="businessDescription" rows={3} className={inputClass} value={values.businessDescription} onChange={set('businessDescription')} />
+              </Field>
+              <Field label="Business Category (optional)" id="businessCategory">
+                <select id="businessCategory" className={inputClass} value={values.businessCategory} onChange={set('businessCategory')}>
+                  <option value="">Select a category</option>
+                  {BUSINESS_CATEGORIES.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Business Hours (optional)" id="businessHours">
+                <input id="businessHours" className={inputClass} value={values.businessHours} onChange={set('businessHours')} placeholder="Mon–Sat, 9:00 AM – 6:00 PM" />
+              </Field>
+              <Field label="Business Location" id="businessLocation">
+                <input id="businessLocation" className={inputClass} value={values.businessLocation} onChange={set('businessLocation')} />
+              </Field>
+            </fieldset>
+          )}
+
+          <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
+            {submitting ? 'Please wait...' : isLogin ? 'Login' : 'Register'}
+          </button>
+          {error && <ErrorBanner>{error}</ErrorBanner>}
+          {success && <SuccessBanner>{success}</SuccessBanner>}
+        </form>
+        <p className="mt-6 text-center text-sm">
+          {isLogin ? "Don't have an account? " : 'Already have an account? '}
+          <Link to={isLogin ? '/register' : '/login'} className="font-medium text-indigo-600 hover:underline dark:text-indigo-300">
+            {isLogin ? 'Register here' : 'Login here'}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Field({ label, id, hint, children }: { label: string; id: string; hint?: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+    </div>
+  );
+}
+
+export default AuthPage;

@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import type { User } from '@slotwise/shared-contract';
+import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
+import { ErrorBanner, Page, PageHeader, Spinner, SuccessBanner, btn, inputClass } from '@slotwise/shared-ui';
+import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatLongDate } from '@slotwise/shared-util';
+import { useUpdateProfile } from '../api/profile-api';
+import {
+  PROFILE_ERROR_MS,
+  PROFILE_SUCCESS_MS,
+  buildProfilePayload,
+  profileFormFromUser,
+  validateProfileForm,
+  type ProfileFormValues,
+} from './profile-form';
+
+export const PROFILE_SAVED = 'Profile updated successfully!';
+export const PROFILE_SAVE_FAILED = 'Failed to update profile';
+export const PROFILE_LOAD_FAILED = 'Failed to load profile data';
+
+/** /profile — view and edit mode (spec §2, §4, §5). */
+export function ProfilePage() {
+  const { user, loadingUser, profileError } = useSession();
+  if (loadingUser) return <Page><Spinner label="Loading profile…" /></Page>;
+  if (!user) {
+    return (
+      <Page>
+        <PageHeader title="My Profile" />
+        {profileError ? <ErrorBanner>{PROFILE_LOAD_FAILED}</ErrorBanner> : <Spinner />}
+      </Page>
+    );
+  }
+  return <ProfileView user={user} />;
+}
+
+function ProfileView({ user }: { user: User }) {
+  const isProvider = user.role === 'provider';
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<ProfileFormValues>(() => profileFormFromUser(user));
+  const [success, setSuccess] = useState('');
+  const [error, setError] = useState('');
+  const update = useUpdateProfile();
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // Keep the view in step with the server copy while not editing.
+  useEffect(() => {
+    if (!editing) setValues(profileFormFromUser(user));
+  }, [user, editing]);
+
+  const flash = (kind: 'success' | 'error', text: string) => {
+    const setter = kind === 'success' ? setSuccess : setError;
+    setter(text);
+    timers.current.push(setTimeout(() => setter(''), kind === 'success' ? PROFILE_SUCCESS_MS : PROFILE_ERROR_MS));
+  };
+
+  const set = (field: keyof ProfileFormValues) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const cancel = () => {
+    setValues(profileFormFromUser(user));
+    setError('');
+    setEditing(false);
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setSuccess('');
+    const problem = validateProfileForm(values, user.role);
+    if (problem) {
+      flash('error', problem);
+      return;
+    }
+    try {
+      await update.mutateAsync(buildProfilePayload(values, user.role));
+      setEditing(false);
+      flash('success', PROFILE_SAVED);
+    } catch (err) {
+      flash('error', err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : PROFILE_SAVE_FAILED);
+    }
+  };
+
+  const dob = dateOfBirthBounds();
+  const genderLabel = GENDERS.find((g) => g.value === values.gender)?.label ?? values.gender;
+  const categoryLabel = BUSINESS_CATEGORIES.find((c) => c.value === values.businessCategory)?.label ?? values.businessCategory;
+
+  return (
+    <Page>
+      <PageHeader title="My Profile" subtitle={isProvider ? 'Service provider account' : 'Customer account'} />
+      <div className="mb-4 space-y-2">
+        {success && <SuccessBanner>{success}</SuccessBanner>}
+        {error && <ErrorBanner>{error}</ErrorBanner>}
+      </div>
+      <form onSubmit={save} noValidate className="space-y-6">
+        <Section title="Personal information">
+          <Row label="Full Name" id="fullName" value={values.fullName} editing={editing}>
+            <input id="fullName" className={inputClass} value={values.fullName} onChange={set('fullName')} />
+          </Row>
+          <Row label="Email" id="email" value={values.email} editing={editing}>
+            <input id="email" type="email" className={inputClass} value={values.email} onChange={set('email')} />
+          </Row>
+          <Row label="Phone Number" id="phoneNumber" value={values.phoneNumber} editing={editing}>
+            <input id="phoneNumber" type="tel" className={inputClass} value={values.phoneNumber} onChange={set('phoneNumber')} />
+          </Row>
+          <Row label="Date of Birth" id="dateOfBirth" value={formatLongDate(values.dateOfBirth)} editing={editing}>
+            <input id="dateOfBirth" type="date" className={inputClass} value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dob.min} max={dob.max} />
+          </Row>
+          <Row label="Gender" id="gender" value={genderLabel} editing={editing}>
+            <select id="gender" className={inputClass} value={values.gender} onChange={set('gender')}>
+              <option value="">Select gender</option>
+              {GENDERS.map((g) => (
+                <option key={g.value} value={g.value}>{g.label}</option>
+              ))}
+            </select>
+          </Row>
+          <Row label="Address" id="address" value={values.address} editing={editing}>
+            <textarea id="address" rows={2} className={inputClass} value={values.address} onChange={set('address')} />
+          </Row>
+        </Section>
+
+        {isProvider && (
+          <Section title="Business information">
+            <Row label="Business Name" id="businessName" value={values.businessName} editing={editing}>
+              <input id="businessName" className={inputClass} value={values.businessName} onChange={set('businessName')} />
+            </Row>
+            <Row label="Business Description" id="businessDescription" value={values.businessDescription} editing={editing}>
+              <textarea id="businessDescription" rows={3} className={inputClass} value={values.businessDescription} onChange={set('businessDescription')} />
+            </Row>
+            <Row label="Business Category" id="businessCategory" value={categoryLabel} editing={editing}>
+              <select id="businessCategory" className={inputClass} value={values.businessCategory} onChange={set('businessCategory')}>
+                <option value="">Select a category</option>
+                {BUSINESS_CATEGORIES.map((c) => (
+                  <option key={c.value} value={c.value}>{c.label}</option>
+                ))}
+              </select>
+            </Row>
+            <Row label="Business Hours" id="businessHours" value={values.businessHours} editing={editing}>
+              <input id="businessHours" className={inputClass} value={values.businessHours} onChange={set('businessHours')} />
+            </Row>
+            <Row label="Location" id="location" value={values.location} editing={editing}>
+              <input id="location" className={inputClass} value={values.location} onChange={set('location')} />
+            </Row>
+            <Row label="Specializations" id="specializations" value={values.specializations} editing={editing} hint="Separate with commas">
+              <input id="specializations" className={inputClass} value={values.specializations} onChange={set('specializations')} />
+            </Row>
+            <Row label="Experience (years)" id="experience" value={values.experience} editing={editing}>
+              <input id="experience" type="number" min={0} className={inputClass} value={values.experience} onChange={set('experience')} />
+            </Row>
+          </Section>
+        )}
+
+        <Section title="Account">
+          <Row label="Member Since" id="createdAt" value={formatLongDate(user.createdAt)} editing={false} />
+          <Row label="Last Updated" id="updatedAt" value={formatLongDate(user.updatedAt)} editing={false} />
+        </Section>
+
+        <div className="flex gap-3">
+          {editing ? (
+            <>
+              <button type="submit" className={btn.primary} disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Save Changes'}
+              </button>
+              <button type="button" className={btn.secondary} onClick={cancel}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className={btn.primary}
+              onClick={(e) => {
+                e.preventDefault();
+                setEditing(true);
+              }}
+            >
+              Edit Profile
+            </button>
+          )}
+        </div>
+      </form>
+    </Page>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-800">
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
+function Row({ label, id, value, editing, hint, children }: { label: string; id: string; value: string; editing: boolean; hint?: string; children?: ReactNode }) {
+  return (
+    <div>
+      <dt className="mb-1 text-sm font-medium text-slate-500 dark:text-slate-400">
+        {editing && children ? <label htmlFor={id}>{label}</label> : label}
+      </dt>
+      <dd data-testid={`profile-${id}`}>
+        {editing && children ? children : <span>{value || '—'}</span>}
+        {editing && hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      </dd>
+    </div>
+  );
+}

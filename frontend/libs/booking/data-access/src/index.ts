@@ -1,0 +1,2 @@
+export * from './lib/appointments';
+export * from './lib/availability';

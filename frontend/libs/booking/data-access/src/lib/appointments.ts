@@ -1,0 +1,48 @@
+// The appointment list (customers: their own; providers: bookings of their services) and the
+// provider's status change, used by several booking and provider screens.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AppointmentListResponse, AppointmentResponse, AppointmentStatus, Role } from '@slotwise/shared-contract';
+import { apiRequest, isUnauthorized, queryRoots, useLogoutOn401, useSession } from '@slotwise/shared-data-access';
+
+export const appointmentKeys = {
+  list: (role: Role | null) => [queryRoots.appointments, 'list', role] as const,
+  one: (id: string) => [queryRoots.appointments, 'one', id] as const,
+};
+
+/** Everything an appointment change makes stale: the lists, free slots, ratings. */
+export function appointmentsChanged(qc: QueryClient) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: [queryRoots.appointments] }),
+    qc.invalidateQueries({ queryKey: [queryRoots.availability] }),
+  ]);
+}
+
+/** GET /appointments (customer) or /appointments/provider (provider); soonest first. */
+export function useAppointments() {
+  const { role, token } = useSession();
+  const q = useQuery({
+    queryKey: appointmentKeys.list(role),
+    queryFn: ({ signal }) =>
+      apiRequest<AppointmentListResponse>(role === 'provider' ? '/appointments/provider' : '/appointments', { auth: true, signal }).then(
+        (r) => r.appointments ?? [],
+      ),
+    enabled: token !== null && role !== null,
+    retry: (n, e) => !isUnauthorized(e) && n < 1,
+  });
+  useLogoutOn401(q.error);
+  return q;
+}
+
+/** PATCH /appointments/{id}/provider-status (provider home, dashboard and calendar). */
+export function useProviderStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
+      apiRequest<AppointmentResponse>(`/appointments/${encodeURIComponent(id)}/provider-status`, {
+        method: 'PATCH',
+        body: { status },
+        auth: true,
+      }),
+    onSettled: () => appointmentsChanged(qc),
+  });
+}

@@ -1,0 +1,3 @@
+export * from './lib/MyAppointmentsPage';
+export * from './lib/ReschedulePage';
+export * from './lib/LeaveReviewPage';

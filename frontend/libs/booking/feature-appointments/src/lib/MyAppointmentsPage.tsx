@@ -1,0 +1,232 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Appointment } from '@slotwise/shared-contract';
+import { ErrorBanner, inputClass, Page, PageHeader, Spinner, btn } from '@slotwise/shared-ui';
+import { APPOINTMENT_STATUSES, canChange, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
+import { useAppointments } from '@slotwise/booking-data-access';
+import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
+import { useCancelAppointment } from '../api/appointment-api';
+import {
+  appointmentStats,
+  cancelBlocked,
+  CHANGE_MESSAGES,
+  emptyFilter,
+  filterAppointments,
+  rescheduleBlocked,
+  swipeAction,
+  type AppointmentFilter,
+} from './appointment-list';
+import { RescheduleModal } from './RescheduleModal';
+
+const small = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700';
+
+/** /my-appointments (login required): stats, search, range, status, sort, cards, modals, swipes. */
+export function MyAppointmentsPage() {
+  const appointments = useAppointments();
+  const cancel = useCancelAppointment();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<AppointmentFilter>(emptyFilter);
+  const [details, setDetails] = useState<Appointment | null>(null);
+  const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
+  const [now] = useState(() => new Date());
+  const touchX = useRef<number | null>(null);
+
+  const list = appointments.data ?? [];
+  const stats = appointmentStats(list, now);
+  const shown = filterAppointments(list, filter, now);
+  const set = <K extends keyof AppointmentFilter>(k: K, v: AppointmentFilter[K]) => setFilter((f) => ({ ...f, [k]: v }));
+
+  const doCancel = (a: Appointment) => {
+    const blocked = cancelBlocked(a, now);
+    if (blocked) {
+      toast.error(blocked, { duration: TOAST_MS });
+      return;
+    }
+    if (!window.confirm(`Cancel your ${a.serviceName} appointment on ${a.date}?`)) return;
+    cancel.mutate(a._id, {
+      onSuccess: () => {
+        setDetails(null);
+        toast.success('Appointment cancelled', { duration: TOAST_MS });
+      },
+      onError: () => toast.error('Failed to cancel appointment. Please try again.', { duration: TOAST_MS }),
+    });
+  };
+
+  const startReschedule = (a: Appointment) => {
+    const blocked = rescheduleBlocked(a, now);
+    if (blocked) {
+      toast.error(blocked, { duration: TOAST_MS });
+      return;
+    }
+    setDetails(null);
+    setRescheduling(a);
+  };
+
+  const onTouchEnd = (a: Appointment, x: number) => {
+    if (touchX.current === null) return;
+    const action = swipeAction(x - touchX.current, a, now);
+    touchX.current = null;
+    if (action === 'details') setDetails(a);
+    if (action === 'reschedule-or-cancel') {
+      if (window.confirm('Reschedule this appointment? OK to reschedule, Cancel to cancel it instead.')) startReschedule(a);
+      else doCancel(a);
+    }
+  };
+
+  const review = (a: Appointment) => navigate('/leave-review', { state: { appointmentId: a._id, serviceName: a.serviceName } });
+
+  return (
+    <Page>
+      <PageHeader title="My Appointments" subtitle="Swipe left on a card for details, right to reschedule or cancel." />
+
+      <section aria-label="Statistics" className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4">
+        {(
+          [
+            ['Total', stats.total],
+            ['Upcoming', stats.upcoming],
+            ['Completed', stats.completed],
+            ['Cancelled', stats.cancelled],
+          ] as const
+        ).map(([label, n]) => (
+          <div key={label} data-testid={`stat-${label.toLowerCase()}`} className="rounded-xl border border-slate-200 p-4 text-center dark:border-slate-700">
+            <div className="text-2xl font-bold">{n}</div>
+            <div className="text-sm text-slate-600 dark:text-slate-300">{label}</div>
+          </div>
+        ))}
+      </section>
+
+      <section aria-label="Filters" className="mb-6 grid gap-3 md:grid-cols-5">
+        <label className="block md:col-span-2">
+          <span className="mb-1 block text-sm font-medium">Search</span>
+          <input className={inputClass} type="search" value={filter.search} onChange={(e) => set('search', e.target.value)} placeholder="Service, provider, location…" />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">From</span>
+          <input className={inputClass} type="date" value={filter.from} onChange={(e) => set('from', e.target.value)} />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">To</span>
+          <input className={inputClass} type="date" value={filter.to} onChange={(e) => set('to', e.target.value)} />
+        </label>
+        <div className="grid grid-cols-2 gap-2">
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Status</span>
+            <select className={inputClass} value={filter.status} onChange={(e) => set('status', e.target.value)}>
+              <option value="all">All</option>
+              {APPOINTMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Sort by</span>
+            <select className={inputClass} value={filter.sort} onChange={(e) => set('sort', e.target.value as SortKey)}>
+              <option value="date">Date</option>
+              <option value="time">Time</option>
+              <option value="service">Service</option>
+              <option value="status">Status</option>
+            </select>
+          </label>
+        </div>
+      </section>
+
+      {appointments.isPending && <Spinner label="Loading appointments…" />}
+      {appointments.isError && (
+        <ErrorBanner>
+          Failed to load appointments. Please try again.{' '}
+          <button type="button" className="underline" onClick={() => void appointments.refetch()}>
+            Retry
+          </button>
+        </ErrorBanner>
+      )}
+      {appointments.isSuccess && shown.length === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-600">
+          <p className="mb-4">No appointments found</p>
+          <Link to="/services" className={btn.primary}>
+            Book an appointment
+          </Link>
+        </div>
+      )}
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {shown.map((a) => {
+          const open = canChange(a, now);
+          return (
+            <div
+              key={a._id}
+              onTouchStart={(e) => (touchX.current = e.changedTouches[0].clientX)}
+              onTouchEnd={(e) => onTouchEnd(a, e.changedTouches[0].clientX)}
+            >
+              <AppointmentCard
+                appointment={a}
+                now={now}
+                onOpen={() => setDetails(a)}
+                onLeaveReview={() => review(a)}
+                actions={
+                  <>
+                    <button type="button" className={small} onClick={() => setDetails(a)}>
+                      Details
+                    </button>
+                    {open && (
+                      <>
+                        <button type="button" className={small} onClick={() => startReschedule(a)}>
+                          Reschedule
+                        </button>
+                        <button type="button" className={`${small} text-red-700 dark:text-red-300`} onClick={() => doCancel(a)}>
+                          Cancel
+                        </button>
+                      </>
+                    )}
+                  </>
+                }
+              />
+            </div>
+          );
+        })}
+      </div>
+
+      {details && (
+        <AppointmentDetailsModal
+          appointment={details}
+          now={now}
+          onClose={() => setDetails(null)}
+          actions={
+            canChange(details, now) ? (
+              <>
+                <button type="button" className={btn.primary} onClick={() => startReschedule(details)}>
+                  Reschedule
+                </button>
+                <Link to={`/reschedule?id=${encodeURIComponent(details._id)}`} className={btn.secondary}>
+                  Reschedule page
+                </Link>
+                <button type="button" className={btn.secondary} onClick={() => doCancel(details)}>
+                  Cancel Appointment
+                </button>
+              </>
+            ) : isPast(details, now) ? (
+              // Spec §5: reschedule and cancel are disabled for past appointments, with their messages.
+              <div className="space-y-2">
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className={btn.primary} disabled title={CHANGE_MESSAGES.reschedulePast}>
+                    Reschedule
+                  </button>
+                  <button type="button" className={btn.secondary} disabled title={CHANGE_MESSAGES.cancelPast}>
+                    Cancel Appointment
+                  </button>
+                </div>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{CHANGE_MESSAGES.reschedulePast}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{CHANGE_MESSAGES.cancelPast}</p>
+              </div>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-300">This appointment can no longer be changed.</p>
+            )
+          }
+        />
+      )}
+      {rescheduling && <RescheduleModal appointment={rescheduling} onClose={() => setRescheduling(null)} />}
+    </Page>
+  );
+}

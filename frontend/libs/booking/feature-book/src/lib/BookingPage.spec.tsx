@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
+import { toast } from 'sonner';
+import { jsonResponse, renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { BookingPage } from './BookingPage';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const user = {
+  _id: 'u1',
+  fullName: 'Asha Rao',
+  email: 'asha@example.com',
+  phoneNumber: '9876543210',
+  address: '12 MG Road, Pune',
+  dateOfBirth: '',
+  gender: 'female',
+  role: 'customer',
+  createdAt: '2026-01-05T10:00:00Z',
+  updatedAt: '2026-02-01T10:00:00Z',
+};
+const service = { _id: 's1', name: 'Dental check-up', avgRating: 4.5, totalReviews: 2, timeSlots: ['09:00', '10:00'] };
+const future = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+const past = new Date(Date.now() - 3600_000).toISOString();
+
+function days(open: boolean) {
+  return Array.from({ length: 10 }, (_, i) => ({
+    date: `2030-01-${String(i + 1).padStart(2, '0')}`,
+    slots: [
+      { time: '09:00', available: open && i > 0, startsAt: i === 0 ? past : future(24 * i) },
+      { time: '10:00', available: false, startsAt: future(24 * i + 1) },
+    ],
+  }));
+}
+
+function renderBooking(opts: { open?: boolean; post?: () => Promise<Response>; profileStatus?: number } = {}) {
+  const post = opts.post ?? (() => jsonResponse(201, { success: true, appointment: { _id: 'a1', serviceName: 'Dental check-up', date: '2030-01-02', time: '09:00', status: 'pending' } }));
+  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (url.endsWith('/auth/profile')) return opts.profileStatus ? jsonResponse(opts.profileStatus, { success: false, error: 'boom' }) : jsonResponse(200, { success: true, user });
+    if (url.includes('/availability')) return jsonResponse(200, { success: true, serviceId: 's1', timeZone: 'Asia/Kolkata', days: days(opts.open ?? true) });
+    if (url.includes('/reviews/service/')) return jsonResponse(200, { success: true, data: [{ _id: 'r1', rating: 5, comment: 'Great care', createdAt: '2026-11-01T00:00:00Z', userId: { _id: 'u2', email: 'ravi@example.com' } }] });
+    if (url.endsWith('/appointments') && init?.method === 'POST') return post();
+    if (url.includes('/services/')) return jsonResponse(200, { success: true, service });
+    return jsonResponse(404, { success: false, error: 'not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.setItem('token', 't');
+  renderWithProviders(
+    <Routes>
+      <Route path="/book" element={<BookingPage />} />
+      <Route path="/login" element={<p>login page</p>} />
+    </Routes>,
+    { entries: ['/book?service=Dental%20check-up&serviceId=s1'] },
+  );
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  localStorage.clear();
+});
+
+describe('BookingPage', () => {
+  it('a slot that is past or taken by anyone is disabled; the first open day is selected', async () => {
+    renderBooking();
+    const nine = await screen.findByRole('button', { name: '9:00 AM' });
+    expect((nine as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: '10:00 AM' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /1\s*Jan/ }));
+    expect((screen.getByRole('button', { name: '9:00 AM' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('every slot gone: the warning shows and confirm is disabled', async () => {
+    renderBooking({ open: false });
+    expect(await screen.findByText('All available slots for the next 10 days have passed or are fully booked.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Confirm Booking' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('validates in order, then posts with an Idempotency-Key and shows the thank-you screen', async () => {
+    const fetchMock = renderBooking();
+    await screen.findByRole('button', { name: '9:00 AM' });
+    await waitFor(() => expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9876543210'));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(screen.getByText('Please select both a date and time for your appointment')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '9:00 AM' }));
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '98765' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(screen.getByText('Please enter a valid phone number (at least 10 digits)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+91 98765 43210' } });
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(screen.getByText('Please enter your address')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: '12 MG Road' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your booking!' })).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([u, i]) => u.endsWith('/appointments') && i?.method === 'POST');
+    const headers = call?.[1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBeTruthy();
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ serviceId: 's1', date: '2030-01-02', time: '09:00', customerPhone: '+91 98765 43210' });
+
+    // The thank-you review form validates locally.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    expect(screen.getByText('Please select a rating')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'ok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    expect(screen.getByText('Please enter a comment (minimum 5 characters)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to Calendar' })).toBeTruthy();
+  });
+
+  it('a refused booking shows the server message', async () => {
+    renderBooking({ post: () => jsonResponse(409, { success: false, error: 'This time slot is already booked', message: 'This time slot is already booked' }) });
+    fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('Failed to book appointment: This time slot is already booked')).toBeTruthy();
+  });
+
+  it('without a login token at submit: the spec message, then /login; nothing is posted', async () => {
+    const fetchMock = renderBooking();
+    fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
+    // Logged out elsewhere (another tab) while the form was open.
+    localStorage.removeItem('token');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('You must be logged in to book an appointment');
+    expect(fetchMock.mock.calls.some(([u, i]) => u.endsWith('/appointments') && i?.method === 'POST')).toBe(false);
+  });
+
+  it('a failed profile fetch says Could not fetch user profile; the form stays usable', async () => {
+    renderBooking({ profileStatus: 500 });
+    // The session retries the profile twice before it gives up.
+    expect(await screen.findByText('Could not fetch user profile', undefined, { timeout: 6000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeTruthy();
+  }, 10_000);
+
+  it('View/Hide Reviews shows the real reviews', async () => {
+    renderBooking();
+    fireEvent.click(await screen.findByRole('button', { name: 'View Reviews' }));
+    expect(await screen.findByText('Great care')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Reviews' }));
+    expect(screen.queryByText('Great care')).toBeNull();
+  });
+
+  it('without a service id: No service ID available for booking', () => {
+    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(200, { success: true, user })));
+    renderWithProviders(<BookingPage />, { entries: ['/appointments'], queryClient: new QueryClient() });
+    expect(screen.getByText('No service ID available for booking')).toBeTruthy();
+  });
+});

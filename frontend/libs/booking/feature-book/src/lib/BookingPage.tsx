@@ -1,0 +1,307 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { Appointment, DayAvailability } from '@slotwise/shared-contract';
+import { ApiError, readToken, useSession } from '@slotwise/shared-data-access';
+import { ErrorBanner, inputClass, Page, PageHeader, RatingInput, Spinner, Stars, SuccessBanner, btn } from '@slotwise/shared-ui';
+import { displayTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
+import { useCreateAppointment, useService, useServiceReviews } from '../api/booking-api';
+import {
+  BOOKING_MESSAGES,
+  bookingFailedMessage,
+  buildBookingPayload,
+  emptyBookingForm,
+  newIdempotencyKey,
+  validateBooking,
+  type BookingFormValues,
+} from './booking-form';
+
+function dayLabel(date: string): { weekday: string; day: string; month: string } {
+  const d = new Date(`${date}T12:00:00`);
+  return {
+    weekday: d.toLocaleDateString('en-IN', { weekday: 'short' }),
+    day: String(d.getDate()),
+    month: d.toLocaleDateString('en-IN', { month: 'short' }),
+  };
+}
+
+/** /book?service=&serviceId= and /appointments (login required). */
+export function BookingPage() {
+  const [params] = useSearchParams();
+  const serviceId = params.get('serviceId');
+  const serviceParam = params.get('service');
+  if (!serviceId) {
+    return (
+      <Page>
+        <PageHeader title={serviceParam ? `Book ${serviceParam}` : 'Book an Appointment'} />
+        <ErrorBanner>{BOOKING_MESSAGES.noService}</ErrorBanner>
+        <p className="mt-4">
+          <Link to="/services" className={btn.primary}>
+            Browse services
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+  return <Booking serviceId={serviceId} serviceParam={serviceParam} />;
+}
+
+function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam: string | null }) {
+  const { user, profileError, signOut } = useSession();
+  const navigate = useNavigate();
+  const service = useService(serviceId);
+  const availability = useAvailability(serviceId);
+  const create = useCreateAppointment();
+  const [showReviews, setShowReviews] = useState(false);
+  const reviews = useServiceReviews(serviceId, showReviews);
+  const [form, setForm] = useState<BookingFormValues>(emptyBookingForm);
+  const [error, setError] = useState<string | null>(null);
+  const [booked, setBooked] = useState<Appointment | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+
+  // Prefill from the profile once it arrives.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (user && !prefilled.current) {
+      prefilled.current = true;
+      setForm((f) => ({
+        ...f,
+        customerName: f.customerName || user.fullName,
+        customerEmail: f.customerEmail || user.email,
+        customerPhone: f.customerPhone || user.phoneNumber,
+        customerAddress: f.customerAddress || user.address,
+      }));
+    }
+  }, [user]);
+
+  const days: DayAvailability[] = useMemo(() => availability.data?.days ?? [], [availability.data]);
+  const gone = availability.isSuccess && allSlotsGone(days, now);
+  const selectedDay = days.find((d) => d.date === form.date) ?? null;
+
+  // Default to the first day with an open slot.
+  useEffect(() => {
+    if (!form.date && days.length > 0) {
+      const first = days.find((d) => d.slots.some((s) => slotOpen(s, now))) ?? days[0];
+      setForm((f) => ({ ...f, date: first.date }));
+    }
+  }, [days, form.date, now]);
+
+  // A slot that became unavailable (taken, or passed) is unselected.
+  useEffect(() => {
+    if (form.time && selectedDay) {
+      const s = selectedDay.slots.find((x) => x.time === form.time);
+      if (!s || !slotOpen(s, now)) setForm((f) => ({ ...f, time: '' }));
+    }
+  }, [selectedDay, form.time, now]);
+
+  const name = service.data?.name ?? serviceParam ?? 'Service';
+  const set = (k: keyof BookingFormValues) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    // The token in local storage decides (spec §5): it may have gone since the page opened.
+    const msg = validateBooking(form, readToken() !== null);
+    if (msg) {
+      setError(msg);
+      if (msg === BOOKING_MESSAGES.login) {
+        toast.error(msg);
+        signOut();
+        navigate('/login', { replace: true });
+      }
+      return;
+    }
+    // One Idempotency-Key per attempt: a retried request returns the first result.
+    create.mutate(
+      { body: buildBookingPayload(serviceId, form), idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (r) => setBooked(r.appointment),
+        onError: (err) => {
+          setError(bookingFailedMessage(err instanceof ApiError ? err.message : null));
+          void availability.refetch();
+        },
+      },
+    );
+  };
+
+  if (booked) return <ThankYou appointment={booked} />;
+
+  return (
+    <Page>
+      <PageHeader title={`Book ${name}`} />
+      {profileError != null && !user && (
+        <div className="mb-6">
+          <ErrorBanner>{BOOKING_MESSAGES.profile}</ErrorBanner>
+        </div>
+      )}
+      <section aria-label="Rating summary" className="mb-6 flex flex-wrap items-center gap-4">
+        {service.data && <Stars rating={service.data.avgRating ?? 0} count={service.data.totalReviews ?? 0} />}
+        <button type="button" className={btn.secondary} onClick={() => setShowReviews((s) => !s)} aria-expanded={showReviews}>
+          {showReviews ? 'Hide Reviews' : 'View Reviews'}
+        </button>
+      </section>
+      {showReviews && (
+        <section aria-label="Reviews" className="mb-6 space-y-3">
+          {reviews.isPending && <Spinner label="Loading reviews…" />}
+          {reviews.isError && <ErrorBanner>{BOOKING_MESSAGES.reviews}</ErrorBanner>}
+          {reviews.data && reviews.data.length === 0 && <p className="text-slate-600 dark:text-slate-300">No reviews yet.</p>}
+          {reviews.data?.map((r) => (
+            <article key={r._id} data-testid="review" className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+              <Stars rating={r.rating} />
+              <p className="mt-1">{r.comment}</p>
+              <p className="text-xs text-slate-500">
+                {r.userId?.email} · {new Date(r.createdAt).toLocaleDateString('en-IN')}
+              </p>
+            </article>
+          ))}
+        </section>
+      )}
+
+      {availability.isPending && <Spinner label="Loading available slots…" />}
+      {availability.isError && <ErrorBanner>{availability.error.message}</ErrorBanner>}
+
+      {availability.isSuccess && (
+        <form onSubmit={submit} noValidate className="space-y-6">
+          <fieldset>
+            <legend className="mb-2 font-semibold">Select a date</legend>
+            <div className="flex gap-2 overflow-x-auto pb-2" role="group" aria-label="Dates">
+              {days.map((d) => {
+                const l = dayLabel(d.date);
+                const selected = d.date === form.date;
+                const open = d.slots.some((s) => slotOpen(s, now));
+                return (
+                  <button
+                    key={d.date}
+                    type="button"
+                    data-date={d.date}
+                    aria-pressed={selected}
+                    onClick={() => setForm((f) => ({ ...f, date: d.date, time: '' }))}
+                    className={`flex min-w-16 flex-col items-center rounded-lg border px-3 py-2 text-sm ${
+                      selected
+                        ? 'border-indigo-600 bg-indigo-600 text-white'
+                        : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-700'
+                    } ${open ? '' : 'opacity-60'}`}
+                  >
+                    <span>{l.weekday}</span>
+                    <span className="text-lg font-bold">{l.day}</span>
+                    <span>{l.month}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className="mb-2 font-semibold">Select a time</legend>
+            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6" role="group" aria-label="Time slots">
+              {selectedDay?.slots.map((s) => {
+                const open = slotOpen(s, now);
+                const selected = form.time === s.time;
+                return (
+                  <button
+                    key={s.time}
+                    type="button"
+                    disabled={!open}
+                    aria-pressed={selected}
+                    data-slot={s.time}
+                    title={open ? undefined : s.available ? 'This time has passed' : 'Already booked'}
+                    onClick={() => setForm((f) => ({ ...f, time: s.time }))}
+                    className={`rounded-lg border px-3 py-2 text-sm ${
+                      selected
+                        ? 'border-indigo-600 bg-indigo-600 text-white'
+                        : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-700'
+                    } disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through dark:disabled:bg-slate-800`}
+                  >
+                    {displayTime(s.time)}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          {gone && <ErrorBanner>{BOOKING_MESSAGES.allGone}</ErrorBanner>}
+
+          <div className="grid gap-4 md:grid-cols-2">
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Full Name</span>
+              <input className={inputClass} value={form.customerName} onChange={set('customerName')} autoComplete="name" />
+            </label>
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Email</span>
+              <input className={inputClass} type="email" value={form.customerEmail} onChange={set('customerEmail')} autoComplete="email" />
+            </label>
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Phone</span>
+              <input className={inputClass} type="tel" value={form.customerPhone} onChange={set('customerPhone')} autoComplete="tel" />
+            </label>
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Address</span>
+              <input className={inputClass} value={form.customerAddress} onChange={set('customerAddress')} autoComplete="street-address" />
+            </label>
+            <label className="block md:col-span-2">
+              <span className="mb-1 block text-sm font-medium">Reason for Visit</span>
+              <textarea className={inputClass} rows={3} value={form.notes} onChange={set('notes')} />
+            </label>
+          </div>
+
+          {error && <ErrorBanner>{error}</ErrorBanner>}
+          <button type="submit" className={btn.primary} disabled={gone || create.isPending}>
+            {create.isPending ? 'Booking…' : 'Confirm Booking'}
+          </button>
+        </form>
+      )}
+    </Page>
+  );
+}
+
+/** After success: thanks, a review form (kept locally, spec §3), then the calendar. */
+function ThankYou({ appointment: a }: { appointment: Appointment }) {
+  const navigate = useNavigate();
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const msg = validateReview({ rating, comment });
+    setError(msg);
+    if (!msg) {
+      // The spec's booking-page review form only builds a local object.
+      const local = { appointmentId: a._id, rating, comment: comment.trim() };
+      console.debug('local review', local);
+      setSaved(true);
+    }
+  };
+  return (
+    <Page>
+      <PageHeader title="Thank you for your booking!" />
+      <SuccessBanner>
+        {a.serviceName} on {a.date} at {displayTime(a.time)} is booked. Status: {a.status}.
+      </SuccessBanner>
+      <section className="mt-6 max-w-lg rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+        <h2 className="mb-3 text-lg font-semibold">How was booking with us?</h2>
+        {saved ? (
+          <p>{REVIEW_MESSAGES.thanks}</p>
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-3">
+            <RatingInput value={rating} onChange={setRating} />
+            <textarea className={inputClass} rows={3} aria-label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} />
+            {error && <ErrorBanner>{error}</ErrorBanner>}
+            <button type="submit" className={btn.secondary}>
+              Submit Feedback
+            </button>
+          </form>
+        )}
+      </section>
+      <button type="button" className={`${btn.primary} mt-6`} onClick={() => navigate('/calendar')}>
+        Go to Calendar
+      </button>
+    </Page>
+  );
+}

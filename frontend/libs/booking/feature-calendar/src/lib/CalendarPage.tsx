@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
+import { useSession } from '@slotwise/shared-data-access';
+import { ErrorBanner, inputClass, Page, PageHeader, Spinner, SuccessBanner, btn } from '@slotwise/shared-ui';
+import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
+import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
+import { AppointmentDetailsModal } from '@slotwise/booking-ui';
+import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions } from './calendar-events';
+import { CalendarView } from './CalendarView';
+
+/** Shown after a reschedule (spec §4); the reschedule screens leave a flag in local storage. */
+export const CALENDAR_UPDATED = 'Calendar updated with rescheduled appointment';
+
+/** Spec §8: a failed provider status change on the calendar. */
+export const STATUS_UPDATE_FAILED = 'Error updating appointment status. Please try again.';
+
+const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {
+  confirmed: 'Confirm',
+  rejected: 'Reject',
+  completed: 'Mark Completed',
+};
+
+/** /calendar (login required), for both roles. The calendar library loads with this route. */
+export function CalendarPage() {
+  const { role, token } = useSession();
+  const provider = role === 'provider';
+  const appointments = useAppointments();
+  const changeStatus = useProviderStatus();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [category, setCategory] = useState('all');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [updated, setUpdated] = useState(false);
+  const [now] = useState(() => new Date());
+
+  // After a reschedule: refresh and say so for 3 s (spec §4).
+  useEffect(() => {
+    const fromReschedule = params.get('fromReschedule') === 'true';
+    if (fromReschedule || localStorage.getItem(APPOINTMENT_UPDATED_KEY) === 'true') {
+      localStorage.removeItem(APPOINTMENT_UPDATED_KEY);
+      void appointments.refetch();
+      setUpdated(true);
+      toast.success(CALENDAR_UPDATED, { duration: TOAST_MS });
+      const t = setTimeout(() => setUpdated(false), TOAST_MS);
+      if (fromReschedule) {
+        params.delete('fromReschedule');
+        setParams(params, { replace: true });
+      }
+      return () => clearTimeout(t);
+    }
+    return undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const title = provider ? 'Provider Calendar' : 'Appointment Calendar';
+  if (!token) {
+    return (
+      <Page>
+        <PageHeader title={title} />
+        <ErrorBanner>Please log in to view your appointments</ErrorBanner>
+      </Page>
+    );
+  }
+
+  const all = appointments.data ?? [];
+  const visible = calendarAppointments(all);
+  const shown = calendarAppointments(all, category);
+  const categories = presentCategories(visible);
+  const selected = all.find((a) => a._id === selectedId) ?? null;
+
+  const act = (a: Appointment, status: AppointmentStatus) =>
+    changeStatus.mutate(
+      { id: a._id, status },
+      {
+        onSuccess: () => toast.success(`Appointment ${status}`, { duration: TOAST_MS }),
+        onError: () => toast.error(STATUS_UPDATE_FAILED, { duration: TOAST_MS }),
+      },
+    );
+
+  return (
+    <Page>
+      <PageHeader title={title} />
+      {updated && <div className="mb-4"><SuccessBanner>{CALENDAR_UPDATED}</SuccessBanner></div>}
+      {appointments.isPending && <Spinner label="Loading appointments…" />}
+      {appointments.isError && (
+        <ErrorBanner>
+          Failed to load appointments{' '}
+          <button type="button" className="underline" onClick={() => void appointments.refetch()}>
+            Retry
+          </button>
+        </ErrorBanner>
+      )}
+      {appointments.isSuccess && visible.length === 0 && (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
+          <h2 className="mb-2 text-xl font-semibold">{provider ? 'No Bookings Yet' : 'No Appointments Yet'}</h2>
+          {!provider && (
+            <Link to="/appointments" className={btn.primary}>
+              Book Your First Appointment
+            </Link>
+          )}
+        </div>
+      )}
+      {appointments.isSuccess && visible.length > 0 && (
+        <>
+          <div className="mb-4 flex flex-wrap items-end gap-4">
+            <label className="block">
+              <span className="mb-1 block text-sm font-medium">Category</span>
+              <select className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+                <option value="all">All categories</option>
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <ul aria-label="Category colours" className="flex flex-wrap gap-3 text-xs">
+              {[...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }].map((c) => (
+                <li key={c.key} className="flex items-center gap-1">
+                  <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: c.color }} aria-hidden="true" />
+                  {c.key}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <CalendarView appointments={shown} provider={provider} onOpen={(a) => setSelectedId(a._id)} />
+        </>
+      )}
+      {selected && (
+        <AppointmentDetailsModal
+          appointment={selected}
+          now={now}
+          onClose={() => setSelectedId(null)}
+          actions={
+            provider ? (
+              providerCalendarActions(selected).map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  disabled={changeStatus.isPending}
+                  className={s === 'rejected' ? btn.secondary : btn.primary}
+                  onClick={() => act(selected, s)}
+                >
+                  {ACTION_LABELS[s] ?? s}
+                </button>
+              ))
+            ) : (
+              <>
+                {reviewState(selected, now) === 'review' && (
+                  <button
+                    type="button"
+                    className={btn.primary}
+                    onClick={() => navigate('/leave-review', { state: { appointmentId: selected._id, serviceName: selected.serviceName } })}
+                  >
+                    Leave a Review
+                  </button>
+                )}
+                <Link to="/my-appointments" className={btn.secondary}>
+                  My Appointments
+                </Link>
+              </>
+            )
+          }
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './lib/AppointmentCard';
+export * from './lib/AppointmentDetailsModal';

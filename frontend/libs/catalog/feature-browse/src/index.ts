@@ -1,0 +1,4 @@
+export * from './lib/CategoriesPage';
+export * from './lib/CategoryPage';
+export * from './lib/ServicesPage';
+export * from './lib/DemoServicesPage';

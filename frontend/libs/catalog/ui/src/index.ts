@@ -1,0 +1,4 @@
+export * from './lib/ServiceCard';
+export * from './lib/ServiceDetails';
+export * from './lib/ServiceForm';
+export { SERVICE_FORM_MESSAGES, SERVICE_SAVE_ERRORS } from './lib/service-form';

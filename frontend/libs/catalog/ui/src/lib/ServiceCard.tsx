@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Service } from '@slotwise/shared-contract';
+import { Stars, btn } from '@slotwise/shared-ui';
+import { formatDuration, formatRupees } from '@slotwise/shared-util';
+import { ServiceDetailsDialog } from './ServiceDetails';
+
+export type ServiceCardData = Pick<
+  Service,
+  '_id' | 'name' | 'description' | 'price' | 'duration' | 'provider' | 'location' | 'contact' | 'imageUrl' | 'avgRating' | 'totalReviews'
+> &
+  Partial<Pick<Service, 'category' | 'icon'>>;
+
+export function bookingHref(s: Pick<Service, 'name' | '_id'>): string {
+  const q = new URLSearchParams({ service: s.name, serviceId: s._id });
+  return `/book?${q.toString()}`;
+}
+
+/** Name, stars, rupee price, duration, Book Now and a Know More modal (spec §2). */
+export function ServiceCard({ service }: { service: ServiceCardData }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <article data-testid="service-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800">
+      <div className="mb-2 flex items-start justify-between gap-2">
+        <h3 className="text-lg font-semibold">
+          {service.icon && <span aria-hidden="true" className="mr-2">{service.icon}</span>}
+          {service.name}
+        </h3>
+      </div>
+      <Stars rating={service.avgRating ?? 0} count={service.totalReviews ?? 0} />
+      {service.provider && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{service.provider}</p>}
+      <div className="mt-3 flex items-center gap-4 text-sm">
+        <span className="text-lg font-semibold text-indigo-700 dark:text-indigo-300">{formatRupees(service.price)}</span>
+        <span className="text-slate-600 dark:text-slate-300">{formatDuration(service.duration)}</span>
+      </div>
+      <div className="mt-auto flex gap-2 pt-4">
+        <Link to={bookingHref(service)} className={btn.primary}>
+          Book Now
+        </Link>
+        <button type="button" className={btn.secondary} onClick={() => setOpen(true)}>
+          Know More
+        </button>
+      </div>
+      {open && <ServiceDetailsDialog service={service} onClose={() => setOpen(false)} />}
+    </article>
+  );
+}
+
+export function ServiceGrid({ services }: { services: ServiceCardData[] }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {services.map((s) => (
+        <ServiceCard key={s._id} service={s} />
+      ))}
+    </div>
+  );
+}

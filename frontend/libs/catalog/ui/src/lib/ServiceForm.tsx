@@ -1,0 +1,205 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Service, ServiceRequest } from '@slotwise/shared-contract';
+import { btn, ErrorBanner, inputClass, Modal } from '@slotwise/shared-ui';
+import { SERVICE_FORM_CATEGORIES } from '@slotwise/shared-util';
+import {
+  buildServicePayload,
+  emptyServiceForm,
+  generateSlots,
+  mergeSlots,
+  SERVICE_SAVE_ERRORS,
+  serviceFormFromService,
+  validateServiceForm,
+  type ServiceFormValues,
+} from './service-form';
+
+export interface ServiceFormProps {
+  /** the service being edited; absent to add a new one */
+  service?: Service | null;
+  /** company name prefilled for a new service (the provider's business name) */
+  defaultProvider?: string;
+  /** create (no id) or update (id); rejects with an Error whose message is the server's */
+  onSave: (payload: ServiceRequest, id?: string) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+const GENERIC = 'Something went wrong';
+
+/** The server's message, else the spec's fallback for adding or updating (spec §8). */
+function saveError(e: unknown, editing: boolean): string {
+  const msg = e instanceof Error ? e.message : '';
+  if (msg && msg !== GENERIC) return msg;
+  return editing ? SERVICE_SAVE_ERRORS.update : SERVICE_SAVE_ERRORS.add;
+}
+
+function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children(id)}
+      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+    </div>
+  );
+}
+
+/**
+ * The Add/Edit Service form (spec §2, §5): every field of the service, the time-slot generator
+ * (start, end, slot length; remove one; Reset) and the spec's messages, checked in order.
+ */
+export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }: ServiceFormProps) {
+  const editing = Boolean(service?._id);
+  const [v, setV] = useState<ServiceFormValues>(() =>
+    service ? serviceFormFromService(service) : emptyServiceForm(defaultProvider),
+  );
+  const [gen, setGen] = useState({ start: '09:00', end: '17:00', length: '30' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (k: keyof ServiceFormValues) => (e: { target: { value: string } }) =>
+    setV((prev) => ({ ...prev, [k]: e.target.value }));
+
+  function generate() {
+    const r = generateSlots(gen.start, gen.end, gen.length);
+    if (r.error !== undefined) {
+      setError(r.error);
+      return;
+    }
+    setError(null);
+    setV((prev) => ({ ...prev, timeSlots: mergeSlots(prev.timeSlots, r.slots) }));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateServiceForm(v);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await onSave(buildServicePayload(v), service?._id);
+    } catch (err) {
+      setError(saveError(err, editing));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={editing ? 'Edit service' : 'Add service'}>
+      <Field label="Service Name">{(id) => <input id={id} className={inputClass} value={v.name} onChange={set('name')} />}</Field>
+      <Field label="Category">
+        {(id) => (
+          <select id={id} className={inputClass} value={v.category} onChange={set('category')}>
+            <option value="">Select a category</option>
+            {SERVICE_FORM_CATEGORIES.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+            {v.category && !SERVICE_FORM_CATEGORIES.some((c) => c.name === v.category) && (
+              <option value={v.category}>{v.category}</option>
+            )}
+          </select>
+        )}
+      </Field>
+      <Field label="Description">
+        {(id) => <textarea id={id} rows={3} className={inputClass} value={v.description} onChange={set('description')} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Price (₹)">
+          {(id) => <input id={id} type="number" min={0} inputMode="decimal" className={inputClass} value={v.price} onChange={set('price')} />}
+        </Field>
+        <Field label="Duration (minutes)">
+          {(id) => <input id={id} type="number" min={5} inputMode="numeric" className={inputClass} value={v.duration} onChange={set('duration')} />}
+        </Field>
+      </div>
+      <Field label="Company Name">{(id) => <input id={id} className={inputClass} value={v.provider} onChange={set('provider')} />}</Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Address">{(id) => <input id={id} className={inputClass} value={v.address} onChange={set('address')} />}</Field>
+        <Field label="City">{(id) => <input id={id} className={inputClass} value={v.city} onChange={set('city')} />}</Field>
+      </div>
+      <Field label="Contact" hint="An email address or a 10-digit phone number">
+        {(id) => <input id={id} className={inputClass} value={v.contact} onChange={set('contact')} />}
+      </Field>
+      <Field label="Image URL (optional)">
+        {(id) => <input id={id} type="url" className={inputClass} value={v.imageUrl} onChange={set('imageUrl')} />}
+      </Field>
+
+      <fieldset className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <legend className="px-1 text-sm font-semibold">Time Slots</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label="Start Time">
+            {(id) => <input id={id} type="time" className={inputClass} value={gen.start} onChange={(e) => setGen({ ...gen, start: e.target.value })} />}
+          </Field>
+          <Field label="End Time">
+            {(id) => <input id={id} type="time" className={inputClass} value={gen.end} onChange={(e) => setGen({ ...gen, end: e.target.value })} />}
+          </Field>
+          <Field label="Slot Length (minutes)">
+            {(id) => (
+              <input id={id} type="number" min={1} className={inputClass} value={gen.length} onChange={(e) => setGen({ ...gen, length: e.target.value })} />
+            )}
+          </Field>
+        </div>
+        <div className="mt-3 flex gap-2">
+          <button type="button" className={btn.secondary} onClick={generate}>
+            Generate Slots
+          </button>
+          <button
+            type="button"
+            className={btn.secondary}
+            onClick={() => setV((prev) => ({ ...prev, timeSlots: [] }))}
+            disabled={v.timeSlots.length === 0}
+          >
+            Reset
+          </button>
+        </div>
+        {v.timeSlots.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Time slots">
+            {v.timeSlots.map((s) => (
+              <li key={s} className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 text-sm text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">
+                {s}
+                <button
+                  type="button"
+                  aria-label={`Remove ${s}`}
+                  className="flex h-5 w-5 items-center justify-center rounded-full hover:bg-indigo-200 dark:hover:bg-indigo-800"
+                  onClick={() => setV((prev) => ({ ...prev, timeSlots: prev.timeSlots.filter((x) => x !== s) }))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">No time slots yet.</p>
+        )}
+      </fieldset>
+
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <button type="button" className={btn.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className={btn.primary} disabled={busy}>
+          {busy ? 'Saving...' : editing ? 'Update Service' : 'Add Service'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The form in a dialog: 'Add New Service' or 'Edit Service'. */
+export function ServiceFormModal(props: ServiceFormProps & { onClose: () => void }) {
+  const { onClose, ...form } = props;
+  return (
+    <Modal title={props.service?._id ? 'Edit Service' : 'Add New Service'} onClose={onClose}>
+      <ServiceForm {...form} onCancel={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,187 @@
+// The Add/Edit Service form (spec §5 'Service form', §9): validation in the spec's order,
+// the payload of POST/PATCH /services, and the time-slot generator.
+import type { Service, ServiceRequest } from '@slotwise/shared-contract';
+
+export const SERVICE_FORM_MESSAGES = {
+  name: 'Service name is required',
+  description: 'Description is required',
+  company: 'Company name is required',
+  address: 'Address is required',
+  city: 'City is required',
+  contact: 'Contact is required',
+  contactFormat: 'Enter a valid email or 10-digit phone number',
+  price: 'Price must be a positive number',
+  duration: 'Duration must be at least 5 minutes',
+  category: 'Category is required',
+  imageUrl: 'Enter a valid image URL',
+  slots: 'At least one time slot is required',
+  slotRange: 'Enter valid time range and slot duration',
+  slotOrder: 'Start time must be before end time',
+} as const;
+
+/** Server-failure fallbacks (spec §8). */
+export const SERVICE_SAVE_ERRORS = {
+  add: 'Failed to add service',
+  update: 'Failed to update service',
+  generic: 'Something went wrong.',
+} as const;
+
+export const MIN_SERVICE_DURATION = 5;
+export const MIN_SERVICE_PRICE = 0;
+
+export interface ServiceFormValues {
+  name: string;
+  category: string;
+  description: string;
+  /** as typed */
+  price: string;
+  /** minutes, as typed */
+  duration: string;
+  /** company name */
+  provider: string;
+  address: string;
+  city: string;
+  contact: string;
+  imageUrl: string;
+  /** 'HH:MM', 24-hour */
+  timeSlots: string[];
+}
+
+export const emptyServiceForm = (provider = ''): ServiceFormValues => ({
+  name: '',
+  category: '',
+  description: '',
+  price: '',
+  duration: '',
+  provider,
+  address: '',
+  city: '',
+  contact: '',
+  imageUrl: '',
+  timeSlots: [],
+});
+
+/** Split 'address, city' at its last comma (an address may hold commas itself). */
+export function splitLocation(location: string | undefined): { address: string; city: string } {
+  const s = (location ?? '').trim();
+  const i = s.lastIndexOf(',');
+  if (i < 0) return { address: s, city: '' };
+  return { address: s.slice(0, i).trim(), city: s.slice(i + 1).trim() };
+}
+
+export function serviceFormFromService(s: Service): ServiceFormValues {
+  const { address, city } = splitLocation(s.location);
+  return {
+    name: s.name ?? '',
+    category: s.category ?? '',
+    description: s.description ?? '',
+    price: String(s.price ?? ''),
+    duration: String(s.duration ?? ''),
+    provider: s.provider ?? '',
+    address,
+    city,
+    contact: s.contact ?? '',
+    imageUrl: s.imageUrl ?? '',
+    timeSlots: [...(s.timeSlots ?? [])],
+  };
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = /^\d{10}$/;
+
+export function isValidContact(contact: string): boolean {
+  const c = contact.trim();
+  return EMAIL_RE.test(c) || PHONE_RE.test(c);
+}
+
+export function isValidImageUrl(value: string): boolean {
+  try {
+    const u = new URL(value.trim());
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A numeric field: a finite number typed in full ('', ' ', '12abc' are not numbers). */
+function numberOf(value: string): number | null {
+  const t = value.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The service form checks of spec §5, in the spec's order; null when valid. */
+export function validateServiceForm(v: ServiceFormValues): string | null {
+  const m = SERVICE_FORM_MESSAGES;
+  if (!v.name.trim()) return m.name;
+  if (!v.description.trim()) return m.description;
+  if (!v.provider.trim()) return m.company;
+  if (!v.address.trim()) return m.address;
+  if (!v.city.trim()) return m.city;
+  if (!v.contact.trim()) return m.contact;
+  if (!isValidContact(v.contact)) return m.contactFormat;
+  const price = numberOf(v.price);
+  if (price === null || price < MIN_SERVICE_PRICE) return m.price;
+  const duration = numberOf(v.duration);
+  if (duration === null || duration < MIN_SERVICE_DURATION) return m.duration;
+  if (!v.category.trim()) return m.category;
+  if (v.imageUrl.trim() && !isValidImageUrl(v.imageUrl)) return m.imageUrl;
+  if (v.timeSlots.length === 0) return m.slots;
+  return null;
+}
+
+/** POST /services and PATCH /services/{id} body (spec §7); text trimmed, location 'address, city'. */
+export function buildServicePayload(v: ServiceFormValues): ServiceRequest {
+  return {
+    name: v.name.trim(),
+    category: v.category.trim(),
+    description: v.description.trim(),
+    price: Number(v.price.trim()),
+    duration: Number(v.duration.trim()),
+    provider: v.provider.trim(),
+    location: `${v.address.trim()}, ${v.city.trim()}`,
+    contact: v.contact.trim(),
+    imageUrl: v.imageUrl.trim(),
+    timeSlots: [...v.timeSlots],
+  };
+}
+
+/** Minutes after midnight of a 24-hour 'HH:MM' (as an <input type="time"> gives it); null if malformed. */
+export function minutesOfDay(hhmm: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2]);
+  if (h > 23 || min > 59) return null;
+  return h * 60 + min;
+}
+
+export function formatHhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export type SlotGeneration = { slots: string[]; error?: undefined } | { slots?: undefined; error: string };
+
+/**
+ * The slot generator (spec §5): from start up to but excluding end, stepping by the slot
+ * length, in 24-hour HH:MM. Needs start, end and a length above 0; start before end.
+ */
+export function generateSlots(start: string, end: string, lengthMinutes: number | string): SlotGeneration {
+  const from = minutesOfDay(start);
+  const to = minutesOfDay(end);
+  const step = typeof lengthMinutes === 'number' ? lengthMinutes : numberOf(lengthMinutes);
+  if (from === null || to === null || step === null || !Number.isFinite(step) || step <= 0) {
+    return { error: SERVICE_FORM_MESSAGES.slotRange };
+  }
+  if (from >= to) return { error: SERVICE_FORM_MESSAGES.slotOrder };
+  const slots: string[] = [];
+  for (let t = from; t < to; t += step) slots.push(formatHhmm(Math.floor(t)));
+  return { slots };
+}
+
+/** Add generated slots to the ones already chosen: no duplicates, in time order. */
+export function mergeSlots(current: string[], added: string[]): string[] {
+  const all = new Set([...current, ...added]);
+  return [...all].sort((a, b) => (minutesOfDay(a) ?? 0) - (minutesOfDay(b) ?? 0));
+}

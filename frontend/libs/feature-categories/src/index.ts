@@ -1,2 +1,0 @@
-export * from './lib/CategoriesPage';
-export * from './lib/CategoryPage';

@@ -1,3 +1,0 @@
-export * from './lib/HomePage';
-export * from './lib/CustomerHome';
-export * from './lib/ProviderHome';

@@ -1,2 +1,0 @@
-export * from './lib/ServicesPage';
-export * from './lib/DemoServicesPage';

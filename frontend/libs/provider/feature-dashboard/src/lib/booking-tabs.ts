@@ -1,0 +1,71 @@
+// The provider dashboard's Booking Dashboard (spec §4): tabs over the stored statuses (a
+// provider sees what is still to be completed, docs/decisions.md) and the actions on a row.
+import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
+import { appointmentStart, businessDate, isListed } from '@slotwise/shared-util';
+
+export const MINI_CALENDAR_DAYS = 7;
+
+export const BOOKING_TABS = ['Upcoming', 'Today', 'Scheduled', 'Past', 'Cancelled'] as const;
+export type BookingTab = (typeof BOOKING_TABS)[number] | 'All';
+
+type Booking = Pick<Appointment, 'date' | 'time' | 'startsAt' | 'status' | 'serviceName'>;
+
+const startMs = (a: Booking) => appointmentStart(a)?.getTime() ?? 0;
+
+/**
+ * Upcoming = start in the future; Today = date is today; Scheduled = status scheduled;
+ * Past = completed or no-show; Cancelled = cancelled or rejected.
+ */
+export function inBookingTab(a: Booking, tab: BookingTab, now: Date = new Date()): boolean {
+  switch (tab) {
+    case 'Upcoming':
+      return startMs(a) > now.getTime();
+    case 'Today':
+      return a.date === businessDate(now);
+    case 'Scheduled':
+      return a.status === 'scheduled';
+    case 'Past':
+      return a.status === 'completed' || a.status === 'no-show';
+    case 'Cancelled':
+      return a.status === 'cancelled' || a.status === 'rejected';
+    default:
+      return true;
+  }
+}
+
+/** The bookings of a tab, soonest first. */
+export function bookingTab<T extends Booking>(list: readonly T[], tab: BookingTab, now: Date = new Date()): T[] {
+  return list.filter((a) => isListed(a) && inBookingTab(a, tab, now)).sort((x, y) => startMs(x) - startMs(y));
+}
+
+export interface BookingAction {
+  label: string;
+  status: AppointmentStatus;
+  tone: 'ok' | 'bad';
+}
+
+/** The actions a provider has on one booking of the dashboard (spec §4, docs/decisions.md). */
+export function bookingActions(a: Booking, now: Date): BookingAction[] {
+  const started = startMs(a) <= now.getTime();
+  switch (a.status) {
+    case 'pending':
+      // Spec §4: on the dashboard, confirm sends scheduled and reject sends cancelled.
+      return [
+        { label: 'Confirm', status: 'scheduled', tone: 'ok' },
+        { label: 'Reject', status: 'cancelled', tone: 'bad' },
+      ];
+    case 'scheduled':
+      return started
+        ? [{ label: 'Complete', status: 'completed', tone: 'ok' }]
+        : [
+            { label: 'Confirm', status: 'confirmed', tone: 'ok' },
+            { label: 'Reject', status: 'cancelled', tone: 'bad' },
+          ];
+    case 'confirmed':
+      return started ? [{ label: 'Complete', status: 'completed', tone: 'ok' }] : [];
+    case 'in-progress':
+      return [{ label: 'Complete', status: 'completed', tone: 'ok' }];
+    default:
+      return [];
+  }
+}

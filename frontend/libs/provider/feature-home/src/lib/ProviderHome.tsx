@@ -1,0 +1,301 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Appointment } from '@slotwise/shared-contract';
+import { useSession } from '@slotwise/shared-data-access';
+import { ErrorBanner, Icon, Page, Spinner, btn } from '@slotwise/shared-ui';
+import { availabilityOf, availabilityWindow, STATUS_LABELS, type Availability } from '@slotwise/shared-util';
+import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
+import { useMyServices } from '@slotwise/catalog-data-access';
+import { averageDuration, pendingRequests, providerStats, providerUpcoming } from './provider-home-rules';
+
+const AVAILABILITY_STYLE: Record<Availability, string> = {
+  Free: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
+  Booked: 'bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200',
+  Busy: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
+};
+
+// Static content (spec §1: provider notifications and sample reviews are static).
+const NOTIFICATIONS = [
+  { id: 1, icon: 'calendar', text: 'Keep your time slots up to date so customers only see real availability.' },
+  { id: 2, icon: 'star', text: 'Providers who confirm requests within an hour get more repeat bookings.' },
+  { id: 3, icon: 'bell', text: 'Weekly summary: check your dashboard for this week’s bookings.' },
+];
+
+const SAMPLE_REVIEWS = [
+  { id: 1, name: 'Meera J.', rating: 5, text: 'Very professional and right on time. Will book again!' },
+  { id: 2, name: 'Karan P.', rating: 4, text: 'Great service, the booking process was smooth.' },
+  { id: 3, name: 'Sneha R.', rating: 5, text: 'Friendly staff and a clean place. Highly recommended.' },
+];
+
+const QUICK_ACCESS = [
+  { to: '/add-service', icon: 'plus', label: 'Add Service' },
+  { to: '/my-services', icon: 'grid', label: 'My Services' },
+  { to: '/provider-services', icon: 'briefcase', label: 'Service Catalog' },
+  { to: '/calendar', icon: 'calendar', label: 'Calendar' },
+  { to: '/profile', icon: 'users', label: 'Profile' },
+];
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-800';
+
+function when(a: Appointment): string {
+  const d = new Date(`${a.date}T00:00:00`);
+  const day = Number.isNaN(d.getTime()) ? a.date : d.toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
+  return `${day} · ${a.time}`;
+}
+
+function StatusBadge({ status }: { status: Appointment['status'] }) {
+  return (
+    <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-900 dark:text-indigo-200">
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/**
+ * Provider home (spec §2, §4, §9): hero stats, three upcoming appointments, daily snapshot,
+ * availability with a 30-day mini calendar, the request queue (accept → scheduled, decline →
+ * cancelled), static notifications, quick access and static sample reviews.
+ */
+export function ProviderHome() {
+  const { user } = useSession();
+  const business = user?.providerInfo?.businessName;
+  const appts = useAppointments();
+  const services = useMyServices();
+  const setStatus = useProviderStatus();
+  const [queueOpen, setQueueOpen] = useState(true);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const now = useMemo(() => new Date(), []);
+  const list = useMemo(() => appts.data ?? [], [appts.data]);
+  const stats = providerStats(list, now);
+  const upcoming = providerUpcoming(list, now);
+  const days = availabilityWindow(list, now);
+  const today = days[0];
+  const pending = pendingRequests(list);
+  const avg = averageDuration(services.data ?? []);
+
+  async function handle(a: Appointment, status: 'scheduled' | 'cancelled') {
+    setBusyId(a._id);
+    try {
+      await setStatus.mutateAsync({ id: a._id, status });
+      toast.success(status === 'scheduled' ? `Accepted ${a.serviceName} for ${a.customerName}` : `Declined ${a.serviceName} for ${a.customerName}`);
+    } catch {
+      toast.error('Failed to update request.');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const statValue = (n: number) => (appts.isPending ? '…' : appts.isError ? '—' : String(n));
+
+  return (
+    <Page>
+      <section className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-600 p-8 text-white">
+        <h1 className="text-3xl font-bold">Welcome back{user ? `, ${user.fullName}` : ''}!</h1>
+        {business && <p className="mt-1 text-indigo-100">{business}</p>}
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="provider-stats">
+          <div className="rounded-xl bg-white/10 p-4">
+            <dt className="text-sm text-indigo-100">Today's appointments</dt>
+            <dd className="text-2xl font-bold" data-testid="stat-today">{statValue(stats.today)}</dd>
+          </div>
+          <div className="rounded-xl bg-white/10 p-4">
+            <dt className="text-sm text-indigo-100">No-shows</dt>
+            <dd className="text-2xl font-bold" data-testid="stat-no-shows">{statValue(stats.noShows)}</dd>
+          </div>
+          <div className="rounded-xl bg-white/10 p-4">
+            <dt className="text-sm text-indigo-100">Average duration (min)</dt>
+            <dd className="text-2xl font-bold" data-testid="stat-avg-duration">{services.isPending ? '…' : avg}</dd>
+          </div>
+        </dl>
+        {appts.isError && <p className="mt-4 rounded-lg bg-white/15 px-3 py-2 text-sm">Could not load activity stats.</p>}
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <section className={`${card} lg:col-span-2`} aria-labelledby="upcoming-h">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id="upcoming-h" className="text-xl font-semibold">Upcoming Appointments</h2>
+            <Link to="/calendar" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-300">
+              View calendar →
+            </Link>
+          </div>
+          {appts.isPending ? (
+            <Spinner />
+          ) : appts.isError ? (
+            <ErrorBanner>Could not load upcoming appointments.</ErrorBanner>
+          ) : upcoming.length === 0 ? (
+            <p className="text-slate-600 dark:text-slate-300">No upcoming appointments.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="upcoming-list">
+              {upcoming.map((a) => (
+                <li key={a._id} className="flex items-center justify-between gap-4 py-3">
+                  <div>
+                    <p className="font-medium">{a.serviceName}</p>
+                    <p className="text-sm text-slate-600 dark:text-slate-300">
+                      {a.customerName || a.customerEmail} · {when(a)}
+                    </p>
+                  </div>
+                  <StatusBadge status={a.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={card} aria-labelledby="snapshot-h">
+          <h2 id="snapshot-h" className="mb-4 text-xl font-semibold">Daily Snapshot</h2>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+              <dt className="text-slate-500 dark:text-slate-400">Today</dt>
+              <dd className="text-xl font-semibold">{statValue(stats.today)}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+              <dt className="text-slate-500 dark:text-slate-400">Pending</dt>
+              <dd className="text-xl font-semibold">{statValue(stats.pending)}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+              <dt className="text-slate-500 dark:text-slate-400">Completed</dt>
+              <dd className="text-xl font-semibold">{statValue(stats.completed)}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+              <dt className="text-slate-500 dark:text-slate-400">Services</dt>
+              <dd className="text-xl font-semibold">{services.data?.length ?? '…'}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-sm">
+            {new Date().toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long' })}
+          </p>
+        </section>
+
+        <section className={card} aria-labelledby="availability-h">
+          <div className="mb-3 flex items-center justify-between">
+            <h2 id="availability-h" className="text-xl font-semibold">Availability</h2>
+            <span data-testid="today-availability" className={`rounded-full px-3 py-1 text-sm font-semibold ${AVAILABILITY_STYLE[availabilityOf(today?.bookings ?? 0)]}`}>
+              Today: {availabilityOf(today?.bookings ?? 0)}
+            </span>
+          </div>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">Next 30 days</p>
+          <ol className="grid grid-cols-7 gap-1" aria-label="30-day availability">
+            {days.map((d) => {
+              const date = new Date(`${d.date}T00:00:00`);
+              return (
+                <li
+                  key={d.date}
+                  title={`${d.date}: ${d.availability} (${d.bookings} booking${d.bookings === 1 ? '' : 's'})`}
+                  aria-label={`${d.date}: ${d.availability}`}
+                  className={`flex aspect-square flex-col items-center justify-center rounded-md text-xs font-medium ${AVAILABILITY_STYLE[d.availability]}`}
+                >
+                  {date.getDate()}
+                </li>
+              );
+            })}
+          </ol>
+          <div className="mt-3 flex gap-3 text-xs">
+            {(['Free', 'Booked', 'Busy'] as const).map((a) => (
+              <span key={a} className="inline-flex items-center gap-1">
+                <span className={`h-3 w-3 rounded ${AVAILABILITY_STYLE[a]}`} aria-hidden="true" />
+                {a}
+              </span>
+            ))}
+          </div>
+        </section>
+
+        <section className={card} aria-labelledby="queue-h" data-testid="queue-card">
+          <div className="mb-3 flex items-center justify-between">
+            <h2 id="queue-h" className="text-xl font-semibold">Queue Management</h2>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={queueOpen}
+              aria-label="Queue open"
+              onClick={() => setQueueOpen((o) => !o)}
+              className={`rounded-full px-3 py-1 text-sm font-semibold ${queueOpen ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}
+            >
+              {queueOpen ? 'Open' : 'Closed'}
+            </button>
+          </div>
+          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-200">
+            Under Development: live queue management is coming soon.
+          </p>
+          <h3 className="mb-2 text-sm font-semibold">Pending Requests ({pending.length})</h3>
+          {appts.isPending ? (
+            <Spinner />
+          ) : pending.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">No pending requests.</p>
+          ) : (
+            <ul className="space-y-3" data-testid="pending-requests">
+              {pending.map((a) => (
+                <li key={a._id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                  <p className="font-medium">{a.serviceName}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    {a.customerName || a.customerEmail} · {when(a)}
+                  </p>
+                  <div className="mt-2 flex gap-2">
+                    <button
+                      type="button"
+                      className="rounded-lg bg-emerald-600 px-3 py-1 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-60"
+                      disabled={busyId === a._id}
+                      onClick={() => handle(a, 'scheduled')}
+                    >
+                      Accept
+                    </button>
+                    <button
+                      type="button"
+                      className="rounded-lg border border-rose-300 px-3 py-1 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:opacity-60 dark:border-rose-700 dark:text-rose-300 dark:hover:bg-rose-950"
+                      disabled={busyId === a._id}
+                      onClick={() => handle(a, 'cancelled')}
+                    >
+                      Decline
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={card} aria-labelledby="notifications-h">
+          <h2 id="notifications-h" className="mb-4 text-xl font-semibold">Notifications</h2>
+          <ul className="space-y-3">
+            {NOTIFICATIONS.map((n) => (
+              <li key={n.id} className="flex gap-3 text-sm">
+                <span className="mt-0.5 text-indigo-600 dark:text-indigo-300">
+                  <Icon name={n.icon} className="h-5 w-5" />
+                </span>
+                {n.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section className="mt-8" aria-labelledby="quick-h">
+        <h2 id="quick-h" className="mb-4 text-xl font-semibold">Quick Access</h2>
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {QUICK_ACCESS.map((q) => (
+            <Link key={q.to} to={q.to} className={`${btn.secondary} gap-2 py-3`}>
+              <Icon name={q.icon} className="h-5 w-5" />
+              {q.label}
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <section className="mt-8" aria-labelledby="reviews-h">
+        <h2 id="reviews-h" className="mb-4 text-xl font-semibold">What Customers Say</h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          {SAMPLE_REVIEWS.map((r) => (
+            <figure key={r.id} className={card}>
+              <span className="text-amber-500" aria-label={`${r.rating} out of 5`}>
+                {'★'.repeat(r.rating)}
+                <span className="text-slate-300 dark:text-slate-600">{'★'.repeat(5 - r.rating)}</span>
+              </span>
+              <blockquote className="mt-2 text-slate-700 dark:text-slate-200">“{r.text}”</blockquote>
+              <figcaption className="mt-3 text-sm font-semibold">{r.name}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
+}

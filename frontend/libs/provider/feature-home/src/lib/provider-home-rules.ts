@@ -1,0 +1,54 @@
+// Provider home (spec §2, §4, §9): the next appointments, the hero and snapshot numbers, the
+// request queue and the average service duration. "Today" is the business zone's date.
+import type { Appointment } from '@slotwise/shared-contract';
+import { appointmentStart, businessDate, isListed } from '@slotwise/shared-util';
+
+export const PROVIDER_HOME_UPCOMING = 3;
+
+type Booking = Pick<Appointment, 'date' | 'time' | 'startsAt' | 'status' | 'serviceName'>;
+
+const UPCOMING_STATUSES = new Set(['scheduled', 'confirmed', 'pending']);
+/** statuses that no longer hold a slot */
+const RELEASED = new Set(['cancelled', 'rejected']);
+
+const startMs = (a: Booking) => appointmentStart(a)?.getTime() ?? 0;
+const byStart = (x: Booking, y: Booking) => startMs(x) - startMs(y);
+
+/** Future appointments scheduled, confirmed or pending, soonest first, the first 3. */
+export function providerUpcoming<T extends Booking>(list: readonly T[], now: Date = new Date(), limit = PROVIDER_HOME_UPCOMING): T[] {
+  return list
+    .filter((a) => isListed(a) && UPCOMING_STATUSES.has(a.status) && startMs(a) > now.getTime())
+    .sort(byStart)
+    .slice(0, limit);
+}
+
+export interface ProviderStats {
+  today: number;
+  noShows: number;
+  pending: number;
+  completed: number;
+}
+
+/** Hero stats and daily snapshot numbers. */
+export function providerStats(list: readonly Booking[], now: Date = new Date()): ProviderStats {
+  const today = businessDate(now);
+  const shown = list.filter(isListed);
+  return {
+    today: shown.filter((a) => a.date === today && !RELEASED.has(a.status)).length,
+    noShows: shown.filter((a) => a.status === 'no-show').length,
+    pending: shown.filter((a) => a.status === 'pending').length,
+    completed: shown.filter((a) => a.status === 'completed').length,
+  };
+}
+
+/** Queue card: pending requests, soonest first. */
+export function pendingRequests<T extends Booking>(list: readonly T[]): T[] {
+  return list.filter((a) => isListed(a) && a.status === 'pending').sort(byStart);
+}
+
+/** Average duration: the rounded mean of the provider's service durations; 0 without services. */
+export function averageDuration(services: readonly { duration: number }[]): number {
+  const ds = services.map((s) => Number(s.duration)).filter((d) => Number.isFinite(d));
+  if (ds.length === 0) return 0;
+  return Math.round(ds.reduce((a, b) => a + b, 0) / ds.length);
+}

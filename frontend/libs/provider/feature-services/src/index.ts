@@ -1,0 +1,2 @@
+export * from './lib/ProviderServicesPage';
+export * from './lib/AddServicePage';

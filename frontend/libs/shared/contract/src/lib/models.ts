@@ -1,0 +1,79 @@
+// The REST contract's models, read from the generated OpenAPI types (../generated).
+import type { components } from '../generated/slotwise-api';
+
+type Schemas = components['schemas'];
+
+/**
+ * A message as the gateway returns it. Proto3 has no "required", so every property in the
+ * OpenAPI document is optional; the gateway marshals with EmitUnpopulated
+ * (gateway/internal/rest/marshal.go), so every scalar and list of a returned message is
+ * present — false, 0, "" and [] included — and nested messages are set on success. The one
+ * nested message that may be unset (a customer's providerInfo, printed as null) is widened
+ * below where its model is declared.
+ */
+export type Emitted<T> = { [K in keyof T]-?: EmittedValue<Exclude<T[K], undefined>> };
+type EmittedValue<V> = V extends readonly (infer E)[] ? EmittedValue<E>[] : V extends object ? Emitted<V> : V;
+
+/** The two roles (design §4); the contract carries them as strings. */
+export type Role = 'customer' | 'provider';
+
+/** The appointment status machine (design §4); the contract carries it as a string. */
+export type AppointmentStatus =
+  | 'pending'
+  | 'scheduled'
+  | 'confirmed'
+  | 'in-progress'
+  | 'completed'
+  | 'cancelled'
+  | 'rejected'
+  | 'no-show';
+
+export type ProviderInfo = Emitted<Schemas['v1ProviderInfo']>;
+
+export type User = Omit<Emitted<Schemas['v1User']>, 'role' | 'providerInfo'> & {
+  role: Role;
+  /** null for customers */
+  providerInfo: ProviderInfo | null;
+};
+
+export type Service = Emitted<Schemas['v1Service']>;
+
+export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus };
+
+export type Review = Emitted<Schemas['v1Review']>;
+
+export type SlotAvailability = Emitted<Schemas['v1SlotAvailability']>;
+export type DayAvailability = Emitted<Schemas['v1DayAvailability']>;
+
+// Responses.
+export type AppointmentResponse = Omit<Emitted<Schemas['v1AppointmentResponse']>, 'appointment'> & { appointment: Appointment };
+export type AppointmentListResponse = Omit<Emitted<Schemas['v1ListAppointmentsResponse']>, 'appointments'> & {
+  appointments: Appointment[];
+};
+export type AvailabilityResponse = Emitted<Schemas['v1GetAvailabilityResponse']>;
+export type ServiceResponse = Emitted<Schemas['v1GetServiceResponse']>;
+export type ServiceListResponse = Emitted<Schemas['v1ListServicesResponse']>;
+export type ServiceMutationResponse = Emitted<Schemas['v1ServiceMutationResponse']>;
+export type DeleteServiceResponse = Emitted<Schemas['v1DeleteServiceResponse']>;
+export type ReviewListResponse = Emitted<Schemas['v1ListReviewsResponse']>;
+export type CreateReviewResponse = Emitted<Schemas['v1CreateReviewResponse']>;
+export type ProfileResponse = Omit<Emitted<Schemas['v1ProfileResponse']>, 'user'> & { user: User };
+export type LoginResponse = Omit<Emitted<Schemas['v1LoginWithRoleResponse']>, 'user'> & { user: User };
+export type RegisterResponse = Emitted<Schemas['v1RegisterResponse']>;
+export type UserRoleResponse = Emitted<Schemas['v1GetUserRoleResponse']>;
+
+// Requests: sent as the contract declares them (absent fields are left out).
+export type BookingRequest = Schemas['v1CreateAppointmentRequest'];
+export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'];
+export type RegisterRequest = Schemas['v1RegisterRequest'];
+export type LoginRequest = Schemas['v1LoginWithRoleRequest'];
+export type ProfileUpdateRequest = Schemas['v1UpdateProfileRequest'];
+export type ServiceRequest = Schemas['v1CreateServiceRequest'];
+export type CreateReviewRequest = Schemas['v1CreateReviewRequest'];
+
+/** The error body of every refused request (design §3); the OpenAPI document does not describe it. */
+export interface ErrorBody {
+  success: false;
+  error: string;
+  message: string;
+}

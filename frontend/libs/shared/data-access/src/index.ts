@@ -1,0 +1,5 @@
+export * from './lib/config';
+export * from './lib/token';
+export * from './lib/client';
+export * from './lib/query-keys';
+export * from './lib/session';

@@ -1,0 +1,127 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileResponse, Role, User } from '@slotwise/shared-contract';
+import { apiRequest, isUnauthorized } from './client';
+import { queryRoots } from './query-keys';
+import { clearToken, readToken, writeToken } from './token';
+
+const profileKey = (token: string | null) => [queryRoots.profile, token] as const;
+
+/** GET /auth/profile: the signed-in user. */
+export const fetchProfile = (signal?: AbortSignal) =>
+  apiRequest<ProfileResponse>('/auth/profile', { auth: true, signal }).then((r) => r.user);
+
+export interface Session {
+  token: string | null;
+  /** the profile of the logged-in user once loaded */
+  user: User | null;
+  role: Role | null;
+  /** a token exists but the profile has not arrived yet */
+  loadingUser: boolean;
+  profileError: unknown;
+  signIn: (token: string) => void;
+  signOut: () => void;
+  /** sign out as soon as '/' is the current location (see useLogout) */
+  requestSignOut: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+interface Props {
+  children: ReactNode;
+  /** called when the stored token is refused (401): the app sends the user to /login */
+  onUnauthorized?: () => void;
+}
+
+/** Startup (spec §4): a stored token leads to a profile fetch; a 401 removes the token. */
+export function SessionProvider({ children, onUnauthorized }: Props) {
+  const qc = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => readToken());
+
+  const profile = useQuery({
+    queryKey: profileKey(token),
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled: token !== null,
+    retry: (count, e) => !isUnauthorized(e) && count < 2,
+    staleTime: 30_000,
+  });
+
+  useEffect(() => {
+    if (token && isUnauthorized(profile.error)) {
+      clearToken();
+      setToken(null);
+      qc.removeQueries({ queryKey: [queryRoots.profile] });
+      onUnauthorized?.();
+    }
+  }, [token, profile.error, qc, onUnauthorized]);
+
+  const signIn = useCallback((t: string) => {
+    writeToken(t);
+    setToken(t);
+  }, []);
+
+  const signOut = useCallback(() => {
+    clearToken();
+    setToken(null);
+    qc.removeQueries({ queryKey: [queryRoots.profile] });
+  }, [qc]);
+
+  const { pathname } = useLocation();
+  const [signOutPending, setSignOutPending] = useState(false);
+  const requestSignOut = useCallback(() => setSignOutPending(true), []);
+  useEffect(() => {
+    if (signOutPending && pathname === '/') {
+      setSignOutPending(false);
+      signOut();
+    }
+  }, [signOutPending, pathname, signOut]);
+
+  const value = useMemo<Session>(() => {
+    const user = token ? (profile.data ?? null) : null;
+    return {
+      token,
+      user,
+      role: user?.role ?? null,
+      loadingUser: token !== null && profile.isPending,
+      profileError: profile.error,
+      signIn,
+      signOut,
+      requestSignOut,
+    };
+  }, [token, profile.data, profile.isPending, profile.error, signIn, signOut, requestSignOut]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession must be used inside <SessionProvider>');
+  return s;
+}
+
+/**
+ * Logout returns to '/' (spec §2). The router applies navigations as transitions, so the
+ * token is dropped only once '/' is showing; otherwise the guard of the protected screen
+ * being left would see no token and send the user to /login instead.
+ */
+export function useLogout(): () => void {
+  const { requestSignOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    requestSignOut();
+    navigate('/');
+  }, [navigate, requestSignOut]);
+}
+
+/** A 401 on a signed-in call removes the token and goes to /login (spec §8). */
+export function useLogoutOn401(error: unknown) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isUnauthorized(error)) {
+      signOut();
+      navigate('/login', { replace: true });
+    }
+  }, [error, signOut, navigate]);
+}

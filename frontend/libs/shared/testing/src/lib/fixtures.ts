@@ -1,0 +1,163 @@
+// Complete API objects for tests, typed by the generated contract: every spec builds its data
+// from these, changing only the fields its case is about.
+import type { Appointment, DayAvailability, Review, Service, User } from '@slotwise/shared-contract';
+
+let seq = 0;
+const nextId = (prefix: string) => `${prefix}${++seq}`;
+
+/**
+ * The instant of a wall-clock date and slot label in Asia/Kolkata, the business zone of the
+ * fixtures (UTC+05:30 all year). Accepts '09:00' and '9:00 AM'.
+ */
+export function istInstant(date: string, time: string): string {
+  const m = /^(\d{1,2}):(\d{2})\s*([AaPp][Mm])?$/.exec(time.trim());
+  if (!m) throw new Error(`fixture time ${time}`);
+  let h = Number(m[1]) % (m[3] ? 12 : 24);
+  if (m[3]?.toUpperCase() === 'PM') h += 12;
+  return new Date(`${date}T${String(h).padStart(2, '0')}:${m[2]}:00+05:30`).toISOString();
+}
+
+/** 'YYYY-MM-DD' of an instant in Asia/Kolkata. */
+export function istDate(instant: Date): string {
+  return new Date(instant.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+export function aUser(over: Partial<User> = {}): User {
+  return {
+    _id: nextId('u'),
+    fullName: 'Asha Rao',
+    email: 'asha@example.com',
+    phoneNumber: '9876543210',
+    address: '12 MG Road, Pune',
+    dateOfBirth: '',
+    gender: 'female',
+    role: 'customer',
+    createdAt: '2026-01-05T10:00:00Z',
+    updatedAt: '2026-02-01T10:00:00Z',
+    providerInfo: null,
+    ...over,
+  };
+}
+
+export function aProvider(over: Partial<User> = {}): User {
+  return aUser({
+    fullName: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    gender: 'male',
+    role: 'provider',
+    providerInfo: {
+      businessName: 'Ravi Motors',
+      businessDescription: 'Car care',
+      businessCategory: 'automotive',
+      businessHours: '9-6',
+      location: 'Bengaluru',
+      specializations: ['brakes', 'tyres'],
+      experience: 7,
+    },
+    ...over,
+  });
+}
+
+export function aService(over: Partial<Service> = {}): Service {
+  return {
+    _id: nextId('s'),
+    name: 'Dental check-up',
+    category: 'Healthcare & Wellness',
+    description: 'Cleaning and a full check-up.',
+    price: 499,
+    duration: 30,
+    provider: 'Smile Clinic',
+    location: 'MG Road, Pune',
+    contact: '9876543210',
+    imageUrl: '',
+    isActive: true,
+    timeSlots: ['09:00', '10:00'],
+    avgRating: 0,
+    totalReviews: 0,
+    icon: '',
+    providerId: 'p1',
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** An appointment; startsAt follows date and time (in Asia/Kolkata) unless given. */
+export function anAppointment(over: Partial<Appointment> = {}): Appointment {
+  const date = over.date ?? '2030-01-02';
+  const time = over.time ?? '09:00';
+  return {
+    _id: nextId('a'),
+    serviceId: 's1',
+    serviceName: 'Dental check-up',
+    serviceCategory: 'Healthcare & Wellness',
+    customerName: 'Asha Rao',
+    customerEmail: 'asha@example.com',
+    customerPhone: '9876543210',
+    customerAddress: '12 MG Road, Pune',
+    date,
+    time,
+    startsAt: istInstant(date, time),
+    status: 'pending',
+    provider: 'Smile Clinic',
+    location: 'MG Road, Pune',
+    notes: '',
+    hasReviewed: false,
+    customerId: 'u1',
+    providerId: 'p1',
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+    ...over,
+  };
+}
+
+/** An appointment starting `hours` from now (negative: in the past). */
+export function anAppointmentIn(hours: number, over: Partial<Appointment> = {}): Appointment {
+  const start = new Date(Date.now() + hours * 3600_000);
+  const ist = new Date(start.getTime() + 330 * 60_000).toISOString();
+  return anAppointment({ date: ist.slice(0, 10), time: ist.slice(11, 16), startsAt: start.toISOString(), ...over });
+}
+
+export function aReview(over: Partial<Review> = {}): Review {
+  return {
+    _id: nextId('r'),
+    rating: 5,
+    comment: 'Great care',
+    createdAt: '2026-11-01T00:00:00Z',
+    userId: { _id: 'u2', email: 'ravi@example.com' },
+    serviceId: 's1',
+    appointmentId: 'a1',
+    serviceName: 'Dental check-up',
+    ...over,
+  };
+}
+
+/** One day of availability: [time, free] pairs; each slot starts at its wall-clock time in IST. */
+export function availabilityDay(date: string, ...slots: Array<[time: string, available: boolean, startsAt?: string]>): DayAvailability {
+  return { date, slots: slots.map(([time, available, startsAt]) => ({ time, available, startsAt: startsAt ?? istInstant(date, time) })) };
+}
+
+/** 21 Nov 2026, 10:15 in Asia/Kolkata: the clock of the appointment rule tests. */
+export const FIXED_NOW = new Date(istInstant('2026-11-21', '10:15'));
+
+/** One appointment of each kind around FIXED_NOW, and all of them (booked on different days). */
+export function appointmentsAroundFixedNow() {
+  let day = 0;
+  const at = (date: string, time: string, status: Appointment['status'], over: Partial<Appointment> = {}) =>
+    anAppointment({ serviceName: `Service ${++day}`, date, time, status, createdAt: `2026-11-0${day % 10}T00:00:00Z`, ...over });
+  const s = {
+    future: at('2026-11-22', '09:00', 'scheduled'),
+    laterToday: at('2026-11-21', '14:30', 'confirmed'),
+    earlierToday: at('2026-11-21', '09:00', 'confirmed'),
+    pending: at('2026-11-23', '9:00 AM', 'pending'),
+    pastScheduled: at('2026-11-19', '10:00', 'scheduled'),
+    completed: at('2026-11-18', '10:00', 'completed', { hasReviewed: true }),
+    noShow: at('2026-11-17', '10:00', 'no-show'),
+    cancelled: at('2026-11-25', '10:00', 'cancelled'),
+    rejected: at('2026-11-26', '10:00', 'rejected'),
+    unknown: at('2026-11-24', '10:00', 'scheduled', { serviceName: 'Unknown Service' }),
+  };
+  return { ...s, all: Object.values(s) };
+}
+
+export const ids = (list: readonly { _id: string }[]) => list.map((a) => a._id);

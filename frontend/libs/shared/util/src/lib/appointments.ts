@@ -1,0 +1,92 @@
+// Appointment rules every appointment screen shares (spec §2, §4): when it starts, whether it
+// has passed, how its status reads, whether it is listed, whether it can still change.
+import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
+import { businessInstant } from './business-time';
+import { parseTimeLabel } from './time-slots';
+
+export const APPOINTMENT_STATUSES: readonly AppointmentStatus[] = [
+  'pending',
+  'scheduled',
+  'confirmed',
+  'in-progress',
+  'completed',
+  'cancelled',
+  'rejected',
+  'no-show',
+];
+
+export const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pending: 'Pending',
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+  'no-show': 'No Show',
+};
+
+type Timed = Pick<Appointment, 'startsAt' | 'date' | 'time'>;
+
+/** The start instant: the server's startsAt, else date + time in the business zone. */
+export function appointmentStart(a: Timed): Date | null {
+  if (a.startsAt) {
+    const d = new Date(a.startsAt);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return businessInstant(a.date, a.time);
+}
+
+/** Its start has passed (a start equal to now counts as passed, as on the server). */
+export function isPast(a: Timed, now: Date): boolean {
+  const s = appointmentStart(a);
+  return s !== null && s.getTime() <= now.getTime();
+}
+
+/**
+ * Spec §4 display rule: a scheduled or confirmed appointment whose start has passed is shown
+ * as completed.
+ */
+export function displayStatus(a: Timed & Pick<Appointment, 'status'>, now: Date): AppointmentStatus {
+  if ((a.status === 'scheduled' || a.status === 'confirmed') && isPast(a, now)) return 'completed';
+  return a.status;
+}
+
+/** Card action: 'review' (Leave a Review), 'reviewed' (Reviewed) or none. */
+export function reviewState(a: Appointment, now: Date): 'review' | 'reviewed' | null {
+  if (displayStatus(a, now) !== 'completed') return null;
+  return a.hasReviewed ? 'reviewed' : 'review';
+}
+
+/** Entries named Unknown Service are hidden everywhere (spec §4). */
+export function isListed(a: Pick<Appointment, 'serviceName'>): boolean {
+  return a.serviceName !== 'Unknown Service';
+}
+
+/** Open statuses a customer may still cancel or reschedule (pending is the server's initial status). */
+const OPEN: readonly AppointmentStatus[] = ['pending', 'scheduled', 'confirmed'];
+
+/** A customer may reschedule or cancel an open appointment that has not started. */
+export function canChange(a: Appointment, now: Date): boolean {
+  return OPEN.includes(a.status) && !isPast(a, now);
+}
+
+export type SortKey = 'date' | 'time' | 'service' | 'status';
+
+const startMs = (a: Timed) => appointmentStart(a)?.getTime() ?? 0;
+
+/** Soonest first by start; or by time of day, service name or displayed status (then start). */
+export function sortAppointments<T extends Appointment>(list: readonly T[], key: SortKey, now: Date = new Date()): T[] {
+  const out = [...list];
+  const byStart = (a: T, b: T) => startMs(a) - startMs(b);
+  switch (key) {
+    case 'date':
+      return out.sort(byStart);
+    case 'time':
+      return out.sort((a, b) => (parseTimeLabel(a.time) ?? 0) - (parseTimeLabel(b.time) ?? 0) || byStart(a, b));
+    case 'service':
+      return out.sort((a, b) => a.serviceName.localeCompare(b.serviceName) || byStart(a, b));
+    case 'status':
+      return out.sort((a, b) => displayStatus(a, now).localeCompare(displayStatus(b, now)) || byStart(a, b));
+  }
+}

@@ -1,0 +1,19 @@
+import { ageOn, dateOfBirthBounds, parseIsoDate } from './dates';
+
+describe('dates', () => {
+  it('parses only real calendar dates', () => {
+    expect(parseIsoDate('2024-02-29')).not.toBeNull();
+    expect(parseIsoDate('2023-02-29')).toBeNull();
+    expect(parseIsoDate('29/02/2024')).toBeNull();
+  });
+
+  it('counts whole years', () => {
+    const today = new Date(2026, 10, 21);
+    expect(ageOn(new Date(2016, 10, 21), today)).toBe(10);
+    expect(ageOn(new Date(2016, 10, 22), today)).toBe(9);
+  });
+
+  it('limits the date picker to 120..10 years ago', () => {
+    expect(dateOfBirthBounds(new Date(2026, 10, 21))).toEqual({ min: '1906-11-21', max: '2016-11-21' });
+  });
+});

@@ -1,0 +1,24 @@
+import { averageRating, REVIEW_MESSAGES, validateReview } from './review-form';
+
+describe('review form', () => {
+  it('rating is required, 1 to 5', () => {
+    expect(validateReview({ rating: 0, comment: 'Very good' })).toBe('Please select a rating');
+    expect(validateReview({ rating: 6, comment: 'Very good' })).toBe(REVIEW_MESSAGES.rating);
+    expect(validateReview({ rating: 5, comment: 'Very good' })).toBeNull();
+  });
+
+  it('comment at least 5 characters after trimming', () => {
+    expect(validateReview({ rating: 4, comment: '   good   ' })).toBe('Please enter a comment (minimum 5 characters)');
+    expect(validateReview({ rating: 4, comment: ' great ' })).toBeNull();
+  });
+
+  it('rating is checked before the comment', () => {
+    expect(validateReview({ rating: 0, comment: '' })).toBe(REVIEW_MESSAGES.rating);
+  });
+
+  it('thanks and averages', () => {
+    expect(REVIEW_MESSAGES.thanks).toBe('Thank you for your review!');
+    expect(averageRating([{ rating: 4 }, { rating: 5 }])).toBe(4.5);
+    expect(averageRating([])).toBe(0);
+  });
+});

@@ -1,0 +1,28 @@
+// Review form rules (spec §5, §9): the booking page's local review form and /leave-review.
+
+export const MIN_REVIEW_COMMENT = 5;
+
+export const REVIEW_MESSAGES = {
+  rating: 'Please select a rating',
+  comment: `Please enter a comment (minimum ${MIN_REVIEW_COMMENT} characters)`,
+  thanks: 'Thank you for your review!',
+  noId: 'No appointment ID provided',
+} as const;
+
+export interface ReviewFormValues {
+  rating: number;
+  comment: string;
+}
+
+/** Rating 1–5 required, then a comment of at least 5 characters after trimming. */
+export function validateReview(v: ReviewFormValues): string | null {
+  if (!Number.isInteger(v.rating) || v.rating < 1 || v.rating > 5) return REVIEW_MESSAGES.rating;
+  if (v.comment.trim().length < MIN_REVIEW_COMMENT) return REVIEW_MESSAGES.comment;
+  return null;
+}
+
+/** Mean rating of a list of reviews, 0 when empty. */
+export function averageRating(reviews: readonly { rating: number }[]): number {
+  if (reviews.length === 0) return 0;
+  return reviews.reduce((s, r) => s + r.rating, 0) / reviews.length;
+}

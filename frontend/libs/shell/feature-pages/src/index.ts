@@ -1,0 +1,2 @@
+export * from './lib/CustomerHome';
+export * from './lib/HelpPage';

@@ -1,0 +1,132 @@
+import { Link } from 'react-router';
+import { Icon, btn } from '@slotwise/shared-ui';
+import { CATEGORY_PAGES } from '@slotwise/shared-util';
+
+const features = [
+  { icon: 'zap', title: 'Instant booking', text: 'Pick a free slot in the next 10 days and you are booked.' },
+  { icon: 'calendar', title: 'Your calendar', text: 'See every appointment as a list or on a calendar.' },
+  { icon: 'refresh', title: 'Easy changes', text: 'Reschedule or cancel upcoming appointments yourself.' },
+  { icon: 'star', title: 'Honest reviews', text: 'Ratings come from customers who actually attended.' },
+];
+
+const steps = [
+  { title: 'Choose a category', text: 'Browse ten categories of local services.' },
+  { title: 'Pick a time', text: 'Select a date and a free slot that suits you.' },
+  { title: 'Confirm', text: 'Enter your details and confirm the booking.' },
+  { title: 'Get served', text: 'Attend, then leave a review for the next customer.' },
+];
+
+const testimonials = [
+  { name: 'Priya S.', city: 'Pune', text: 'Booked a salon slot during my lunch break. No calls, no waiting.' },
+  { name: 'Arjun M.', city: 'Bengaluru', text: 'The plumber arrived right on time. Rescheduling was one click.' },
+  { name: 'Fatima K.', city: 'Hyderabad', text: 'I keep all my family’s doctor visits in one calendar now.' },
+];
+
+/** Customer home (spec §2): hero, four feature cards, four categories, how it works, testimonials, call to action. */
+export function CustomerHome() {
+  return (
+    <div>
+      <section className="bg-gradient-to-br from-indigo-600 to-violet-600 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-20">
+          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">Book trusted local services in minutes</h1>
+          <p className="mt-4 max-w-xl text-lg text-indigo-100">
+            Doctors, salons, repairs, tutors and more — see real availability and reserve your slot.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/categories" className="rounded-lg bg-white px-5 py-3 font-semibold text-indigo-700 hover:bg-indigo-50">
+              Explore categories
+            </Link>
+            <Link to="/services" className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10">
+              Browse services
+            </Link>
+          </div>
+          <dl className="mt-10 flex gap-10">
+            <div>
+              <dt className="text-sm text-indigo-100">Happy users</dt>
+              <dd className="text-3xl font-bold">10k+</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-indigo-100">On-time appointments</dt>
+              <dd className="text-3xl font-bold">98%</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-14">
+        <h2 className="mb-8 text-center text-3xl font-bold">Why Slotwise</h2>
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {features.map((f) => (
+            <div key={f.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200"><Icon name={f.icon} /></span>
+              <h3 className="mt-3 font-semibold">{f.title}</h3>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{f.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-slate-50 py-14 dark:bg-slate-950">
+        <div className="mx-auto max-w-6xl px-4">
+          <div className="mb-8 flex items-end justify-between">
+            <h2 className="text-3xl font-bold">Popular categories</h2>
+            <Link to="/categories" className="font-medium text-indigo-600 hover:underline dark:text-indigo-300">
+              All categories →
+            </Link>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {CATEGORY_PAGES.slice(0, 4).map((c) => (
+              <Link key={c.slug} to={`/categories/${c.slug}`} className="rounded-xl border border-slate-200 bg-white p-6 hover:shadow-md dark:border-slate-700 dark:bg-slate-800">
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-900 dark:text-indigo-200"><Icon name={c.icon} /></span>
+                <h3 className="mt-3 font-semibold">{c.title}</h3>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{c.blurb}</p>
+              </Link>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-14">
+        <h2 className="mb-8 text-center text-3xl font-bold">How it works</h2>
+        <ol className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((s, i) => (
+            <li key={s.title} className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
+              <span className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-600 font-bold text-white">{i + 1}</span>
+              <h3 className="mt-3 font-semibold">{s.title}</h3>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="bg-slate-50 py-14 dark:bg-slate-950">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 className="mb-8 text-center text-3xl font-bold">What customers say</h2>
+          <div className="grid gap-5 md:grid-cols-3">
+            {testimonials.map((t) => (
+              <figure key={t.name} className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-800">
+                <blockquote className="text-slate-700 dark:text-slate-200">“{t.text}”</blockquote>
+                <figcaption className="mt-4 text-sm font-semibold">
+                  {t.name} <span className="font-normal text-slate-500">· {t.city}</span>
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16 text-center">
+        <h2 className="text-3xl font-bold">Ready to book your next appointment?</h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Join thousands of customers and providers on Slotwise.</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <Link to="/register" className={btn.primary}>
+            Get started
+          </Link>
+          <Link to="/demo-services" className={btn.secondary}>
+            See demo services
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

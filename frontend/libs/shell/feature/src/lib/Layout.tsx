@@ -1,0 +1,26 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+import { Spinner } from '@slotwise/shared-ui';
+import { TOAST_MS } from '@slotwise/shared-util';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+import { ScrollToTop } from './ScrollToTop';
+import { useTheme } from './theme';
+
+export function Layout() {
+  const { theme } = useTheme();
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+      <ScrollToTop />
+      <Navbar />
+      <main className="flex-1">
+        <Suspense fallback={<div className="mx-auto max-w-6xl px-4"><Spinner /></div>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster theme={theme} duration={TOAST_MS} richColors position="top-right" />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '@slotwise/shared-data-access';
+import { Spinner } from '@slotwise/shared-ui';
+
+/** Login required: without a token go to /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  if (!token) return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** Provider role only, else /login. */
+export function RequireProvider({ children }: { children: ReactNode }) {
+  const { token, role, loadingUser } = useSession();
+  if (!token) return <Navigate to="/login" replace />;
+  if (loadingUser) return <Spinner />;
+  if (role !== 'provider') return <Navigate to="/login" replace />;
+  return children;
+}
+
+/**
+ * The login/register screen sends a user who arrives logged in to /dashboard. Only the
+ * state on arrival counts: a login completed on this screen goes to '/' (spec §4), so the
+ * token appearing while the screen is open must not redirect.
+ */
+export function RedirectIfAuthed({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  const [loggedInOnArrival] = useState(() => token !== null);
+  if (loggedInOnArrival) return <Navigate to="/dashboard" replace />;
+  return children;
+}
