@@ -11,6 +11,8 @@ export default defineConfig(() => ({
     globals: true,
     environment: 'jsdom',
     include: ['src/**/*.{test,spec}.{ts,tsx}'],
+    // MSW: the one mock API of every spec (libs/shared/testing).
+    setupFiles: ['../../shared/testing/src/setup.ts'],
     reporters: ['default'],
   },
 }));

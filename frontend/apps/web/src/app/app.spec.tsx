@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { aProvider, aUser, mockApi } from '@slotwise/shared-testing';
 import { AppProviders } from './app';
 import { AppRoutes } from './routes';
 
@@ -18,28 +19,7 @@ function renderApp(path: string) {
   );
 }
 
-const user = (role: 'customer' | 'provider') => ({
-  _id: 'u1',
-  fullName: 'Asha Rao',
-  email: 'asha@example.com',
-  phoneNumber: '9876543210',
-  address: 'Pune',
-  dateOfBirth: '',
-  gender: 'female',
-  role,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T00:00:00Z',
-});
-
-function stubProfile(status: number, body: unknown) {
-  const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
   document.documentElement.classList.remove('dark');
 });
 
@@ -59,16 +39,15 @@ describe('routing', () => {
   });
 
   it('startup: a 401 on the profile removes the token and goes to /login', async () => {
+    // A token the API does not know: the profile answers 401.
     localStorage.setItem('token', 'stale');
-    stubProfile(401, { success: false, error: 'Unauthorized', message: 'Unauthorized' });
     renderApp('/help');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('customer nav and provider-only redirect', async () => {
-    localStorage.setItem('token', 't');
-    stubProfile(200, { success: true, user: user('customer') });
+    mockApi.signIn(aUser());
     renderApp('/add-service');
     // customer → /login → (logged in) /dashboard
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
@@ -77,8 +56,7 @@ describe('routing', () => {
   });
 
   it('provider nav and provider pages', async () => {
-    localStorage.setItem('token', 't');
-    stubProfile(200, { success: true, user: user('provider') });
+    mockApi.signIn(aProvider());
     renderApp('/add-service');
     expect(await screen.findByRole('heading', { name: 'Add New Service' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Service Catalog' })).toBeTruthy();
@@ -96,8 +74,7 @@ describe('routing', () => {
 
 describe('login screen', () => {
   it('sends a user who arrives logged in to /dashboard', async () => {
-    localStorage.setItem('token', 't');
-    stubProfile(200, { success: true, user: user('customer') });
+    mockApi.signIn(aUser());
     renderApp('/login');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
   });
@@ -105,8 +82,7 @@ describe('login screen', () => {
 
 describe('logout', () => {
   it('from a protected screen returns to / and forgets the token', async () => {
-    localStorage.setItem('token', 't');
-    stubProfile(200, { success: true, user: user('customer') });
+    mockApi.signIn(aUser());
     renderApp('/dashboard');
     (await screen.findByRole('button', { name: 'Logout' })).click();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));

@@ -1,5 +1,6 @@
 // Test-only entry point (`@slotwise/shared-data-access/testing`): imported by specs, never by
-// src/index.ts, so the app's bundle does not contain it.
+// src/index.ts, so the app's bundle does not contain it. Requests are answered by the mock API
+// of @slotwise/shared-testing (MSW), which every lib's vitest setup starts.
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -35,9 +36,4 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, queryClient: client };
-}
-
-/** A fetch answer: body as JSON with status, the way the API responds. */
-export function jsonResponse(status: number, body: unknown): Promise<Response> {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }

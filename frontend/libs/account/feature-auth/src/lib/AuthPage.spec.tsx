@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { ReactNode } from 'react';
-import { jsonResponse, renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { aProvider, aUser, http, HttpResponse, mockApi, server, TEST_TOKEN } from '@slotwise/shared-testing';
 import { AuthPage, MISSING_TOKEN } from './AuthPage';
 
 function renderAt(path: string, ui: ReactNode) {
@@ -17,8 +18,6 @@ function renderAt(path: string, ui: ReactNode) {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe('AuthPage', () => {
@@ -52,7 +51,7 @@ describe('AuthPage', () => {
   });
 
   it('login: a response without a token is an error', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(200, { success: true, message: 'ok' })));
+    server.use(http.post('*/auth/login-with-role', () => HttpResponse.json({ success: true, message: 'ok' })));
     renderAt('/in', <AuthPage mode="login" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.c' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -62,23 +61,16 @@ describe('AuthPage', () => {
   });
 
   it("login: shows the server's error text", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(401, { success: false, error: 'Invalid email or password' })));
+    mockApi.user = aUser({ email: 'a@b.c' });
     renderAt('/in', <AuthPage mode="login" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.c' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
   });
 
   it('login: stores the token and goes home after 1.5 s', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        url.endsWith('/auth/login-with-role')
-          ? jsonResponse(200, { success: true, token: 'tkn', message: 'Login successful' })
-          : jsonResponse(200, { success: true, user: { fullName: 'A', role: 'customer' } }),
-      ),
-    );
+    mockApi.user = aUser({ email: 'a@b.c' });
     renderAt('/in', <AuthPage mode="login" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.c' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -89,25 +81,26 @@ describe('AuthPage', () => {
     await act(async () => {
       vi.advanceTimersByTime(1500);
     });
-    expect(localStorage.getItem('token')).toBe('tkn');
+    expect(localStorage.getItem('token')).toBe(TEST_TOKEN);
     expect(screen.getByText('home page')).toBeTruthy();
   });
 
   it('login: the role is looked up 1 s after typing stops', async () => {
-    const fetchMock = vi.fn(() => jsonResponse(200, { success: true, role: 'provider' }));
-    vi.stubGlobal('fetch', fetchMock);
+    mockApi.user = aProvider({ email: 'p@b.c' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt('/in', <AuthPage mode="login" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'p@b.c' } });
     await act(async () => {
       vi.advanceTimersByTime(900);
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(mockApi.requests).toEqual([]);
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
     await vi.waitFor(() =>
       expect((screen.getByLabelText('Service Provider') as HTMLInputElement).checked).toBe(true),
     );
+    // The email is one path segment, encoded.
+    expect(mockApi.requests.map((r) => r.path)).toEqual(['/auth/user-role/p%40b.c']);
   });
 });

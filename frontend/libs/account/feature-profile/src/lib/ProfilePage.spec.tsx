@@ -1,48 +1,24 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { jsonResponse, renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { aProvider, apiError, http, mockApi, server } from '@slotwise/shared-testing';
 import { PROFILE_SAVED, PROFILE_SAVE_FAILED, ProfilePage } from './ProfilePage';
 
-const provider = {
-  _id: 'u1',
-  fullName: 'Ravi Kumar',
-  email: 'ravi@example.com',
-  phoneNumber: '9876543210',
-  address: 'Indiranagar, Bengaluru',
-  dateOfBirth: '1990-01-15',
-  gender: 'male',
-  role: 'provider',
-  createdAt: '2026-01-05T10:00:00Z',
-  updatedAt: '2026-02-01T10:00:00Z',
-  providerInfo: {
-    businessName: 'Ravi Motors',
-    businessDescription: 'Car care',
-    businessCategory: 'automotive',
-    businessHours: '9-6',
-    location: 'Bengaluru',
-    specializations: ['brakes', 'tyres'],
-    experience: 7,
-  },
-};
+const provider = aProvider({ address: 'Indiranagar, Bengaluru', dateOfBirth: '1990-01-15' });
 
-function renderProfile(put: () => Promise<Response>) {
-  const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
-    init?.method === 'PUT' ? put() : jsonResponse(200, { success: true, user: provider }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.setItem('token', 't');
+function renderProfile() {
+  mockApi.signIn(provider);
   renderWithProviders(<ProfilePage />);
-  return fetchMock;
 }
+
+const puts = () => mockApi.requestsTo('PUT', '/auth/profile');
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe('ProfilePage', () => {
   it('shows personal and business info with Member Since / Last Updated', async () => {
-    renderProfile(() => jsonResponse(200, {}));
+    renderProfile();
     expect((await screen.findByTestId('profile-fullName')).textContent).toBe('Ravi Kumar');
     expect(screen.getByTestId('profile-businessName').textContent).toBe('Ravi Motors');
     expect(screen.getByTestId('profile-specializations').textContent).toBe('brakes, tyres');
@@ -52,7 +28,7 @@ describe('ProfilePage', () => {
   });
 
   it('cancel restores the values', async () => {
-    renderProfile(() => jsonResponse(200, {}));
+    renderProfile();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Someone Else' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -60,15 +36,13 @@ describe('ProfilePage', () => {
   });
 
   it('save sends businessInfo and shows the success message for 3 s', async () => {
-    const put = vi.fn(() => jsonResponse(200, { success: true, user: { ...provider, fullName: 'Ravi K' } }));
-    const fetchMock = renderProfile(put);
+    renderProfile();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Specializations'), { target: { value: 'brakes, paint ' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(PROFILE_SAVED)).toBeTruthy();
-    const putCall = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT');
-    const body = JSON.parse(String(putCall?.[1]?.body));
+    const body = puts()[0].body as { businessInfo: { specializations: string[]; experience: number } };
     expect(body.businessInfo.specializations).toEqual(['brakes', 'paint']);
     expect(body.businessInfo.experience).toBe(7);
     await act(async () => {
@@ -82,7 +56,8 @@ describe('ProfilePage', () => {
   });
 
   it("a failed save shows the server's error for 5 s, else the generic text", async () => {
-    renderProfile(() => jsonResponse(400, { success: false, error: 'Email already in use' }));
+    server.use(http.put('*/auth/profile', () => apiError(400, 'Email already in use')));
+    renderProfile();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -99,12 +74,11 @@ describe('ProfilePage', () => {
   });
 
   it('validates before saving', async () => {
-    const put = vi.fn(() => jsonResponse(200, {}));
-    renderProfile(put);
+    renderProfile();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
-    expect(put).not.toHaveBeenCalled();
+    expect(puts()).toEqual([]);
   });
 });

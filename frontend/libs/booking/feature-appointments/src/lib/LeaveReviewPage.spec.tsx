@@ -1,13 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { jsonResponse, renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { apiError, aUser, http, mockApi, server } from '@slotwise/shared-testing';
 import { LeaveReviewPage } from './LeaveReviewPage';
 
-function renderPage(state: unknown, post = () => jsonResponse(201, { success: true, data: { _id: 'r1' } })) {
-  const fetchMock = vi.fn((url: string, init?: RequestInit) =>
-    url.endsWith('/reviews') && init?.method === 'POST' ? post() : jsonResponse(401, { success: false, error: 'no' }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+function renderPage(state: unknown) {
+  mockApi.signIn(aUser());
   renderWithProviders(
     <Routes>
       <Route path="/leave-review" element={<LeaveReviewPage />} />
@@ -15,12 +13,10 @@ function renderPage(state: unknown, post = () => jsonResponse(201, { success: tr
     </Routes>,
     { entries: ['/my-appointments', { pathname: '/leave-review', state }], initialIndex: 1 },
   );
-  return fetchMock;
 }
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('LeaveReviewPage', () => {
@@ -30,7 +26,7 @@ describe('LeaveReviewPage', () => {
   });
 
   it('validates, posts the review, thanks after 1 s and goes back', async () => {
-    const fetchMock = renderPage({ appointmentId: 'a1', serviceName: 'Dental check-up' });
+    renderPage({ appointmentId: 'a1', serviceName: 'Dental check-up' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(screen.getByText('Please select a rating')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
@@ -41,8 +37,7 @@ describe('LeaveReviewPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText('Review submitted.')).toBeTruthy();
-    const [, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('/reviews')) ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ appointmentId: 'a1', rating: 4, comment: 'Very gentle' });
+    expect(mockApi.requestsTo('POST', '/reviews').map((r) => r.body)).toEqual([{ appointmentId: 'a1', rating: 4, comment: 'Very gentle' }]);
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByText('Thank you for your review!')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1500));
@@ -50,7 +45,8 @@ describe('LeaveReviewPage', () => {
   });
 
   it('shows the server refusal', async () => {
-    renderPage({ appointmentId: 'a1' }, () => jsonResponse(409, { success: false, error: 'You have already reviewed this appointment' }));
+    server.use(http.post('*/reviews', () => apiError(409, 'You have already reviewed this appointment')));
+    renderPage({ appointmentId: 'a1' });
     fireEvent.click(screen.getByRole('radio', { name: '5 stars' }));
     fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Lovely visit' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Review' }));

@@ -1,26 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { jsonResponse, renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { anAppointmentIn, apiError, aUser, http, mockApi, server } from '@slotwise/shared-testing';
 import { MyAppointmentsPage } from './MyAppointmentsPage';
 
-const user = { _id: 'u1', fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '9876543210', address: 'Pune', dateOfBirth: '', gender: 'female', role: 'customer', createdAt: '', updatedAt: '' };
-const at = (h: number) => new Date(Date.now() + h * 3600_000);
-const appt = (id: string, name: string, h: number, status: string) => {
-  const d = at(h);
-  return {
-    _id: id, serviceId: 's1', serviceName: name, serviceCategory: 'Healthcare & Wellness', customerName: 'Asha Rao', customerEmail: 'asha@example.com',
-    customerPhone: '9876543210', customerAddress: 'Pune', date: d.toISOString().slice(0, 10), time: '10:00', startsAt: d.toISOString(), status,
-    provider: 'Smile Clinic', location: 'MG Road', notes: '', hasReviewed: false,
-  };
-};
-const list = [appt('a1', 'Dental check-up', 48, 'scheduled'), appt('a2', 'Eye test', -48, 'confirmed'), appt('a3', 'Haircut', 72, 'cancelled')];
+const list = () => [
+  anAppointmentIn(48, { serviceName: 'Dental check-up', status: 'scheduled' }),
+  anAppointmentIn(-48, { serviceName: 'Eye test', status: 'confirmed' }),
+  anAppointmentIn(72, { serviceName: 'Haircut', status: 'cancelled' }),
+];
 function renderPage(fail = false) {
-  vi.stubGlobal('fetch', vi.fn((url: string) => {
-    if (url.endsWith('/auth/profile')) return jsonResponse(200, { success: true, user });
-    if (url.endsWith('/appointments')) return fail ? jsonResponse(500, { success: false, error: 'boom' }) : jsonResponse(200, { success: true, appointments: list });
-    if (url.includes('/availability')) return jsonResponse(200, { success: true, days: [] });
-    return jsonResponse(404, {});
-  }));
-  localStorage.setItem('token', 't');
+  mockApi.signIn(aUser());
+  mockApi.appointments = list();
+  if (fail) server.use(http.get('*/appointments', () => apiError(500, 'boom')));
   renderWithProviders(<MyAppointmentsPage />);
 }
 
@@ -31,9 +22,7 @@ const swipe = (el: HTMLElement, dx: number) => {
 };
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('MyAppointmentsPage', () => {

@@ -2,49 +2,29 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { toast } from 'sonner';
-import { jsonResponse, renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { apiError, aReview, aService, aUser, availabilityDay, http, mockApi, server } from '@slotwise/shared-testing';
 import { BookingPage } from './BookingPage';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const user = {
-  _id: 'u1',
-  fullName: 'Asha Rao',
-  email: 'asha@example.com',
-  phoneNumber: '9876543210',
-  address: '12 MG Road, Pune',
-  dateOfBirth: '',
-  gender: 'female',
-  role: 'customer',
-  createdAt: '2026-01-05T10:00:00Z',
-  updatedAt: '2026-02-01T10:00:00Z',
-};
-const service = { _id: 's1', name: 'Dental check-up', avgRating: 4.5, totalReviews: 2, timeSlots: ['09:00', '10:00'] };
+const service = aService({ _id: 's1', name: 'Dental check-up', avgRating: 4.5, totalReviews: 2, timeSlots: ['09:00', '10:00'] });
 const future = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 const past = new Date(Date.now() - 3600_000).toISOString();
 
 function days(open: boolean) {
-  return Array.from({ length: 10 }, (_, i) => ({
-    date: `2030-01-${String(i + 1).padStart(2, '0')}`,
-    slots: [
-      { time: '09:00', available: open && i > 0, startsAt: i === 0 ? past : future(24 * i) },
-      { time: '10:00', available: false, startsAt: future(24 * i + 1) },
-    ],
-  }));
+  return Array.from({ length: 10 }, (_, i) =>
+    availabilityDay(`2030-01-${String(i + 1).padStart(2, '0')}`, ['09:00', open && i > 0, i === 0 ? past : future(24 * i)], ['10:00', false, future(24 * i + 1)]),
+  );
 }
 
-function renderBooking(opts: { open?: boolean; post?: () => Promise<Response>; profileStatus?: number } = {}) {
-  const post = opts.post ?? (() => jsonResponse(201, { success: true, appointment: { _id: 'a1', serviceName: 'Dental check-up', date: '2030-01-02', time: '09:00', status: 'pending' } }));
-  const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    if (url.endsWith('/auth/profile')) return opts.profileStatus ? jsonResponse(opts.profileStatus, { success: false, error: 'boom' }) : jsonResponse(200, { success: true, user });
-    if (url.includes('/availability')) return jsonResponse(200, { success: true, serviceId: 's1', timeZone: 'Asia/Kolkata', days: days(opts.open ?? true) });
-    if (url.includes('/reviews/service/')) return jsonResponse(200, { success: true, data: [{ _id: 'r1', rating: 5, comment: 'Great care', createdAt: '2026-11-01T00:00:00Z', userId: { _id: 'u2', email: 'ravi@example.com' } }] });
-    if (url.endsWith('/appointments') && init?.method === 'POST') return post();
-    if (url.includes('/services/')) return jsonResponse(200, { success: true, service });
-    return jsonResponse(404, { success: false, error: 'not found' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.setItem('token', 't');
+const posts = () => mockApi.requestsTo('POST', '/appointments');
+
+function renderBooking(opts: { open?: boolean } = {}) {
+  mockApi.signIn(aUser());
+  mockApi.services = [service];
+  mockApi.availability.set('s1', days(opts.open ?? true));
+  mockApi.reviews = [aReview({ serviceId: 's1', comment: 'Great care', userId: { _id: 'u2', email: 'ravi@example.com' } })];
   renderWithProviders(
     <Routes>
       <Route path="/book" element={<BookingPage />} />
@@ -52,13 +32,10 @@ function renderBooking(opts: { open?: boolean; post?: () => Promise<Response>; p
     </Routes>,
     { entries: ['/book?service=Dental%20check-up&serviceId=s1'] },
   );
-  return fetchMock;
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
-  localStorage.clear();
 });
 
 describe('BookingPage', () => {
@@ -78,7 +55,7 @@ describe('BookingPage', () => {
   });
 
   it('validates in order, then posts with an Idempotency-Key and shows the thank-you screen', async () => {
-    const fetchMock = renderBooking();
+    renderBooking();
     await screen.findByRole('button', { name: '9:00 AM' });
     await waitFor(() => expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9876543210'));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
@@ -94,10 +71,9 @@ describe('BookingPage', () => {
     fireEvent.change(screen.getByLabelText('Address'), { target: { value: '12 MG Road' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByRole('heading', { name: 'Thank you for your booking!' })).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([u, i]) => u.endsWith('/appointments') && i?.method === 'POST');
-    const headers = call?.[1]?.headers as Record<string, string>;
-    expect(headers['Idempotency-Key']).toBeTruthy();
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ serviceId: 's1', date: '2030-01-02', time: '09:00', customerPhone: '+91 98765 43210' });
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0].headers.get('Idempotency-Key')).toBeTruthy();
+    expect(posts()[0].body).toMatchObject({ serviceId: 's1', date: '2030-01-02', time: '09:00', customerPhone: '+91 98765 43210' });
 
     // The thank-you review form validates locally.
     fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
@@ -110,7 +86,8 @@ describe('BookingPage', () => {
   });
 
   it('a refused booking shows the server message', async () => {
-    renderBooking({ post: () => jsonResponse(409, { success: false, error: 'This time slot is already booked', message: 'This time slot is already booked' }) });
+    server.use(http.post('*/appointments', () => apiError(409, 'This time slot is already booked')));
+    renderBooking();
     fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
     await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
@@ -118,7 +95,7 @@ describe('BookingPage', () => {
   });
 
   it('without a login token at submit: the spec message, then /login; nothing is posted', async () => {
-    const fetchMock = renderBooking();
+    renderBooking();
     fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
     await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
     // Logged out elsewhere (another tab) while the form was open.
@@ -126,11 +103,12 @@ describe('BookingPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(toast.error).toHaveBeenCalledWith('You must be logged in to book an appointment');
-    expect(fetchMock.mock.calls.some(([u, i]) => u.endsWith('/appointments') && i?.method === 'POST')).toBe(false);
+    expect(posts()).toEqual([]);
   });
 
   it('a failed profile fetch says Could not fetch user profile; the form stays usable', async () => {
-    renderBooking({ profileStatus: 500 });
+    server.use(http.get('*/auth/profile', () => apiError(500, 'boom')));
+    renderBooking();
     // The session retries the profile twice before it gives up.
     expect(await screen.findByText('Could not fetch user profile', undefined, { timeout: 6000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeTruthy();
@@ -145,7 +123,7 @@ describe('BookingPage', () => {
   });
 
   it('without a service id: No service ID available for booking', () => {
-    vi.stubGlobal('fetch', vi.fn(() => jsonResponse(200, { success: true, user })));
+    mockApi.signIn(aUser());
     renderWithProviders(<BookingPage />, { entries: ['/appointments'], queryClient: new QueryClient() });
     expect(screen.getByText('No service ID available for booking')).toBeTruthy();
   });

@@ -59,7 +59,7 @@ export type ReviewListResponse = Emitted<Schemas['v1ListReviewsResponse']>;
 export type CreateReviewResponse = Emitted<Schemas['v1CreateReviewResponse']>;
 export type ProfileResponse = Omit<Emitted<Schemas['v1ProfileResponse']>, 'user'> & { user: User };
 export type LoginResponse = Omit<Emitted<Schemas['v1LoginWithRoleResponse']>, 'user'> & { user: User };
-export type RegisterResponse = Emitted<Schemas['v1RegisterResponse']>;
+export type RegisterResponse = Omit<Emitted<Schemas['v1RegisterResponse']>, 'user'> & { user: User };
 export type UserRoleResponse = Emitted<Schemas['v1GetUserRoleResponse']>;
 
 // Requests: sent as the contract declares them (absent fields are left out).

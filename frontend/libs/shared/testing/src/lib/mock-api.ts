@@ -1,0 +1,292 @@
+// One in-memory API for every component and page spec: MSW answers the app's requests from
+// this state the way the gateway would, typed by the generated contract. A spec seeds what its
+// case needs (mockApi.signIn, mockApi.services = …) and swaps in a single endpoint's failure
+// with server.use(…); every request is recorded for assertions.
+import { http, HttpResponse, type DefaultBodyType, type PathParams, type StrictRequest } from 'msw';
+import type {
+  Appointment,
+  AppointmentListResponse,
+  AppointmentResponse,
+  AppointmentStatus,
+  AvailabilityResponse,
+  BookingRequest,
+  CreateReviewRequest,
+  CreateReviewResponse,
+  DayAvailability,
+  DeleteServiceResponse,
+  ErrorBody,
+  LoginRequest,
+  LoginResponse,
+  ProfileResponse,
+  ProfileUpdateRequest,
+  RegisterResponse,
+  Review,
+  ReviewListResponse,
+  Service,
+  ServiceListResponse,
+  ServiceMutationResponse,
+  ServiceRequest,
+  ServiceResponse,
+  User,
+  UserRoleResponse,
+} from '@slotwise/shared-contract';
+import { anAppointment, aService, aReview, istInstant } from './fixtures';
+
+/** The token the mock API hands out and accepts. */
+export const TEST_TOKEN = 'test-token';
+
+export interface RecordedRequest {
+  method: string;
+  /** path and query, e.g. '/services?category=Others' */
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+interface State {
+  /** the signed-in user (GET /auth/profile); null: every signed-in call is 401 */
+  user: User | null;
+  /** the password that logs `user` in */
+  password: string;
+  services: Service[];
+  appointments: Appointment[];
+  reviews: Review[];
+  /** GET /services/{id}/availability by service id */
+  availability: Map<string, DayAvailability[]>;
+  requests: RecordedRequest[];
+}
+
+const fresh = (): State => ({
+  user: null,
+  password: 'secret1',
+  services: [],
+  appointments: [],
+  reviews: [],
+  availability: new Map(),
+  requests: [],
+});
+
+const state: State = fresh();
+
+/** The mock API's state, and helpers to seed it and read what was sent. */
+export const mockApi = {
+  get user() {
+    return state.user;
+  },
+  set user(u: User | null) {
+    state.user = u;
+  },
+  get services() {
+    return state.services;
+  },
+  set services(s: Service[]) {
+    state.services = s;
+  },
+  get appointments() {
+    return state.appointments;
+  },
+  set appointments(a: Appointment[]) {
+    state.appointments = a;
+  },
+  get reviews() {
+    return state.reviews;
+  },
+  set reviews(r: Review[]) {
+    state.reviews = r;
+  },
+  availability: {
+    set: (serviceId: string, days: DayAvailability[]) => state.availability.set(serviceId, days),
+  },
+  /** The user is signed in: the profile answers and the token is in local storage. */
+  signIn(user: User, password = 'secret1') {
+    state.user = user;
+    state.password = password;
+    localStorage.setItem('token', TEST_TOKEN);
+  },
+  /** Every request so far, oldest first. */
+  get requests(): readonly RecordedRequest[] {
+    return state.requests;
+  },
+  /** The requests with this method whose path (without the query) is `path`. */
+  requestsTo(method: string, path: string): RecordedRequest[] {
+    return state.requests.filter((r) => r.method === method && r.path.split('?')[0] === path);
+  },
+  reset() {
+    Object.assign(state, fresh());
+  },
+};
+
+/** The gateway's error body with its status (design §3). */
+export function apiError(status: number, message: string) {
+  return HttpResponse.json<ErrorBody>({ success: false, error: message, message }, { status });
+}
+
+const signedIn = (request: Request) => state.user !== null && request.headers.get('Authorization') === `Bearer ${TEST_TOKEN}`;
+const unauthorized = () => apiError(401, 'Unauthorized');
+const notFound = (what: string) => apiError(404, `${what} not found`);
+
+async function record(request: StrictRequest<DefaultBodyType>): Promise<unknown> {
+  const url = new URL(request.url);
+  const text = await request.clone().text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  state.requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
+  return body;
+}
+
+function appointmentOf(id: string) {
+  return state.appointments.find((a) => a._id === id);
+}
+
+function setStatus(id: string, status: AppointmentStatus) {
+  const a = appointmentOf(id);
+  if (!a) return notFound('Appointment');
+  a.status = status;
+  return HttpResponse.json<AppointmentResponse>({ success: true, message: `Appointment ${status}`, appointment: a });
+}
+
+type Id = PathParams<'id'>;
+
+export const handlers = [
+  // auth
+  http.post<never, LoginRequest, LoginResponse | ErrorBody>('*/auth/login-with-role', async ({ request }) => {
+    const body = (await record(request)) as LoginRequest;
+    const u = state.user;
+    if (!u || u.email !== body.email || state.password !== body.password) return apiError(401, 'Invalid email or password');
+    if (u.role !== body.role) return apiError(403, `This account is registered as a ${u.role}`);
+    return HttpResponse.json({ success: true, token: TEST_TOKEN, message: 'Login successful', user: u });
+  }),
+  http.post<never, DefaultBodyType, RegisterResponse>('*/auth/register', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ success: true, message: 'Registration successful! Please log in.', user: state.user as User }, { status: 201 });
+  }),
+  http.get<PathParams<'email'>, never, UserRoleResponse | ErrorBody>('*/auth/user-role/:email', async ({ request, params }) => {
+    await record(request);
+    const u = state.user;
+    return u && u.email === params.email ? HttpResponse.json({ success: true, role: u.role }) : notFound('User');
+  }),
+  http.get<never, never, ProfileResponse | ErrorBody>('*/auth/profile', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request) || !state.user) return unauthorized();
+    return HttpResponse.json({ success: true, message: '', user: state.user });
+  }),
+  http.put<never, ProfileUpdateRequest, ProfileResponse | ErrorBody>('*/auth/profile', async ({ request }) => {
+    const body = (await record(request)) as ProfileUpdateRequest;
+    if (!signedIn(request) || !state.user) return unauthorized();
+    const { businessInfo, ...personal } = body;
+    state.user = {
+      ...state.user,
+      ...personal,
+      providerInfo: businessInfo && state.user.providerInfo ? { ...state.user.providerInfo, ...businessInfo } : state.user.providerInfo,
+    } as User;
+    return HttpResponse.json({ success: true, message: 'Profile updated', user: state.user });
+  }),
+
+  // catalog
+  http.get<never, never, ServiceListResponse>('*/services', async ({ request }) => {
+    await record(request);
+    const q = new URL(request.url).searchParams;
+    const category = q.get('category');
+    const name = q.get('name')?.toLowerCase();
+    const services = state.services.filter(
+      (s) => s.isActive && (!category || s.category === category) && (!name || s.name.toLowerCase().includes(name)),
+    );
+    return HttpResponse.json({ success: true, services });
+  }),
+  http.get<never, never, ServiceListResponse | ErrorBody>('*/services/provider', async ({ request }) => {
+    await record(request);
+    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services }) : unauthorized();
+  }),
+  http.get<Id, never, ServiceResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
+    await record(request);
+    const s = state.services.find((x) => x._id === params.id);
+    return s ? HttpResponse.json({ success: true, service: s }) : notFound('Service');
+  }),
+  http.post<never, ServiceRequest, ServiceMutationResponse | ErrorBody>('*/services', async ({ request }) => {
+    const body = (await record(request)) as ServiceRequest;
+    if (!signedIn(request)) return unauthorized();
+    const s = aService({ ...body } as Partial<Service>);
+    state.services.push(s);
+    return HttpResponse.json({ success: true, data: s, message: 'Service created successfully' }, { status: 201 });
+  }),
+  http.patch<Id, Partial<ServiceRequest> & { isActive?: boolean }, ServiceMutationResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
+    const body = (await record(request)) as Partial<Service>;
+    if (!signedIn(request)) return unauthorized();
+    const s = state.services.find((x) => x._id === params.id);
+    if (!s) return notFound('Service');
+    Object.assign(s, body);
+    return HttpResponse.json({ success: true, data: s, message: 'Service updated successfully' });
+  }),
+  http.delete<Id, never, DeleteServiceResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    state.services = state.services.filter((x) => x._id !== params.id);
+    return HttpResponse.json({ success: true, message: 'Service deleted successfully' });
+  }),
+  http.get<PathParams<'serviceId'>, never, AvailabilityResponse>('*/services/:serviceId/availability', async ({ request, params }) => {
+    await record(request);
+    const id = String(params.serviceId);
+    return HttpResponse.json({ success: true, serviceId: id, timeZone: 'Asia/Kolkata', days: state.availability.get(id) ?? [] });
+  }),
+
+  // reviews
+  http.get<Id, never, ReviewListResponse>('*/reviews/service/:id', async ({ request, params }) => {
+    await record(request);
+    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.serviceId === params.id) });
+  }),
+  http.get<never, never, ReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
+    await record(request);
+    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews }) : unauthorized();
+  }),
+  http.post<never, CreateReviewRequest, CreateReviewResponse | ErrorBody>('*/reviews', async ({ request }) => {
+    const body = (await record(request)) as CreateReviewRequest;
+    if (!signedIn(request)) return unauthorized();
+    const r = aReview({ appointmentId: body.appointmentId, rating: body.rating, comment: body.comment });
+    state.reviews.push(r);
+    return HttpResponse.json({ success: true, message: 'Review created', data: r }, { status: 201 });
+  }),
+
+  // booking
+  http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments', async ({ request }) => {
+    await record(request);
+    return signedIn(request) ? HttpResponse.json({ success: true, appointments: state.appointments }) : unauthorized();
+  }),
+  http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments/provider', async ({ request }) => {
+    await record(request);
+    return signedIn(request) ? HttpResponse.json({ success: true, appointments: state.appointments }) : unauthorized();
+  }),
+  http.get<Id, never, AppointmentResponse | ErrorBody>('*/appointments/:id', async ({ request, params }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const a = appointmentOf(String(params.id));
+    return a ? HttpResponse.json({ success: true, message: '', appointment: a }) : notFound('Appointment');
+  }),
+  http.post<never, BookingRequest, AppointmentResponse | ErrorBody>('*/appointments', async ({ request }) => {
+    const body = (await record(request)) as BookingRequest;
+    if (!signedIn(request)) return unauthorized();
+    const service = state.services.find((s) => s._id === body.serviceId);
+    const a = anAppointment({ ...body, serviceName: service?.name ?? 'Dental check-up', status: 'pending' } as Partial<Appointment>);
+    state.appointments.push(a);
+    return HttpResponse.json({ success: true, message: 'Appointment booked', appointment: a }, { status: 201 });
+  }),
+  http.patch<Id, { status: AppointmentStatus }, AppointmentResponse | ErrorBody>('*/appointments/:id/status', async ({ request, params }) => {
+    const body = (await record(request)) as { status: AppointmentStatus };
+    return signedIn(request) ? setStatus(String(params.id), body.status) : unauthorized();
+  }),
+  http.patch<Id, { status: AppointmentStatus }, AppointmentResponse | ErrorBody>('*/appointments/:id/provider-status', async ({ request, params }) => {
+    const body = (await record(request)) as { status: AppointmentStatus };
+    return signedIn(request) ? setStatus(String(params.id), body.status) : unauthorized();
+  }),
+  http.put<Id, { date: string; time: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/reschedule', async ({ request, params }) => {
+    const body = (await record(request)) as { date: string; time: string };
+    if (!signedIn(request)) return unauthorized();
+    const a = appointmentOf(String(params.id));
+    if (!a) return notFound('Appointment');
+    Object.assign(a, { date: body.date, time: body.time, startsAt: istInstant(body.date, body.time), status: 'scheduled' });
+    return HttpResponse.json({ success: true, message: 'Appointment rescheduled successfully', appointment: a });
+  }),
+];
