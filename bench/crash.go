@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -13,26 +12,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/slotwise/slotwise/devstack"
 	"github.com/slotwise/slotwise/gateway"
 )
-
-// RepoRoot finds the directory holding go.work, from the working directory up.
-func RepoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("go.work not found above the working directory")
-		}
-		dir = parent
-	}
-}
 
 // bookingProcess is booking-svc running as its own OS process.
 type bookingProcess struct {
@@ -43,21 +25,17 @@ type bookingProcess struct {
 	exited    chan struct{}
 }
 
-func (e *Env) buildBookingSvc(ctx context.Context) (string, error) {
-	root, err := RepoRoot()
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(e.tmp, "booking-svc")
-	if _, err := os.Stat(bin); err == nil {
-		return bin, nil
-	}
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./booking-svc/cmd/booking-svc")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build booking-svc: %v\n%s", err, out)
-	}
-	return bin, nil
+// programs builds every program (devstack.BuildPrograms) once per run and
+// returns the directory holding the binaries.
+func (e *Env) programs(ctx context.Context) (string, error) {
+	e.buildOnce.Do(func() {
+		root, err := devstack.RepoRoot()
+		if err == nil {
+			err = devstack.BuildPrograms(ctx, root, filepath.Join(e.tmp, "programs"))
+		}
+		e.buildErr = err
+	})
+	return filepath.Join(e.tmp, "programs"), e.buildErr
 }
 
 func (p *bookingProcess) start() error {
@@ -111,10 +89,11 @@ func (p *bookingProcess) stop() {
 // once and nothing else was stored.
 func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Drill, error) {
 	d := Drill{Name: "crash", Pass: true}
-	bin, err := e.buildBookingSvc(ctx)
+	dir, err := e.programs(ctx)
 	if err != nil {
 		return d, err
 	}
+	bin := filepath.Join(dir, "booking-svc")
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return d, err
@@ -198,59 +177,15 @@ func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Dri
 		d.fail("no booking acknowledged after the restart")
 	}
 
-	ok2xx := map[string]loadResult{}
-	retried, other := 0, 0
-	for _, r := range results {
-		if r.attempts > 1 {
-			retried++
-		}
-		switch {
-		case r.status >= 200 && r.status < 300:
-			if r.id == "" {
-				d.fail("2xx without an appointment id: %s", r.body)
-				continue
-			}
-			if prev, dup := ok2xx[r.id]; dup {
-				d.fail("two requests (%v, %v) answered with appointment %s", prev.slot, r.slot, r.id)
-			}
-			ok2xx[r.id] = r
-		default:
-			other++
-			d.fail("booking %v ended %d after %d attempts: %s", r.slot, r.status, r.attempts, r.body)
-		}
-	}
-	ids := make([]string, 0, len(ok2xx))
-	for id := range ok2xx {
-		ids = append(ids, id)
-	}
-	// Exactly once: each answered id is stored once, on its slot, and the
-	// drill's customers have no appointment nobody was told about.
-	matched, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments WHERE id::text = ANY($1)`, ids)
+	once, err := e.storedOnce(ctx, &d, results, subs)
 	if err != nil {
 		return d, err
 	}
-	stored, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments WHERE customer_id = ANY($1)`, subs)
-	if err != nil {
-		return d, err
+	d.Figures = map[string]any{"downSeconds": round(down.Seconds()), "restartToFirst2xxSeconds": round(recovered.Seconds())}
+	for k, v := range once {
+		d.Figures[k] = v
 	}
-	perSlot, err := e.Count(ctx, `SELECT count(*) FROM (SELECT service_id, starts_at FROM booking.appointments
-		WHERE customer_id = ANY($1) GROUP BY 1, 2 HAVING count(*) > 1) x`, subs)
-	if err != nil {
-		return d, err
-	}
-	if matched != len(ids) {
-		d.fail("%d of %d acknowledged appointments are stored", matched, len(ids))
-	}
-	if stored != len(ids) {
-		d.fail("%d appointments stored for the drill's customers, %d acknowledged", stored, len(ids))
-	}
-	if perSlot != 0 {
-		d.fail("%d slots booked twice", perSlot)
-	}
-	d.Figures = map[string]any{"requests": len(results), "acknowledged": len(ok2xx), "retriedAcrossTheCrash": retried,
-		"notAcknowledged": other, "stored": stored, "acknowledgedAndStored": matched, "duplicateSlots": perSlot,
-		"downSeconds": round(down.Seconds()), "restartToFirst2xxSeconds": round(recovered.Seconds())}
 	d.Summary = fmt.Sprintf("SIGKILL of booking-svc under %d clients, restarted after %.1fs: %d bookings acknowledged (%d needed retries), %d stored, %d duplicates, %d never acknowledged",
-		clients, down.Seconds(), len(ok2xx), retried, stored, perSlot, other)
+		clients, down.Seconds(), once["acknowledged"], once["retriedByClient"], once["stored"], once["duplicateSlots"], once["notAcknowledged"])
 	return d, nil
 }

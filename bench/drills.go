@@ -274,6 +274,63 @@ func (e *Env) bookingLoad(ctx context.Context, base string, clients int, slots *
 	return out
 }
 
+// storedOnce checks load results the way a client that retries with its
+// Idempotency-Key sees them: every request ended 2xx, each acknowledged
+// appointment is stored exactly once, and the customers (subs) have no
+// appointment nobody was told about and no slot twice. It returns the
+// figures.
+func (e *Env) storedOnce(ctx context.Context, d *Drill, results []loadResult, subs []string) (map[string]int, error) {
+	ok2xx := map[string]loadResult{}
+	retried, other := 0, 0
+	for _, r := range results {
+		if r.attempts > 1 {
+			retried++
+		}
+		switch {
+		case r.status >= 200 && r.status < 300:
+			if r.id == "" {
+				d.fail("2xx without an appointment id: %s", r.body)
+				continue
+			}
+			if prev, dup := ok2xx[r.id]; dup {
+				d.fail("two requests (%v, %v) answered with appointment %s", prev.slot, r.slot, r.id)
+			}
+			ok2xx[r.id] = r
+		default:
+			other++
+			d.fail("booking %v ended %d after %d attempts: %s", r.slot, r.status, r.attempts, r.body)
+		}
+	}
+	ids := make([]string, 0, len(ok2xx))
+	for id := range ok2xx {
+		ids = append(ids, id)
+	}
+	matched, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments WHERE id::text = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments WHERE customer_id = ANY($1)`, subs)
+	if err != nil {
+		return nil, err
+	}
+	perSlot, err := e.Count(ctx, `SELECT count(*) FROM (SELECT service_id, starts_at FROM booking.appointments
+		WHERE customer_id = ANY($1) GROUP BY 1, 2 HAVING count(*) > 1) x`, subs)
+	if err != nil {
+		return nil, err
+	}
+	if matched != len(ids) {
+		d.fail("%d of %d acknowledged appointments are stored", matched, len(ids))
+	}
+	if stored != len(ids) {
+		d.fail("%d appointments stored for the customers, %d acknowledged", stored, len(ids))
+	}
+	if perSlot != 0 {
+		d.fail("%d slots booked twice", perSlot)
+	}
+	return map[string]int{"requests": len(results), "acknowledged": len(ok2xx), "retriedByClient": retried,
+		"notAcknowledged": other, "stored": stored, "acknowledgedAndStored": matched, "duplicateSlots": perSlot}, nil
+}
+
 // KafkaOutage books under load, stops the broker for outage, restarts it on
 // the same port and checks that no booking failed, every outbox event
 // reached the topic and review-svc's projection converged.

@@ -67,3 +67,12 @@ func TestDrillAuthz(t *testing.T) {
 	d, _, err := e.Authz(context.Background())
 	check(t, d, err)
 }
+
+// Real OS processes, the chart's env: three booking-svc replicas share the
+// bookings, lose one without a failed keyed booking, take a new one within
+// 60 s; two review-svc replicas share the partitions and hand them over.
+func TestDrillScaleOut(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.ScaleOut(context.Background(), ShortPlan().ScaleOut)
+	check(t, d, err)
+}

@@ -75,12 +75,18 @@ type Env struct {
 	Broker      *Broker
 	Key         ed25519.PrivateKey
 	Stack       *devstack.Stack
-	Clock       *Clock
-	HTTP        *http.Client
-	DB          *pgxpool.Pool // a small pool for checks and seeding (search_path public)
+	// API is the REST API the helpers talk to when given no base URL: the
+	// stack's gateway (another stack's in the scale-out drill, see on).
+	API   string
+	Clock *Clock
+	HTTP  *http.Client
+	DB    *pgxpool.Pool // a small pool for checks and seeding (search_path public)
 
 	cancel context.CancelFunc
 	tmp    string
+
+	buildOnce sync.Once // the programs' binaries (programs)
+	buildErr  error
 }
 
 // Logf reports progress.
@@ -138,6 +144,7 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 	if err := e.Stack.WaitReady(ctx, 60*time.Second); err != nil {
 		return nil, err
 	}
+	e.API = e.Stack.APIURL
 	e.HTTP = &http.Client{Transport: &http.Transport{MaxIdleConns: 512, MaxIdleConnsPerHost: 512, IdleConnTimeout: time.Minute},
 		Timeout: 60 * time.Second}
 	cfg, err := pgxpool.ParseConfig(e.DatabaseURL)
@@ -347,7 +354,7 @@ func (e *Env) Call(ctx context.Context, base, method, path, token string, body a
 // do builds and sends one request; the caller closes the response body.
 func (e *Env) do(ctx context.Context, base, method, path, token string, body any, headers map[string]string) (*http.Response, error) {
 	if base == "" {
-		base = e.Stack.APIURL
+		base = e.API
 	}
 	var rd io.Reader
 	switch b := body.(type) {
@@ -484,6 +491,16 @@ func (s *Slots) Take() (Slot, bool) {
 	}
 	s.next++
 	return s.all[s.next-1], true
+}
+
+// Next hands the next n slots (fewer when fewer remain) to a pool of their own.
+func (s *Slots) Next(n int) *Slots {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n = min(n, len(s.all)-s.next)
+	out := &Slots{all: s.all[s.next : s.next+n]}
+	s.next += n
+	return out
 }
 
 // Left is how many slots remain.

@@ -3,9 +3,11 @@ package bench
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -70,19 +72,22 @@ type Plan struct {
 	BadRequests   int
 	ContentionN   int
 	BookingCounts []int
+	ScaleOut      ScaleOutPlan
 }
 
 // FullPlan is `make bench`; ShortPlan is a quick smoke run.
 func FullPlan() Plan {
 	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 200000, Services: 10000, ListClients: 16, LagBookings: 300,
 		Outage: 30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
-		BadRequests: 10000, ContentionN: 200, BookingCounts: []int{16, 64}}
+		BadRequests: 10000, ContentionN: 200, BookingCounts: []int{16, 64},
+		ScaleOut: ScaleOutPlan{Bookings: 300, KillLoad: 6 * time.Second, ReviewBatch: 60}}
 }
 
 func ShortPlan() Plan {
 	p := FullPlan()
 	p.Rounds, p.Round, p.BookingSlots, p.LagBookings = 2, 2*time.Second, 40000, 60
 	p.Outage, p.CrashBefore, p.CrashDown, p.CrashAfter = 3*time.Second, 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second
+	p.ScaleOut.KillLoad = 3 * time.Second
 	return p
 }
 
@@ -139,7 +144,16 @@ func RunAll(ctx context.Context, e *Env, p Plan) Report {
 	drill(e.BadInput(ctx, p.BadRequests, 16))
 	drill(e.Crash(ctx, p.CrashBefore, p.CrashDown, p.CrashAfter))
 	drill(e.KafkaOutage(ctx, p.Outage))
+	drill(e.ScaleOut(ctx, p.ScaleOut))
 
+	r.settle()
+	r.Seconds = round(time.Since(start).Seconds())
+	return r
+}
+
+// settle decides AllPass from every part of the report.
+func (r *Report) settle() {
+	r.AllPass = len(r.Errors) == 0
 	for _, c := range r.Booking {
 		r.AllPass = r.AllPass && c.Pass
 	}
@@ -149,8 +163,33 @@ func RunAll(ctx context.Context, e *Env, p Plan) Report {
 	for _, d := range r.Drills {
 		r.AllPass = r.AllPass && d.Pass
 	}
-	r.Seconds = round(time.Since(start).Seconds())
-	return r
+}
+
+// ReadReport loads a report written by Write (to update one part of it).
+func ReadReport(dir string) (Report, error) {
+	var r Report
+	raw, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		return r, err
+	}
+	return r, jsonUnmarshal(raw, &r)
+}
+
+// SetDrill puts d in the report in place of an earlier run of the same
+// drill (or adds it), and names the drill's own run in the notes.
+func (r *Report) SetDrill(d Drill, date string) {
+	i := slices.IndexFunc(r.Drills, func(x Drill) bool { return x.Name == d.Name })
+	if i < 0 {
+		r.Drills = append(r.Drills, d)
+	} else {
+		r.Drills[i] = d
+	}
+	note := fmt.Sprintf("The %s drill was run on its own (-only %s) at %s.", d.Name, d.Name, date)
+	r.Decisions = slices.DeleteFunc(r.Decisions, func(n string) bool {
+		return strings.HasPrefix(n, fmt.Sprintf("The %s drill was run on its own", d.Name))
+	})
+	r.Decisions = append(r.Decisions, note)
+	r.settle()
 }
 
 // Write stores report.json and report.md in dir.
@@ -216,6 +255,11 @@ func (r Report) Markdown() string {
 		w("| %s | %s | %s |\n", d.Name, passMark(d.Pass), d.Summary)
 	}
 	for _, d := range r.Drills {
+		if d.Name == "scaleout" {
+			w("%s", scaleOutMarkdown(d))
+		}
+	}
+	for _, d := range r.Drills {
 		if len(d.Failures) > 0 {
 			w("\n%s failures:\n\n", d.Name)
 			for _, f := range d.Failures {
@@ -256,6 +300,28 @@ func (r Report) Markdown() string {
 		w("\n## Notes\n\n")
 		for _, n := range r.Decisions {
 			w("- %s\n", n)
+		}
+	}
+	return b.String()
+}
+
+// scaleOutMarkdown renders the scale-out drill's per-replica figures.
+func scaleOutMarkdown(d Drill) string {
+	var b strings.Builder
+	b.WriteString("\n## Scale-out (split mode: every program its own process)\n\n")
+	// Figures are a map[string]float64 when fresh and a map[string]any when read back from JSON.
+	var shares map[string]float64
+	if raw, err := jsonMarshal(d.Figures["bookingSharesPercent"]); err == nil && jsonUnmarshal(raw, &shares) == nil && len(shares) > 0 {
+		b.WriteString("| booking-svc replica | share of the bookings (its own metrics) |\n|---|---:|\n")
+		for _, name := range slices.Sorted(maps.Keys(shares)) {
+			fmt.Fprintf(&b, "| %s | %.1f %% |\n", name, shares[name])
+		}
+		b.WriteString("\n")
+	}
+	for _, key := range []string{"kill", "readsDuringKill", "newReplicaFirstBookingSeconds", "reviewPartitionsByReplica", "reviewPartitionsAfterKill", "reviewProjection"} {
+		if v, ok := d.Figures[key]; ok {
+			raw, _ := jsonMarshal(v)
+			fmt.Fprintf(&b, "- %s: `%s`\n", key, raw)
 		}
 	}
 	return b.String()

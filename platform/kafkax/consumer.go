@@ -40,6 +40,9 @@ type Consumer struct {
 	MaxBatch       int // default 100
 	Logger         *slog.Logger
 	TracerProvider trace.TracerProvider
+	// Committed, when set, learns of each batch once its offsets are
+	// committed (metrics: which partitions this member consumes).
+	Committed func(msgs []kafka.Message)
 
 	reader atomic.Pointer[kafka.Reader]
 }
@@ -91,6 +94,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 		}
 		for {
 			err := r.CommitMessages(ctx, batch...)
+			if err == nil && c.Committed != nil {
+				c.Committed(batch)
+			}
 			if err == nil || errors.Is(err, context.Canceled) {
 				break
 			}

@@ -24,6 +24,7 @@ type Metrics struct {
 	rpcDuration *prometheus.HistogramVec
 	reqTotal    *prometheus.CounterVec
 	reqDuration *prometheus.HistogramVec
+	consumed    *prometheus.CounterVec
 }
 
 // New returns a registry whose series carry service=name.
@@ -41,11 +42,15 @@ func New(name string) *Metrics {
 			Help: "HTTP requests, by route template, method and status.", ConstLabels: labels}, []string{"route", "method", "status"}),
 		reqDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds",
 			Help: "HTTP request latency by route template.", ConstLabels: labels, Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
+		consumed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kafka_consumer_messages_total",
+			Help: "Kafka messages handled and committed, by topic and partition: which partitions this replica consumes.", ConstLabels: labels},
+			[]string{"topic", "partition"}),
 	}
 	f(m.rpcTotal)
 	f(m.rpcDuration)
 	f(m.reqTotal)
 	f(m.reqDuration)
+	f(m.consumed)
 	f(collectors.NewGoCollector())
 	return m
 }
@@ -56,6 +61,11 @@ func (m *Metrics) Handler() http.Handler { return promhttp.HandlerFor(m.reg, pro
 // Gauge registers a gauge read from fn at scrape time.
 func (m *Metrics) Gauge(name, help string, fn func() float64) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, fn))
+}
+
+// Consumed counts n messages of a topic's partition handled and committed.
+func (m *Metrics) Consumed(topic string, partition, n int) {
+	m.consumed.WithLabelValues(topic, strconv.Itoa(partition)).Add(float64(n))
 }
 
 // UnaryServerInterceptor records every call.

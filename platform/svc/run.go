@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
@@ -86,6 +87,11 @@ func (rt *Runtime) ConsumeBatch(topic, group string, handler kafkax.BatchHandler
 
 func (rt *Runtime) consume(c *kafkax.Consumer) {
 	c.Brokers, c.Logger, c.TracerProvider = rt.Config.KafkaBrokers, rt.Logger, rt.TracerProvider
+	c.Committed = func(msgs []kafka.Message) {
+		for _, m := range msgs {
+			rt.Metrics.Consumed(c.Topic, m.Partition, 1)
+		}
+	}
 	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(c.Topic), "Messages of "+c.Topic+" not yet consumed by group "+c.GroupID+".",
 		func() float64 { return float64(c.Lag()) })
 	rt.Go("consumer "+c.Topic, func(ctx context.Context) error {

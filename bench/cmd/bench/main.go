@@ -23,6 +23,7 @@ import (
 	"google.golang.org/grpc/grpclog"
 
 	"github.com/slotwise/slotwise/bench"
+	"github.com/slotwise/slotwise/devstack"
 	"github.com/slotwise/slotwise/platform/app"
 )
 
@@ -32,7 +33,7 @@ func main() {
 	verbose := flag.Bool("v", false, "show the services' warnings")
 	profile := flag.String("booking-cpuprofile", "", "write a CPU profile of the booking throughput scenario here")
 	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
-	only := flag.String("only", "", "run only this scenario: booking (for profiling)")
+	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or scaleout (its entry in the existing report is replaced)")
 	flag.Parse()
 	app.TuneGC() // the stack runs in this process: the same collector setting as its programs
 	if err := run(*short, *out, *verbose, *profile, *only, *pool); err != nil {
@@ -54,7 +55,7 @@ func run(short bool, out string, verbose bool, profile, only string, pool int) e
 		admin = u.String()
 	}
 	if out == "" {
-		root, err := bench.RepoRoot()
+		root, err := devstack.RepoRoot()
 		if err != nil {
 			return err
 		}
@@ -78,9 +79,15 @@ func run(short bool, out string, verbose bool, profile, only string, pool int) e
 	}
 	defer env.Close()
 	logf("stack up at %s (database %s)", env.Stack.APIURL, env.DatabaseURL)
-	if only == "booking" {
+	switch only {
+	case "":
+	case "booking":
 		_, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
 		return err
+	case "scaleout":
+		return runScaleOut(ctx, env, plan, out, logf)
+	default:
+		return fmt.Errorf("-only %q: the scenarios that run alone are booking and scaleout", only)
 	}
 	report := bench.RunAll(ctx, env, plan)
 	if err := report.Write(out); err != nil {
@@ -89,6 +96,29 @@ func run(short bool, out string, verbose bool, profile, only string, pool int) e
 	logf("report written to %s (overall %v)", out, report.AllPass)
 	if !report.AllPass {
 		return fmt.Errorf("some targets or drills failed: see %s/report.md", out)
+	}
+	return nil
+}
+
+// runScaleOut runs the scale-out drill alone and puts its result into the
+// report in out, keeping everything else the last full run measured.
+func runScaleOut(ctx context.Context, env *bench.Env, plan bench.Plan, out string, logf func(string, ...any)) error {
+	report, err := bench.ReadReport(out)
+	if err != nil {
+		return fmt.Errorf("-only scaleout updates an existing report: %w", err)
+	}
+	d, err := env.ScaleOut(ctx, plan.ScaleOut)
+	if err != nil {
+		return err
+	}
+	logf("%s", d.String())
+	report.SetDrill(d, time.Now().UTC().Format(time.RFC3339))
+	if err := report.Write(out); err != nil {
+		return err
+	}
+	logf("report in %s updated with the scaleout drill (overall %v)", out, report.AllPass)
+	if !d.Pass {
+		return fmt.Errorf("the scaleout drill failed: see %s/report.md", out)
 	}
 	return nil
 }
