@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"maps"
-	"net"
 	"os"
 	"slices"
 	"strings"
@@ -92,10 +91,9 @@ func deepMerge(base, over map[string]any) map[string]any {
 	return out
 }
 
-// Port returns the named port of a component ("grpc", "admin", "http").
-func (c *Chart) Port(component, name string) (int, bool) {
-	p, ok := c.components[component].Ports[name]
-	return p, ok
+// PortNames lists the names of a component's ports ("grpc", "admin", "http").
+func (c *Chart) PortNames(component string) []string {
+	return slices.Sorted(maps.Keys(c.components[component].Ports))
 }
 
 // Calls lists the components a component calls over gRPC.
@@ -115,16 +113,15 @@ type Local struct {
 	CORSOrigins []string
 	// Targets are the gRPC targets of the components, by name.
 	Targets map[string]string
-	// Host is the interface this process listens on: the host part of its
-	// listening addresses (GRPC_ADDR, ADMIN_ADDR, HTTP_ADDR) is replaced, the
-	// port kept.
-	Host string
-	// Listen overrides whole listening addresses (the gateway's API on :5001).
+	// Listen holds this process's listening addresses (GRPC_ADDR,
+	// ADMIN_ADDR, HTTP_ADDR): the chart's ":7003" would be the same address
+	// for every replica on one machine.
 	Listen map[string]string
 }
 
-// listenVars are the env variables that hold an address to listen on.
-var listenVars = []string{"GRPC_ADDR", "ADMIN_ADDR", "HTTP_ADDR"}
+// ListenVars are the env variables that hold an address to listen on, and
+// the name of the chart port each one serves.
+var ListenVars = map[string]string{"GRPC_ADDR": "grpc", "ADMIN_ADDR": "admin", "HTTP_ADDR": "http"}
 
 // Env returns the environment of component's container, variable for
 // variable as the chart's Deployment template renders it (templates/
@@ -163,12 +160,12 @@ func (c *Chart) Env(component string, l Local) ([]string, error) {
 		env[strings.ToUpper(strings.ReplaceAll(strings.TrimSuffix(callee, "-svc"), "-", "_"))+"_GRPC_ADDR"] = target
 	}
 	for k, v := range comp.Env {
-		if slices.Contains(listenVars, k) {
-			if addr, ok := l.Listen[k]; ok {
-				v = addr
-			} else if _, port, err := net.SplitHostPort(v); err == nil {
-				v = net.JoinHostPort(l.Host, port)
+		if _, listens := ListenVars[k]; listens {
+			addr, ok := l.Listen[k]
+			if !ok {
+				return nil, fmt.Errorf("components.%s.env.%s: no local address to listen on", component, k)
 			}
+			v = addr
 		}
 		env[k] = v
 	}

@@ -35,7 +35,7 @@ type SplitOptions struct {
 	OTLPEndpoint string
 	SigningKey   ed25519.PrivateKey
 	// APIAddr is where the gateway listens (":5001"); empty: its own
-	// loopback address at the chart's port.
+	// loopback address.
 	APIAddr     string
 	CORSOrigins []string
 	// Replicas is how many processes run a program (1 when absent).
@@ -53,11 +53,11 @@ type SplitOptions struct {
 }
 
 // Split is a running split stack. Each process listens on a loopback
-// address of its own (127.x.y.n, the whole 127/8 is loopback on Linux) at
-// the ports the chart gives its program, so replicas of one program share
-// a port as pods do. The programs reach each other through a name server
-// of the stack that resolves a program's name to its ready replicas, the
-// way a headless Service does: dns://<name server>/<program>:<port>.
+// address of its own (127.x.y.n, the whole 127/8 is loopback on Linux);
+// the replicas of a program share its ports, as pods do (one free port per
+// port the chart gives the program). The programs reach each other through
+// a name server of the stack that resolves a program's name to its ready
+// replicas, the way a headless Service does: dns://<name server>/<program>:<port>.
 type Split struct {
 	// APIURL is the gateway's REST API.
 	APIURL string
@@ -74,6 +74,7 @@ type Split struct {
 	mu       sync.Mutex
 	procs    []*Process
 	nextHost byte
+	ports    map[string]map[string]int // program → port name → port
 }
 
 // StartSplit migrates the schemas (as the chart's hook Jobs do), starts
@@ -102,7 +103,8 @@ func StartSplit(ctx context.Context, o SplitOptions) (_ *Split, err error) {
 	if len(o.CORSOrigins) == 0 {
 		o.CORSOrigins = gateway.DefaultCORSOrigins
 	}
-	s := &Split{o: o, chart: chart, ctx: ctx, done: make(chan struct{}), subnet: randomSubnet(), nextHost: 2}
+	s := &Split{o: o, chart: chart, ctx: ctx, done: make(chan struct{}), subnet: randomSubnet(), nextHost: 2,
+		ports: map[string]map[string]int{}}
 	if s.ns, err = startNameServer(s.hostIP(1).String()); err != nil {
 		return nil, fmt.Errorf("name server: %w", err)
 	}
@@ -246,22 +248,22 @@ func (s *Split) newProcess(program string) (*Process, error) {
 		}
 	}
 	s.mu.Unlock()
-	env, err := s.env(program, ip)
+	env, err := s.env(program, s.listen(program, ip))
 	if err != nil {
 		return nil, err
 	}
 	p := &Process{Program: program, Name: program + "-" + strconv.Itoa(n), IP: ip, bin: filepath.Join(s.o.BinDir, program), env: env, split: s}
 	p.LogPath = filepath.Join(s.o.LogDir, p.Name+".log")
-	if port, ok := s.chart.Port(program, "grpc"); ok {
-		p.GRPCAddr = net.JoinHostPort(ip.String(), strconv.Itoa(port))
-	}
-	if port, ok := s.chart.Port(program, "admin"); ok {
-		p.AdminURL = "http://" + net.JoinHostPort(ip.String(), strconv.Itoa(port))
+	os.Remove(p.LogPath) // a previous stack's; this process's restarts append
+	listen := s.listen(program, ip)
+	p.GRPCAddr = listen["GRPC_ADDR"]
+	if a, ok := listen["ADMIN_ADDR"]; ok {
+		p.AdminURL = "http://" + a
 	} else {
 		return nil, fmt.Errorf("%s has no admin port in the chart: split mode checks readiness there", program)
 	}
 	if program == "gateway" {
-		s.APIURL = "http://" + apiHostPort(s.o.APIAddr, ip, s.chart)
+		s.APIURL = "http://" + reachable(listen["HTTP_ADDR"])
 	}
 	s.mu.Lock()
 	s.procs = append(s.procs, p)
@@ -269,27 +271,69 @@ func (s *Split) newProcess(program string) (*Process, error) {
 	return p, nil
 }
 
-// env is program's chart env for a process at ip.
-func (s *Split) env(program string, ip netip.Addr) ([]string, error) {
+// env is program's chart env for a process listening on listen.
+func (s *Split) env(program string, listen map[string]string) ([]string, error) {
 	targets := map[string]string{}
 	for _, callee := range Programs {
-		if port, ok := s.chart.Port(callee, "grpc"); ok {
+		if port, ok := s.portsOf(callee)["grpc"]; ok {
 			targets[callee] = fmt.Sprintf("dns://%s/%s:%d", s.ns.Addr(), callee, port)
 		}
 	}
 	l := Local{DatabaseURL: s.o.DatabaseURL, KafkaBrokers: s.o.KafkaBrokers, OTLPEndpoint: s.o.OTLPEndpoint,
-		CORSOrigins: s.o.CORSOrigins, Targets: targets, Host: ip.String()}
+		CORSOrigins: s.o.CORSOrigins, Targets: targets, Listen: listen}
 	if s.o.SigningKey != nil {
 		l.SigningSeed = s.o.SigningKey.Seed()
-	}
-	if program == "gateway" && s.o.APIAddr != "" {
-		l.Listen = map[string]string{"HTTP_ADDR": s.o.APIAddr}
 	}
 	env, err := s.chart.Env(program, l)
 	if err != nil {
 		return nil, err
 	}
 	return append(env, s.o.Env...), nil
+}
+
+// listen returns the listening addresses of a process of program at ip:
+// the program's ports (portsOf) on ip, and the API address for the gateway.
+func (s *Split) listen(program string, ip netip.Addr) map[string]string {
+	ports := s.portsOf(program)
+	out := map[string]string{}
+	for v, name := range ListenVars {
+		if port, ok := ports[name]; ok {
+			out[v] = net.JoinHostPort(ip.String(), strconv.Itoa(port))
+		}
+	}
+	if program == "gateway" && s.o.APIAddr != "" {
+		out["HTTP_ADDR"] = s.o.APIAddr
+	}
+	return out
+}
+
+// portsOf returns a port for each port the chart gives program, the same
+// for all its replicas (a target names one port), picked once among the
+// ports free on every interface: the chart's own (7003, 9090, …) may be
+// held by a process listening on all interfaces, a developer's `make up`
+// on :5001 say.
+func (s *Split) portsOf(program string) map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p, ok := s.ports[program]; ok {
+		return p
+	}
+	p := map[string]int{}
+	for _, name := range s.chart.PortNames(program) {
+		p[name] = freePort()
+	}
+	s.ports[program] = p
+	return p
+}
+
+// freePort asks the kernel for a port free on every interface.
+func freePort() int {
+	l, err := net.Listen("tcp", ":0")
+	if err != nil {
+		return 0 // the process fails to listen and says so
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
 
 // migrate runs `<program> migrate` for every program with migrations, as
@@ -300,7 +344,7 @@ func (s *Split) migrate(ctx context.Context) error {
 		if !s.chart.components[program].Migration.Enabled {
 			continue
 		}
-		env, err := s.env(program, s.hostIP(1))
+		env, err := s.env(program, s.listen(program, s.hostIP(1)))
 		if err != nil {
 			return err
 		}
@@ -326,14 +370,10 @@ func randomSubnet() [3]byte {
 	return [3]byte{127, byte(a.Int64() + 1), byte(b.Int64())}
 }
 
-// apiHostPort is where a person reaches the API: localhost for an address
-// on every interface.
-func apiHostPort(apiAddr string, ip netip.Addr, chart *Chart) string {
-	if apiAddr == "" {
-		port, _ := chart.Port("gateway", "http")
-		return net.JoinHostPort(ip.String(), strconv.Itoa(port))
-	}
-	host, port, _ := net.SplitHostPort(apiAddr)
+// reachable is where a person reaches an address: localhost for one on
+// every interface.
+func reachable(addr string) string {
+	host, port, _ := net.SplitHostPort(addr)
 	if host == "" || host == "0.0.0.0" || host == "::" {
 		host = "localhost"
 	}

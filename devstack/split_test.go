@@ -36,7 +36,8 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 	seed := make([]byte, 32)
 	seed[0] = 7
 	l := Local{DatabaseURL: "postgres://local/db", KafkaBrokers: []string{"127.0.0.1:9092"}, SigningSeed: seed,
-		CORSOrigins: []string{"http://localhost:3000"}, Host: "127.9.9.4",
+		CORSOrigins: []string{"http://localhost:3000"},
+		Listen:      map[string]string{"GRPC_ADDR": "127.9.9.4:7003", "ADMIN_ADDR": "127.9.9.4:9090", "HTTP_ADDR": ":5001"},
 		Targets: map[string]string{"auth-svc": "dns://ns/auth-svc:7001", "catalog-svc": "dns://ns/catalog-svc:7002",
 			"booking-svc": "dns://ns/booking-svc:7003", "review-svc": "dns://ns/review-svc:7004"}}
 
@@ -55,10 +56,9 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 	}
 
 	auth := envMap(t, must(chart.Env("auth-svc", l)))
-	if auth["JWT_SIGNING_KEY"] != base64.StdEncoding.EncodeToString(seed) || auth["AUTH_GRPC_ADDR"] != "" || auth["GRPC_ADDR"] != "127.9.9.4:7001" {
+	if auth["JWT_SIGNING_KEY"] != base64.StdEncoding.EncodeToString(seed) || auth["AUTH_GRPC_ADDR"] != "" || auth["GRPC_ADDR"] != "127.9.9.4:7003" {
 		t.Errorf("auth-svc env: %v", auth)
 	}
-	l.Listen = map[string]string{"HTTP_ADDR": ":5001"}
 	gw := envMap(t, must(chart.Env("gateway", l)))
 	if gw["HTTP_ADDR"] != ":5001" || gw["ADMIN_ADDR"] != "127.9.9.4:9090" || gw["BOOKING_GRPC_ADDR"] != "dns://ns/booking-svc:7003" ||
 		gw["CORS_ORIGINS"] != "http://localhost:3000" || gw["TRUST_FORWARDED_FOR"] != "true" || gw["DATABASE_URL"] != "" {
@@ -66,6 +66,10 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 	}
 	if _, err := chart.Env("web-admin", l); err == nil {
 		t.Error("a component the chart does not have got an env")
+	}
+	delete(l.Listen, "GRPC_ADDR")
+	if _, err := chart.Env("booking-svc", l); err == nil {
+		t.Error("booking-svc got an env without an address to listen on (the chart's :7003 would be shared by every replica)")
 	}
 }
 
