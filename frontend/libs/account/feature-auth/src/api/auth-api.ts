@@ -1,11 +1,11 @@
 // The auth calls of the login and register screen (spec §7).
 import { useQuery } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, Role, UserRoleResponse } from '@slotwise/shared-contract';
-import { apiRequest } from '@slotwise/shared-data-access';
+import type { LoginRequest, RegisterRequest, Role } from '@slotwise/shared-contract';
+import { api, unwrap } from '@slotwise/shared-data-access';
 
-export const login = (body: LoginRequest) => apiRequest<LoginResponse>('/auth/login-with-role', { method: 'POST', body });
+export const login = (body: LoginRequest) => unwrap(api.POST('/auth/login-with-role', { body }));
 
-export const register = (body: RegisterRequest) => apiRequest<RegisterResponse>('/auth/register', { method: 'POST', body });
+export const register = (body: RegisterRequest) => unwrap(api.POST('/auth/register', { body }));
 
 /** Role of an already registered email; quiet on failure (spec §8). */
 export function useUserRole(email: string) {
@@ -13,7 +13,7 @@ export function useUserRole(email: string) {
     queryKey: ['user-role', email],
     queryFn: async ({ signal }): Promise<Role | null> => {
       try {
-        const r = await apiRequest<UserRoleResponse>(`/auth/user-role/${encodeURIComponent(email)}`, { signal });
+        const r = await unwrap(api.GET('/auth/user-role/{email}', { params: { path: { email } }, signal }));
         return r.success && (r.role === 'customer' || r.role === 'provider') ? r.role : null;
       } catch (e) {
         console.debug('role lookup failed', e);

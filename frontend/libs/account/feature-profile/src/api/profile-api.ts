@@ -1,12 +1,12 @@
 // PUT /auth/profile; the session's copy of the profile refreshes after a save.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, ProfileUpdateRequest } from '@slotwise/shared-contract';
-import { apiRequest, queryRoots } from '@slotwise/shared-data-access';
+import { asUser, type ProfileUpdateRequest } from '@slotwise/shared-contract';
+import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdateRequest) => apiRequest<ProfileResponse>('/auth/profile', { method: 'PUT', body, auth: true }),
+    mutationFn: (body: ProfileUpdateRequest) => unwrap(userApi.PUT('/auth/profile', { body })).then((r) => asUser(r.user)),
     onSuccess: () => qc.invalidateQueries({ queryKey: [queryRoots.profile] }),
   });
 }

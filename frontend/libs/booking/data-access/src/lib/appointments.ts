@@ -1,15 +1,15 @@
 // The appointment list (customers: their own; providers: bookings of their services) and the
 // provider's status change, used by several booking and provider screens.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AppointmentListResponse, AppointmentResponse, AppointmentStatus, Role } from '@slotwise/shared-contract';
-import { apiRequest, isUnauthorized, queryRoots, useLogoutOn401, useSession } from '@slotwise/shared-data-access';
+import { asAppointment, type AppointmentStatus, type Role } from '@slotwise/shared-contract';
+import { isUnauthorized, queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
 
 export const appointmentKeys = {
   list: (role: Role | null) => [queryRoots.appointments, 'list', role] as const,
   one: (id: string) => [queryRoots.appointments, 'one', id] as const,
 };
 
-/** Everything an appointment change makes stale: the lists, free slots, ratings. */
+/** Everything an appointment change makes stale: the lists and the free slots. */
 export function appointmentsChanged(qc: QueryClient) {
   return Promise.all([
     qc.invalidateQueries({ queryKey: [queryRoots.appointments] }),
@@ -23,8 +23,8 @@ export function useAppointments() {
   const q = useQuery({
     queryKey: appointmentKeys.list(role),
     queryFn: ({ signal }) =>
-      apiRequest<AppointmentListResponse>(role === 'provider' ? '/appointments/provider' : '/appointments', { auth: true, signal }).then(
-        (r) => r.appointments ?? [],
+      unwrap(userApi.GET(role === 'provider' ? '/appointments/provider' : '/appointments', { signal })).then((r) =>
+        r.appointments.map(asAppointment),
       ),
     enabled: token !== null && role !== null,
     retry: (n, e) => !isUnauthorized(e) && n < 1,
@@ -38,11 +38,9 @@ export function useProviderStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
-      apiRequest<AppointmentResponse>(`/appointments/${encodeURIComponent(id)}/provider-status`, {
-        method: 'PATCH',
-        body: { status },
-        auth: true,
-      }),
+      unwrap(userApi.PATCH('/appointments/{id}/provider-status', { params: { path: { id } }, body: { status } })).then((r) =>
+        asAppointment(r.appointment),
+      ),
     onSettled: () => appointmentsChanged(qc),
   });
 }

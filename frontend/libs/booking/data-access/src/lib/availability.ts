@@ -1,19 +1,14 @@
 // A service's slots: GET /services/{id}/availability, for booking and for rescheduling.
 import { useQuery } from '@tanstack/react-query';
-import type { AvailabilityResponse, DayAvailability, SlotAvailability } from '@slotwise/shared-contract';
-import { apiRequest, queryRoots } from '@slotwise/shared-data-access';
+import type { DayAvailability, SlotAvailability } from '@slotwise/shared-contract';
+import { api, queryRoots, unwrap } from '@slotwise/shared-data-access';
 
 /** Every slot of `days` days from `from`, free or taken by anyone; refreshed every minute. */
 export function useAvailability(serviceId: string | null, from?: string, days?: number) {
   return useQuery({
     queryKey: [queryRoots.availability, serviceId ?? '', from ?? '', days ?? 0],
-    queryFn: ({ signal }) => {
-      const p = new URLSearchParams();
-      if (from) p.set('from', from);
-      if (days) p.set('days', String(days));
-      const qs = p.toString();
-      return apiRequest<AvailabilityResponse>(`/services/${encodeURIComponent(serviceId ?? '')}/availability${qs ? `?${qs}` : ''}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/services/{serviceId}/availability', { params: { path: { serviceId: serviceId ?? '' }, query: { from, days } }, signal })),
     enabled: !!serviceId,
     refetchInterval: 60_000,
   });

@@ -1,17 +1,16 @@
 // One appointment and the customer's changes to it: cancel, reschedule, review.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentResponse, CreateReviewRequest, CreateReviewResponse } from '@slotwise/shared-contract';
-import { apiRequest, queryRoots, useLogoutOn401, useSession } from '@slotwise/shared-data-access';
+import { asAppointment, type CreateReviewRequest } from '@slotwise/shared-contract';
+import { queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
 import { appointmentKeys, appointmentsChanged } from '@slotwise/booking-data-access';
-
-const path = (id: string) => `/appointments/${encodeURIComponent(id)}`;
 
 /** GET /appointments/{id} (the reschedule page). */
 export function useAppointment(id: string | null) {
   const { token } = useSession();
   const q = useQuery({
     queryKey: appointmentKeys.one(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<AppointmentResponse>(path(id ?? ''), { auth: true, signal }).then((r) => r.appointment),
+    queryFn: ({ signal }) =>
+      unwrap(userApi.GET('/appointments/{id}', { params: { path: { id: id ?? '' } }, signal })).then((r) => asAppointment(r.appointment)),
     enabled: token !== null && !!id,
     retry: false,
   });
@@ -23,8 +22,7 @@ export function useAppointment(id: string | null) {
 export function useCancelAppointment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<AppointmentResponse>(`${path(id)}/status`, { method: 'PATCH', body: { status: 'cancelled' }, auth: true }),
+    mutationFn: (id: string) => unwrap(userApi.PATCH('/appointments/{id}/status', { params: { path: { id } }, body: { status: 'cancelled' } })),
     onSuccess: () => appointmentsChanged(qc),
   });
 }
@@ -33,8 +31,11 @@ export function useCancelAppointment() {
 export function useReschedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; date: string; time: string }) =>
-      apiRequest<AppointmentResponse>(`${path(v.id)}/reschedule`, { method: 'PUT', body: { date: v.date, time: v.time }, auth: true }),
+    mutationFn: ({ id, date, time }: { id: string; date: string; time: string }) =>
+      unwrap(userApi.PUT('/appointments/{id}/reschedule', { params: { path: { id } }, body: { date, time } })).then((r) => ({
+        ...r,
+        appointment: asAppointment(r.appointment),
+      })),
     onSuccess: () => appointmentsChanged(qc),
   });
 }
@@ -43,7 +44,7 @@ export function useReschedule() {
 export function useCreateReview() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReviewRequest) => apiRequest<CreateReviewResponse>('/reviews', { method: 'POST', body, auth: true }),
+    mutationFn: (body: CreateReviewRequest) => unwrap(userApi.POST('/reviews', { body })),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: [queryRoots.reviews] }),

@@ -1,14 +1,14 @@
 // The booking page's calls: the service, its reviews and POST /appointments.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppointmentResponse, BookingRequest, ReviewListResponse, ServiceResponse } from '@slotwise/shared-contract';
-import { apiRequest, queryRoots } from '@slotwise/shared-data-access';
+import { asAppointment, type BookingRequest } from '@slotwise/shared-contract';
+import { api, queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 import { appointmentsChanged } from '@slotwise/booking-data-access';
 
 /** GET /services/{id}. */
 export function useService(id: string | null) {
   return useQuery({
     queryKey: [queryRoots.service, id ?? ''],
-    queryFn: ({ signal }) => apiRequest<ServiceResponse>(`/services/${encodeURIComponent(id ?? '')}`, { signal }).then((r) => r.service),
+    queryFn: ({ signal }) => unwrap(api.GET('/services/{id}', { params: { path: { id: id ?? '' } }, signal })).then((r) => r.service),
     enabled: !!id,
   });
 }
@@ -18,7 +18,7 @@ export function useServiceReviews(serviceId: string | null, enabled = true) {
   return useQuery({
     queryKey: [queryRoots.reviews, serviceId ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest<ReviewListResponse>(`/reviews/service/${encodeURIComponent(serviceId ?? '')}`, { signal }).then((r) => r.data ?? []),
+      unwrap(api.GET('/reviews/service/{id}', { params: { path: { id: serviceId ?? '' } }, signal })).then((r) => r.data),
     enabled: enabled && !!serviceId,
   });
 }
@@ -28,12 +28,10 @@ export function useCreateAppointment() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { body: BookingRequest; idempotencyKey: string }) =>
-      apiRequest<AppointmentResponse>('/appointments', {
-        method: 'POST',
-        body: v.body,
-        auth: true,
-        headers: { 'Idempotency-Key': v.idempotencyKey },
-      }),
+      unwrap(userApi.POST('/appointments', { body: v.body, headers: { 'Idempotency-Key': v.idempotencyKey } })).then((r) => ({
+        ...r,
+        appointment: asAppointment(r.appointment),
+      })),
     onSuccess: () => appointmentsChanged(qc),
   });
 }

@@ -1,8 +1,8 @@
 // The signed-in provider's services (spec §7): the list and the changes several provider
 // screens make to it.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { DeleteServiceResponse, ServiceListResponse, ServiceMutationResponse, ServiceRequest } from '@slotwise/shared-contract';
-import { apiRequest, queryRoots } from '@slotwise/shared-data-access';
+import type { ServiceRequest } from '@slotwise/shared-contract';
+import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 
 export const providerServicesKey = [queryRoots.provider, 'services'] as const;
 
@@ -19,7 +19,7 @@ export function servicesChanged(qc: QueryClient) {
 export function useMyServices() {
   return useQuery({
     queryKey: providerServicesKey,
-    queryFn: ({ signal }) => apiRequest<ServiceListResponse>('/services/provider', { auth: true, signal }).then((r) => r.services ?? []),
+    queryFn: ({ signal }) => unwrap(userApi.GET('/services/provider', { signal })).then((r) => r.services),
   });
 }
 
@@ -29,8 +29,8 @@ export function useSaveService() {
   return useMutation({
     mutationFn: ({ id, payload }: { id?: string; payload: ServiceRequest }) =>
       id
-        ? apiRequest<ServiceMutationResponse>(`/services/${encodeURIComponent(id)}`, { method: 'PATCH', body: payload, auth: true })
-        : apiRequest<ServiceMutationResponse>('/services', { method: 'POST', body: payload, auth: true }),
+        ? unwrap(userApi.PATCH('/services/{id}', { params: { path: { id } }, body: payload }))
+        : unwrap(userApi.POST('/services', { body: payload })),
     onSuccess: () => servicesChanged(qc),
   });
 }
@@ -39,7 +39,7 @@ export function useSaveService() {
 export function useDeleteService() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<DeleteServiceResponse>(`/services/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
+    mutationFn: (id: string) => unwrap(userApi.DELETE('/services/{id}', { params: { path: { id } } })),
     onSuccess: () => servicesChanged(qc),
   });
 }

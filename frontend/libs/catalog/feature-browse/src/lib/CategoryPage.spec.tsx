@@ -21,7 +21,7 @@ describe('CategoryPage', () => {
     expect(screen.getByText('Loading services…')).toBeTruthy();
     expect(await screen.findByText('Pipe repair')).toBeTruthy();
     expect(screen.queryByText('Haircut')).toBeNull();
-    expect(mockApi.requestsTo('GET', '/services').map((r) => r.path)).toEqual(['/services?category=Hotels+%26+Restaurants']);
+    expect(mockApi.requestsTo('GET', '/services').map((r) => r.path)).toEqual(['/services?category=Hotels%20%26%20Restaurants']);
   });
 
   it('shows the empty text', async () => {

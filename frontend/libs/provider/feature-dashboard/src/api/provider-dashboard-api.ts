@@ -1,8 +1,7 @@
 // The provider dashboard's own calls: the active switch of a service, the reviews of the
 // provider's services.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewListResponse, ServiceMutationResponse } from '@slotwise/shared-contract';
-import { apiRequest, queryRoots } from '@slotwise/shared-data-access';
+import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 import { servicesChanged } from '@slotwise/catalog-data-access';
 
 /** PATCH /services/{id} with only isActive. */
@@ -10,7 +9,7 @@ export function useToggleService() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiRequest<ServiceMutationResponse>(`/services/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isActive }, auth: true }),
+      unwrap(userApi.PATCH('/services/{id}', { params: { path: { id } }, body: { isActive } })),
     onSuccess: () => servicesChanged(qc),
   });
 }
@@ -19,6 +18,6 @@ export function useToggleService() {
 export function useProviderReviews() {
   return useQuery({
     queryKey: [queryRoots.provider, 'reviews'],
-    queryFn: ({ signal }) => apiRequest<ReviewListResponse>('/reviews/provider', { auth: true, signal }).then((r) => r.data ?? []),
+    queryFn: ({ signal }) => unwrap(userApi.GET('/reviews/provider', { signal })).then((r) => r.data),
   });
 }

@@ -77,3 +77,11 @@ export interface ErrorBody {
   error: string;
   message: string;
 }
+
+/** An appointment as the API sends it: its status is one of the status machine's (design §4). */
+export const asAppointment = (a: Emitted<Schemas['v1Appointment']>): Appointment => a as Appointment;
+
+/** A user as the API sends it: customer unless the role says provider; no providerInfo for customers. */
+export function asUser(u: Emitted<Schemas['v1User']>): User {
+  return { ...u, role: u.role === 'provider' ? 'provider' : 'customer', providerInfo: u.providerInfo ?? null };
+}

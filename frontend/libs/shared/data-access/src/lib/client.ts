@@ -1,10 +1,15 @@
+// The typed client of the REST contract (openapi-fetch over the generated paths). Every call
+// sends JSON and a new W3C trace; signed-in calls also send the bearer token. `unwrap` turns
+// an answer into its body, or an ApiError carrying the server's message.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { Emitted, ErrorBody, paths } from '@slotwise/shared-contract';
 import { API_BASE } from './config';
 import { readToken } from './token';
 import { newTraceparent } from './trace';
 
 export const GENERIC_ERROR = 'Something went wrong';
 
-/** A non-2xx answer from the API; `message` is the body's `error` text when there is one. */
+/** A refused or failed call; `status` 0 means the request got no answer (network error). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -17,56 +22,49 @@ export class ApiError extends Error {
 
 export const isUnauthorized = (e: unknown): boolean => e instanceof ApiError && e.status === 401;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** send the bearer token from local storage */
-  auth?: boolean;
-  signal?: AbortSignal;
-  /** extra request headers (e.g. Idempotency-Key) */
-  headers?: Record<string, string>;
-}
+/** No answer, or the server failed (5xx): the same request may succeed when sent again. */
+export const isRetryable = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  // Each call is its own trace, rooted in the browser (W3C traceparent, issue 10).
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    traceparent: newTraceparent(),
-    ...opts.headers,
-  };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (opts.auth) {
+/** Each call is its own trace, rooted in the browser (docs/decisions.md, "Front end"). */
+const traced: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept', 'application/json');
+    request.headers.set('traceparent', newTraceparent());
+  },
+};
+
+const bearer: Middleware = {
+  onRequest({ request }) {
     const token = readToken();
-    if (token) headers['Authorization'] = `Bearer ${token}`;
-  }
-  let res: Response;
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  },
+};
+
+// fetch is looked up on every call, so whatever answers it (the browser, a test's MSW) sees each request.
+const options = { baseUrl: API_BASE, fetch: (request: Request) => globalThis.fetch(request) };
+
+/** Public endpoints. */
+export const api = createClient<paths>(options);
+api.use(traced);
+
+/** The signed-in user's endpoints: the bearer token from local storage. */
+export const userApi = createClient<paths>(options);
+userApi.use(traced, bearer);
+
+/**
+ * The body of a 2xx answer, as the gateway prints it (every field present, see Emitted); else an
+ * ApiError with the body's `error` text (status 0 and a generic text when nothing answered).
+ */
+export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<Emitted<D>> {
+  let result: { data?: D; error?: unknown; response: Response };
   try {
-    res = await fetch(`${API_BASE}${path}`, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
+    result = await call;
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new ApiError(0, GENERIC_ERROR);
   }
-  let data: unknown = null;
-  const text = await res.text();
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
-  if (!res.ok) {
-    const body = (data ?? {}) as { error?: unknown; message?: unknown };
-    const msg =
-      (typeof body.error === 'string' && body.error) ||
-      (typeof body.message === 'string' && body.message) ||
-      GENERIC_ERROR;
-    throw new ApiError(res.status, msg);
-  }
-  return data as T;
+  if (result.response.ok) return result.data as Emitted<D>;
+  const body = (result.error ?? {}) as Partial<ErrorBody>;
+  const message = (typeof body.error === 'string' && body.error) || (typeof body.message === 'string' && body.message) || GENERIC_ERROR;
+  throw new ApiError(result.response.status, message);
 }

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, Role, User } from '@slotwise/shared-contract';
-import { apiRequest, isUnauthorized } from './client';
+import { asUser, type Role, type User } from '@slotwise/shared-contract';
+import { isUnauthorized, unwrap, userApi } from './client';
 import { queryRoots } from './query-keys';
 import { clearToken, readToken, writeToken } from './token';
 
@@ -10,7 +10,7 @@ const profileKey = (token: string | null) => [queryRoots.profile, token] as cons
 
 /** GET /auth/profile: the signed-in user. */
 export const fetchProfile = (signal?: AbortSignal) =>
-  apiRequest<ProfileResponse>('/auth/profile', { auth: true, signal }).then((r) => r.user);
+  unwrap(userApi.GET('/auth/profile', { signal })).then((r) => asUser(r.user));
 
 export interface Session {
   token: string | null;
