@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/twmb/franz-go/pkg/kfake"
 )
 
 // EnsureDatabase creates the database named in dbURL when it is missing.
@@ -45,20 +44,6 @@ func EnsureDatabase(ctx context.Context, dbURL string) error {
 		return fmt.Errorf("create database %s: %w", name, err)
 	}
 	return nil
-}
-
-// StartKafka starts an embedded Kafka-protocol broker on port (0: any free
-// port) and returns its address and a stop function.
-func StartKafka(port int) (string, func(), error) {
-	opts := []kfake.Opt{kfake.NumBrokers(1), kfake.AllowAutoTopicCreation()}
-	if port > 0 {
-		opts = append(opts, kfake.Ports(port))
-	}
-	c, err := kfake.NewCluster(opts...)
-	if err != nil {
-		return "", nil, fmt.Errorf("embedded Kafka: %w", err)
-	}
-	return c.ListenAddrs()[0], c.Close, nil
 }
 
 // SigningKey returns the key in JWT_SIGNING_KEY, or one kept in dir so

@@ -85,7 +85,13 @@ func (c bkClock) at(n int, hhmm string) time.Time {
 	return time.Date(d.Year(), d.Month(), d.Day(), h, m, 0, 0, bkIST)
 }
 
-func bkService(t *testing.T, st *stacktest.Stack, provider stacktest.User, name string, slots ...string) string {
+// restAPI is a gateway under test: an in-process stack or a devstack process.
+type restAPI interface {
+	Post(t testing.TB, path, token string, body any) *stacktest.Response
+	Patch(t testing.TB, path, token string, body any) *stacktest.Response
+}
+
+func bkService(t *testing.T, st restAPI, provider stacktest.User, name string, slots ...string) string {
 	t.Helper()
 	body := map[string]any{
 		"name": name, "category": "Healthcare & Wellness", "description": "Thorough and friendly", "price": 499,
@@ -107,13 +113,13 @@ func bkBody(serviceID, date, clock string) map[string]any {
 	}
 }
 
-func bkBook(t *testing.T, st *stacktest.Stack, c stacktest.User, serviceID, date, clock string) *stacktest.Response {
+func bkBook(t *testing.T, st restAPI, c stacktest.User, serviceID, date, clock string) *stacktest.Response {
 	t.Helper()
 	return st.Post(t, "/appointments", c.Token, bkBody(serviceID, date, clock))
 }
 
 // bkBookID books and returns the new appointment's id.
-func bkBookID(t *testing.T, st *stacktest.Stack, c stacktest.User, serviceID, date, clock string) string {
+func bkBookID(t *testing.T, st restAPI, c stacktest.User, serviceID, date, clock string) string {
 	t.Helper()
 	return bkBook(t, st, c, serviceID, date, clock).ExpectStatus(t, http.StatusCreated).String("appointment._id")
 }
@@ -123,7 +129,7 @@ func bkProviderStatus(t *testing.T, st *stacktest.Stack, p stacktest.User, id, s
 	return st.Patch(t, "/appointments/"+id+"/provider-status", p.Token, map[string]any{"status": status})
 }
 
-func bkCustomerStatus(t *testing.T, st *stacktest.Stack, c stacktest.User, id, status string) *stacktest.Response {
+func bkCustomerStatus(t *testing.T, st restAPI, c stacktest.User, id, status string) *stacktest.Response {
 	t.Helper()
 	return st.Patch(t, "/appointments/"+id+"/status", c.Token, map[string]any{"status": status})
 }

@@ -27,8 +27,14 @@ type Req struct {
 	Headers map[string]string
 }
 
+// Client sends REST calls to one gateway, as the web app does.
+type Client struct {
+	// BaseURL is the gateway's, e.g. http://127.0.0.1:5001.
+	BaseURL string
+}
+
 // Do sends r to the gateway.
-func (s *Stack) Do(t testing.TB, r Req) *Response {
+func (c Client) Do(t testing.TB, r Req) *Response {
 	t.Helper()
 	var body io.Reader
 	switch b := r.Body.(type) {
@@ -44,7 +50,7 @@ func (s *Stack) Do(t testing.TB, r Req) *Response {
 		}
 		body = bytes.NewReader(raw)
 	}
-	req, err := http.NewRequest(r.Method, s.APIURL+r.Path, body)
+	req, err := http.NewRequest(r.Method, c.BaseURL+r.Path, body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,25 +75,25 @@ func (s *Stack) Do(t testing.TB, r Req) *Response {
 }
 
 // Get, Post, Put, Patch and Delete are shorthands for Do.
-func (s *Stack) Get(t testing.TB, path, token string) *Response {
+func (c Client) Get(t testing.TB, path, token string) *Response {
 	t.Helper()
-	return s.Do(t, Req{Method: http.MethodGet, Path: path, Token: token})
+	return c.Do(t, Req{Method: http.MethodGet, Path: path, Token: token})
 }
-func (s *Stack) Post(t testing.TB, path, token string, body any) *Response {
+func (c Client) Post(t testing.TB, path, token string, body any) *Response {
 	t.Helper()
-	return s.Do(t, Req{Method: http.MethodPost, Path: path, Token: token, Body: body})
+	return c.Do(t, Req{Method: http.MethodPost, Path: path, Token: token, Body: body})
 }
-func (s *Stack) Put(t testing.TB, path, token string, body any) *Response {
+func (c Client) Put(t testing.TB, path, token string, body any) *Response {
 	t.Helper()
-	return s.Do(t, Req{Method: http.MethodPut, Path: path, Token: token, Body: body})
+	return c.Do(t, Req{Method: http.MethodPut, Path: path, Token: token, Body: body})
 }
-func (s *Stack) Patch(t testing.TB, path, token string, body any) *Response {
+func (c Client) Patch(t testing.TB, path, token string, body any) *Response {
 	t.Helper()
-	return s.Do(t, Req{Method: http.MethodPatch, Path: path, Token: token, Body: body})
+	return c.Do(t, Req{Method: http.MethodPatch, Path: path, Token: token, Body: body})
 }
-func (s *Stack) Delete(t testing.TB, path, token string) *Response {
+func (c Client) Delete(t testing.TB, path, token string) *Response {
 	t.Helper()
-	return s.Do(t, Req{Method: http.MethodDelete, Path: path, Token: token})
+	return c.Do(t, Req{Method: http.MethodDelete, Path: path, Token: token})
 }
 
 // Field walks a dotted path ("user.providerInfo.location", "services.0.name").

@@ -25,6 +25,7 @@ import (
 // Stack is a running back end owned by one test.
 type Stack struct {
 	*devstack.Stack
+	Client
 	DatabaseURL string
 	Brokers     []string
 	Kafka       *kfake.Cluster
@@ -70,7 +71,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 	if err := st.WaitReady(ctx, 30*time.Second); err != nil {
 		t.Fatalf("stacktest: %v", err)
 	}
-	return &Stack{Stack: st, DatabaseURL: db, Brokers: brokers, Kafka: cluster, Clock: clock, SigningKey: key}
+	return &Stack{Stack: st, Client: Client{BaseURL: st.APIURL}, DatabaseURL: db, Brokers: brokers, Kafka: cluster, Clock: clock, SigningKey: key}
 }
 
 func testLogger(component string) *slog.Logger {

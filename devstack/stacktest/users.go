@@ -37,16 +37,16 @@ func UniqueEmail(prefix string) string {
 }
 
 // NewUser registers and logs in a user of role ("customer" or "provider").
-func (s *Stack) NewUser(t testing.TB, role string) User {
+func (c Client) NewUser(t testing.TB, role string) User {
 	t.Helper()
 	email := UniqueEmail(role)
-	s.Post(t, "/auth/register", "", Registration(role, email)).ExpectStatus(t, http.StatusCreated)
-	return s.Login(t, email, "secret123", role)
+	c.Post(t, "/auth/register", "", Registration(role, email)).ExpectStatus(t, http.StatusCreated)
+	return c.Login(t, email, "secret123", role)
 }
 
 // Login logs in and returns the user with its token.
-func (s *Stack) Login(t testing.TB, email, password, role string) User {
+func (c Client) Login(t testing.TB, email, password, role string) User {
 	t.Helper()
-	r := s.Post(t, "/auth/login-with-role", "", map[string]any{"email": email, "password": password, "role": role}).ExpectStatus(t, http.StatusOK)
+	r := c.Post(t, "/auth/login-with-role", "", map[string]any{"email": email, "password": password, "role": role}).ExpectStatus(t, http.StatusOK)
 	return User{ID: r.String("user._id"), Email: email, Password: password, Role: role, Token: r.String("token")}
 }

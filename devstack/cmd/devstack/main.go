@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/slotwise/slotwise/devstack"
@@ -35,6 +36,11 @@ func run(ctx context.Context, _ []string) error {
 	level := r.String("LOG_LEVEL", "info")
 	loc := r.Location("APP_TIMEZONE", "Asia/Kolkata")
 	rate := r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 120)
+	broker := devstack.BrokerOptions{
+		Port: r.Int("EMBEDDED_KAFKA_PORT", 9092), Dir: filepath.Join(stateDir, "kafka"),
+		Retention:      r.Duration("KAFKA_RETENTION", devstack.DefaultBrokerRetention),
+		RetentionBytes: int64(r.Int("KAFKA_RETENTION_BYTES", devstack.DefaultBrokerRetentionBytes)),
+	}
 	if err := r.Err(); err != nil {
 		return err
 	}
@@ -43,17 +49,17 @@ func run(ctx context.Context, _ []string) error {
 	if err := devstack.EnsureDatabase(ctx, dbURL); err != nil {
 		return err
 	}
+	if err := os.MkdirAll(stateDir, 0o700); err != nil {
+		return err
+	}
 	if len(brokers) == 0 {
-		addr, stop, err := devstack.StartKafka(r.Int("EMBEDDED_KAFKA_PORT", 9092))
+		b, err := devstack.StartBroker(broker)
 		if err != nil {
 			return err
 		}
-		defer stop()
-		brokers = []string{addr}
-		say("embedded Kafka-protocol broker on %s", addr)
-	}
-	if err := os.MkdirAll(stateDir, 0o700); err != nil {
-		return err
+		defer b.Close()
+		brokers = []string{b.Addr}
+		say("embedded Kafka-protocol broker on %s (log in %s)", b.Addr, broker.Dir)
 	}
 	jaegerURL, err := startJaeger(ctx, r.String("JAEGER_BIN", "bin/jaeger"), stateDir, say)
 	if err != nil {
@@ -99,6 +105,9 @@ func run(ctx context.Context, _ []string) error {
 	say("ready")
 	ready(stack.APIURL)
 	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
+	if err := devstack.WriteEndpoints(stateDir, devstack.Endpoints{API: stack.APIURL, Broker: strings.Join(brokers, ","), Metrics: stack.MetricsURLs}); err != nil {
+		return err
+	}
 	say("press Ctrl-C to stop")
 	err = stack.Wait()
 	say("stopped")
