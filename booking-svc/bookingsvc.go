@@ -9,6 +9,7 @@ import (
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
@@ -29,6 +30,9 @@ type Config struct {
 	// (CATALOG_CACHE_TTL; 0 asks catalog-svc every time). A copy only ever
 	// allows: refusals are re-checked against catalog-svc.
 	CatalogCacheTTL time.Duration
+	// IdempotencyTTL is how long a keyed booking's first result is
+	// replayed (IDEMPOTENCY_TTL); the record is deleted after it.
+	IdempotencyTTL time.Duration
 	// Location is the business time zone (APP_TIMEZONE) slots are read in.
 	Location *time.Location
 	// Clock is the time source; nil means time.Now (tests inject one).
@@ -41,6 +45,7 @@ func LoadConfig(r *config.Reader) Config {
 		Config:          svc.LoadConfig(r, "booking-svc", ":7003", true, true),
 		CatalogAddr:     r.Required("CATALOG_GRPC_ADDR"),
 		CatalogCacheTTL: r.Duration("CATALOG_CACHE_TTL", DefaultCatalogCacheTTL),
+		IdempotencyTTL:  r.Duration("IDEMPOTENCY_TTL", booking.DefaultIdempotencyTTL),
 		Location:        r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 	}
 }
@@ -61,10 +66,15 @@ func (cfg Config) Spec() svc.Spec {
 	if loc == nil {
 		loc = defaultLocation()
 	}
+	idemTTL := cfg.IdempotencyTTL
+	if idemTTL <= 0 {
+		idemTTL = booking.DefaultIdempotencyTTL
+	}
 	return svc.Spec{
 		Schema:     "booking",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{TopicAppointments},
+		Retention:  []*retention.Rule{{Table: "idempotency_keys", Column: "created_at", Keep: idemTTL, Now: now}},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
 			if err != nil {
@@ -75,7 +85,7 @@ func (cfg Config) Spec() svc.Spec {
 				kick = rt.Relay.Kick
 			}
 			repo := store.NewAppointments(rt.Pool, kick, rt.TracerProvider)
-			domain := booking.NewService(repo, catalog.New(conn, cfg.CatalogCacheTTL), loc, now, uuid.NewString)
+			domain := booking.NewService(repo, catalog.New(conn, cfg.CatalogCacheTTL), loc, now, uuid.NewString, idemTTL)
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain), loc))
 			rt.Consume(events.TopicReviews, events.Group, events.Reviews(domain, rt.Logger))
 			return nil

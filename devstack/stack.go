@@ -33,6 +33,10 @@ type Options struct {
 	Clock             func() time.Time
 	AuthRatePerMinute int
 	CORSOrigins       []string
+	// IdempotencyTTL and InboxTTL set booking-svc's IDEMPOTENCY_TTL and
+	// every service's INBOX_TTL (zero: their defaults).
+	IdempotencyTTL time.Duration
+	InboxTTL       time.Duration
 	// Logger returns the logger of one component (nil: JSON to stdout).
 	Logger func(component string) *slog.Logger
 }
@@ -83,6 +87,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return svc.Config{
 			Name: name, DatabaseURL: o.DatabaseURL, KafkaBrokers: o.KafkaBrokers,
 			AuthGRPCAddr: addrs["auth-svc"], LogLevel: "info", GRPCListener: lis[name], AdminListener: admin[name], Logger: logger(name),
+			InboxTTL: o.InboxTTL,
 		}
 	}
 	g := app.NewGroup(ctx)
@@ -94,7 +99,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	})
 	g.Go("booking-svc", func(ctx context.Context) error {
 		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"],
-			CatalogCacheTTL: bookingsvc.DefaultCatalogCacheTTL, Location: o.Location, Clock: o.Clock})
+			CatalogCacheTTL: bookingsvc.DefaultCatalogCacheTTL, IdempotencyTTL: o.IdempotencyTTL, Location: o.Location, Clock: o.Clock})
 	})
 	g.Go("review-svc", func(ctx context.Context) error {
 		return reviewsvc.Run(ctx, reviewsvc.Config{Config: common("review-svc"), Location: o.Location, Clock: o.Clock})

@@ -38,6 +38,8 @@ type Options struct {
 	// Now starts a controllable clock at this instant (zero: wall clock).
 	Now               time.Time
 	AuthRatePerMinute int
+	// IdempotencyTTL shortens booking-svc's IDEMPOTENCY_TTL (zero: 24 h).
+	IdempotencyTTL time.Duration
 }
 
 // Start runs a stack until the test ends. Logs are discarded unless
@@ -58,7 +60,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
-		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, Logger: testLogger,
+		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, Logger: testLogger,
 	})
 	if err != nil {
 		cancel()

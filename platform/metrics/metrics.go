@@ -68,6 +68,12 @@ func (m *Metrics) Consumed(topic string, partition, n int) {
 	m.consumed.WithLabelValues(topic, strconv.Itoa(partition)).Add(float64(n))
 }
 
+// Counter registers a counter read from fn (which only ever grows) at
+// scrape time.
+func (m *Metrics) Counter(name, help string, fn func() float64) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, fn))
+}
+
 // UnaryServerInterceptor records every call.
 func (m *Metrics) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {

@@ -37,6 +37,14 @@ CREATE TABLE IF NOT EXISTS inbox (
   processed_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (consumer, event_id)
 );
+-- The retention pruner (platform/retention) finds expired entries by age.
+CREATE INDEX IF NOT EXISTS inbox_processed_at ON inbox (processed_at);
+-- Queue tables: every row is deleted soon after it is written, so dead rows
+-- pile up far faster than the default trigger (20 % of a table that is
+-- nearly empty) notices. Vacuum after a fixed number of dead rows instead
+-- (docs/operations.md).
+ALTER TABLE outbox SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000);
+ALTER TABLE inbox SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02);
 CREATE TABLE IF NOT EXISTS schema_migrations (
   name       text PRIMARY KEY,
   applied_at timestamptz NOT NULL DEFAULT now()

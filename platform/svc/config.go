@@ -26,12 +26,21 @@ type Config struct {
 	// MaxConnectionAge is how long a client connection to the gRPC server
 	// lives (GRPC_MAX_CONNECTION_AGE; 0: grpcx.DefaultMaxConnectionAge).
 	MaxConnectionAge time.Duration
+	// InboxTTL is how long consumers remember an event id (INBOX_TTL). It
+	// must outlast every way an event can come again: the topics'
+	// retention (a replay from the start of the log), not just a
+	// redelivery after a crash.
+	InboxTTL time.Duration
 
 	// Set by in-process runners (devstack, tests) instead of addresses.
 	GRPCListener  net.Listener
 	AdminListener net.Listener
 	Logger        *slog.Logger
 }
+
+// DefaultInboxTTL is INBOX_TTL's default: twice Kafka's default retention
+// (and the embedded broker's, docs/operations.md).
+const DefaultInboxTTL = 14 * 24 * time.Hour
 
 // LoadConfig reads the common variables. defaultGRPC is the service's port.
 func LoadConfig(r *config.Reader, name, defaultGRPC string, needsAuth, needsKafka bool) Config {
@@ -43,6 +52,7 @@ func LoadConfig(r *config.Reader, name, defaultGRPC string, needsAuth, needsKafk
 		LogLevel:    r.String("LOG_LEVEL", "info"),
 
 		MaxConnectionAge: r.Duration("GRPC_MAX_CONNECTION_AGE", grpcx.DefaultMaxConnectionAge),
+		InboxTTL:         r.Duration("INBOX_TTL", DefaultInboxTTL),
 	}
 	if needsKafka {
 		c.KafkaBrokers = r.List("KAFKA_BROKERS", nil)

@@ -29,6 +29,7 @@ import (
 	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/outbox"
 	"github.com/slotwise/slotwise/platform/postgres"
+	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
@@ -41,6 +42,9 @@ type Spec struct {
 	Produces []string
 	// KeySource overrides fetching JWKS from AUTH_GRPC_ADDR (auth-svc uses its own keys).
 	KeySource authn.KeySource
+	// Retention deletes the service's expired rows in the background; the
+	// inbox's rule (InboxTTL) is added to it.
+	Retention []*retention.Rule
 	// Setup registers gRPC services and consumers on the runtime.
 	Setup func(ctx context.Context, rt *Runtime) error
 }
@@ -168,6 +172,7 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 			return rt.Relay.Run(ctx)
 		})
 	}
+	startPruner(rt, cfg, spec.Retention)
 	if err := spec.Setup(rt.group.Context(), rt); err != nil {
 		return fmt.Errorf("%s setup: %w", cfg.Name, err)
 	}
@@ -220,6 +225,21 @@ func startAdmin(rt *Runtime, hs *health.Server) {
 			return srv.ListenAndServe()
 		})
 	})
+}
+
+// startPruner deletes what rules and the inbox's lifetime let go of.
+func startPruner(rt *Runtime, cfg Config, rules []*retention.Rule) {
+	keep := cfg.InboxTTL
+	if keep <= 0 {
+		keep = DefaultInboxTTL
+	}
+	rules = append(rules, &retention.Rule{Table: "inbox", Column: "processed_at", Keep: keep})
+	for _, r := range rules {
+		rt.Metrics.Counter("retention_deleted_rows_"+metricName(r.Table)+"_total", "Expired rows of "+r.Table+" deleted.",
+			func() float64 { return float64(r.Deleted()) })
+	}
+	p := &retention.Pruner{Pool: rt.Pool, Rules: rules, Logger: rt.Logger}
+	rt.Go("retention", p.Run)
 }
 
 // metricName turns a topic into a metric name suffix.

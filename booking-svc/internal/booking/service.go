@@ -68,6 +68,9 @@ type IdempotencyRecord struct {
 	RequestHash string
 	Appointment Appointment
 	CreatedAt   time.Time
+	// ExpiredBefore: a record of the same key written before this instant
+	// has outlived its lifetime, and storing this one replaces it.
+	ExpiredBefore time.Time
 }
 
 // Errors of the collaborators.
@@ -78,8 +81,9 @@ var (
 	ErrServiceNotFound    = errors.New("service not found")
 )
 
-// IdempotencyTTL is how long a key's first result is replayed.
-const IdempotencyTTL = 24 * time.Hour
+// DefaultIdempotencyTTL is how long a key's first result is replayed
+// unless configured otherwise (IDEMPOTENCY_TTL).
+const DefaultIdempotencyTTL = 24 * time.Hour
 
 type service struct {
 	repo    Repository
@@ -87,11 +91,13 @@ type service struct {
 	loc     *time.Location
 	now     func() time.Time
 	newID   func() string
+	idemTTL time.Duration
 }
 
-// NewService returns the booking domain reading slots in loc.
-func NewService(repo Repository, catalog Catalog, loc *time.Location, now func() time.Time, newID func() string) Service {
-	return &service{repo: repo, catalog: catalog, loc: loc, now: now, newID: newID}
+// NewService returns the booking domain reading slots in loc and replaying
+// a keyed booking's first result for idemTTL.
+func NewService(repo Repository, catalog Catalog, loc *time.Location, now func() time.Time, newID func() string, idemTTL time.Duration) Service {
+	return &service{repo: repo, catalog: catalog, loc: loc, now: now, newID: newID, idemTTL: idemTTL}
 }
 
 func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) (Appointment, error) {
@@ -101,7 +107,7 @@ func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) 
 	var idem *IdempotencyRecord
 	if key != "" {
 		hash := RequestHash(b)
-		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-IdempotencyTTL))
+		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL))
 		switch {
 		case err == nil:
 			return replay(rec, hash)
@@ -113,7 +119,7 @@ func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) 
 	a, err := s.book(ctx, c, b, idem)
 	if errors.Is(err, ErrIdempotencyKeyUsed) {
 		// A concurrent request with the same key won; answer as it did.
-		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-IdempotencyTTL))
+		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL))
 		if err != nil {
 			return Appointment{}, err
 		}
@@ -163,7 +169,7 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
 	}
 	if idem != nil {
-		idem.Appointment, idem.CreatedAt = a, now
+		idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
 	}
 	if err := s.repo.Create(ctx, a, idem); err != nil {
 		if errors.Is(err, ErrSlotTaken) {

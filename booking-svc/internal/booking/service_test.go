@@ -33,7 +33,7 @@ func (r *memRepo) held(a Appointment) bool {
 
 func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyRecord) error {
 	if idem != nil {
-		if old, ok := r.idem[idem.CustomerID+"|"+idem.Key]; ok && !old.CreatedAt.Before(idem.CreatedAt.Add(-IdempotencyTTL)) {
+		if old, ok := r.idem[idem.CustomerID+"|"+idem.Key]; ok && !old.CreatedAt.Before(idem.ExpiredBefore) {
 			return ErrIdempotencyKeyUsed
 		}
 	}
@@ -147,7 +147,7 @@ func newFixture() fixture {
 	}
 	clock := now
 	n := 0
-	svc := NewService(repo, cat, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) })
+	svc := NewService(repo, cat, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
 	return fixture{svc: svc, repo: repo, clock: &clock}
 }
 
@@ -212,7 +212,7 @@ func TestBookIdempotencyKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	// After 24 h the key is new again.
-	*f.clock = f.clock.Add(IdempotencyTTL + time.Minute)
+	*f.clock = f.clock.Add(DefaultIdempotencyTTL + time.Minute)
 	_, err = f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
 	expectErr(t, err, apperr.KindConflict, MsgSlotTaken)
 	if len(f.repo.appts) != 2 {
@@ -323,7 +323,7 @@ func TestBookTrustsARecentCopyOnlyToAllow(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": c.recent}, now: memCatalog{"dental": c.now}},
-				ist, func() time.Time { return now }, func() string { return "appt-1" })
+				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 			a, err := svc.Book(ctx, alice, booking("2026-11-22", c.clock), "")
 			if apperr.KindOf(err) != c.want {
 				t.Fatalf("err = %v, want kind %v", err, c.want)
@@ -335,7 +335,7 @@ func TestBookTrustsARecentCopyOnlyToAllow(t *testing.T) {
 	}
 	// Not in the copy at all (created since): looked up now.
 	svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{}, now: memCatalog{"dental": dental}},
-		ist, func() time.Time { return now }, func() string { return "appt-1" })
+		ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 	if _, err := svc.Book(ctx, alice, booking("2026-11-22", "09:00"), ""); err != nil {
 		t.Fatalf("service missing from the copy: %v", err)
 	}

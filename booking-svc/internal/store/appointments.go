@@ -77,7 +77,7 @@ func (s Appointments) createOne(ctx context.Context, a booking.Appointment, idem
 		if err != nil {
 			return err
 		}
-		b.Queue(deleteExpiredKey, idem.CustomerID, idem.Key, idem.CreatedAt.Add(-booking.IdempotencyTTL))
+		b.Queue(deleteExpiredKey, idem.CustomerID, idem.Key, idem.ExpiredBefore)
 		b.Queue(`INSERT INTO idempotency_keys (`+keyColumns+`) VALUES ($1, $2, $3, $4, $5)`,
 			idem.CustomerID, idem.Key, idem.RequestHash, snapshot, idem.CreatedAt)
 	}

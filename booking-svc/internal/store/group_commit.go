@@ -183,7 +183,7 @@ func (c *createCall) queue(b *pgx.Batch) {
 		return
 	}
 	k := c.idem
-	b.Queue(deleteExpiredKey, k.CustomerID, k.Key, k.CreatedAt.Add(-booking.IdempotencyTTL))
+	b.Queue(deleteExpiredKey, k.CustomerID, k.Key, k.ExpiredBefore)
 	b.Queue(bookKeyedSQL, append(args, k.CustomerID, k.Key, k.RequestHash, c.snapshot, k.CreatedAt,
 		Topic, a.ID, c.payload, c.headers)...)
 	b.Queue(dropUnusedKey, k.CustomerID, k.Key, a.ID)

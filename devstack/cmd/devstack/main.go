@@ -36,6 +36,8 @@ func run(ctx context.Context, _ []string) error {
 	level := r.String("LOG_LEVEL", "info")
 	loc := r.Location("APP_TIMEZONE", "Asia/Kolkata")
 	rate := r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 120)
+	idemTTL := r.Duration("IDEMPOTENCY_TTL", 0)
+	inboxTTL := r.Duration("INBOX_TTL", 0)
 	broker := devstack.BrokerOptions{
 		Port: r.Int("EMBEDDED_KAFKA_PORT", 9092), Dir: filepath.Join(stateDir, "kafka"),
 		Retention:      r.Duration("KAFKA_RETENTION", devstack.DefaultBrokerRetention),
@@ -93,7 +95,7 @@ func run(ctx context.Context, _ []string) error {
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
-		Location: loc, AuthRatePerMinute: rate,
+		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL,
 		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
