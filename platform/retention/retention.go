@@ -24,11 +24,16 @@ type Rule struct {
 	// Now is the clock Column is written with (nil: time.Now).
 	Now func() time.Time
 
-	deleted atomic.Int64
+	deleted     atomic.Int64
+	vacuums     atomic.Int64
+	sinceVacuum int64
 }
 
 // Deleted is how many rows the rule has deleted so far.
 func (r *Rule) Deleted() int64 { return r.deleted.Load() }
+
+// Vacuums is how many times the pruner has vacuumed the rule's table.
+func (r *Rule) Vacuums() int64 { return r.vacuums.Load() }
 
 // Pruner applies rules until its context ends.
 type Pruner struct {
@@ -38,6 +43,11 @@ type Pruner struct {
 	// Batch is how many rows one DELETE removes (default 1000): short
 	// statements that hold few row locks and little WAL at a time.
 	Batch int
+	// VacuumEvery is how many rows of a table the pruner deletes before it
+	// vacuums that table itself (default 10000; negative: never), so the
+	// space of deleted rows is reused even where autovacuum is off or
+	// behind (docs/operations.md).
+	VacuumEvery int
 }
 
 // Every is how often rules run: a tenth of the shortest Keep, between a
@@ -91,8 +101,29 @@ func (p *Pruner) Prune(ctx context.Context, r *Rule) error {
 			return err
 		}
 		r.deleted.Add(tag.RowsAffected())
+		r.sinceVacuum += tag.RowsAffected()
 		if tag.RowsAffected() < int64(batch) {
-			return nil
+			break
 		}
 	}
+	return p.maybeVacuum(ctx, r, table)
+}
+
+// maybeVacuum vacuums r's table once VacuumEvery rows were deleted from it.
+// SKIP_LOCKED: when autovacuum or another instance is at it, this one does
+// not wait.
+func (p *Pruner) maybeVacuum(ctx context.Context, r *Rule, table string) error {
+	every := int64(p.VacuumEvery)
+	if every == 0 {
+		every = 10000
+	}
+	if every < 0 || r.sinceVacuum < every {
+		return nil
+	}
+	if _, err := p.Pool.Exec(ctx, `VACUUM (SKIP_LOCKED) `+table); err != nil {
+		return err
+	}
+	r.sinceVacuum = 0
+	r.vacuums.Add(1)
+	return nil
 }

@@ -27,7 +27,8 @@ func TestPruneDeletesOnlyExpiredRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	rule := &retention.Rule{Table: "inbox", Column: "processed_at", Keep: 24 * time.Hour, Now: func() time.Time { return now }}
-	p := &retention.Pruner{Pool: pool, Rules: []*retention.Rule{rule}, Batch: 1000, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	p := &retention.Pruner{Pool: pool, Rules: []*retention.Rule{rule}, Batch: 1000, VacuumEvery: 2000,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if err := p.Prune(ctx, rule); err != nil {
 		t.Fatal(err)
 	}
@@ -39,6 +40,13 @@ func TestPruneDeletesOnlyExpiredRows(t *testing.T) {
 	}
 	if n := testkit.Count(t, pool, `SELECT count(*) FROM inbox`); n != 301 {
 		t.Fatalf("%d rows kept, want the 301 live ones", n)
+	}
+	// 2,500 deleted rows are more than VacuumEvery: the pruner vacuumed.
+	if rule.Vacuums() != 1 {
+		t.Fatalf("vacuumed %d times, want once", rule.Vacuums())
+	}
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'inbox' AND last_vacuum IS NOT NULL`); n != 1 {
+		t.Fatal("PostgreSQL has no vacuum of the inbox on record")
 	}
 }
 
