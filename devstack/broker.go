@@ -30,7 +30,7 @@ type BrokerOptions struct {
 // log (see docs/operations.md).
 const (
 	DefaultBrokerRetention      = 7 * 24 * time.Hour
-	DefaultBrokerRetentionBytes = 1 << 30
+	DefaultBrokerRetentionBytes = 256 << 20
 )
 
 // Broker is a running embedded broker.
@@ -69,17 +69,23 @@ func (b *Broker) Close() {
 	b.cluster.Close()
 }
 
-// retentionConfigs are the broker-wide log.retention.* settings; -1 is
-// Kafka's "no limit". kfake reads them when it applies retention.
+// retentionConfigs are the broker-wide log.retention.* settings (-1 is
+// Kafka's "no limit"), which kfake reads when it applies retention, and the
+// segment size. Retention deletes a segment's file only once all of it has
+// expired, and its in-memory index only with the file (trimmed entries keep
+// their slots until then), so both hold the retained log plus up to one
+// segment: 16 MiB rather than kfake's 100 MiB, a quarter of a smaller cap.
 func retentionConfigs(o BrokerOptions) map[string]string {
-	ms, bytes := int64(-1), int64(-1)
+	ms, bytes, segment := int64(-1), int64(-1), int64(16<<20)
 	if o.Retention > 0 {
 		ms = o.Retention.Milliseconds()
 	}
 	if o.RetentionBytes > 0 {
 		bytes = o.RetentionBytes
+		segment = min(segment, max(o.RetentionBytes/4, 1<<20))
 	}
-	return map[string]string{"log.retention.ms": strconv.FormatInt(ms, 10), "log.retention.bytes": strconv.FormatInt(bytes, 10)}
+	return map[string]string{"log.retention.ms": strconv.FormatInt(ms, 10), "log.retention.bytes": strconv.FormatInt(bytes, 10),
+		"log.segment.bytes": strconv.FormatInt(segment, 10)}
 }
 
 // retentionCheckEvery is how often retention runs: Kafka's 5 minutes

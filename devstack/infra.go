@@ -24,6 +24,14 @@ func EnsureDatabase(ctx context.Context, dbURL string) error {
 	name := strings.TrimPrefix(u.Path, "/")
 	admin := *u
 	admin.Path = "/postgres"
+	// pool_* settings (pool_max_conns…) are pgxpool's, unknown to a single connection.
+	q := admin.Query()
+	for k := range q {
+		if strings.HasPrefix(k, "pool_") {
+			q.Del(k)
+		}
+	}
+	admin.RawQuery = q.Encode()
 	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(cctx, admin.String())
