@@ -1,10 +1,13 @@
 // Package adminhttp serves a process's operational endpoints on their own
-// port: /healthz (alive), /readyz (dependencies reachable) and /metrics.
+// port: /healthz (alive), /readyz (dependencies reachable), /metrics, and
+// Go's profiles under /debug/pprof/ (where memory and CPU go, per process:
+// docs/operations.md). The admin port is never routed from outside.
 package adminhttp
 
 import (
 	"context"
 	"net/http"
+	"net/http/pprof"
 	"time"
 )
 
@@ -32,6 +35,11 @@ func Handler(ready Check, metrics http.Handler) http.Handler {
 	if metrics != nil {
 		mux.Handle("GET /metrics", metrics)
 	}
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return mux
 }
 
