@@ -32,9 +32,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/twmb/franz-go/pkg/kfake"
 
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/devstack/stackproc"
 	"github.com/slotwise/slotwise/platform/logging"
 )
 
@@ -87,6 +87,7 @@ type Env struct {
 
 	buildOnce sync.Once // the programs' binaries (programs)
 	buildErr  error
+	proc      *stackproc.Process // the devstack run as a process (StartProcess)
 }
 
 // Logf reports progress.
@@ -172,6 +173,9 @@ func (e *Env) Close() {
 	if e.DB != nil {
 		e.DB.Close()
 	}
+	if e.proc != nil {
+		e.proc.Stop()
+	}
 	if e.Broker != nil {
 		e.Broker.Stop()
 	}
@@ -224,14 +228,14 @@ func redact(u string) string {
 	return "(unparsable URL)"
 }
 
-// Broker is an embedded Kafka-protocol broker on a fixed port whose state
-// lives in a directory, so it can be stopped and restarted like a real one.
+// Broker is the devstack's embedded broker on a fixed port, its state in a
+// directory, so it can be stopped and restarted like a real one.
 type Broker struct {
 	Addr string
 	port int
 	dir  string
 	mu   sync.Mutex
-	c    *kfake.Cluster
+	b    *devstack.Broker
 }
 
 // StartBroker starts a broker on a free loopback port.
@@ -250,9 +254,9 @@ func StartBroker(dir string) (*Broker, error) {
 func (b *Broker) Stop() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.c != nil {
-		b.c.Close()
-		b.c = nil
+	if b.b != nil {
+		b.b.Close()
+		b.b = nil
 	}
 }
 
@@ -260,12 +264,12 @@ func (b *Broker) Stop() {
 func (b *Broker) Restart() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.c != nil {
+	if b.b != nil {
 		return nil
 	}
 	var err error
 	for attempt := 0; attempt < 50; attempt++ {
-		b.c, err = kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(), kfake.Ports(b.port), kfake.DataDir(b.dir))
+		b.b, err = devstack.StartBroker(devstack.BrokerOptions{Port: b.port, Dir: b.dir})
 		if err == nil {
 			return nil
 		}

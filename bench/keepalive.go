@@ -32,7 +32,7 @@ const loadTimeout = 10 * time.Second
 
 // NewLoadConn returns a client of the gateway (dialled on first use).
 func (e *Env) NewLoadConn() (*LoadConn, error) {
-	u, err := url.Parse(e.Stack.APIURL)
+	u, err := url.Parse(e.API)
 	if err != nil {
 		return nil, err
 	}
@@ -49,22 +49,37 @@ func (c *LoadConn) Book(token string, s Slot) (int, error) {
 	return c.Post("/appointments", token, body)
 }
 
-// Post sends body as JSON to path with a bearer token.
+// Post sends body as JSON to path with a bearer token; the response body
+// is read and dropped.
 func (c *LoadConn) Post(path, token string, body []byte) (int, error) {
+	status, _, err := c.send("POST", path, token, "", body, false)
+	return status, err
+}
+
+// Send is one request with its response body. header is extra header
+// lines ("Name: value\r\n"), or empty.
+func (c *LoadConn) Send(method, path, token, header string, body []byte) (int, []byte, error) {
+	return c.send(method, path, token, header, body, true)
+}
+
+func (c *LoadConn) send(method, path, token, header string, body []byte, keep bool) (int, []byte, error) {
 	if c.conn == nil {
 		conn, err := net.DialTimeout("tcp", c.addr, loadTimeout)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		c.conn, c.br = conn, bufio.NewReaderSize(conn, 16<<10)
 	}
-	b := append(c.buf[:0], "POST "...)
+	b := append(c.buf[:0], method...)
+	b = append(b, ' ')
 	b = append(b, path...)
 	b = append(b, " HTTP/1.1\r\nHost: "...)
 	b = append(b, c.host...)
 	b = append(b, "\r\nAuthorization: Bearer "...)
 	b = append(b, token...)
-	b = append(b, "\r\nContent-Type: application/json\r\nContent-Length: "...)
+	b = append(b, "\r\n"...)
+	b = append(b, header...)
+	b = append(b, "Content-Type: application/json\r\nContent-Length: "...)
 	b = strconv.AppendInt(b, int64(len(body)), 10)
 	b = append(b, "\r\n\r\n"...)
 	b = append(b, body...)
@@ -72,22 +87,27 @@ func (c *LoadConn) Post(path, token string, body []byte) (int, error) {
 	c.conn.SetDeadline(time.Now().Add(loadTimeout))
 	if _, err := c.conn.Write(b); err != nil {
 		c.Close()
-		return 0, err
+		return 0, nil, err
 	}
 	resp, err := http.ReadResponse(c.br, nil)
 	if err != nil {
 		c.Close()
-		return 0, err
+		return 0, nil, err
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
+	var raw []byte
+	if keep {
+		raw, err = io.ReadAll(resp.Body)
+	} else {
+		_, err = io.Copy(io.Discard, resp.Body)
+	}
 	resp.Body.Close()
 	if err != nil || resp.Close {
 		c.Close()
 	}
 	if err != nil {
-		return 0, fmt.Errorf("read response: %w", err)
+		return 0, nil, fmt.Errorf("read response: %w", err)
 	}
-	return resp.StatusCode, nil
+	return resp.StatusCode, raw, nil
 }
 
 // Close drops the connection; the next request dials again.

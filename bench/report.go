@@ -25,6 +25,7 @@ type Report struct {
 	BacklogDrainSeconds float64     `json:"backlogDrainSeconds"`
 	Drills              []Drill     `json:"drills"`
 	Authz               []AuthzCell `json:"authzMatrix,omitempty"`
+	Soak                *Soak       `json:"soak,omitempty"`
 	Errors              []string    `json:"errors,omitempty"`
 	AllPass             bool        `json:"allPass"`
 	Seconds             float64     `json:"seconds"`
@@ -266,6 +267,9 @@ func (r Report) Markdown() string {
 				w("- `%s`\n", strings.ReplaceAll(f, "`", "'"))
 			}
 		}
+	}
+	if r.Soak != nil {
+		b.WriteString(r.Soak.Markdown())
 	}
 	if len(r.Authz) > 0 {
 		w("\n## Authorization matrix\n\nEach cell: expected / got (status). allow = 2xx; deny-401 = 401; deny-403 = 403; deny-owner = 403 or 404 (never the resource). Allowed list and profile answers are also checked for other users' data.\n\n")

@@ -4,6 +4,11 @@
 // docs/bench/report.json and docs/bench/report.md.
 //
 //	go run ./bench/cmd/bench [-short] [-out docs/bench]
+//	go run ./bench/cmd/bench -only soak [-soak 10m] [-soak-env SPLIT=1]
+//
+// The soak drill runs last, on the devstack started as OS processes; with
+// -only soak it runs alone and its outcome replaces the soak in the report
+// already in -out.
 //
 // The PostgreSQL server is DATABASE_URL's (its database name is ignored),
 // else the local one.
@@ -18,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc/grpclog"
@@ -33,16 +39,27 @@ func main() {
 	verbose := flag.Bool("v", false, "show the services' warnings")
 	profile := flag.String("booking-cpuprofile", "", "write a CPU profile of the booking throughput scenario here")
 	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
-	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or scaleout (its entry in the existing report is replaced)")
+	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or scaleout or soak (their entry in the existing report is replaced)")
+	soak := flag.Duration("soak", 0, "length of the soak drill (default 10m; 1m with -short)")
+	soakEnv := flag.String("soak-env", "", "KEY=VALUE pairs (space-separated) for the soak's devstack: the process set, e.g. SPLIT=1")
+	soakProfiles := flag.String("soak-profiles", "", "directory for every program's heap profile at the end of the soak")
 	flag.Parse()
 	app.TuneGC() // the stack runs in this process: the same collector setting as its programs
-	if err := run(*short, *out, *verbose, *profile, *only, *pool); err != nil {
+	soakPlan := bench.FullSoak()
+	if *short {
+		soakPlan = bench.ShortSoak()
+	}
+	if *soak > 0 {
+		soakPlan = soakPlan.Scaled(*soak)
+	}
+	soakPlan.Env, soakPlan.ProfileDir = strings.Fields(*soakEnv), *soakProfiles
+	if err := run(*short, *out, *verbose, *profile, *only, *pool, soakPlan); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(short bool, out string, verbose bool, profile, only string, pool int) error {
+func run(short bool, out string, verbose bool, profile, only string, pool int, soak bench.SoakPlan) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	admin := "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
@@ -73,7 +90,11 @@ func run(short bool, out string, verbose bool, profile, only string, pool int) e
 	if short {
 		plan = bench.ShortPlan()
 	}
-	env, err := bench.Start(ctx, bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose, BookingProfile: profile, PoolMaxConns: pool})
+	opts := bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose, BookingProfile: profile, PoolMaxConns: pool}
+	if only == "soak" {
+		return runSoak(ctx, opts, soak, out, logf)
+	}
+	env, err := bench.Start(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -87,9 +108,17 @@ func run(short bool, out string, verbose bool, profile, only string, pool int) e
 	case "scaleout":
 		return runScaleOut(ctx, env, plan, out, logf)
 	default:
-		return fmt.Errorf("-only %q: the scenarios that run alone are booking and scaleout", only)
+		return fmt.Errorf("-only %q: the scenarios that run alone are booking, scaleout and soak", only)
 	}
 	report := bench.RunAll(ctx, env, plan)
+	env.Close() // the soak measures processes of its own, on a quieter machine
+	if d, s, err := bench.SoakDrill(ctx, opts, soak); err != nil {
+		report.Errors = append(report.Errors, "soak: "+err.Error())
+		report.AllPass = false
+	} else {
+		logf("%s", d.String())
+		report.AddSoak(d, s)
+	}
 	if err := report.Write(out); err != nil {
 		return err
 	}
@@ -119,6 +148,30 @@ func runScaleOut(ctx context.Context, env *bench.Env, plan bench.Plan, out strin
 	logf("report in %s updated with the scaleout drill (overall %v)", out, report.AllPass)
 	if !d.Pass {
 		return fmt.Errorf("the scaleout drill failed: see %s/report.md", out)
+	}
+	return nil
+}
+
+// runSoak runs the soak drill alone (no in-process stack) and puts its
+// result into the report in out.
+func runSoak(ctx context.Context, opts bench.Options, plan bench.SoakPlan, out string, logf func(string, ...any)) error {
+	report, err := bench.ReadReport(out)
+	if err != nil {
+		return fmt.Errorf("-only soak updates an existing report: %w", err)
+	}
+	d, s, err := bench.SoakDrill(ctx, opts, plan)
+	if err != nil {
+		return err
+	}
+	logf("%s", d.String())
+	report.Soak = s
+	report.SetDrill(d, s.Date)
+	if err := report.Write(out); err != nil {
+		return err
+	}
+	logf("report in %s updated with the soak drill (overall %v)", out, report.AllPass)
+	if !d.Pass {
+		return fmt.Errorf("the soak drill failed: see %s/report.md", out)
 	}
 	return nil
 }

@@ -1,0 +1,82 @@
+package bench
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/slotwise/slotwise/devstack/stackproc"
+)
+
+// StartProcess is Start with the back end run as `make up` runs it: the
+// devstack binary as an OS process (its own programs as processes of their
+// own when env asks for split mode), on a fresh database, with env added to
+// its environment. The soak drill measures it from outside.
+func StartProcess(ctx context.Context, o Options, env ...string) (_ *Env, err error) {
+	e := &Env{Opts: o, AdminURL: o.AdminURL, Clock: &Clock{}}
+	defer func() {
+		if err != nil {
+			e.Close()
+		}
+	}()
+	if e.tmp, err = os.MkdirTemp("", "slotwise-bench-"); err != nil {
+		return nil, err
+	}
+	if e.DatabaseURL, e.dbName, err = createDatabase(ctx, o.AdminURL); err != nil {
+		return nil, err
+	}
+	stackURL := e.DatabaseURL
+	if o.PoolMaxConns > 0 {
+		u, _ := url.Parse(stackURL)
+		q := u.Query()
+		q.Set("pool_max_conns", fmt.Sprint(o.PoolMaxConns))
+		u.RawQuery = q.Encode()
+		stackURL = u.String()
+	}
+	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
+	e.Logf("building the devstack")
+	bin, err := stackproc.Build(ctx, filepath.Join(e.tmp, "bin"))
+	if err != nil {
+		return nil, err
+	}
+	log, err := os.Create(filepath.Join(e.tmp, "devstack.log"))
+	if err != nil {
+		return nil, err
+	}
+	env = append([]string{"DATABASE_URL=" + stackURL, "JWT_SIGNING_KEY=" + base64.StdEncoding.EncodeToString(e.Key.Seed()),
+		"AUTH_RATE_LIMIT_PER_MINUTE=1000000", "LOG_LEVEL=warn"}, env...)
+	e.proc, err = stackproc.Start(ctx, stackproc.Options{Bin: bin, Dir: filepath.Join(e.tmp, "devstack"), Env: env, Log: log}, 2*time.Minute)
+	if err != nil {
+		out, _ := os.ReadFile(log.Name())
+		return nil, fmt.Errorf("%w; its output:\n%s", err, tail(out, 4000))
+	}
+	e.API = e.proc.API
+	e.HTTP = &http.Client{Transport: &http.Transport{MaxIdleConns: 64, MaxIdleConnsPerHost: 64, IdleConnTimeout: time.Minute},
+		Timeout: 60 * time.Second}
+	cfg, err := pgxpool.ParseConfig(e.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	cfg.MaxConns = 4
+	if e.DB, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// tail is the end of b, at most n bytes.
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
+}
