@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -44,9 +45,14 @@ func StartProcess(ctx context.Context, o Options, env ...string) (_ *Env, err er
 	}
 	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
 	e.Logf("building the devstack")
-	bin, err := stackproc.Build(ctx, filepath.Join(e.tmp, "bin"))
+	binDir := filepath.Join(e.tmp, "bin")
+	split := slices.Contains(env, "SPLIT=1")
+	bin, err := stackproc.Build(ctx, binDir, split)
 	if err != nil {
 		return nil, err
+	}
+	if split {
+		env = append(env, "PROGRAMS_DIR="+binDir)
 	}
 	log, err := os.Create(filepath.Join(e.tmp, "devstack.log"))
 	if err != nil {

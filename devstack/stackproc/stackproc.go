@@ -6,9 +6,9 @@ package stackproc
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,9 +18,11 @@ import (
 	"github.com/slotwise/slotwise/devstack"
 )
 
-// Build compiles the devstack into dir and returns the binary's path.
-func Build(ctx context.Context, dir string) (string, error) {
-	root, err := RepoRoot()
+// Build compiles the devstack into dir and returns the binary's path; with
+// split it also builds every program there (split mode runs them from
+// PROGRAMS_DIR).
+func Build(ctx context.Context, dir string, split bool) (string, error) {
+	root, err := devstack.RepoRoot()
 	if err != nil {
 		return "", err
 	}
@@ -30,25 +32,12 @@ func Build(ctx context.Context, dir string) (string, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build devstack: %v\n%s", err, out)
 	}
+	if split {
+		if err := devstack.BuildPrograms(ctx, root, dir); err != nil {
+			return "", err
+		}
+	}
 	return bin, nil
-}
-
-// RepoRoot finds the directory holding go.work, from the working directory up.
-func RepoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("go.work not found above the working directory")
-		}
-		dir = parent
-	}
 }
 
 // Options describe one devstack process.
@@ -57,8 +46,10 @@ type Options struct {
 	// Dir is its DEVSTACK_DIR: the broker's log, the signing key, endpoints.json.
 	Dir string
 	// Env is added to the process's environment (KEY=VALUE). The devstack
-	// runs without Jaeger and without the web app; API_ADDR and
-	// EMBEDDED_KAFKA_PORT default to free ports, so several can run at once.
+	// runs from the repository's root, without Jaeger and without the web
+	// app; API_ADDR and EMBEDDED_KAFKA_PORT default to free ports, so
+	// several can run at once. SPLIT=1 with PROGRAMS_DIR (where Build put
+	// the programs) runs each program as a process of its own.
 	Env []string
 	// Log receives the process's output (nil: discarded).
 	Log io.Writer
@@ -75,6 +66,15 @@ type Process struct {
 // Start launches the devstack and waits until it is ready (its endpoints
 // file appears), at most timeout.
 func Start(ctx context.Context, o Options, timeout time.Duration) (*Process, error) {
+	// A free port chosen here rather than :0, which split mode's gateway
+	// (a process of its own) would not report back; restarts keep it.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	api := l.Addr().String()
+	l.Close()
+	o.Env = append([]string{"API_ADDR=" + api}, o.Env...)
 	p := &Process{opts: o}
 	return p, p.start(ctx, timeout)
 }
@@ -84,8 +84,13 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 		return err
 	}
 	os.Remove(devstack.EndpointsFile(p.opts.Dir)) // the last run's
+	root, err := devstack.RepoRoot()
+	if err != nil {
+		return err
+	}
 	p.cmd = exec.Command(p.opts.Bin)
-	p.cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "API_ADDR=127.0.0.1:0", "EMBEDDED_KAFKA_PORT=0",
+	p.cmd.Dir = root // as `make up`: split mode reads the chart's values from there
+	p.cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "EMBEDDED_KAFKA_PORT=0",
 		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
 	p.cmd.Env = append(p.cmd.Env, p.opts.Env...)
 	p.cmd.Stdout, p.cmd.Stderr = p.opts.Log, p.opts.Log

@@ -73,7 +73,7 @@ func builtDevstack(t testing.TB) string {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
-		build.bin, build.err = stackproc.Build(ctx, build.dir)
+		build.bin, build.err = stackproc.Build(ctx, build.dir, false)
 	})
 	if build.err != nil {
 		t.Fatalf("stacktest: %v", build.err)

@@ -86,12 +86,16 @@ func run(ctx context.Context, _ []string) error {
 			say("  Jaeger   %s", jaegerLine(jaegerURL))
 		}
 	}
+	endpoints := func(apiURL string, metrics map[string]string) error {
+		return devstack.WriteEndpoints(stateDir, devstack.Endpoints{API: apiURL, Broker: strings.Join(brokers, ","), Metrics: metrics})
+	}
 	if r.String("SPLIT", "") == "1" {
 		return runSplit(ctx, r, devstack.SplitOptions{
 			BinDir: r.String("PROGRAMS_DIR", "bin"), ValuesFile: "helm/slotwise/values.yaml",
 			DatabaseURL: dbURL, KafkaBrokers: brokers, OTLPEndpoint: os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
-		}, ready, say)
+			Env: lifetimes(idemTTL, inboxTTL),
+		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
@@ -107,7 +111,7 @@ func run(ctx context.Context, _ []string) error {
 	say("ready")
 	ready(stack.APIURL)
 	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
-	if err := devstack.WriteEndpoints(stateDir, devstack.Endpoints{API: stack.APIURL, Broker: strings.Join(brokers, ","), Metrics: stack.MetricsURLs}); err != nil {
+	if err := endpoints(stack.APIURL, stack.MetricsURLs); err != nil {
 		return err
 	}
 	say("press Ctrl-C to stop")
@@ -121,7 +125,8 @@ func run(ctx context.Context, _ []string) error {
 
 // runSplit runs every program as its own process (SPLIT=1), with
 // BOOKING_REPLICAS and REVIEW_REPLICAS replicas, until ctx ends.
-func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, ready func(apiURL string), say func(string, ...any)) error {
+func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, ready func(apiURL string),
+	endpoints func(apiURL string, metrics map[string]string) error, say func(string, ...any)) error {
 	o.Replicas = map[string]int{"booking-svc": r.Int("BOOKING_REPLICAS", 1), "review-svc": r.Int("REVIEW_REPLICAS", 1)}
 	if err := r.Err(); err != nil {
 		return err
@@ -141,10 +146,30 @@ func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, re
 		}
 		say("  %-14s %-8d %-22s %s", p.Name, p.Pid(), grpcAddr, p.AdminURL)
 	}
+	metrics := map[string]string{}
+	for _, p := range s.Processes() {
+		metrics[p.Name] = p.MetricsURL()
+	}
+	if err := endpoints(s.APIURL, metrics); err != nil {
+		return err
+	}
 	say("press Ctrl-C to stop")
 	s.Wait()
 	say("stopped")
 	return nil
+}
+
+// lifetimes passes IDEMPOTENCY_TTL and INBOX_TTL, when set, to the programs
+// of a split stack, as Options does to the in-process ones.
+func lifetimes(idemTTL, inboxTTL time.Duration) []string {
+	var env []string
+	if idemTTL > 0 {
+		env = append(env, "IDEMPOTENCY_TTL="+idemTTL.String())
+	}
+	if inboxTTL > 0 {
+		env = append(env, "INBOX_TTL="+inboxTTL.String())
+	}
+	return env
 }
 
 func serveWeb(ctx context.Context, addr, dir string) (string, error) {
