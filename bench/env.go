@@ -114,10 +114,7 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 			e.Close()
 		}
 	}()
-	if e.tmp, err = os.MkdirTemp("", "slotwise-bench-"); err != nil {
-		return nil, err
-	}
-	if e.DatabaseURL, e.dbName, err = createDatabase(ctx, o.AdminURL); err != nil {
+	if err := e.create(ctx); err != nil {
 		return nil, err
 	}
 	if e.Broker, err = StartBroker(filepath.Join(e.tmp, "kafka")); err != nil {
@@ -126,16 +123,8 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
 	sctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
-	stackURL := e.DatabaseURL
-	if o.PoolMaxConns > 0 {
-		u, _ := url.Parse(stackURL)
-		q := u.Query()
-		q.Set("pool_max_conns", fmt.Sprint(o.PoolMaxConns))
-		u.RawQuery = q.Encode()
-		stackURL = u.String()
-	}
 	e.Stack, err = devstack.Start(sctx, devstack.Options{
-		DatabaseURL: stackURL, KafkaBrokers: []string{e.Broker.Addr}, SigningKey: e.Key,
+		DatabaseURL: e.stackURL(), KafkaBrokers: []string{e.Broker.Addr}, SigningKey: e.Key,
 		GatewayAddr: "127.0.0.1:0", Location: IST, Clock: e.Clock.Now, AuthRatePerMinute: 1_000_000,
 		Logger: e.Logger,
 	})
@@ -146,17 +135,43 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 		return nil, err
 	}
 	e.API = e.Stack.APIURL
-	e.HTTP = &http.Client{Transport: &http.Transport{MaxIdleConns: 512, MaxIdleConnsPerHost: 512, IdleConnTimeout: time.Minute},
+	return e, e.connect(ctx, 512)
+}
+
+// create makes the Env's temporary directory and database.
+func (e *Env) create(ctx context.Context) (err error) {
+	if e.tmp, err = os.MkdirTemp("", "slotwise-bench-"); err != nil {
+		return err
+	}
+	e.DatabaseURL, e.dbName, err = createDatabase(ctx, e.AdminURL)
+	return err
+}
+
+// stackURL is the database URL the stack's programs get: every service's
+// pool holds up to PoolMaxConns connections (pool_max_conns).
+func (e *Env) stackURL() string {
+	if e.Opts.PoolMaxConns <= 0 {
+		return e.DatabaseURL
+	}
+	u, _ := url.Parse(e.DatabaseURL)
+	q := u.Query()
+	q.Set("pool_max_conns", fmt.Sprint(e.Opts.PoolMaxConns))
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// connect opens the Env's HTTP client (keeping idle connections to the
+// gateway) and its small database pool for checks and seeding.
+func (e *Env) connect(ctx context.Context, idle int) error {
+	e.HTTP = &http.Client{Transport: &http.Transport{MaxIdleConns: idle, MaxIdleConnsPerHost: idle, IdleConnTimeout: time.Minute},
 		Timeout: 60 * time.Second}
 	cfg, err := pgxpool.ParseConfig(e.DatabaseURL)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	cfg.MaxConns = 4
-	if e.DB, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
-		return nil, err
-	}
-	return e, nil
+	e.DB, err = pgxpool.NewWithConfig(ctx, cfg)
+	return err
 }
 
 // Close stops everything and drops the database.

@@ -6,14 +6,10 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
-	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/devstack/stackproc"
 )
@@ -29,19 +25,8 @@ func StartProcess(ctx context.Context, o Options, env ...string) (_ *Env, err er
 			e.Close()
 		}
 	}()
-	if e.tmp, err = os.MkdirTemp("", "slotwise-bench-"); err != nil {
+	if err := e.create(ctx); err != nil {
 		return nil, err
-	}
-	if e.DatabaseURL, e.dbName, err = createDatabase(ctx, o.AdminURL); err != nil {
-		return nil, err
-	}
-	stackURL := e.DatabaseURL
-	if o.PoolMaxConns > 0 {
-		u, _ := url.Parse(stackURL)
-		q := u.Query()
-		q.Set("pool_max_conns", fmt.Sprint(o.PoolMaxConns))
-		u.RawQuery = q.Encode()
-		stackURL = u.String()
 	}
 	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
 	e.Logf("building the devstack")
@@ -58,7 +43,7 @@ func StartProcess(ctx context.Context, o Options, env ...string) (_ *Env, err er
 	if err != nil {
 		return nil, err
 	}
-	env = append([]string{"DATABASE_URL=" + stackURL, "JWT_SIGNING_KEY=" + base64.StdEncoding.EncodeToString(e.Key.Seed()),
+	env = append([]string{"DATABASE_URL=" + e.stackURL(), "JWT_SIGNING_KEY=" + base64.StdEncoding.EncodeToString(e.Key.Seed()),
 		"AUTH_RATE_LIMIT_PER_MINUTE=1000000", "LOG_LEVEL=warn"}, env...)
 	e.proc, err = stackproc.Start(ctx, stackproc.Options{Bin: bin, Dir: filepath.Join(e.tmp, "devstack"), Env: env, Log: log}, 2*time.Minute)
 	if err != nil {
@@ -66,17 +51,7 @@ func StartProcess(ctx context.Context, o Options, env ...string) (_ *Env, err er
 		return nil, fmt.Errorf("%w; its output:\n%s", err, tail(out, 4000))
 	}
 	e.API = e.proc.API
-	e.HTTP = &http.Client{Transport: &http.Transport{MaxIdleConns: 64, MaxIdleConnsPerHost: 64, IdleConnTimeout: time.Minute},
-		Timeout: 60 * time.Second}
-	cfg, err := pgxpool.ParseConfig(e.DatabaseURL)
-	if err != nil {
-		return nil, err
-	}
-	cfg.MaxConns = 4
-	if e.DB, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
-		return nil, err
-	}
-	return e, nil
+	return e, e.connect(ctx, 64)
 }
 
 // tail is the end of b, at most n bytes.

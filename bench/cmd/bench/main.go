@@ -91,8 +91,12 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, s
 		plan = bench.ShortPlan()
 	}
 	opts := bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose, BookingProfile: profile, PoolMaxConns: pool}
-	if only == "soak" {
-		return runSoak(ctx, opts, soak, out, logf)
+	if only == "soak" { // no in-process stack: the soak starts processes of its own
+		return runAlone(only, out, logf, func(r *bench.Report) (bench.Drill, error) {
+			d, s, err := bench.SoakDrill(ctx, opts, soak)
+			r.Soak = s
+			return d, err
+		})
 	}
 	env, err := bench.Start(ctx, opts)
 	if err != nil {
@@ -106,7 +110,7 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, s
 		_, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
 		return err
 	case "scaleout":
-		return runScaleOut(ctx, env, plan, out, logf)
+		return runAlone(only, out, logf, func(*bench.Report) (bench.Drill, error) { return env.ScaleOut(ctx, plan.ScaleOut) })
 	default:
 		return fmt.Errorf("-only %q: the scenarios that run alone are booking, scaleout and soak", only)
 	}
@@ -129,14 +133,15 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, s
 	return nil
 }
 
-// runScaleOut runs the scale-out drill alone and puts its result into the
-// report in out, keeping everything else the last full run measured.
-func runScaleOut(ctx context.Context, env *bench.Env, plan bench.Plan, out string, logf func(string, ...any)) error {
+// runAlone runs one drill on its own (-only) and puts its result into the
+// report in out, keeping everything else the last full run measured. run
+// may set parts of the report besides the drill.
+func runAlone(name, out string, logf func(string, ...any), run func(r *bench.Report) (bench.Drill, error)) error {
 	report, err := bench.ReadReport(out)
 	if err != nil {
-		return fmt.Errorf("-only scaleout updates an existing report: %w", err)
+		return fmt.Errorf("-only %s updates an existing report: %w", name, err)
 	}
-	d, err := env.ScaleOut(ctx, plan.ScaleOut)
+	d, err := run(&report)
 	if err != nil {
 		return err
 	}
@@ -145,33 +150,9 @@ func runScaleOut(ctx context.Context, env *bench.Env, plan bench.Plan, out strin
 	if err := report.Write(out); err != nil {
 		return err
 	}
-	logf("report in %s updated with the scaleout drill (overall %v)", out, report.AllPass)
+	logf("report in %s updated with the %s drill (overall %v)", out, name, report.AllPass)
 	if !d.Pass {
-		return fmt.Errorf("the scaleout drill failed: see %s/report.md", out)
-	}
-	return nil
-}
-
-// runSoak runs the soak drill alone (no in-process stack) and puts its
-// result into the report in out.
-func runSoak(ctx context.Context, opts bench.Options, plan bench.SoakPlan, out string, logf func(string, ...any)) error {
-	report, err := bench.ReadReport(out)
-	if err != nil {
-		return fmt.Errorf("-only soak updates an existing report: %w", err)
-	}
-	d, s, err := bench.SoakDrill(ctx, opts, plan)
-	if err != nil {
-		return err
-	}
-	logf("%s", d.String())
-	report.Soak = s
-	report.SetDrill(d, s.Date)
-	if err := report.Write(out); err != nil {
-		return err
-	}
-	logf("report in %s updated with the soak drill (overall %v)", out, report.AllPass)
-	if !d.Pass {
-		return fmt.Errorf("the soak drill failed: see %s/report.md", out)
+		return fmt.Errorf("the %s drill failed: see %s/report.md", name, out)
 	}
 	return nil
 }
