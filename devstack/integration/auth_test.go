@@ -181,8 +181,37 @@ func TestAuthProfile(t *testing.T) {
 	st.Put(t, "/auth/profile", p.Token, map[string]any{"dateOfBirth": time.Now().AddDate(-5, 0, 0).Format("2006-01-02")}).ExpectError(t, 400, "You must be at least 10 years old.")
 	st.Put(t, "/auth/profile", p.Token, map[string]any{"dateOfBirth": "1800-01-01"}).ExpectError(t, 400, "Please enter a valid date of birth.")
 	st.Put(t, "/auth/profile", p.Token, map[string]any{"businessInfo": map[string]any{"businessName": "A", "location": "B", "experience": -1}}).ExpectError(t, 400, "Experience must be a number of at least 0.")
-	st.Put(t, "/auth/profile", p.Token, map[string]any{"email": strings.ToUpper(c.Email)}).ExpectError(t, 409, "Another account already uses this email")
+	st.Put(t, "/auth/profile", p.Token, map[string]any{"email": strings.ToUpper(c.Email), "currentPassword": p.Password}).ExpectError(t, 409, "Another account already uses this email")
 	st.Put(t, "/auth/profile", "", upd).ExpectError(t, 401, "Authentication required: please log in")
+}
+
+// TestAuthEmailChangeNeedsPassword: a token alone cannot move an account to
+// another email; the current password must come with the change.
+func TestAuthEmailChangeNeedsPassword(t *testing.T) {
+	st := stacktest.Start(t)
+	c := st.NewUser(t, "customer")
+	newEmail := stacktest.UniqueEmail("moved")
+
+	st.Put(t, "/auth/profile", c.Token, map[string]any{"email": newEmail}).
+		ExpectError(t, http.StatusBadRequest, "Please enter your current password to change your email.")
+	st.Put(t, "/auth/profile", c.Token, map[string]any{"email": newEmail, "currentPassword": ""}).
+		ExpectError(t, http.StatusBadRequest, "Please enter your current password to change your email.")
+	st.Put(t, "/auth/profile", c.Token, map[string]any{"email": newEmail, "currentPassword": "not-my-password"}).
+		ExpectError(t, http.StatusForbidden, "The current password is incorrect.")
+	if got := st.Get(t, "/auth/profile", c.Token).String("user.email"); got != c.Email {
+		t.Fatalf("a refused change moved the account to %s", got)
+	}
+
+	// The same email (any case) and other fields need no password.
+	st.Put(t, "/auth/profile", c.Token, map[string]any{"email": strings.ToUpper(c.Email), "fullName": "Same Email"}).ExpectStatus(t, http.StatusOK)
+
+	r := st.Put(t, "/auth/profile", c.Token, map[string]any{"email": newEmail, "currentPassword": c.Password}).ExpectStatus(t, http.StatusOK)
+	if r.String("user.email") != newEmail {
+		t.Fatalf("email change with the password: %s", r.Raw)
+	}
+	st.Login(t, newEmail, c.Password, "customer")
+	st.Post(t, "/auth/login-with-role", "", map[string]any{"email": c.Email, "password": c.Password, "role": "customer"}).
+		ExpectStatus(t, http.StatusUnauthorized)
 }
 
 func TestAuthRateLimit(t *testing.T) {

@@ -94,6 +94,9 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	if !ValidEmail(l.Email) {
 		return Session{}, apperr.Invalid(MsgInvalidEmail)
 	}
+	if len([]rune(l.Password)) > MaxPasswordLength {
+		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials) // no account has such a password
+	}
 	role := l.Role
 	if role == "" {
 		role = RoleCustomer
@@ -162,6 +165,9 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if err != nil {
 		return User{}, err
 	}
+	if err := s.confirmEmailChange(u, upd); err != nil {
+		return User{}, err
+	}
 	set := func(dst *string, src *string) {
 		if src != nil {
 			*dst = *src
@@ -190,6 +196,22 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 		return User{}, err
 	}
 	return u, nil
+}
+
+// confirmEmailChange asks for the current password when upd moves u to
+// another email: missing is a 400, wrong a 403 (not a 401, which clients
+// rightly take as "the session is over").
+func (s *service) confirmEmailChange(u User, upd ProfileUpdate) error {
+	if upd.Email == nil || *upd.Email == u.Email {
+		return nil
+	}
+	if upd.CurrentPassword == nil || *upd.CurrentPassword == "" {
+		return apperr.Invalid(MsgCurrentPasswordRequired)
+	}
+	if !s.hasher.Verify(*upd.CurrentPassword, u.PasswordHash) {
+		return apperr.Forbidden(MsgWrongCurrentPassword)
+	}
+	return nil
 }
 
 func (s *service) UserExists(ctx context.Context, userID string) (bool, error) {

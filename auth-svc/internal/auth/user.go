@@ -81,6 +81,8 @@ type ProfileUpdate struct {
 	DateOfBirth *string
 	Gender      *string
 	Business    *BusinessInput
+	// CurrentPassword confirms an email change; other changes ignore it.
+	CurrentPassword *string
 }
 
 // Session is the outcome of a login.

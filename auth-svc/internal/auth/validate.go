@@ -1,11 +1,13 @@
 package auth
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/validate"
 )
 
 // Validation messages: the spec's wording (§5) is the contract.
@@ -27,24 +29,48 @@ const (
 	MsgInvalidGender      = "Gender must be one of male, female, other, prefer-not-to-say."
 	MsgInvalidExperience  = "Experience must be a number of at least 0."
 	MsgInvalidCredentials = "Invalid email or password"
+
+	// Bounds the spec leaves open, worded like its messages.
+	MsgInvalidPhone           = "Please enter a valid phone number (at least 10 digits)"
+	MsgPasswordTooLong        = "Password must be at most 128 characters long."
+	MsgExperienceTooHigh      = "Experience must be at most 100 years."
+	MsgTooManySpecializations = "At most 20 specializations are allowed."
+
+	// Changing the email asks for the current password: a token alone must
+	// not be enough to move the account (and its password resets) elsewhere.
+	MsgCurrentPasswordRequired = "Please enter your current password to change your email."
+	MsgWrongCurrentPassword    = "The current password is incorrect."
 )
 
-// Limits from spec §9.
+// Limits from spec §9, and the bounds it leaves open.
 const (
-	MinPasswordLength = 6
-	MinAge            = 10
-	MaxAge            = 120
+	MinPasswordLength  = 6
+	MaxPasswordLength  = 128 // argon2 input; a password manager's longest is 100
+	MinAge             = 10
+	MaxAge             = 120
+	MaxExperience      = 100 // years
+	MaxSpecializations = 20
+)
+
+// Text fields and their limits in characters. Email and phone have rules of
+// their own (validate.Email, validate.Phone).
+var (
+	FullName            = validate.Field{Name: "Full name", Max: 100}
+	Address             = validate.Field{Name: "Address", Max: 300}
+	BusinessName        = validate.Field{Name: "Business name", Max: 200}
+	BusinessDescription = validate.Field{Name: "Business description", Max: 2000, Multiline: true}
+	BusinessCategory    = validate.Field{Name: "Business category", Max: 100}
+	BusinessHours       = validate.Field{Name: "Business hours", Max: 200}
+	BusinessLocation    = validate.Field{Name: "Business location", Max: 300}
+	Specialization      = validate.Field{Name: "Each specialization", Max: 50}
 )
 
 // NormalizeEmail is how emails are compared and stored: trimmed, lower case.
 func NormalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
 
-// ValidEmail is the spec's rule: it must contain '@' (we also require text
-// on both sides of it and no spaces).
-func ValidEmail(e string) bool {
-	local, domain, ok := strings.Cut(e, "@")
-	return ok && local != "" && domain != "" && !strings.ContainsAny(e, " \t\n")
-}
+// ValidEmail is the spec's rule (it must contain '@') made strict enough
+// to store: a well-formed address of at most 254 characters.
+func ValidEmail(e string) bool { return validate.Email(e) }
 
 // ValidateRegistration checks r in the spec's order and returns the first
 // broken rule. r's text fields are trimmed in place.
@@ -56,33 +82,32 @@ func ValidateRegistration(r *Registration, today time.Time) (*time.Time, error) 
 	if !ValidEmail(r.Email) {
 		return nil, apperr.Invalid(MsgInvalidEmail)
 	}
+	// Each field's bound is checked right after its "required" rule, so
+	// the spec's order between fields holds.
+	if err := firstError(
+		required(r.FullName, MsgFullNameRequired), FullName.Check(r.FullName),
+		required(r.PhoneNumber, MsgPhoneRequired), checkPhone(r.PhoneNumber),
+		required(r.Address, MsgAddressRequired), Address.Check(r.Address),
+		required(r.Gender, MsgGenderRequired), checkGender(r.Gender),
+	); err != nil {
+		return nil, err
+	}
 	switch {
-	case r.FullName == "":
-		return nil, apperr.Invalid(MsgFullNameRequired)
-	case r.PhoneNumber == "":
-		return nil, apperr.Invalid(MsgPhoneRequired)
-	case r.Address == "":
-		return nil, apperr.Invalid(MsgAddressRequired)
-	case r.Gender == "":
-		return nil, apperr.Invalid(MsgGenderRequired)
-	case !slices.Contains(Genders, r.Gender):
-		return nil, apperr.Invalid(MsgInvalidGender)
 	case r.ConfirmPassword != nil && *r.ConfirmPassword != r.Password:
 		return nil, apperr.Invalid(MsgPasswordsMismatch)
 	case len([]rune(r.Password)) < MinPasswordLength:
 		return nil, apperr.Invalid(MsgPasswordTooShort)
+	case len([]rune(r.Password)) > MaxPasswordLength:
+		return nil, apperr.Invalid(MsgPasswordTooLong)
 	case r.Role != RoleCustomer && r.Role != RoleProvider:
 		return nil, apperr.Invalid(MsgInvalidRole)
 	}
 	if r.Role == RoleProvider {
-		if r.Business == nil || r.Business.BusinessName == "" {
+		if r.Business == nil {
 			return nil, apperr.Invalid(MsgBusinessName)
 		}
-		if r.Business.Location == "" {
-			return nil, apperr.Invalid(MsgBusinessLocation)
-		}
-		if r.Business.Experience != nil && *r.Business.Experience < 0 {
-			return nil, apperr.Invalid(MsgInvalidExperience)
+		if err := checkBusiness(r.Business); err != nil {
+			return nil, err
 		}
 	}
 	if r.DateOfBirth == "" {
@@ -104,28 +129,98 @@ func ValidateProfileUpdate(u *ProfileUpdate, role string, today time.Time) (dob 
 			return nil, false, err
 		}
 	}
-	switch {
-	case u.FullName != nil && *u.FullName == "":
-		return nil, false, apperr.Invalid(MsgFullNameRequired)
-	case u.PhoneNumber != nil && *u.PhoneNumber == "":
-		return nil, false, apperr.Invalid(MsgPhoneRequired)
-	case u.Address != nil && *u.Address == "":
-		return nil, false, apperr.Invalid(MsgAddressRequired)
-	case u.Gender != nil && !slices.Contains(Genders, *u.Gender):
-		return nil, false, apperr.Invalid(MsgInvalidGender)
+	present := func(p *string, check func(string) error) error {
+		if p == nil {
+			return nil
+		}
+		return check(*p)
+	}
+	if err := firstError(
+		present(u.FullName, func(s string) error { return firstError(required(s, MsgFullNameRequired), FullName.Check(s)) }),
+		present(u.PhoneNumber, func(s string) error { return firstError(required(s, MsgPhoneRequired), checkPhone(s)) }),
+		present(u.Address, func(s string) error { return firstError(required(s, MsgAddressRequired), Address.Check(s)) }),
+		present(u.Gender, checkGender),
+	); err != nil {
+		return nil, false, err
 	}
 	if b := u.Business; b != nil && role == RoleProvider {
-		if b.Experience != nil && *b.Experience < 0 {
-			return nil, false, apperr.Invalid(MsgInvalidExperience)
+		if err := checkExperience(b.Experience); err != nil {
+			return nil, false, err
 		}
-		if b.BusinessName == "" {
-			return nil, false, apperr.Invalid(MsgBusinessName)
-		}
-		if b.Location == "" {
-			return nil, false, apperr.Invalid(MsgBusinessLocation)
+		if err := checkBusiness(b); err != nil {
+			return nil, false, err
 		}
 	}
 	return dob, clearDOB, nil
+}
+
+// checkBusiness applies the provider's rules in the form's order: name and
+// location required, every field within its bound, experience a number of
+// years.
+func checkBusiness(b *BusinessInput) error {
+	if err := firstError(
+		required(b.BusinessName, MsgBusinessName), BusinessName.Check(b.BusinessName),
+		required(b.Location, MsgBusinessLocation), BusinessLocation.Check(b.Location),
+		BusinessDescription.Check(b.BusinessDescription), BusinessCategory.Check(b.BusinessCategory),
+		BusinessHours.Check(b.BusinessHours), checkExperience(b.Experience),
+	); err != nil {
+		return err
+	}
+	if len(b.Specializations) > MaxSpecializations {
+		return apperr.Invalid(MsgTooManySpecializations)
+	}
+	for _, s := range b.Specializations {
+		if err := Specialization.Check(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkExperience(e *float64) error {
+	switch {
+	case e == nil:
+		return nil
+	case math.IsNaN(*e) || *e < 0:
+		return apperr.Invalid(MsgInvalidExperience)
+	case *e > MaxExperience:
+		return apperr.Invalid(MsgExperienceTooHigh)
+	}
+	return nil
+}
+
+func checkPhone(p string) error {
+	if !validate.Phone(p) {
+		return apperr.Invalid(MsgInvalidPhone)
+	}
+	return nil
+}
+
+func checkGender(g string) error {
+	switch {
+	case g == "":
+		return apperr.Invalid(MsgGenderRequired)
+	case !slices.Contains(Genders, g):
+		return apperr.Invalid(MsgInvalidGender)
+	}
+	return nil
+}
+
+func required(s, msg string) error {
+	if s == "" {
+		return apperr.Invalid(msg)
+	}
+	return nil
+}
+
+// firstError returns the first failure of checks already run in order.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkDateOfBirth parses YYYY-MM-DD (or an ISO timestamp's date part) and

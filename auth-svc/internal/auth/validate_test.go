@@ -2,6 +2,9 @@ package auth
 
 import (
 	"errors"
+	"fmt"
+	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,5 +144,97 @@ func expectInvalid(t *testing.T, err error, want string) {
 	var de *apperr.Error
 	if !errors.As(err, &de) || de.Kind != apperr.KindInvalid || de.Message != want {
 		t.Fatalf("err = %v, want invalid %q", err, want)
+	}
+}
+
+// Every bounded field: at its limit it is accepted, one character more is
+// refused with the field's message.
+func TestBoundsAtTheLimit(t *testing.T) {
+	at := func(n int) string { return strings.Repeat("é", n) } // characters, not bytes
+	email := func(n int) string { return strings.Repeat("a", 64) + "@" + strings.Repeat("b", n-64-5) + ".com" }
+	specs := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("skill %d", i)
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		limit int
+		set   func(r *Registration, n int)
+		want  string
+	}{
+		{"email", 254, func(r *Registration, n int) { r.Email = email(n) }, MsgInvalidEmail},
+		{"full name", 100, func(r *Registration, n int) { r.FullName = at(n) }, "Full name must be at most 100 characters"},
+		{"address", 300, func(r *Registration, n int) { r.Address = at(n) }, "Address must be at most 300 characters"},
+		{"phone", 20, func(r *Registration, n int) { r.PhoneNumber = "9876543210" + strings.Repeat("-", n-10) }, MsgInvalidPhone},
+		{"password", 128, func(r *Registration, n int) { r.Password = at(n) }, MsgPasswordTooLong},
+		{"business name", 200, func(r *Registration, n int) { r.Business.BusinessName = at(n) }, "Business name must be at most 200 characters"},
+		{"business location", 300, func(r *Registration, n int) { r.Business.Location = at(n) }, "Business location must be at most 300 characters"},
+		{"business description", 2000, func(r *Registration, n int) { r.Business.BusinessDescription = at(n) }, "Business description must be at most 2000 characters"},
+		{"business category", 100, func(r *Registration, n int) { r.Business.BusinessCategory = at(n) }, "Business category must be at most 100 characters"},
+		{"business hours", 200, func(r *Registration, n int) { r.Business.BusinessHours = at(n) }, "Business hours must be at most 200 characters"},
+		{"specialization", 50, func(r *Registration, n int) { r.Business.Specializations = []string{at(n)} }, "Each specialization must be at most 50 characters"},
+		{"specializations", 20, func(r *Registration, n int) { r.Business.Specializations = specs(n) }, MsgTooManySpecializations},
+		{"experience", 100, func(r *Registration, n int) { r.Business.Experience = ptr(float64(n)) }, MsgExperienceTooHigh},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := validProvider()
+			c.set(&r, c.limit)
+			if _, err := ValidateRegistration(&r, today); err != nil {
+				t.Fatalf("at the limit (%d): %v", c.limit, err)
+			}
+			r = validProvider()
+			c.set(&r, c.limit+1)
+			_, err := ValidateRegistration(&r, today)
+			expectInvalid(t, err, c.want)
+		})
+	}
+}
+
+func TestRefusesControlCharactersAndBrokenText(t *testing.T) {
+	cases := []struct {
+		name string
+		mod  func(*Registration)
+		want string
+	}{
+		{"name with escape", func(r *Registration) { r.FullName = "Asha\x1b[31m" }, "Full name contains characters that are not allowed"},
+		{"address with invalid UTF-8", func(r *Registration) { r.Address = "MG Road \xff" }, "Address contains characters that are not allowed"},
+		{"email with newline", func(r *Registration) { r.Email = "a@b.co\nBcc: x@y.z" }, MsgInvalidEmail},
+		{"phone with NUL", func(r *Registration) { r.PhoneNumber = "98765\x0043210" }, MsgInvalidPhone},
+		{"not an email", func(r *Registration) { r.Email = "notanemail" }, MsgInvalidEmail},
+		{"NaN experience", func(r *Registration) { r.Business.Experience = ptr(math.NaN()) }, MsgInvalidExperience},
+		{"multi-line description is fine, escapes are not", func(r *Registration) { r.Business.BusinessDescription = "a\nb\x07" }, "Business description contains characters that are not allowed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := validProvider()
+			c.mod(&r)
+			_, err := ValidateRegistration(&r, today)
+			expectInvalid(t, err, c.want)
+		})
+	}
+}
+
+func TestProfileUpdateBounds(t *testing.T) {
+	long := strings.Repeat("x", 301)
+	cases := []struct {
+		name string
+		upd  ProfileUpdate
+		want string
+	}{
+		{"address", ProfileUpdate{Address: ptr(long)}, "Address must be at most 300 characters"},
+		{"full name", ProfileUpdate{FullName: ptr(long[:101])}, "Full name must be at most 100 characters"},
+		{"phone", ProfileUpdate{PhoneNumber: ptr(long)}, MsgInvalidPhone},
+		{"email", ProfileUpdate{Email: ptr(long + "@example.com")}, MsgInvalidEmail},
+		{"business", ProfileUpdate{Business: &BusinessInput{BusinessName: "A", Location: long}}, "Business location must be at most 300 characters"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := ValidateProfileUpdate(&c.upd, RoleProvider, today)
+			expectInvalid(t, err, c.want)
+		})
 	}
 }

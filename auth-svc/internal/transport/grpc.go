@@ -104,6 +104,7 @@ func decodeUpdateProfile(_ context.Context, r any) (any, error) {
 	return UpdateProfileRequest{Update: auth.ProfileUpdate{
 		FullName: req.FullName, Email: req.Email, PhoneNumber: req.PhoneNumber, Address: req.Address,
 		DateOfBirth: req.DateOfBirth, Gender: req.Gender, Business: businessInput(req.GetBusinessInfo()),
+		CurrentPassword: req.CurrentPassword,
 	}}, nil
 }
 

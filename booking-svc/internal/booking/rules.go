@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/validate"
 )
 
 // Messages: the spec's wording (§5, §8) where it has one.
@@ -36,24 +38,36 @@ const (
 	MsgIdempotencyKeyReused = "This Idempotency-Key was already used with a different request"
 	MsgInvalidFrom          = "from must be a date (YYYY-MM-DD)"
 	MsgInvalidDays          = "days must be between 1 and 31"
+	MsgInvalidEmail         = "Please enter a valid email address"
+	MsgIdempotencyKeyBad    = "Idempotency-Key must be 1 to 255 printable characters"
 )
+
+// Text fields of the booking form and their limits in characters (the
+// names are the form's labels). Phone and email have rules of their own.
+var (
+	CustomerName    = validate.Field{Name: "Full name", Max: 100}
+	CustomerAddress = validate.Field{Name: "Address", Max: 300}
+	Notes           = validate.Field{Name: "Reason for visit", Max: 1000, Multiline: true}
+)
+
+// MaxIdempotencyKey bounds the Idempotency-Key header (it is part of a
+// primary key, and PostgreSQL refuses index entries over ~2.7 kB).
+const MaxIdempotencyKey = 255
+
+// CheckIdempotencyKey refuses a key that is too long or not printable.
+func CheckIdempotencyKey(key string) error {
+	if utf8.RuneCountInString(key) > MaxIdempotencyKey || !(validate.Field{Max: MaxIdempotencyKey}).Printable(key) {
+		return apperr.Invalid(MsgIdempotencyKeyBad)
+	}
+	return nil
+}
 
 // MaxAvailabilityDays bounds one availability query.
 const MaxAvailabilityDays = 31
 
-// ValidPhone is the spec's rule: 10 to 15 digits once non-digits are removed.
-func ValidPhone(phone string) bool {
-	n := 0
-	for _, r := range phone {
-		if r >= '0' && r <= '9' {
-			n++
-		}
-	}
-	return n >= 10 && n <= 15
-}
-
-// ValidateNewBooking checks the payload fields in the spec's order (§5) and
-// trims them in place; slot rules need the service and come later.
+// ValidateNewBooking checks the payload fields in the spec's order (§5),
+// then the bounds it leaves open, and trims them in place; slot rules need
+// the service and come later.
 func ValidateNewBooking(b *NewBooking) error {
 	for _, f := range []*string{&b.ServiceID, &b.Date, &b.Time, &b.Notes, &b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.CustomerAddress} {
 		*f = strings.TrimSpace(*f)
@@ -61,12 +75,24 @@ func ValidateNewBooking(b *NewBooking) error {
 	switch {
 	case b.Date == "" || b.Time == "":
 		return apperr.Invalid(MsgDateTimeRequired)
-	case !ValidPhone(b.CustomerPhone):
+	case !validate.Phone(b.CustomerPhone):
 		return apperr.Invalid(MsgInvalidPhone)
 	case b.CustomerAddress == "":
 		return apperr.Invalid(MsgAddressRequired)
 	case b.ServiceID == "":
 		return apperr.Invalid(MsgServiceIDRequired)
+	}
+	for _, f := range []struct {
+		field validate.Field
+		value string
+	}{{CustomerAddress, b.CustomerAddress}, {CustomerName, b.CustomerName}, {Notes, b.Notes}} {
+		if err := f.field.Check(f.value); err != nil {
+			return err
+		}
+	}
+	// An empty email means the login's (see service.book).
+	if b.CustomerEmail != "" && !validate.Email(b.CustomerEmail) {
+		return apperr.Invalid(MsgInvalidEmail)
 	}
 	return nil
 }
@@ -113,7 +139,8 @@ func CheckBookable(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
 // appointment and the requested moment, in this order: the appointment is
 // still open, the new moment is later than the current one, in the future,
 // the current appointment has not started, the new moment is one of the
-// service's slots within 14 days of the later of today and the current date.
+// service's slots (while it takes bookings) within 14 days of the later of
+// today and the current date.
 func CheckReschedule(a Appointment, svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
 	if !slices.Contains(reschedulable, a.Status) {
 		return Slot{}, notAllowed(a.Status, "rescheduled")
@@ -127,6 +154,9 @@ func CheckReschedule(a Appointment, svc ServiceInfo, m Moment, now time.Time) (S
 	}
 	if a.Started(now) {
 		return Slot{}, apperr.Conflict(MsgReschedulePast)
+	}
+	if !svc.IsActive {
+		return Slot{}, apperr.Conflict(MsgServiceInactive)
 	}
 	slot, ok := SlotAt(svc.TimeSlots, m.Minutes)
 	if !ok {
@@ -200,7 +230,7 @@ func checkStatusValue(to string) error {
 		return apperr.Invalid(MsgStatusRequired)
 	}
 	if !ValidStatus(to) {
-		return apperr.Invalidf("Invalid status %q: use one of %s", to, strings.Join(Statuses, ", "))
+		return apperr.Invalidf("Invalid status %s: use one of %s", validate.Quote(to), strings.Join(Statuses, ", "))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package booking
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,18 +76,6 @@ func TestParseDate(t *testing.T) {
 	}
 }
 
-func TestValidPhone(t *testing.T) {
-	cases := map[string]bool{
-		"9876543210": true, "+91 98765-43210": true, "(987) 654 3210": true, "123456789012345": true,
-		"987654321": false, "1234567890123456": false, "": false, "phone": false,
-	}
-	for in, want := range cases {
-		if got := ValidPhone(in); got != want {
-			t.Errorf("ValidPhone(%q) = %v, want %v", in, got, want)
-		}
-	}
-}
-
 func validBooking() NewBooking {
 	return NewBooking{ServiceID: "svc", Date: "2026-11-22", Time: "09:00", CustomerPhone: "9876543210", CustomerAddress: "12 MG Road"}
 }
@@ -106,6 +95,14 @@ func TestValidateNewBookingOrder(t *testing.T) {
 		{"phone before address", func(b *NewBooking) { b.CustomerPhone, b.CustomerAddress = "", "" }, MsgInvalidPhone},
 		{"no address", func(b *NewBooking) { b.CustomerAddress = "  " }, MsgAddressRequired},
 		{"no service", func(b *NewBooking) { b.ServiceID = "" }, MsgServiceIDRequired},
+		{"phone in 21 characters", func(b *NewBooking) { b.CustomerPhone = "+91 98765 43210      1" }, MsgInvalidPhone},
+		{"not an email", func(b *NewBooking) { b.CustomerEmail = "notanemail" }, MsgInvalidEmail},
+		{"no email: the login's", func(b *NewBooking) { b.CustomerEmail = "" }, ""},
+		{"notes with an escape", func(b *NewBooking) { b.Notes = "hi\x1b[2J" }, "Reason for visit contains characters that are not allowed"},
+		{"notes on two lines", func(b *NewBooking) { b.Notes = "back pain\nsince Monday" }, ""},
+		{"address bound before name", func(b *NewBooking) {
+			b.CustomerAddress, b.CustomerName = strings.Repeat("a", 301), strings.Repeat("n", 101)
+		}, "Address must be at most 300 characters"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,6 +110,53 @@ func TestValidateNewBookingOrder(t *testing.T) {
 			c.mod(&b)
 			expectErr(t, ValidateNewBooking(&b), apperr.KindInvalid, c.msg)
 		})
+	}
+}
+
+// Every bounded field of the booking form: at the limit accepted, one
+// character over refused with the field's message.
+func TestNewBookingBounds(t *testing.T) {
+	at := func(n int) string { return strings.Repeat("é", n) }
+	email := func(n int) string { return strings.Repeat("a", 64) + "@" + strings.Repeat("b", n-64-5) + ".com" }
+	cases := []struct {
+		name  string
+		limit int
+		set   func(b *NewBooking, n int)
+		msg   string
+	}{
+		{"customerName", 100, func(b *NewBooking, n int) { b.CustomerName = at(n) }, "Full name must be at most 100 characters"},
+		{"customerAddress", 300, func(b *NewBooking, n int) { b.CustomerAddress = at(n) }, "Address must be at most 300 characters"},
+		{"notes", 1000, func(b *NewBooking, n int) { b.Notes = at(n) }, "Reason for visit must be at most 1000 characters"},
+		{"customerEmail", 254, func(b *NewBooking, n int) { b.CustomerEmail = email(n) }, MsgInvalidEmail},
+		{"customerPhone", 20, func(b *NewBooking, n int) { b.CustomerPhone = "9876543210" + strings.Repeat("-", n-10) }, MsgInvalidPhone},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := validBooking()
+			c.set(&b, c.limit)
+			expectErr(t, ValidateNewBooking(&b), apperr.KindInvalid, "")
+			b = validBooking()
+			c.set(&b, c.limit+1)
+			expectErr(t, ValidateNewBooking(&b), apperr.KindInvalid, c.msg)
+		})
+	}
+}
+
+func TestCheckIdempotencyKey(t *testing.T) {
+	for key, ok := range map[string]bool{
+		"k-1": true, strings.Repeat("k", 255): true, strings.Repeat("k", 256): false, "a\x00b": false, "\xff": false, "tab\tkey": false,
+	} {
+		err := CheckIdempotencyKey(key)
+		if (err == nil) != ok {
+			t.Errorf("CheckIdempotencyKey(%.20q): %v, want ok=%v", key, err, ok)
+		}
+	}
+}
+
+func TestInvalidStatusIsNotEchoedInFull(t *testing.T) {
+	err := checkStatusValue(strings.Repeat("x", 1<<20))
+	if len(err.Error()) > 200 {
+		t.Fatalf("message of %d bytes", len(err.Error()))
 	}
 }
 
@@ -267,7 +311,8 @@ func TestCustomerTransitions(t *testing.T) {
 }
 
 func TestCheckReschedule(t *testing.T) {
-	svc := ServiceInfo{TimeSlots: []string{"09:00", "10:00", "14:30"}}
+	svc := ServiceInfo{TimeSlots: []string{"09:00", "10:00", "14:30"}, IsActive: true}
+	inactive := ServiceInfo{TimeSlots: svc.TimeSlots}
 	cur := Appointment{Status: StatusConfirmed, StartsAt: time.Date(2026, 11, 23, 10, 0, 0, 0, ist)}
 	started := Appointment{Status: StatusConfirmed, StartsAt: time.Date(2026, 11, 21, 9, 0, 0, 0, ist)}
 	cases := []struct {
@@ -301,6 +346,13 @@ func TestCheckReschedule(t *testing.T) {
 			expectErr(t, err, c.kind, c.msg)
 		})
 	}
+	// A service that stopped taking bookings takes no reschedules either;
+	// the appointment's own state is reported first.
+	m, _ := ParseMoment("2026-11-24", "09:00", ist)
+	_, err := CheckReschedule(cur, inactive, m, now)
+	expectErr(t, err, apperr.KindConflict, MsgServiceInactive)
+	_, err = CheckReschedule(with(cur, StatusCancelled), inactive, m, now)
+	expectErr(t, err, apperr.KindConflict, "The appointment is cancelled and cannot be rescheduled")
 }
 
 func with(a Appointment, status string) Appointment { a.Status = status; return a }

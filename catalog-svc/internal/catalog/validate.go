@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/validate"
 )
 
 // Validation messages: the spec's wording (§5 "Service form") is the contract.
@@ -42,13 +42,13 @@ const (
 	MaxSlots    = 24 * 60 / MinDuration
 )
 
-// MsgSlotInvalid names the slot that is not a 24-hour HH:MM time.
+// MsgSlotInvalid names the slot that is not a 24-hour HH:MM time (cut
+// short: the slot may be anything a client sent).
 func MsgSlotInvalid(slot string) string {
-	return fmt.Sprintf("Invalid time slot %q: use 24-hour HH:MM, e.g. 09:30", slot)
+	return fmt.Sprintf("Invalid time slot %s: use 24-hour HH:MM, e.g. 09:30", validate.Quote(slot))
 }
 
 var (
-	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 	phonePattern = regexp.MustCompile(`^[0-9]{10}$`)
 	slotPattern  = regexp.MustCompile(`^([0-9]{1,2}):([0-9]{2})$`)
 )
@@ -103,37 +103,41 @@ func Validate(in *Input) error {
 	return nil
 }
 
-// MaxLengths bound each text field (in characters), so a page of the
-// listing stays far below the gRPC message limit: without them five
-// services with ~1 MB descriptions made GET /services fail for everyone.
-var MaxLengths = []struct {
-	Field string
-	Max   int
-	get   func(*Input) string
+// Fields bound each text field of the form (in characters, no control
+// characters), so a page of the listing stays far below the gRPC message
+// limit: without them five services with ~1 MB descriptions made GET
+// /services fail for everyone.
+var Fields = []struct {
+	validate.Field
+	get func(*Input) string
 }{
-	{"Name", 200, func(in *Input) string { return in.Name }},
-	{"Category", 100, func(in *Input) string { return in.Category }},
-	{"Description", 2000, func(in *Input) string { return in.Description }},
-	{"Company name", 200, func(in *Input) string { return in.Provider }},
-	{"Location", 500, func(in *Input) string { return in.Location }},
-	{"Contact", 254, func(in *Input) string { return in.Contact }},
-	{"Image URL", 1000, func(in *Input) string { return in.ImageURL }},
-	{"Icon", 100, func(in *Input) string { return in.Icon }},
+	{validate.Field{Name: "Name", Max: 200}, func(in *Input) string { return in.Name }},
+	{validate.Field{Name: "Category", Max: 100}, func(in *Input) string { return in.Category }},
+	{validate.Field{Name: "Description", Max: 2000, Multiline: true}, func(in *Input) string { return in.Description }},
+	{validate.Field{Name: "Company name", Max: 200}, func(in *Input) string { return in.Provider }},
+	{validate.Field{Name: "Location", Max: 500}, func(in *Input) string { return in.Location }},
+	{validate.Field{Name: "Contact", Max: 254}, func(in *Input) string { return in.Contact }},
+	{validate.Field{Name: "Image URL", Max: 1000}, func(in *Input) string { return in.ImageURL }},
+	{validate.Field{Name: "Icon", Max: 100}, func(in *Input) string { return in.Icon }},
 }
 
 // MsgTooLong names the field and its limit.
-func MsgTooLong(field string, max int) string {
-	return fmt.Sprintf("%s must be at most %d characters", field, max)
-}
+func MsgTooLong(field string, max int) string { return validate.TooLong(field, max) }
 
 func checkLengths(in *Input) error {
-	for _, l := range MaxLengths {
-		if utf8.RuneCountInString(l.get(in)) > l.Max {
-			return apperr.Invalid(MsgTooLong(l.Field, l.Max))
+	for _, f := range Fields {
+		if err := f.Check(f.get(in)); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// Bounds of GET /services's filters (the search box and the category).
+var (
+	SearchText    = validate.Field{Name: "Search text", Max: 100}
+	CategoryQuery = validate.Field{Name: "Category", Max: 100}
+)
 
 // SplitLocation splits "address, city" at its last comma (an address may
 // hold commas of its own). An empty address part is 'Address is required';
@@ -156,7 +160,7 @@ func SplitLocation(loc string) (address, city string, err error) {
 }
 
 // ValidContact is the spec's rule: an email address or exactly 10 digits.
-func ValidContact(c string) bool { return emailPattern.MatchString(c) || phonePattern.MatchString(c) }
+func ValidContact(c string) bool { return validate.Email(c) || phonePattern.MatchString(c) }
 
 // ValidImageURL accepts absolute http(s) URLs with a host.
 func ValidImageURL(s string) bool {

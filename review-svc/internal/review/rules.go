@@ -7,7 +7,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/validate"
 )
+
+// Comment bounds a review's text (spec §5 sets only its minimum).
+var Comment = validate.Field{Name: "Comment", Max: 2000, Multiline: true}
 
 // User-facing messages; the validation ones are the spec's review-form wording.
 const (
@@ -37,7 +41,7 @@ func ValidateInput(in Input) (Input, error) {
 	if utf8.RuneCountInString(in.Comment) < MinCommentLength {
 		return in, apperr.Invalid(MsgCommentTooShort)
 	}
-	return in, nil
+	return in, Comment.Check(in.Comment)
 }
 
 // ShownAsCompleted reports whether the app shows the appointment as

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -30,6 +31,10 @@ func TestReviewInputValidation(t *testing.T) {
 		{"rating checked before comment", Input{"a1", nil, ""}, apperr.KindInvalid, MsgSelectRating, ""},
 		{"empty comment", Input{"a1", rating(4), ""}, apperr.KindInvalid, MsgCommentTooShort, ""},
 		{"four chars after trim", Input{"a1", rating(4), "  good   "}, apperr.KindInvalid, MsgCommentTooShort, ""},
+		{"2000 characters", Input{"a1", rating(4), strings.Repeat("é", 2000)}, 0, "", strings.Repeat("é", 2000)},
+		{"2001 characters", Input{"a1", rating(4), strings.Repeat("é", 2001)}, apperr.KindInvalid, "Comment must be at most 2000 characters", ""},
+		{"paragraphs", Input{"a1", rating(4), "Great.\n\nWould book again."}, 0, "", "Great.\n\nWould book again."},
+		{"terminal escape", Input{"a1", rating(4), "Great \x1b[31mservice"}, apperr.KindInvalid, "Comment contains characters that are not allowed", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -832,16 +832,18 @@ func (x *ProfileResponse) GetMessage() string {
 
 // UpdateProfileRequest changes only the fields that are present.
 type UpdateProfileRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	FullName      *string                `protobuf:"bytes,1,opt,name=fullName,proto3,oneof" json:"fullName,omitempty"`
-	Email         *string                `protobuf:"bytes,2,opt,name=email,proto3,oneof" json:"email,omitempty"`
-	PhoneNumber   *string                `protobuf:"bytes,3,opt,name=phoneNumber,proto3,oneof" json:"phoneNumber,omitempty"`
-	Address       *string                `protobuf:"bytes,4,opt,name=address,proto3,oneof" json:"address,omitempty"`
-	DateOfBirth   *string                `protobuf:"bytes,5,opt,name=dateOfBirth,proto3,oneof" json:"dateOfBirth,omitempty"`
-	Gender        *string                `protobuf:"bytes,6,opt,name=gender,proto3,oneof" json:"gender,omitempty"`
-	BusinessInfo  *BusinessInfo          `protobuf:"bytes,7,opt,name=businessInfo,proto3" json:"businessInfo,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	FullName     *string                `protobuf:"bytes,1,opt,name=fullName,proto3,oneof" json:"fullName,omitempty"`
+	Email        *string                `protobuf:"bytes,2,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	PhoneNumber  *string                `protobuf:"bytes,3,opt,name=phoneNumber,proto3,oneof" json:"phoneNumber,omitempty"`
+	Address      *string                `protobuf:"bytes,4,opt,name=address,proto3,oneof" json:"address,omitempty"`
+	DateOfBirth  *string                `protobuf:"bytes,5,opt,name=dateOfBirth,proto3,oneof" json:"dateOfBirth,omitempty"`
+	Gender       *string                `protobuf:"bytes,6,opt,name=gender,proto3,oneof" json:"gender,omitempty"`
+	BusinessInfo *BusinessInfo          `protobuf:"bytes,7,opt,name=businessInfo,proto3" json:"businessInfo,omitempty"`
+	// currentPassword is required when email changes (and ignored otherwise).
+	CurrentPassword *string `protobuf:"bytes,8,opt,name=currentPassword,proto3,oneof" json:"currentPassword,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *UpdateProfileRequest) Reset() {
@@ -921,6 +923,13 @@ func (x *UpdateProfileRequest) GetBusinessInfo() *BusinessInfo {
 		return x.BusinessInfo
 	}
 	return nil
+}
+
+func (x *UpdateProfileRequest) GetCurrentPassword() string {
+	if x != nil && x.CurrentPassword != nil {
+		return *x.CurrentPassword
+	}
+	return ""
 }
 
 type GetJWKSRequest struct {
@@ -1249,7 +1258,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fProfileResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12*\n" +
 	"\x04user\x18\x02 \x01(\v2\x16.slotwise.auth.v1.UserR\x04user\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"\xee\x02\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xb1\x03\n" +
 	"\x14UpdateProfileRequest\x12\x1f\n" +
 	"\bfullName\x18\x01 \x01(\tH\x00R\bfullName\x88\x01\x01\x12\x19\n" +
 	"\x05email\x18\x02 \x01(\tH\x01R\x05email\x88\x01\x01\x12%\n" +
@@ -1257,14 +1266,16 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\aaddress\x18\x04 \x01(\tH\x03R\aaddress\x88\x01\x01\x12%\n" +
 	"\vdateOfBirth\x18\x05 \x01(\tH\x04R\vdateOfBirth\x88\x01\x01\x12\x1b\n" +
 	"\x06gender\x18\x06 \x01(\tH\x05R\x06gender\x88\x01\x01\x12B\n" +
-	"\fbusinessInfo\x18\a \x01(\v2\x1e.slotwise.auth.v1.BusinessInfoR\fbusinessInfoB\v\n" +
+	"\fbusinessInfo\x18\a \x01(\v2\x1e.slotwise.auth.v1.BusinessInfoR\fbusinessInfo\x12-\n" +
+	"\x0fcurrentPassword\x18\b \x01(\tH\x06R\x0fcurrentPassword\x88\x01\x01B\v\n" +
 	"\t_fullNameB\b\n" +
 	"\x06_emailB\x0e\n" +
 	"\f_phoneNumberB\n" +
 	"\n" +
 	"\b_addressB\x0e\n" +
 	"\f_dateOfBirthB\t\n" +
-	"\a_gender\"\x10\n" +
+	"\a_genderB\x12\n" +
+	"\x10_currentPassword\"\x10\n" +
 	"\x0eGetJWKSRequest\"m\n" +
 	"\x03JWK\x12\x10\n" +
 	"\x03kty\x18\x01 \x01(\tR\x03kty\x12\x10\n" +

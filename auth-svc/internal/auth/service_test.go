@@ -1,0 +1,74 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// memRepo keeps users in a map: the rules under test need no database.
+type memRepo struct{ users map[string]User }
+
+func (m *memRepo) Create(_ context.Context, u User) error { m.users[u.ID] = u; return nil }
+func (m *memRepo) ByEmail(_ context.Context, email string) (User, error) {
+	for _, u := range m.users {
+		if u.Email == email {
+			return u, nil
+		}
+	}
+	return User{}, ErrNotFound
+}
+func (m *memRepo) ByID(_ context.Context, id string) (User, error) {
+	if u, ok := m.users[id]; ok {
+		return u, nil
+	}
+	return User{}, ErrNotFound
+}
+func (m *memRepo) Update(_ context.Context, u User) error { m.users[u.ID] = u; return nil }
+
+// plainHasher stores passwords as is: hashing is argon2's test, not this one.
+type plainHasher struct{}
+
+func (plainHasher) Hash(p string) (string, error) { return "plain:" + p, nil }
+func (plainHasher) Verify(p, h string) bool       { return h == "plain:"+p }
+
+func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
+	repo := &memRepo{users: map[string]User{"u1": {ID: "u1", Email: "asha@example.com", PasswordHash: "plain:secret1", Role: RoleCustomer, FullName: "Asha"}}}
+	s := NewService(repo, plainHasher{}, nil, func() time.Time { return today }, func() string { return "id" })
+	ctx := context.Background()
+	cases := []struct {
+		name     string
+		upd      ProfileUpdate
+		kind     apperr.Kind
+		msg      string
+		newEmail string
+	}{
+		{"no password", ProfileUpdate{Email: ptr("new@example.com")}, apperr.KindInvalid, MsgCurrentPasswordRequired, ""},
+		{"empty password", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("")}, apperr.KindInvalid, MsgCurrentPasswordRequired, ""},
+		{"wrong password", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("guess")}, apperr.KindForbidden, MsgWrongCurrentPassword, ""},
+		{"same email, other case: no password needed", ProfileUpdate{Email: ptr(" ASHA@example.com "), FullName: ptr("Asha R")}, 0, "", "asha@example.com"},
+		{"other fields only", ProfileUpdate{FullName: ptr("Asha Rao")}, 0, "", "asha@example.com"},
+		{"right password", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("secret1")}, 0, "", "new@example.com"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			u, err := s.UpdateProfile(ctx, "u1", c.upd)
+			if c.msg != "" {
+				var ae *apperr.Error
+				if !errors.As(err, &ae) || ae.Kind != c.kind || ae.Message != c.msg {
+					t.Fatalf("err = %v, want kind %d %q", err, c.kind, c.msg)
+				}
+				if repo.users["u1"].Email != "asha@example.com" {
+					t.Fatalf("refused change stored: %s", repo.users["u1"].Email)
+				}
+				return
+			}
+			if err != nil || u.Email != c.newEmail || repo.users["u1"].Email != c.newEmail {
+				t.Fatalf("update: %v, email %q stored %q, want %q", err, u.Email, repo.users["u1"].Email, c.newEmail)
+			}
+		})
+	}
+}
