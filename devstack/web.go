@@ -5,13 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/slotwise/slotwise/platform/httpsec"
 )
 
 // WebHandler serves the built web app from dir; paths that are not files
-// get index.html so client-side routes survive a reload.
-func WebHandler(dir string) http.Handler {
+// get index.html so client-side routes survive a reload. Every answer
+// carries the security headers, its Content-Security-Policy allowing API
+// calls to apiOrigins.
+func WebHandler(dir string, apiOrigins ...string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return httpsec.Headers(httpsec.WebPolicy(apiOrigins...), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := filepath.Join(dir, filepath.Clean("/"+r.URL.Path))
 		if st, err := os.Stat(p); err != nil || st.IsDir() {
 			if !strings.HasPrefix(r.URL.Path, "/assets/") {
@@ -21,5 +25,19 @@ func WebHandler(dir string) http.Handler {
 			}
 		}
 		files.ServeHTTP(w, r)
-	})
+	}))
+}
+
+// APIOrigins are the origins under which the web app may reach the API at
+// apiURL: the app's API address is fixed when it is built
+// (http://localhost:5001 by default), and localhost and 127.0.0.1 name the
+// same loopback server.
+func APIOrigins(apiURL string) []string {
+	out := []string{apiURL}
+	for from, to := range map[string]string{"//localhost:": "//127.0.0.1:", "//127.0.0.1:": "//localhost:"} {
+		if strings.Contains(apiURL, from) {
+			out = append(out, strings.Replace(apiURL, from, to, 1))
+		}
+	}
+	return out
 }

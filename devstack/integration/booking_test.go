@@ -965,6 +965,28 @@ func TestBookingKafkaDown(t *testing.T) {
 	bkEventually(t, 10*time.Second, func() bool { return unsent() == 0 })
 }
 
+// TestBookingRateLimit: each user may book BookingsPerMinute times in a
+// burst; the next booking is 429 with Retry-After, and another user is not
+// affected.
+func TestBookingRateLimit(t *testing.T) {
+	clk := newBKClock()
+	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), BookingsPerMinute: 3})
+	c, other, p := st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "provider")
+	svcID := bkService(t, st, p, "Popular", "09:00", "10:00", "11:00", "12:00", "13:00")
+	for _, clock := range []string{"09:00", "10:00"} {
+		bkBook(t, st, c, svcID, clk.day(1), clock).ExpectStatus(t, http.StatusCreated)
+	}
+	// A refused booking counts too: the limit is on attempts.
+	bkBook(t, st, c, svcID, clk.day(1), "09:00").ExpectError(t, http.StatusConflict, bkMsgSlotTaken)
+	r := bkBook(t, st, c, svcID, clk.day(1), "11:00")
+	r.ExpectError(t, http.StatusTooManyRequests, r.String("error"))
+	secs, err := strconv.Atoi(r.Header.Get("Retry-After"))
+	if err != nil || secs < 1 || secs > 20 || !strings.HasPrefix(r.String("error"), "Too many bookings, please try again in ") {
+		t.Fatalf("429 Retry-After %q, body %s", r.Header.Get("Retry-After"), r.Raw)
+	}
+	bkBook(t, st, other, svcID, clk.day(1), "11:00").ExpectStatus(t, http.StatusCreated)
+}
+
 func bkEventually(t *testing.T, timeout time.Duration, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)

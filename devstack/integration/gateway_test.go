@@ -34,6 +34,7 @@ func TestGatewayEdge(t *testing.T) {
 		body := io.MultiReader(strings.NewReader(`{"email":"`), bytes.NewReader(bytes.Repeat([]byte("a"), 2<<20)), strings.NewReader(`"}`))
 		req, _ := http.NewRequest(http.MethodPost, st.APIURL+"/auth/register", body)
 		req.ContentLength = -1
+		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

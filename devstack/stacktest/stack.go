@@ -40,6 +40,8 @@ type Options struct {
 	AuthRatePerMinute int
 	// IdempotencyTTL shortens booking-svc's IDEMPOTENCY_TTL (zero: 24 h).
 	IdempotencyTTL time.Duration
+	// BookingsPerMinute limits each user's bookings (0: no limit).
+	BookingsPerMinute int
 }
 
 // Start runs a stack until the test ends. Logs are discarded unless
@@ -60,7 +62,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
-		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, Logger: testLogger,
+		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute, Logger: testLogger,
 	})
 	if err != nil {
 		cancel()

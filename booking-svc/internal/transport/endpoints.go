@@ -4,10 +4,14 @@ package transport
 
 import (
 	"context"
+	"strconv"
+	"time"
 
 	"github.com/go-kit/kit/endpoint"
 
+	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/ratelimit"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
@@ -49,8 +53,9 @@ type AvailabilityResult struct {
 }
 
 // MakeEndpoints wraps s. Every endpoint but Availability (public) takes the
-// caller from the verified token in ctx and refuses without one.
-func MakeEndpoints(s booking.Service) Endpoints {
+// caller from the verified token in ctx and refuses without one. Bookings
+// are limited per user by bookings (nil: no limit).
+func MakeEndpoints(s booking.Service, bookings *ratelimit.Keyed) Endpoints {
 	authed := func(fn func(ctx context.Context, c booking.Caller, req any) (any, error)) endpoint.Endpoint {
 		return func(ctx context.Context, req any) (any, error) {
 			cl, err := authn.FromContext(ctx)
@@ -62,6 +67,9 @@ func MakeEndpoints(s booking.Service) Endpoints {
 	}
 	return Endpoints{
 		Book: authed(func(ctx context.Context, c booking.Caller, req any) (any, error) {
+			if ok, wait := bookings.Allow(c.UserID); !ok {
+				return nil, tooManyBookings(wait)
+			}
 			r := req.(BookRequest)
 			return s.Book(ctx, c, r.Booking, r.IdempotencyKey)
 		}),
@@ -92,4 +100,12 @@ func MakeEndpoints(s booking.Service) Endpoints {
 			return AvailabilityResult{ServiceID: r.ServiceID, Days: days}, err
 		},
 	}
+}
+
+// tooManyBookings is the 429 of a user over the booking limit, with the
+// seconds until the next booking is allowed (Retry-After).
+func tooManyBookings(wait time.Duration) error {
+	secs := ratelimit.RetryAfterSeconds(wait)
+	return &apperr.Error{Kind: apperr.KindRateLimited, RetryAfter: secs,
+		Message: "Too many bookings, please try again in " + strconv.Itoa(secs) + " seconds"}
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/config"
@@ -43,6 +44,7 @@ func run(ctx context.Context, _ []string) error {
 		Retention:      r.Duration("KAFKA_RETENTION", devstack.DefaultBrokerRetention),
 		RetentionBytes: int64(r.Int("KAFKA_RETENTION_BYTES", devstack.DefaultBrokerRetentionBytes)),
 	}
+	bookings := r.Int("BOOKING_RATE_LIMIT_PER_MINUTE", bookingsvc.DefaultBookingsPerMinute)
 	if err := r.Err(); err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func run(ctx context.Context, _ []string) error {
 	if err != nil {
 		return err
 	}
-	webURL, err := serveWeb(ctx, webAddr, webDir)
+	webURL, err := serveWeb(ctx, webAddr, webDir, devstack.APIOrigins(apiURLOf(apiAddr)))
 	if err != nil {
 		return err
 	}
@@ -99,7 +101,7 @@ func run(ctx context.Context, _ []string) error {
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
-		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL,
+		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
 		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
@@ -172,7 +174,7 @@ func lifetimes(idemTTL, inboxTTL time.Duration) []string {
 	return env
 }
 
-func serveWeb(ctx context.Context, addr, dir string) (string, error) {
+func serveWeb(ctx context.Context, addr, dir string, apiOrigins []string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
 		return "", nil
 	}
@@ -180,7 +182,7 @@ func serveWeb(ctx context.Context, addr, dir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("web app cannot listen on %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: devstack.WebHandler(dir), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: devstack.WebHandler(dir, apiOrigins...), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(lis)
 	go func() { <-ctx.Done(); srv.Close() }()
 	_, port, _ := net.SplitHostPort(lis.Addr().String())
@@ -223,4 +225,17 @@ func startJaeger(ctx context.Context, bin, stateDir string, say func(string, ...
 
 func jaegerLine(url string) string {
 	return fmt.Sprintf("%s  (traces: %s/api/traces?service=gateway)", url, url)
+}
+
+// apiURLOf is the URL the web app reaches the API at when it listens on
+// addr (":5001" is http://localhost:5001, the app's default API address).
+func apiURLOf(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }

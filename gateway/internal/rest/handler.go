@@ -8,6 +8,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 
+	"github.com/slotwise/slotwise/platform/httpsec"
 	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
@@ -38,8 +39,11 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)
 	h = limitBody(h)
 	h = validText(h)
+	h = requireJSON(h)
+	h = noStore(h)
 	h = trimTrailingSlash(h)
 	h = cors(o.CORSOrigins, h)
+	h = httpsec.Headers(httpsec.APIPolicy, h)
 	h = o.Metrics.HTTPMiddleware(h)
 	if !telemetry.Recording(o.TracerProvider) {
 		return propagate(h), nil

@@ -4,10 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
-	"golang.org/x/time/rate"
+	"github.com/slotwise/slotwise/platform/ratelimit"
 )
 
 // MaxBody is the largest request body accepted.
@@ -70,49 +68,16 @@ func cors(origins []string, next http.Handler) http.Handler {
 	})
 }
 
-// ipLimiter is a token bucket per client IP for the credential-probing
-// routes (login and role lookup).
+// ipLimiter limits the credential-probing routes (login and role lookup)
+// per client IP.
 type ipLimiter struct {
 	perMinute int
 	trustXFF  bool
-	mu        sync.Mutex
-	buckets   map[string]*bucket
-	lastSweep time.Time
-}
-
-type bucket struct {
-	lim  *rate.Limiter
-	seen time.Time
+	keyed     *ratelimit.Keyed
 }
 
 func newIPLimiter(perMinute int, trustXFF bool) *ipLimiter {
-	return &ipLimiter{perMinute: perMinute, trustXFF: trustXFF, buckets: map[string]*bucket{}}
-}
-
-func (l *ipLimiter) allow(ip string) (bool, time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := time.Now()
-	if now.Sub(l.lastSweep) > time.Minute {
-		for k, b := range l.buckets {
-			if now.Sub(b.seen) > 10*time.Minute {
-				delete(l.buckets, k)
-			}
-		}
-		l.lastSweep = now
-	}
-	b, ok := l.buckets[ip]
-	if !ok {
-		b = &bucket{lim: rate.NewLimiter(rate.Limit(float64(l.perMinute)/60), l.perMinute)}
-		l.buckets[ip] = b
-	}
-	b.seen = now
-	res := b.lim.ReserveN(now, 1)
-	if d := res.DelayFrom(now); d > 0 {
-		res.CancelAt(now)
-		return false, d
-	}
-	return true, 0
+	return &ipLimiter{perMinute: perMinute, trustXFF: trustXFF, keyed: ratelimit.New(perMinute)}
 }
 
 func isRateLimited(r *http.Request) bool {
@@ -126,10 +91,10 @@ func (l *ipLimiter) middleware(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isRateLimited(r) {
-			if ok, wait := l.allow(ClientIP(r, l.trustXFF)); !ok {
-				secs := int(wait.Seconds() + 0.999)
-				w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-				WriteError(w, http.StatusTooManyRequests, "Too many attempts, please try again in "+strconv.Itoa(max(secs, 1))+" seconds")
+			if ok, wait := l.keyed.Allow(ClientIP(r, l.trustXFF)); !ok {
+				secs := strconv.Itoa(ratelimit.RetryAfterSeconds(wait))
+				w.Header().Set("Retry-After", secs)
+				WriteError(w, http.StatusTooManyRequests, "Too many attempts, please try again in "+secs+" seconds")
 				return
 			}
 		}
