@@ -6,9 +6,12 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/segmentio/kafka-go"
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/ratelimit"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
@@ -33,6 +36,9 @@ type Config struct {
 	// IdempotencyTTL is how long a keyed booking's first result is
 	// replayed (IDEMPOTENCY_TTL); the record is deleted after it.
 	IdempotencyTTL time.Duration
+	// BookingsPerMinute limits each user's bookings
+	// (BOOKING_RATE_LIMIT_PER_MINUTE; 0: no limit).
+	BookingsPerMinute int
 	// Location is the business time zone (APP_TIMEZONE) slots are read in.
 	Location *time.Location
 	// Clock is the time source; nil means time.Now (tests inject one).
@@ -42,16 +48,22 @@ type Config struct {
 // LoadConfig reads the environment.
 func LoadConfig(r *config.Reader) Config {
 	return Config{
-		Config:          svc.LoadConfig(r, "booking-svc", ":7003", true, true),
-		CatalogAddr:     r.Required("CATALOG_GRPC_ADDR"),
-		CatalogCacheTTL: r.Duration("CATALOG_CACHE_TTL", DefaultCatalogCacheTTL),
-		IdempotencyTTL:  r.Duration("IDEMPOTENCY_TTL", booking.DefaultIdempotencyTTL),
-		Location:        r.Location("APP_TIMEZONE", "Asia/Kolkata"),
+		Config:            svc.LoadConfig(r, "booking-svc", ":7003", true, true),
+		CatalogAddr:       r.Required("CATALOG_GRPC_ADDR"),
+		CatalogCacheTTL:   r.Duration("CATALOG_CACHE_TTL", DefaultCatalogCacheTTL),
+		IdempotencyTTL:    r.Duration("IDEMPOTENCY_TTL", booking.DefaultIdempotencyTTL),
+		BookingsPerMinute: r.Int("BOOKING_RATE_LIMIT_PER_MINUTE", DefaultBookingsPerMinute),
+		Location:          r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 	}
 }
 
 // DefaultCatalogCacheTTL is CATALOG_CACHE_TTL's default.
 const DefaultCatalogCacheTTL = 2 * time.Second
+
+// DefaultBookingsPerMinute is BOOKING_RATE_LIMIT_PER_MINUTE's default: far
+// above what a person books, low enough that one account cannot fill every
+// slot of a provider in a burst.
+const DefaultBookingsPerMinute = 20
 
 // Program is what cmd/booking-svc runs.
 var Program = svc.ProgramFor(LoadConfig)
@@ -85,9 +97,21 @@ func (cfg Config) Spec() svc.Spec {
 				kick = rt.Relay.Kick
 			}
 			repo := store.NewAppointments(rt.Pool, kick, rt.TracerProvider)
-			domain := booking.NewService(repo, catalog.New(conn, cfg.CatalogCacheTTL), loc, now, uuid.NewString, idemTTL)
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain), loc))
+			copies := catalog.New(conn, cfg.CatalogCacheTTL)
+			domain := booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL)
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain, ratelimit.New(cfg.BookingsPerMinute)), loc))
 			rt.Consume(events.TopicReviews, events.Group, events.Reviews(domain, rt.Logger))
+			group := events.CopiesGroup()
+			rt.Consume(events.TopicServices, group, events.ServiceChanges(copies, rt.Logger))
+			rt.Go("catalog copies", func(ctx context.Context) error {
+				// Copies are kept once catalog-svc can see this process's
+				// group, and so waits for it to consume every edit.
+				client := &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: 5 * time.Second}
+				if kafkax.WaitJoined(ctx, client, group) == nil {
+					copies.Live()
+				}
+				return nil
+			})
 			return nil
 		},
 	}

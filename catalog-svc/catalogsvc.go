@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/segmentio/kafka-go"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/config"
@@ -20,14 +21,24 @@ import (
 // Config is the catalog service's environment.
 type Config struct {
 	svc.Config
+	// CopyTTL is how long booking-svc trusts its copies of services
+	// (CATALOG_CACHE_TTL, the same variable booking-svc reads): an edit is
+	// acknowledged once every copy dropped it, or after at most this long.
+	CopyTTL time.Duration
 	// Clock stamps createdAt/updatedAt (nil: time.Now).
 	Clock func() time.Time
 }
 
 // LoadConfig reads the environment.
 func LoadConfig(r *config.Reader) Config {
-	return Config{Config: svc.LoadConfig(r, "catalog-svc", ":7002", true, true)}
+	return Config{
+		Config:  svc.LoadConfig(r, "catalog-svc", ":7002", true, true),
+		CopyTTL: r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
+	}
 }
+
+// DefaultCopyTTL is CATALOG_CACHE_TTL's default (booking-svc's as well).
+const DefaultCopyTTL = 2 * time.Second
 
 // Program is what cmd/catalog-svc runs.
 var Program = svc.ProgramFor(LoadConfig)
@@ -41,8 +52,15 @@ func (cfg Config) Spec() svc.Spec {
 	return svc.Spec{
 		Schema:     "catalog",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
+		Produces:   []string{store.TopicServices},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			domain := catalog.NewService(store.Services{Pool: rt.Pool}, now, func() string { return uuid.NewString() })
+			var kick func()
+			if rt.Relay != nil {
+				kick = rt.Relay.Kick
+			}
+			propagation := events.Propagation{Pool: rt.Pool, CopyTTL: cfg.CopyTTL, Logger: rt.Logger,
+				Kafka: &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: cfg.CopyTTL}}
+			domain := catalog.NewService(store.Services{Pool: rt.Pool, Kick: kick}, propagation, now, func() string { return uuid.NewString() })
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain)))
 			rt.Consume(events.ReviewsTopic, events.ConsumerGroup, events.ReviewRatings(domain, rt.Logger))
 			return nil

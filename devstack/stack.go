@@ -32,6 +32,9 @@ type Options struct {
 	Location          *time.Location
 	Clock             func() time.Time
 	AuthRatePerMinute int
+	// BookingsPerMinute limits each user's bookings (0: no limit, for tests
+	// and the bench that book in bulk).
+	BookingsPerMinute int
 	CORSOrigins       []string
 	// IdempotencyTTL and InboxTTL set booking-svc's IDEMPOTENCY_TTL and
 	// every service's INBOX_TTL (zero: their defaults).
@@ -95,11 +98,12 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey, TokenTTL: 24 * time.Hour, Clock: o.Clock})
 	})
 	g.Go("catalog-svc", func(ctx context.Context) error {
-		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc")})
+		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), CopyTTL: bookingsvc.DefaultCatalogCacheTTL})
 	})
 	g.Go("booking-svc", func(ctx context.Context) error {
 		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"],
-			CatalogCacheTTL: bookingsvc.DefaultCatalogCacheTTL, IdempotencyTTL: o.IdempotencyTTL, Location: o.Location, Clock: o.Clock})
+			CatalogCacheTTL: bookingsvc.DefaultCatalogCacheTTL, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
+			Location: o.Location, Clock: o.Clock})
 	})
 	g.Go("review-svc", func(ctx context.Context) error {
 		return reviewsvc.Run(ctx, reviewsvc.Config{Config: common("review-svc"), Location: o.Location, Clock: o.Clock})

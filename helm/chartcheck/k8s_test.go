@@ -182,7 +182,7 @@ func TestK8sKafka(t *testing.T) {
 		topics[topic.Spec.TopicName]++
 	}
 	got := keys(topics)
-	if want := []string{"booking.appointments.v1", "review.reviews.v1"}; !slices.Equal(got, want) {
+	if want := []string{"booking.appointments.v1", "catalog.services.v1", "review.reviews.v1"}; !slices.Equal(got, want) {
 		t.Errorf("KafkaTopics %v, want %v", got, want)
 	}
 }
@@ -336,10 +336,26 @@ func TestDockerfiles(t *testing.T) {
 	}
 	df := string(b)
 	for _, want := range []string{"FROM node:20 AS build", "npm ci", "npx nx build web", "dist/apps/web",
-		"nginxinc/nginx-unprivileged", "listen 8080", "try_files $uri $uri/ /index.html", "VITE_API_BASE"} {
+		"nginxinc/nginx-unprivileged", "VITE_API_BASE", "frontend/nginx/default.conf /etc/nginx/conf.d/default.conf",
+		"frontend/nginx/security-headers.conf /etc/nginx/security-headers.conf", "@API_ORIGIN@", "USER 101"} {
 		if !strings.Contains(df, want) {
 			t.Errorf("frontend/Dockerfile lacks %q", want)
 		}
+	}
+	// The server: SPA fallback, and the security headers in every location (an add_header
+	// in a location drops the server's).
+	b, err = os.ReadFile("../../frontend/nginx/default.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := string(b)
+	for _, want := range []string{"listen 8080", "try_files $uri $uri/ /index.html"} {
+		if !strings.Contains(conf, want) {
+			t.Errorf("frontend/nginx/default.conf lacks %q", want)
+		}
+	}
+	if n, m := strings.Count(conf, "include /etc/nginx/security-headers.conf;"), strings.Count(conf, "location "); n != m+1 {
+		t.Errorf("frontend/nginx/default.conf includes the security headers %d times for %d locations and the server", n, m)
 	}
 	ignore, err := os.ReadFile("../../.dockerignore")
 	if err != nil {

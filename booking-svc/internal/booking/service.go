@@ -106,6 +106,9 @@ func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) 
 	}
 	var idem *IdempotencyRecord
 	if key != "" {
+		if err := CheckIdempotencyKey(key); err != nil {
+			return Appointment{}, err
+		}
 		hash := RequestHash(b)
 		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL))
 		switch {
@@ -369,10 +372,18 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 	if days < 1 || days > MaxAvailabilityDays {
 		return nil, apperr.Invalid(MsgInvalidDays)
 	}
-	// A display: a copy a few seconds old is good enough (booking re-checks).
+	// A copy is trusted to show slots of a service that takes bookings;
+	// "it does not" is decided on catalog-svc's current answer, as bookable
+	// does. An inactive service has no free slots: it is not bookable.
 	svc, err := found(s.catalog.Recent(ctx, serviceID))
+	if err == nil && !svc.IsActive {
+		svc, err = s.service(ctx, serviceID)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if !svc.IsActive {
+		return nil, apperr.Conflict(MsgServiceInactive)
 	}
 	end := start.AddDate(0, 0, days)
 	booked, err := s.repo.Booked(ctx, svc.ID, start, end)

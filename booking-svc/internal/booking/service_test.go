@@ -288,6 +288,37 @@ func TestServiceAvailability(t *testing.T) {
 	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
 }
 
+// An inactive service shows no free slots: it is not bookable (409). As in
+// booking, a copy saying "inactive" is checked against catalog-svc's answer.
+func TestAvailabilityOfAnInactiveService(t *testing.T) {
+	ctx := context.Background()
+	dental := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", TimeSlots: []string{"09:00"}, IsActive: true}
+	paused := dental
+	paused.IsActive = false
+	cases := []struct {
+		name        string
+		recent, now ServiceInfo
+		want        apperr.Kind
+	}{
+		{"inactive", paused, paused, apperr.KindConflict},
+		{"re-activated since the copy", paused, dental, 0},
+		{"active", dental, dental, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": c.recent}, now: memCatalog{"dental": c.now}},
+				ist, func() time.Time { return now }, func() string { return "appt-1" })
+			_, err := svc.Availability(ctx, "dental", "", 1)
+			if apperr.KindOf(err) != c.want {
+				t.Fatalf("err = %v, want kind %v", err, c.want)
+			}
+			if c.want != 0 && err.Error() != MsgServiceInactive {
+				t.Fatalf("message %q", err)
+			}
+		})
+	}
+}
+
 // staleCatalog answers Recent from an old copy and Service from the truth.
 type staleCatalog struct{ recent, now memCatalog }
 

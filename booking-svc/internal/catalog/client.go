@@ -17,14 +17,25 @@ import (
 )
 
 // Client implements booking.Catalog. Recent answers from copies at most TTL
-// old (zero TTL: no copies); every lookup refreshes the copy.
+// old (zero TTL: no copies); every lookup refreshes the copy, and a change
+// event for a service drops its copy (Drop). Copies are kept only once this
+// process receives change events (Live): catalog-svc acknowledges an edit
+// after every live receiver consumed it (or after TTL), so from then on no
+// booking is decided on a copy the edit made stale.
 type Client struct {
 	API catalogv1.CatalogServiceClient
 	TTL time.Duration
 	Now func() time.Time
 
 	mu     sync.Mutex
+	live   bool
 	copies map[string]copyOf
+	// drops counts Drop calls; dropped holds each dropped id's count at its
+	// last drop, and reset the count when the maps last started over. A
+	// lookup that began before a drop of its id must not keep its answer.
+	drops   uint64
+	dropped map[string]uint64
+	reset   uint64
 }
 
 type copyOf struct {
@@ -54,10 +65,32 @@ func (c *Client) Recent(ctx context.Context, id string) (booking.ServiceInfo, er
 	return c.Service(ctx, id)
 }
 
+// Live starts keeping copies: change events now reach this process.
+func (c *Client) Live() {
+	c.mu.Lock()
+	c.live = true
+	c.mu.Unlock()
+}
+
+// Drop forgets the copy of service id: it changed.
+func (c *Client) Drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.drops++
+	if c.dropped == nil || len(c.dropped) >= maxCopies {
+		c.dropped, c.copies, c.reset = map[string]uint64{}, map[string]copyOf{}, c.drops
+	}
+	c.dropped[id] = c.drops
+	delete(c.copies, id)
+}
+
 // Service looks id up. An unknown or malformed id is ErrServiceNotFound; the
 // catalogue being unreachable is a 503, never a 500.
 func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, error) {
 	fetchedAt := c.Now()
+	c.mu.Lock()
+	drops := c.drops
+	c.mu.Unlock()
 	resp, err := c.API.GetService(ctx, &catalogv1.GetServiceRequest{Id: id})
 	switch status.Code(err) {
 	case codes.OK:
@@ -77,14 +110,20 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
 	}
 	if c.TTL > 0 {
-		c.keep(id, copyOf{info: info, fetchedAt: fetchedAt})
+		c.keep(id, copyOf{info: info, fetchedAt: fetchedAt}, drops)
 	}
 	return info, nil
 }
 
-func (c *Client) keep(id string, cp copyOf) {
+// keep stores cp, a lookup begun when drops drops had happened, unless the
+// service was dropped since (cp may predate the change) or copies are not
+// kept yet.
+func (c *Client) keep(id string, cp copyOf, drops uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !c.live || c.reset > drops || c.dropped[id] > drops {
+		return
+	}
 	if c.copies == nil || len(c.copies) >= maxCopies {
 		c.copies = map[string]copyOf{}
 	}

@@ -158,17 +158,19 @@ type Service interface {
 }
 
 // Repository stores services. Deleted services are invisible to every method.
+// Every write records the change's event (catalog.services.v1) in the same
+// transaction and returns it as a Change.
 type Repository interface {
-	Create(ctx context.Context, o Offering) error
+	Create(ctx context.Context, o Offering) (Change, error)
 	// Get returns ErrNotFound for a missing or deleted service.
 	Get(ctx context.Context, id string) (Offering, error)
 	List(ctx context.Context, f Filter) ([]Offering, error)
 	ListByProvider(ctx context.Context, providerID string) ([]Offering, error)
 	// Update stores o's form fields and isActive where o.ID is owned by
 	// o.ProviderID; ErrNotFound otherwise.
-	Update(ctx context.Context, o Offering) error
-	SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (Offering, error)
-	SoftDelete(ctx context.Context, id, providerID string, at time.Time) error
+	Update(ctx context.Context, o Offering) (Change, error)
+	SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (Offering, Change, error)
+	SoftDelete(ctx context.Context, id, providerID string, at time.Time) (Change, error)
 	// AddRating records eventID and, the first time only, adds rating to the
 	// service's aggregate, in one transaction. It reports whether a service
 	// changed.
@@ -177,6 +179,22 @@ type Repository interface {
 
 // ErrNotFound is the repository's "no such (undeleted) service".
 var ErrNotFound = errors.New("service not found")
+
+// Change is the event a write recorded about a service.
+type Change struct {
+	ServiceID string
+	Event     int64 // the event's outbox row
+}
+
+// Propagation delivers changes to those who keep copies of services
+// (booking-svc decides bookings on copies a few seconds old). Await returns
+// once every copy of the changed service is dropped or too old to be
+// trusted, so a change acknowledged to its provider is honoured by the next
+// booking. It never fails the change: past its deadline the copies have
+// expired anyway.
+type Propagation interface {
+	Await(ctx context.Context, c Change)
+}
 
 // ReviewConsumer names the catalog's review consumer in the inbox.
 const ReviewConsumer = "catalog-svc/review-ratings"
@@ -192,19 +210,35 @@ const (
 // service stamps times to the microsecond: what PostgreSQL keeps, so a
 // response and a later read agree.
 type service struct {
-	repo  Repository
-	now   func() time.Time
-	newID func() string
+	repo        Repository
+	propagation Propagation
+	now         func() time.Time
+	newID       func() string
 }
 
-// NewService returns the catalog domain.
-func NewService(repo Repository, now func() time.Time, newID func() string) Service {
-	return &service{repo: repo, now: now, newID: newID}
+// NewService returns the catalog domain; edits return once propagation
+// has delivered them (nil: at once).
+func NewService(repo Repository, propagation Propagation, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, propagation: propagation, now: now, newID: newID}
+}
+
+// delivered waits until c reached every copy. A new service needs no wait:
+// no copy of it can exist.
+func (s *service) delivered(ctx context.Context, c Change) {
+	if s.propagation != nil {
+		s.propagation.Await(ctx, c)
+	}
 }
 
 func (s *service) List(ctx context.Context, q Query) ([]Offering, error) {
 	if q.Limit < 0 || q.Offset < 0 {
 		return nil, apperr.Invalid(MsgInvalidPage)
+	}
+	if err := SearchText.Check(strings.TrimSpace(q.Name)); err != nil {
+		return nil, err
+	}
+	if err := CategoryQuery.Check(strings.TrimSpace(q.Category)); err != nil {
+		return nil, err
 	}
 	f := Filter{NameContains: strings.TrimSpace(q.Name), Limit: min(q.Limit, MaxLimit), Offset: q.Offset}
 	if f.Limit == 0 {
@@ -245,7 +279,7 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, err
 	now := s.now().UTC().Truncate(time.Microsecond)
 	o := Offering{ID: s.newID(), ProviderID: c.UserID, IsActive: true, CreatedAt: now}
 	apply(&o, in, now)
-	if err := s.repo.Create(ctx, o); err != nil {
+	if _, err := s.repo.Create(ctx, o); err != nil {
 		return Offering{}, err
 	}
 	return o, nil
@@ -257,24 +291,24 @@ func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Off
 		return Offering{}, err
 	}
 	now := s.now().UTC().Truncate(time.Microsecond)
+	var ch Change
 	if p.IsToggle() {
-		o, err = s.repo.SetActive(ctx, id, c.UserID, *p.IsActive, now)
-		if errors.Is(err, ErrNotFound) {
-			return Offering{}, apperr.NotFound(MsgNotFound)
+		o, ch, err = s.repo.SetActive(ctx, id, c.UserID, *p.IsActive, now)
+	} else {
+		in := p.Input()
+		if err := Validate(&in); err != nil {
+			return Offering{}, err
 		}
-		return o, err
+		apply(&o, in, now)
+		ch, err = s.repo.Update(ctx, o)
 	}
-	in := p.Input()
-	if err := Validate(&in); err != nil {
+	if errors.Is(err, ErrNotFound) {
+		return Offering{}, apperr.NotFound(MsgNotFound)
+	}
+	if err != nil {
 		return Offering{}, err
 	}
-	apply(&o, in, now)
-	if err := s.repo.Update(ctx, o); err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return Offering{}, apperr.NotFound(MsgNotFound)
-		}
-		return Offering{}, err
-	}
+	s.delivered(ctx, ch)
 	return o, nil
 }
 
@@ -282,11 +316,15 @@ func (s *service) Delete(ctx context.Context, c Caller, id string) error {
 	if _, err := s.owned(ctx, c, id); err != nil {
 		return err
 	}
-	err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC().Truncate(time.Microsecond))
+	ch, err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC().Truncate(time.Microsecond))
 	if errors.Is(err, ErrNotFound) {
 		return apperr.NotFound(MsgNotFound)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	s.delivered(ctx, ch)
+	return nil
 }
 
 // owned loads a service the caller may change: a provider's own. The role

@@ -18,7 +18,16 @@ type memRepo struct {
 
 func newMemRepo() *memRepo { return &memRepo{rows: map[string]Offering{}, seen: map[string]bool{}} }
 
-func (m *memRepo) Create(_ context.Context, o Offering) error { m.rows[o.ID] = o; return nil }
+func (m *memRepo) Create(_ context.Context, o Offering) (Change, error) {
+	m.rows[o.ID] = o
+	return m.change(o.ID), nil
+}
+
+// change numbers the events the writes record.
+func (m *memRepo) change(id string) Change {
+	m.nextID++
+	return Change{ServiceID: id, Event: int64(m.nextID)}
+}
 func (m *memRepo) Get(_ context.Context, id string) (Offering, error) {
 	o, ok := m.rows[id]
 	if !ok {
@@ -30,28 +39,28 @@ func (m *memRepo) List(_ context.Context, f Filter) ([]Offering, error) { m.last
 func (m *memRepo) ListByProvider(context.Context, string) ([]Offering, error) {
 	return nil, nil
 }
-func (m *memRepo) Update(_ context.Context, o Offering) error {
+func (m *memRepo) Update(_ context.Context, o Offering) (Change, error) {
 	if cur, ok := m.rows[o.ID]; !ok || cur.ProviderID != o.ProviderID {
-		return ErrNotFound
+		return Change{}, ErrNotFound
 	}
 	m.rows[o.ID] = o
-	return nil
+	return m.change(o.ID), nil
 }
-func (m *memRepo) SetActive(_ context.Context, id, providerID string, active bool, at time.Time) (Offering, error) {
+func (m *memRepo) SetActive(_ context.Context, id, providerID string, active bool, at time.Time) (Offering, Change, error) {
 	o, ok := m.rows[id]
 	if !ok || o.ProviderID != providerID {
-		return Offering{}, ErrNotFound
+		return Offering{}, Change{}, ErrNotFound
 	}
 	o.IsActive, o.UpdatedAt = active, at
 	m.rows[id] = o
-	return o, nil
+	return o, m.change(id), nil
 }
-func (m *memRepo) SoftDelete(_ context.Context, id, providerID string, _ time.Time) error {
+func (m *memRepo) SoftDelete(_ context.Context, id, providerID string, _ time.Time) (Change, error) {
 	if o, ok := m.rows[id]; !ok || o.ProviderID != providerID {
-		return ErrNotFound
+		return Change{}, ErrNotFound
 	}
 	delete(m.rows, id)
-	return nil
+	return m.change(id), nil
 }
 func (m *memRepo) AddRating(_ context.Context, _ string, r ReviewRating) (bool, error) {
 	if m.seen[r.EventID] {
@@ -69,10 +78,49 @@ func (m *memRepo) AddRating(_ context.Context, _ string, r ReviewRating) (bool, 
 }
 
 func newTestService() (Service, *memRepo) {
-	repo := newMemRepo()
+	s, repo, _ := newTestServiceAwaiting()
+	return s, repo
+}
+
+// awaited records the changes the domain waited for.
+type awaited struct{ changes []Change }
+
+func (a *awaited) Await(_ context.Context, c Change) { a.changes = append(a.changes, c) }
+
+func newTestServiceAwaiting() (Service, *memRepo, *awaited) {
+	repo, prop := newMemRepo(), &awaited{}
 	n := 0
-	return NewService(repo, func() time.Time { return time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC) },
-		func() string { n++; return string(rune('a' + n)) }), repo
+	return NewService(repo, prop, func() time.Time { return time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC) },
+		func() string { n++; return string(rune('a' + n)) }), repo, prop
+}
+
+// An edit is acknowledged only after its event was delivered (the
+// Propagation returned); a refused edit waits for nothing, and neither does
+// a new service (no copy of it can exist).
+func TestEditsWaitForTheirChangeToPropagate(t *testing.T) {
+	ctx := context.Background()
+	s, _, prop := newTestServiceAwaiting()
+	o, _ := s.Create(ctx, alice, validInput())
+	if len(prop.changes) != 0 {
+		t.Fatalf("create waited for %v", prop.changes)
+	}
+	if _, err := s.Update(ctx, alice, o.ID, Patch{IsActive: ptr(false)}); err != nil {
+		t.Fatal(err)
+	}
+	in := validInput()
+	in.TimeSlots = []string{"10:00"}
+	full := Patch{Name: &in.Name, Category: &in.Category, Description: &in.Description, Price: in.Price, Duration: in.Duration,
+		Provider: &in.Provider, Location: &in.Location, Contact: &in.Contact, TimeSlots: in.TimeSlots}
+	if _, err := s.Update(ctx, alice, o.ID, full); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = s.Update(ctx, bob, o.ID, Patch{IsActive: ptr(true)})
+	if err := s.Delete(ctx, alice, o.ID); err != nil {
+		t.Fatal(err)
+	}
+	if len(prop.changes) != 3 || prop.changes[0].ServiceID != o.ID || prop.changes[0].Event != 2 || prop.changes[2].Event != 4 {
+		t.Fatalf("awaited %+v, want the toggle's, the update's and the delete's events", prop.changes)
+	}
 }
 
 var (

@@ -11,13 +11,18 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/platform/inbox"
+	"github.com/slotwise/slotwise/platform/outbox"
 	"github.com/slotwise/slotwise/platform/postgres"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
 
 // Services implements catalog.Repository.
-type Services struct{ Pool *pgxpool.Pool }
+type Services struct {
+	Pool *pgxpool.Pool
+	// Kick wakes the outbox relay after a commit (nil: wait for its poll).
+	Kick func()
+}
 
 // columns are read as the domain wants them; id is cast to text, so ORDER BY
 // must say services.id (a bare "id" would sort the text output column and
@@ -25,13 +30,15 @@ type Services struct{ Pool *pgxpool.Pool }
 const columns = `id::text, provider_id, name, category, category_key, description, price::float8, duration,
 	provider, location, contact, image_url, icon, time_slots, is_active, rating_sum, total_reviews, created_at, updated_at`
 
-func (s Services) Create(ctx context.Context, o catalog.Offering) error {
-	_, err := s.Pool.Exec(ctx, `INSERT INTO services (id, provider_id, name, category, category_key, description, price,
-		duration, provider, location, contact, image_url, icon, time_slots, is_active, created_at, updated_at)
-		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
-		o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
-		o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.CreatedAt, o.UpdatedAt)
-	return err
+func (s Services) Create(ctx context.Context, o catalog.Offering) (catalog.Change, error) {
+	return s.write(ctx, o.ID, func(tx pgx.Tx) (catalog.Offering, error) {
+		_, err := tx.Exec(ctx, `INSERT INTO services (id, provider_id, name, category, category_key, description, price,
+			duration, provider, location, contact, image_url, icon, time_slots, is_active, created_at, updated_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+			o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
+			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.CreatedAt, o.UpdatedAt)
+		return o, err
+	}, EventCreated)
 }
 
 func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) {
@@ -79,30 +86,59 @@ func (s Services) ListByProvider(ctx context.Context, providerID string) ([]cata
 		ORDER BY services.created_at DESC, services.id DESC`, providerID))
 }
 
-func (s Services) Update(ctx context.Context, o catalog.Offering) error {
-	tag, err := s.Pool.Exec(ctx, `UPDATE services SET name=$3, category=$4, category_key=$5, description=$6, price=$7,
-		duration=$8, provider=$9, location=$10, contact=$11, image_url=$12, icon=$13, time_slots=$14, is_active=$15,
-		updated_at=$16 WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`,
-		o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
-		o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.UpdatedAt)
-	if err == nil && tag.RowsAffected() == 0 {
-		return catalog.ErrNotFound
-	}
-	return err
+func (s Services) Update(ctx context.Context, o catalog.Offering) (catalog.Change, error) {
+	return s.write(ctx, o.ID, func(tx pgx.Tx) (catalog.Offering, error) {
+		tag, err := tx.Exec(ctx, `UPDATE services SET name=$3, category=$4, category_key=$5, description=$6, price=$7,
+			duration=$8, provider=$9, location=$10, contact=$11, image_url=$12, icon=$13, time_slots=$14, is_active=$15,
+			updated_at=$16 WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`,
+			o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
+			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.UpdatedAt)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = catalog.ErrNotFound
+		}
+		return o, err
+	}, EventUpdated)
 }
 
-func (s Services) SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (catalog.Offering, error) {
-	return scanOne(s.Pool.QueryRow(ctx, `UPDATE services SET is_active=$3, updated_at=$4
-		WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL RETURNING `+columns, id, providerID, active, at))
+func (s Services) SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (catalog.Offering, catalog.Change, error) {
+	var o catalog.Offering
+	ch, err := s.write(ctx, id, func(tx pgx.Tx) (catalog.Offering, error) {
+		var err error
+		o, err = scanOne(tx.QueryRow(ctx, `UPDATE services SET is_active=$3, updated_at=$4
+			WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL RETURNING `+columns, id, providerID, active, at))
+		return o, err
+	}, EventUpdated)
+	return o, ch, err
 }
 
-func (s Services) SoftDelete(ctx context.Context, id, providerID string, at time.Time) error {
-	tag, err := s.Pool.Exec(ctx, `UPDATE services SET deleted_at=$3, updated_at=$3
-		WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`, id, providerID, at)
-	if err == nil && tag.RowsAffected() == 0 {
-		return catalog.ErrNotFound
+func (s Services) SoftDelete(ctx context.Context, id, providerID string, at time.Time) (catalog.Change, error) {
+	return s.write(ctx, id, func(tx pgx.Tx) (catalog.Offering, error) {
+		o, err := scanOne(tx.QueryRow(ctx, `UPDATE services SET deleted_at=$3, updated_at=$3
+			WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL RETURNING `+columns, id, providerID, at))
+		return o, err
+	}, EventDeleted)
+}
+
+// write runs change in a transaction together with the ServiceEvent of its
+// result (the service after the change), and wakes the relay after the
+// commit. The Change names the event's outbox row.
+func (s Services) write(ctx context.Context, id string, change func(tx pgx.Tx) (catalog.Offering, error), event string) (catalog.Change, error) {
+	ch := catalog.Change{ServiceID: id}
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		o, err := change(tx)
+		if err != nil {
+			return err
+		}
+		ch.Event, err = outbox.WriteReturning(ctx, tx, TopicServices, o.ID, serviceEvent(o, event))
+		return err
+	})
+	if err != nil {
+		return catalog.Change{}, err
 	}
-	return err
+	if s.Kick != nil {
+		s.Kick()
+	}
+	return ch, nil
 }
 
 // AddRating applies a review once: the inbox row and the aggregate change

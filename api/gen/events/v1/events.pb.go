@@ -270,6 +270,143 @@ func (x *ReviewEvent) GetRating() int32 {
 	return 0
 }
 
+// ServiceEvent is published on catalog.services.v1, keyed by service id,
+// when a service is created, changed (its form, time slots or active flag)
+// or deleted. It carries the service's state after the change: what a copy
+// of it would hold.
+type ServiceEvent struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
+	// type is "created", "updated" or "deleted".
+	Type          string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
+	OccurredAt    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
+	ServiceId     string                 `protobuf:"bytes,4,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
+	ProviderId    string                 `protobuf:"bytes,5,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	Name          string                 `protobuf:"bytes,6,opt,name=name,proto3" json:"name,omitempty"`
+	Category      string                 `protobuf:"bytes,7,opt,name=category,proto3" json:"category,omitempty"`
+	Provider      string                 `protobuf:"bytes,8,opt,name=provider,proto3" json:"provider,omitempty"`
+	Location      string                 `protobuf:"bytes,9,opt,name=location,proto3" json:"location,omitempty"`
+	TimeSlots     []string               `protobuf:"bytes,10,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	IsActive      bool                   `protobuf:"varint,11,opt,name=isActive,proto3" json:"isActive,omitempty"`
+	Deleted       bool                   `protobuf:"varint,12,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceEvent) Reset() {
+	*x = ServiceEvent{}
+	mi := &file_slotwise_events_v1_events_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceEvent) ProtoMessage() {}
+
+func (x *ServiceEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_events_v1_events_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceEvent.ProtoReflect.Descriptor instead.
+func (*ServiceEvent) Descriptor() ([]byte, []int) {
+	return file_slotwise_events_v1_events_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ServiceEvent) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetOccurredAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.OccurredAt
+	}
+	return nil
+}
+
+func (x *ServiceEvent) GetServiceId() string {
+	if x != nil {
+		return x.ServiceId
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetProviderId() string {
+	if x != nil {
+		return x.ProviderId
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetProvider() string {
+	if x != nil {
+		return x.Provider
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
+func (x *ServiceEvent) GetTimeSlots() []string {
+	if x != nil {
+		return x.TimeSlots
+	}
+	return nil
+}
+
+func (x *ServiceEvent) GetIsActive() bool {
+	if x != nil {
+		return x.IsActive
+	}
+	return false
+}
+
+func (x *ServiceEvent) GetDeleted() bool {
+	if x != nil {
+		return x.Deleted
+	}
+	return false
+}
+
 var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
@@ -308,7 +445,25 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"customerId\x18\a \x01(\tR\n" +
 	"customerId\x12\x16\n" +
-	"\x06rating\x18\b \x01(\x05R\x06ratingB9Z7github.com/slotwise/slotwise/api/gen/events/v1;eventsv1b\x06proto3"
+	"\x06rating\x18\b \x01(\x05R\x06rating\"\xf2\x02\n" +
+	"\fServiceEvent\x12\x18\n" +
+	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
+	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
+	"\n" +
+	"occurredAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"occurredAt\x12\x1c\n" +
+	"\tserviceId\x18\x04 \x01(\tR\tserviceId\x12\x1e\n" +
+	"\n" +
+	"providerId\x18\x05 \x01(\tR\n" +
+	"providerId\x12\x12\n" +
+	"\x04name\x18\x06 \x01(\tR\x04name\x12\x1a\n" +
+	"\bcategory\x18\a \x01(\tR\bcategory\x12\x1a\n" +
+	"\bprovider\x18\b \x01(\tR\bprovider\x12\x1a\n" +
+	"\blocation\x18\t \x01(\tR\blocation\x12\x1c\n" +
+	"\ttimeSlots\x18\n" +
+	" \x03(\tR\ttimeSlots\x12\x1a\n" +
+	"\bisActive\x18\v \x01(\bR\bisActive\x12\x18\n" +
+	"\adeleted\x18\f \x01(\bR\adeletedB9Z7github.com/slotwise/slotwise/api/gen/events/v1;eventsv1b\x06proto3"
 
 var (
 	file_slotwise_events_v1_events_proto_rawDescOnce sync.Once
@@ -322,21 +477,23 @@ func file_slotwise_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_slotwise_events_v1_events_proto_rawDescData
 }
 
-var file_slotwise_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_slotwise_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_slotwise_events_v1_events_proto_goTypes = []any{
 	(*AppointmentEvent)(nil),      // 0: slotwise.events.v1.AppointmentEvent
 	(*ReviewEvent)(nil),           // 1: slotwise.events.v1.ReviewEvent
-	(*timestamppb.Timestamp)(nil), // 2: google.protobuf.Timestamp
+	(*ServiceEvent)(nil),          // 2: slotwise.events.v1.ServiceEvent
+	(*timestamppb.Timestamp)(nil), // 3: google.protobuf.Timestamp
 }
 var file_slotwise_events_v1_events_proto_depIdxs = []int32{
-	2, // 0: slotwise.events.v1.AppointmentEvent.occurredAt:type_name -> google.protobuf.Timestamp
-	2, // 1: slotwise.events.v1.AppointmentEvent.startsAt:type_name -> google.protobuf.Timestamp
-	2, // 2: slotwise.events.v1.ReviewEvent.occurredAt:type_name -> google.protobuf.Timestamp
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	3, // 0: slotwise.events.v1.AppointmentEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	3, // 1: slotwise.events.v1.AppointmentEvent.startsAt:type_name -> google.protobuf.Timestamp
+	3, // 2: slotwise.events.v1.ReviewEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	3, // 3: slotwise.events.v1.ServiceEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	4, // [4:4] is the sub-list for method output_type
+	4, // [4:4] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_events_v1_events_proto_init() }
@@ -350,7 +507,7 @@ func file_slotwise_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_events_v1_events_proto_rawDesc), len(file_slotwise_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,94 @@
+package catalog
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+)
+
+// fakeCatalog answers GetService with the current state of one service;
+// during, when set, runs while a lookup is in flight.
+type fakeCatalog struct {
+	catalogv1.CatalogServiceClient
+	active bool
+	calls  int
+	during func()
+}
+
+func (f *fakeCatalog) GetService(context.Context, *catalogv1.GetServiceRequest, ...grpc.CallOption) (*catalogv1.GetServiceResponse, error) {
+	f.calls++
+	resp := &catalogv1.GetServiceResponse{Service: &catalogv1.Service{Id: "s1", IsActive: f.active}}
+	if f.during != nil {
+		f.during()
+		f.during = nil
+	}
+	return resp, nil
+}
+
+func newClient(f *fakeCatalog) *Client {
+	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	return &Client{API: f, TTL: 2 * time.Second, Now: func() time.Time { return now }}
+}
+
+func TestCopiesOnlyOnceLive(t *testing.T) {
+	f := &fakeCatalog{active: true}
+	c := newClient(f)
+	ctx := context.Background()
+	c.Recent(ctx, "s1")
+	c.Recent(ctx, "s1")
+	if f.calls != 2 {
+		t.Fatalf("before change events reach the process every lookup asks catalog-svc: %d calls", f.calls)
+	}
+	c.Live()
+	c.Recent(ctx, "s1")
+	c.Recent(ctx, "s1")
+	if f.calls != 3 {
+		t.Fatalf("once live, a copy answers: %d calls, want 3", f.calls)
+	}
+}
+
+func TestDropForgetsTheCopy(t *testing.T) {
+	f := &fakeCatalog{active: true}
+	c := newClient(f)
+	c.Live()
+	ctx := context.Background()
+	c.Recent(ctx, "s1")
+	f.active = false
+	c.Drop("s1")
+	got, _ := c.Recent(ctx, "s1")
+	if got.IsActive || f.calls != 2 {
+		t.Fatalf("after a drop the next lookup asks catalog-svc: active=%v calls=%d", got.IsActive, f.calls)
+	}
+}
+
+// A lookup that began before the service changed may carry the old state:
+// it answers its caller, but is not kept as the copy.
+func TestALookupOverlappingADropIsNotKept(t *testing.T) {
+	f := &fakeCatalog{active: true}
+	c := newClient(f)
+	c.Live()
+	ctx := context.Background()
+	f.during = func() { c.Drop("s1") } // the change event arrives mid-lookup
+	if got, _ := c.Recent(ctx, "s1"); !got.IsActive {
+		t.Fatal("the lookup itself answers what it read")
+	}
+	f.active = false
+	if got, _ := c.Recent(ctx, "s1"); got.IsActive || f.calls != 2 {
+		t.Fatalf("the overlapping answer must not be kept: active=%v calls=%d", got.IsActive, f.calls)
+	}
+}
+
+func TestDroppedMapStaysBounded(t *testing.T) {
+	c := newClient(&fakeCatalog{})
+	c.Live()
+	for i := range maxCopies + 10 {
+		c.Drop(string(rune(i)))
+	}
+	if len(c.dropped) > maxCopies {
+		t.Fatalf("dropped holds %d ids", len(c.dropped))
+	}
+}

@@ -1,0 +1,37 @@
+package events
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/google/uuid"
+	"github.com/segmentio/kafka-go"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
+	"github.com/slotwise/slotwise/platform/kafkax"
+)
+
+// TopicServices is where catalog-svc announces every change of a service.
+const TopicServices = topics.Services
+
+// CopiesGroup is this process's own consumer group of TopicServices: each
+// booking-svc process keeps its own copies, so each must see every change.
+// catalog-svc finds these groups by their prefix.
+func CopiesGroup() string { return topics.ServiceCopiesGroupPrefix + "booking-svc-" + uuid.NewString() }
+
+// Copies are the copies of services a process keeps.
+type Copies interface{ Drop(serviceID string) }
+
+// ServiceChanges returns the handler that drops the copy of every service
+// that changed. Dropping is idempotent: a redelivered event changes nothing.
+func ServiceChanges(copies Copies, log *slog.Logger) func(ctx context.Context, msg kafka.Message) error {
+	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.ServiceEvent) error {
+		if ev.GetServiceId() == "" {
+			log.WarnContext(ctx, "service event without service id skipped", "offset", msg.Offset)
+			return nil
+		}
+		copies.Drop(ev.GetServiceId())
+		return nil
+	})
+}

@@ -1,0 +1,31 @@
+package store
+
+import (
+	"github.com/google/uuid"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
+
+	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+)
+
+// TopicServices is where every change of a service is announced, keyed by
+// service id so one service's changes stay in order.
+const TopicServices = topics.Services
+
+// Types of ServiceEvent.
+const (
+	EventCreated = "created"
+	EventUpdated = "updated"
+	EventDeleted = "deleted"
+)
+
+// serviceEvent is the event of a change whose result is o.
+func serviceEvent(o catalog.Offering, typ string) *eventsv1.ServiceEvent {
+	return &eventsv1.ServiceEvent{
+		EventId: uuid.NewString(), Type: typ, OccurredAt: timestamppb.New(o.UpdatedAt),
+		ServiceId: o.ID, ProviderId: o.ProviderID, Name: o.Name, Category: o.Category, Provider: o.Provider,
+		Location: o.Location, TimeSlots: o.TimeSlots, IsActive: o.IsActive, Deleted: typ == EventDeleted,
+	}
+}
