@@ -79,5 +79,9 @@ test-e2e:
 bench:
 	go run ./bench/cmd/bench
 
+# Every Go fuzz target for FUZZTIME each (default 30s); `make test` runs their seeds only.
+fuzz:
+	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+
 clean:
 	rm -rf $(BIN) .devstack

@@ -34,8 +34,8 @@ func ParseClock(s string) (int, bool) {
 		}
 	}
 	hs, ms, ok := strings.Cut(s, ":")
-	if !ok || len(ms) != 2 || len(hs) < 1 || len(hs) > 2 {
-		return 0, false
+	if !ok || len(ms) != 2 || len(hs) < 1 || len(hs) > 2 || !digits(hs) || !digits(ms) {
+		return 0, false // Atoi alone would take "+9:00" and "9:+5"
 	}
 	h, err1 := strconv.Atoi(hs)
 	m, err2 := strconv.Atoi(ms)
@@ -57,6 +57,15 @@ func ParseClock(s string) (int, bool) {
 		}
 	}
 	return h*60 + m, true
+}
+
+func digits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseDate reads the calendar date of a booking in loc. An ISO timestamp is
