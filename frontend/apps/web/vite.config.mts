@@ -1,7 +1,22 @@
 /// <reference types='vitest' />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+// Sonner injects its stylesheet as an inline <style>, which the Content-Security-Policy
+// (style-src 'self', platform/httpsec) refuses: the build ships the same CSS as a file instead.
+function sonnerStylesAsFile(): Plugin {
+  return {
+    name: 'sonner-styles-as-file',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const out = code.replace(/^__insertCSS\(".*"\);?$/m, "import 'sonner/dist/styles.css';");
+      if (out === code) this.error('sonner no longer injects its CSS through __insertCSS: revisit this plugin');
+      return out;
+    },
+  };
+}
 
 // The devstack serves frontend/dist/apps/web on :3000 with an SPA fallback.
 export default defineConfig(() => ({
@@ -9,7 +24,7 @@ export default defineConfig(() => ({
   cacheDir: '../../node_modules/.vite/apps/web',
   server: { port: 4200, host: 'localhost' },
   preview: { port: 4300, host: 'localhost' },
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerStylesAsFile()],
   build: {
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
