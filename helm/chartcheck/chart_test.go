@@ -604,6 +604,35 @@ func TestIngress(t *testing.T) {
 	})
 }
 
+// Production: both hosts over TLS only, so the ingress controller sends HSTS for each
+// (ingress-nginx adds Strict-Transport-Security to TLS hosts) and redirects http to https.
+func TestIngressProductionIsHTTPSOnly(t *testing.T) {
+	objs := render(t, "production")
+	ings := ofKind[networkingv1.Ingress](objs)
+	if len(ings) != 1 {
+		t.Fatalf("%d Ingresses, want 1", len(ings))
+	}
+	for _, ing := range ings {
+		tlsHosts := map[string]bool{}
+		for _, tls := range ing.Spec.TLS {
+			if tls.SecretName == "" {
+				t.Errorf("Ingress %s: TLS without a secret", ing.Name)
+			}
+			for _, h := range tls.Hosts {
+				tlsHosts[h] = true
+			}
+		}
+		for _, r := range ing.Spec.Rules {
+			if !tlsHosts[r.Host] {
+				t.Errorf("Ingress %s: host %s is not served over TLS (no HSTS for it)", ing.Name, r.Host)
+			}
+		}
+		if ing.Annotations["nginx.ingress.kubernetes.io/force-ssl-redirect"] != "true" {
+			t.Errorf("Ingress %s: http is not redirected to https: %v", ing.Name, ing.Annotations)
+		}
+	}
+}
+
 // NetworkPolicies: only gateway and web reachable from the ingress controller; each service only
 // from the components that call it; egress only to DNS, callees, Postgres, Kafka and OTLP.
 func TestNetworkPolicies(t *testing.T) {

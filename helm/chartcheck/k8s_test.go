@@ -354,7 +354,7 @@ func TestDockerfiles(t *testing.T) {
 			t.Errorf("frontend/nginx/default.conf lacks %q", want)
 		}
 	}
-	if n, m := strings.Count(conf, "include /etc/nginx/security-headers.conf;"), strings.Count(conf, "location "); n != m+1 {
+	if n, m := strings.Count(conf, "include /etc/nginx/security-headers.conf;"), len(regexp.MustCompile(`(?m)^\s*location\s`).FindAllString(conf, -1)); m == 0 || n != m+1 {
 		t.Errorf("frontend/nginx/default.conf includes the security headers %d times for %d locations and the server", n, m)
 	}
 	ignore, err := os.ReadFile("../../.dockerignore")
