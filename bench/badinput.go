@@ -27,19 +27,29 @@ type endpoint struct {
 }
 
 func endpoints(svcID, apptID string) []endpoint {
+	provider := Registration("provider", "someone-else@example.com")
+	provider["businessInfo"].(map[string]any)["specializations"] = []string{"hair", "nails"}
+	provider["businessInfo"].(map[string]any)["experience"] = 3
+	provider["dateOfBirth"] = "1990-04-02"
+	provider["confirmPassword"] = "secret123"
 	return []endpoint{
 		{method: "POST", path: "/auth/register", body: Registration("customer", "someone@example.com")},
+		{method: "POST", path: "/auth/register", body: provider},
 		{method: "POST", path: "/auth/login-with-role", body: map[string]any{"email": "someone@example.com", "password": "secret123", "role": "customer"}},
 		{method: "GET", path: "/auth/user-role/{email}"},
 		{method: "GET", path: "/auth/profile"},
-		{method: "PUT", path: "/auth/profile", body: map[string]any{"fullName": "Asha Rao", "phoneNumber": "9876543210", "address": "12 MG Road", "gender": "female"}},
+		{method: "PUT", path: "/auth/profile", body: map[string]any{"fullName": "Asha Rao", "phoneNumber": "9876543210", "address": "12 MG Road",
+			"gender": "female", "dateOfBirth": "1990-04-02", "email": "asha.rao@example.com", "currentPassword": "secret123",
+			"businessInfo": map[string]any{"businessName": "Acme", "businessDescription": "Clinic", "businessCategory": "healthcare",
+				"businessHours": "9-5", "location": "Pune", "specializations": []string{"hair"}, "experience": 2}}},
 		{method: "GET", path: "/.well-known/jwks.json"},
 		{method: "GET", path: "/services", query: []string{"category", "name", "limit", "offset"}},
-		{method: "POST", path: "/services", body: ServiceBody("Bad input", []string{"09:00"})},
+		{method: "POST", path: "/services", body: ServiceBody("Bad input", []string{"09:00", "10:00"})},
 		{method: "GET", path: "/services/provider"},
 		{method: "GET", path: "/services/{svc}"},
-		{method: "PATCH", path: "/services/{svc}", body: ServiceBody("Bad input", []string{"09:00"})},
-		{method: "DELETE", path: "/services/{svc}"},
+		{method: "PATCH", path: "/services/{svc}", body: ServiceBody("Bad input", []string{"09:00", "10:00"})},
+		{method: "PATCH", path: "/services/{svc}", body: map[string]any{"isActive": true}},
+		{method: "DELETE", path: "/services/{del}"},
 		{method: "GET", path: "/services/{svc}/availability", query: []string{"from", "days"}},
 		{method: "POST", path: "/appointments", body: BookingBody(svcID, Day(2), "09:00")},
 		{method: "GET", path: "/appointments"},
@@ -56,44 +66,6 @@ func endpoints(svcID, apptID string) []endpoint {
 
 // rawJSON is a JSON value written as is (it may be invalid on purpose).
 type rawJSON string
-
-// encode writes body as JSON, keeping rawJSON values verbatim.
-func encode(body map[string]any) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	keys := make([]string, 0, len(body))
-	for k := range body {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%q:", k)
-		switch v := body[k].(type) {
-		case rawJSON:
-			b.WriteString(string(v))
-		case map[string]any:
-			b.Write(encode(v))
-		default:
-			raw, _ := jsonMarshal(v)
-			b.Write(raw)
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// badValues replace one field's value: wrong types, huge or broken strings.
-var badValues = []rawJSON{
-	`12345`, `-1`, `0`, `1.5`, `1e308`, `-1e308`, `true`, `false`, `null`, `{}`, `[]`, `[1,2,3]`, `{"a":{"b":{"c":[]}}}`,
-	`""`, `"   "`, `"\u0000"`, `"\ud800"`, "\"\xff\xfe\xfd\"", "\"caf\xc3\"", `"<script>alert(1)</script>"`, `"' OR 1=1 --"`,
-	`"` + rawJSON(strings.Repeat("9", 400)) + `"`, rawJSON(strings.Repeat("9", 400)), `"2026-02-30"`, `"25:61"`, `"-5"`,
-	`["09:00", 5, null]`, `[""]`, `["99:99"]`,
-}
-
-func hugeString(n int) rawJSON { return rawJSON(`"` + strings.Repeat("x", n) + `"`) }
 
 // badBodies replace the whole body.
 var badBodies = [][]byte{
@@ -126,89 +98,112 @@ func badTokens(key ed25519.PrivateKey) []string {
 // badRequest is one generated malformed request.
 type badRequest struct {
 	kind, method, path string
+	field              string // endpoint and field the bad value went into ("" when not one)
 	body               []byte
 	auth               string
 	contentType        string
 }
 
-// generate builds n malformed requests from every endpoint.
-func generateBad(n int, key ed25519.PrivateKey, goodTokens []string, svcID, apptID string) []badRequest {
+// Content types of a body that is not declared JSON (415).
+var badContentTypes = []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+	"multipart/form-data; boundary=x", "application/xml", "application/json; charset=latin1", ""}
+
+// generateBad builds at least n malformed requests: first every field, query
+// parameter and path id of every endpoint with every bad value
+// (everyFieldEveryValue), then random ones — several fields mangled at
+// once, fields missing, broken bodies, wrong methods, content types and
+// tokens, anonymous calls — up to n.
+func generateBad(n int, key ed25519.PrivateKey, customerToken, providerToken, svcID, delID, apptID string) []badRequest {
 	rng := mrand.New(mrand.NewPCG(12, 2026))
 	eps := endpoints(svcID, apptID)
 	toks := badTokens(key)
-	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
 	fill := func(path string, id string) string {
 		path = strings.ReplaceAll(path, "{svc}", svcID)
+		path = strings.ReplaceAll(path, "{del}", delID)
 		path = strings.ReplaceAll(path, "{appt}", apptID)
 		path = strings.ReplaceAll(path, "{email}", "someone%40example.com")
 		if id != "" {
-			if i := strings.Index(path, svcID); i >= 0 {
-				path = path[:i] + id + path[i+len(svcID):]
-			} else if i := strings.Index(path, apptID); i >= 0 {
-				path = path[:i] + id + path[i+len(apptID):]
-			} else if i := strings.Index(path, "someone%40example.com"); i >= 0 {
-				path = path[:i] + id + path[i+len("someone%40example.com"):]
+			for _, known := range []string{svcID, delID, apptID, "someone%40example.com"} {
+				if i := strings.Index(path, known); i >= 0 {
+					return path[:i] + id + path[i+len(known):]
+				}
 			}
 		}
 		return path
 	}
-	var out []badRequest
+	// The token of someone who may call the endpoint, so a bad value meets
+	// the domain's rules rather than a 403.
+	auth := func(ep endpoint) string {
+		if strings.Contains(ep.path, "/services") && ep.method != "GET" || strings.HasSuffix(ep.path, "/provider") ||
+			strings.HasSuffix(ep.path, "provider-status") || ep.path == "/auth/profile" && ep.method == "PUT" { // a provider's profile has every field
+			return "Bearer " + providerToken
+		}
+		return "Bearer " + customerToken
+	}
+	out := everyFieldEveryValue(eps, auth, fill)
 	for len(out) < n {
 		ep := eps[rng.IntN(len(eps))]
-		r := badRequest{method: ep.method, path: fill(ep.path, ""), auth: "Bearer " + pick(goodTokens), contentType: "application/json"}
+		r := badRequest{method: ep.method, path: fill(ep.path, ""), auth: auth(ep), contentType: "application/json"}
+		if rng.IntN(5) == 0 { // now and then the other role's token
+			r.auth = "Bearer " + []string{customerToken, providerToken}[rng.IntN(2)]
+		}
 		if ep.body != nil {
-			r.body = encode(ep.body)
+			r.body = encodeJSON(ep.body)
 		}
-		k := rng.IntN(9)
-		for (k <= 2 && ep.body == nil) || (k == 6 && !strings.Contains(ep.path, "{")) || (k == 7 && len(ep.query) == 0) {
-			k = rng.IntN(9)
+		k := rng.IntN(10)
+		for (k <= 2 && ep.body == nil) || (k == 6 && !strings.Contains(ep.path, "{")) || (k == 7 && len(ep.query) == 0) || (k == 8 && ep.body == nil) {
+			k = rng.IntN(10)
 		}
-		switch {
-		case k == 0 && ep.body != nil: // wrong type or broken value in one field
-			body := clone(ep.body)
-			f := fieldNames(body)[rng.IntN(len(body))]
-			body[f] = badValues[rng.IntN(len(badValues))]
-			r.kind, r.body = "wrong-type:"+f, encode(body)
-		case k == 1 && ep.body != nil: // a field missing
-			body := clone(ep.body)
-			f := fieldNames(body)[rng.IntN(len(body))]
-			delete(body, f)
-			r.kind, r.body = "missing:"+f, encode(body)
-		case k == 2 && ep.body != nil: // a huge string
-			body := clone(ep.body)
-			f := fieldNames(body)[rng.IntN(len(body))]
-			body[f] = hugeString([]int{300, 5000, 100000, 900000}[rng.IntN(4)])
-			r.kind, r.body = "huge:"+f, encode(body)
-		case k == 3: // a broken body
-			r.kind, r.body = "bad-json", badBodies[rng.IntN(len(badBodies))]
-			if rng.IntN(4) == 0 {
-				r.contentType = "text/plain"
+		switch k {
+		case 0, 1: // one to three fields get bad values
+			body := ep.body
+			fields := leaves(ep.body, "")
+			var classes []string
+			for range 1 + rng.IntN(3) {
+				f := fields[rng.IntN(len(fields))]
+				v := badValueSet[rng.IntN(len(badValueSet))]
+				body = withValue(body, f, v.json)
+				classes = append(classes, v.class)
 			}
-		case k == 4: // a wrong method
+			r.kind, r.body = classes[0], encodeJSON(body)
+		case 2: // a field missing
+			body := clone(ep.body)
+			delete(body, fieldNames(body)[rng.IntN(len(body))])
+			r.kind, r.body = "missing", encodeJSON(body)
+		case 3: // a broken body
+			r.kind, r.body = "bad-json", badBodies[rng.IntN(len(badBodies))]
+		case 4: // a wrong method
 			m := weirdMethods[rng.IntN(len(weirdMethods))]
 			if m == ep.method {
 				m = "FOO"
 			}
-			r.kind, r.method = "method:"+m, m
-		case k == 5: // a bad token
-			r.kind, r.auth = "token", pick(toks)
+			r.kind, r.method = "method", m
+		case 5: // a bad token
+			r.kind, r.auth = "token", toks[rng.IntN(len(toks))]
 			if r.auth == toks[len(toks)-1] { // the one valid token: send it without the scheme
 				r.auth = strings.TrimPrefix(r.auth, "Bearer ")
 			}
-		case k == 6 && strings.Contains(ep.path, "{"): // a bad id in the path
-			r.kind, r.path = "bad-id", fill(ep.path, pick(badIDs))
-		case k == 7 && len(ep.query) > 0: // bad query values
-			q := ep.query[rng.IntN(len(ep.query))]
-			r.kind, r.path = "bad-query:"+q, r.path+"?"+q+"="+pick(badQueryValues)
-		default: // anonymous with a mangled body
-			body := []byte(nil)
-			if ep.body != nil {
-				b := clone(ep.body)
-				f := fieldNames(b)[rng.IntN(len(b))]
-				b[f] = badValues[rng.IntN(len(badValues))]
-				body = encode(b)
+		case 6: // a bad id in the path
+			v := badValueSet[rng.IntN(len(badValueSet))].url
+			if rng.IntN(2) == 0 || len(v) > 8000 {
+				v = badIDs[rng.IntN(len(badIDs))]
 			}
-			r.kind, r.auth, r.body = "anonymous", "", body
+			r.kind, r.path = "bad-id", fill(ep.path, v)
+		case 7: // a bad query value
+			q := ep.query[rng.IntN(len(ep.query))]
+			v := badValueSet[rng.IntN(len(badValueSet))].url
+			if rng.IntN(2) == 0 || len(v) > 8000 {
+				v = badQueryValues[rng.IntN(len(badQueryValues))]
+			}
+			r.kind, r.path = "bad-query", r.path+"?"+q+"="+v
+		case 8: // a body that is not declared JSON
+			r.kind, r.contentType = "content-type", badContentTypes[rng.IntN(len(badContentTypes))]
+		default: // anonymous, with a mangled body
+			if ep.body != nil {
+				fields := leaves(ep.body, "")
+				r.body = encodeJSON(withValue(ep.body, fields[rng.IntN(len(fields))], badValueSet[rng.IntN(len(badValueSet))].json))
+			}
+			r.kind, r.auth = "anonymous", ""
 		}
 		out = append(out, r)
 	}
@@ -248,16 +243,23 @@ func (e *Env) BadInput(ctx context.Context, n, clients int) (Drill, error) {
 	if err != nil {
 		return d, err
 	}
+	// DELETE gets a service of its own: the target must stay, so every later
+	// request still reaches the rules.
+	delID, err := e.NewService(ctx, p, "Bad input delete target", HalfHours())
+	if err != nil {
+		return d, err
+	}
 	r := e.Book(ctx, "", c.Token, Slot{ServiceID: svcID, Date: Day(1), Time: "09:00"}, "")
 	apptID := r.String("appointment._id")
 	if apptID == "" {
 		return d, fmt.Errorf("booking for the bad-input drill: %d %s", r.Status, r.Raw)
 	}
-	reqs := generateBad(n, e.Key, []string{c.Token, p.Token}, svcID, apptID)
+	reqs := generateBad(n, e.Key, c.Token, p.Token, svcID, delID, apptID)
 	var next atomic.Int64
 	var mu sync.Mutex
 	byStatus := map[int]int{}
 	byKind := map[string]int{}
+	fields := map[string]map[string]bool{} // endpoint and field → the classes of bad values it got
 	var fivexx, badShape, transport, accepted int
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -273,8 +275,13 @@ func (e *Env) BadInput(ctx context.Context, n, clients int) (Drill, error) {
 				q := reqs[i]
 				status, raw, err := e.send(ctx, q)
 				mu.Lock()
-				kind, _, _ := strings.Cut(q.kind, ":")
-				byKind[kind]++
+				byKind[q.kind]++
+				if q.field != "" {
+					if fields[q.field] == nil {
+						fields[q.field] = map[string]bool{}
+					}
+					fields[q.field][q.kind] = true
+				}
 				switch {
 				case err != nil:
 					transport++
@@ -311,11 +318,20 @@ func (e *Env) BadInput(ctx context.Context, n, clients int) (Drill, error) {
 	for s, c := range byStatus {
 		statuses[fmt.Sprint(s)] = c
 	}
+	// Every field, query parameter and id must have met every class of bad value.
+	everyClass := 0
+	for f, classes := range fields {
+		if len(classes) == 4 {
+			everyClass++
+		} else {
+			d.fail("%s got only %v", f, classes)
+		}
+	}
 	d.Figures = map[string]any{"requests": len(reqs), "5xx": fivexx, "notErrorShape": badShape, "transportErrors": transport,
 		"accepted2xx": accepted, "byStatus": statuses, "byKind": byKind, "seconds": round(time.Since(start).Seconds()),
-		"listingsAfterwards": after}
-	d.Summary = fmt.Sprintf("%d malformed requests over %d endpoints: %d×5xx, %d refusals not in the error shape, %d transport errors, %d accepted (a 2xx: the mutation left a valid request)",
-		len(reqs), len(endpoints(svcID, apptID)), fivexx, badShape, transport, accepted)
+		"fieldsEveryClass": everyClass, "badValuesPerField": len(badValueSet), "listingsAfterwards": after}
+	d.Summary = fmt.Sprintf("%d malformed requests over %d endpoints, every one of %d fields, query parameters and ids with each of %d over-long, wrong-type, control-character and invalid-UTF-8 values: %d×5xx, %d refusals not in the error shape, %d transport errors, %d accepted (a 2xx: the value was acceptable there)",
+		len(reqs), len(endpoints(svcID, apptID)), everyClass, len(badValueSet), fivexx, badShape, transport, accepted)
 	return d, nil
 }
 

@@ -80,13 +80,13 @@ type Plan struct {
 func FullPlan() Plan {
 	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 200000, Services: 10000, ListClients: 16, LagBookings: 300,
 		Outage: 30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
-		BadRequests: 10000, ContentionN: 200, BookingCounts: []int{16, 64},
+		BadRequests: 100_000, ContentionN: 200, BookingCounts: []int{16, 64},
 		ScaleOut: ScaleOutPlan{Bookings: 300, KillLoad: 6 * time.Second, ReviewBatch: 60}}
 }
 
 func ShortPlan() Plan {
 	p := FullPlan()
-	p.Rounds, p.Round, p.BookingSlots, p.LagBookings = 2, 2*time.Second, 40000, 60
+	p.Rounds, p.Round, p.BookingSlots, p.LagBookings, p.BadRequests = 2, 2*time.Second, 40000, 60, 10_000
 	p.Outage, p.CrashBefore, p.CrashDown, p.CrashAfter = 3*time.Second, 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second
 	p.ScaleOut.KillLoad = 3 * time.Second
 	return p

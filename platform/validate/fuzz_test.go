@@ -41,7 +41,7 @@ func FuzzFieldCheck(f *testing.F) {
 			t.Fatalf("Check(%q) accepted (max %d)", s, max)
 		}
 		for _, r := range s {
-			if unicode.IsControl(r) && !(multiline && strings.ContainsRune("\n\r\t", r)) {
+			if unicode.IsControl(r) && !(multiline && strings.ContainsRune("\n\r\t", r)) || unicode.Is(unicode.Bidi_Control, r) && r != '\u200e' && r != '\u200f' && r != '\u061c' {
 				t.Fatalf("Check(%q) accepted control character %U", s, r)
 			}
 		}

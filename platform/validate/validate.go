@@ -41,15 +41,25 @@ func (f Field) Check(s string) error {
 }
 
 // Printable reports whether s is valid UTF-8 without control characters
-// (except newlines and tabs in a multi-line field).
+// (except newlines and tabs in a multi-line field), without the controls
+// that make text display in another order than it is stored (bidi
+// embeddings, overrides and isolates: "Trojan Source" spoofing), and, in a
+// single-line field, without line or paragraph separators. Joiners and
+// direction marks, which scripts need, are text.
 func (f Field) Printable(s string) bool {
 	for i, r := range s {
-		if r == utf8.RuneError {
+		switch {
+		case r == utf8.RuneError:
 			if _, size := utf8.DecodeRuneInString(s[i:]); size <= 1 {
 				return false
 			}
-		}
-		if unicode.IsControl(r) && !(f.Multiline && (r == '\n' || r == '\r' || r == '\t')) {
+		case unicode.IsControl(r):
+			if !f.Multiline || (r != '\n' && r != '\r' && r != '\t') {
+				return false
+			}
+		case (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069'):
+			return false
+		case (r == '\u2028' || r == '\u2029') && !f.Multiline:
 			return false
 		}
 	}

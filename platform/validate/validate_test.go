@@ -28,7 +28,14 @@ func TestFieldCheck(t *testing.T) {
 		{name, "A\x7fB", NotAllowed("Full name")},
 		{name, "ca\xc3", NotAllowed("Full name")},
 		{name, "\xff\xfe", NotAllowed("Full name")},
-		{name, "A\uFFFDB", ""}, // the replacement character itself is text
+		{name, "A\uFFFDB", ""},                            // the replacement character itself is text
+		{name, "a\u202eb", NotAllowed("Full name")},       // right-to-left override
+		{name, "a\u2066b\u2069", NotAllowed("Full name")}, // isolates
+		{name, "a\u2028b", NotAllowed("Full name")},
+		{name, "क्\u200dष", ""}, // a joiner is part of the script
+		{name, "\u200fאב", ""},  // a direction mark too
+		{notes, "a\u2028b", ""},
+		{notes, "a\u202eb", NotAllowed("Notes")},
 		{notes, "a\nb\tc", ""},
 		{notes, "a\r\nb", ""},
 		{notes, "a\x1bb", NotAllowed("Notes")},
