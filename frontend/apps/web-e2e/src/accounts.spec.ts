@@ -38,6 +38,31 @@ test('customer logs in: nav shows customer links; logout returns home', async ({
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('changing the email asks for the current password', async ({ page, request }) => {
+  const mover = { ...customer, email: `mover.${runId}@example.com`, fullName: 'Mover Customer' };
+  const res = await request.post(`${API}/auth/register`, {
+    data: { email: mover.email, password: mover.password, fullName: mover.fullName, phoneNumber: '9876543210',
+      address: '5 FC Road, Pune', gender: 'female', role: 'customer' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await loginViaUi(page, mover);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  const moved = `moved.${runId}@example.com`;
+  await page.getByLabel('Email').fill(moved);
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The current password is incorrect.');
+  await page.getByLabel('Current Password').fill(mover.password);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(page.getByTestId('profile-email')).toHaveText(moved);
+  await expect(page.getByTestId('profile-currentPassword')).toHaveCount(0);
+  await logout(page);
+  await loginViaUi(page, { ...mover, email: moved });
+});
+
 test('provider logs in: nav shows provider links and provider pages open', async ({ page }) => {
   await loginViaUi(page, provider);
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -2,6 +2,6 @@
 // app's bundle, as a file of its own: the Content-Security-Policy refuses inline scripts.
 try {
   if (localStorage.getItem('theme') === 'dark') document.documentElement.classList.add('dark');
-} catch (e) {
+} catch {
   // Storage blocked: the app applies the theme once it starts.
 }

@@ -73,6 +73,33 @@ describe('ProfilePage', () => {
     expect(PROFILE_SAVE_FAILED).toBe('Failed to update profile');
   });
 
+  it('asks for the current password only when the email changes, and sends it', async () => {
+    renderProfile();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ravi.new@example.com' } });
+    const password = screen.getByLabelText('Current Password');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter your current password to change your email.');
+    expect(puts()).toEqual([]);
+    fireEvent.change(password, { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_SAVED)).toBeTruthy();
+    expect(puts()[0].body).toMatchObject({ email: 'ravi.new@example.com', currentPassword: 'secret123' });
+  });
+
+  it('hides the current password again when the email is put back', async () => {
+    renderProfile();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    const stored = email.value;
+    fireEvent.change(email, { target: { value: 'other@example.com' } });
+    expect(screen.getByLabelText('Current Password')).toBeTruthy();
+    fireEvent.change(email, { target: { value: stored.toUpperCase() } });
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+  });
+
   it('validates before saving', async () => {
     renderProfile();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));

@@ -8,6 +8,7 @@ import {
   PROFILE_ERROR_MS,
   PROFILE_SUCCESS_MS,
   buildProfilePayload,
+  emailChanged,
   profileFormFromUser,
   validateProfileForm,
   type ProfileFormValues,
@@ -66,7 +67,7 @@ function ProfileView({ user }: { user: User }) {
     e.preventDefault();
     setError('');
     setSuccess('');
-    const problem = validateProfileForm(values, user.role);
+    const problem = validateProfileForm(values, user.role, new Date(), user.email);
     if (problem) {
       flash('error', problem);
       return;
@@ -99,6 +100,18 @@ function ProfileView({ user }: { user: User }) {
           <Row label="Email" id="email" value={values.email} editing={editing}>
             <input id="email" type="email" className={inputClass} value={values.email} onChange={set('email')} />
           </Row>
+          {editing && emailChanged(values, user.email) && (
+            <Row label="Current Password" id="currentPassword" value="" editing hint="Needed to change your email">
+              <input
+                id="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                className={inputClass}
+                value={values.currentPassword}
+                onChange={set('currentPassword')}
+              />
+            </Row>
+          )}
           <Row label="Phone Number" id="phoneNumber" value={values.phoneNumber} editing={editing}>
             <input id="phoneNumber" type="tel" className={inputClass} value={values.phoneNumber} onChange={set('phoneNumber')} />
           </Row>

@@ -2,6 +2,7 @@ import { aProvider } from '@slotwise/shared-testing';
 import {
   PROFILE_MESSAGES,
   buildProfilePayload,
+  emailChanged,
   profileFormFromUser,
   validateProfileForm,
   type ProfileFormValues,
@@ -56,6 +57,26 @@ describe('validateProfileForm, in spec order', () => {
     expect(
       validateProfileForm({ ...form(), email: 'x', dateOfBirth: '2020-01-01' }, 'customer', TODAY),
     ).toBe(PROFILE_MESSAGES.email);
+  });
+});
+
+describe('the current password, when the email changes', () => {
+  it('is asked for only when the email is another one (case and spaces aside)', () => {
+    const stored = user.email ?? '';
+    expect(emailChanged({ ...form(), email: ` ${stored.toUpperCase()} ` }, stored)).toBe(false);
+    expect(emailChanged({ ...form(), email: 'new@example.com' }, stored)).toBe(true);
+    expect(validateProfileForm({ ...form(), email: 'new@example.com' }, 'provider', TODAY, stored)).toBe(
+      PROFILE_MESSAGES.currentPassword,
+    );
+    expect(
+      validateProfileForm({ ...form(), email: 'new@example.com', currentPassword: 'secret1' }, 'provider', TODAY, stored),
+    ).toBeNull();
+    expect(validateProfileForm({ ...form(), fullName: 'Other' }, 'provider', TODAY, stored)).toBeNull();
+  });
+
+  it('is sent only when typed', () => {
+    expect(buildProfilePayload(form(), 'customer').currentPassword).toBeUndefined();
+    expect(buildProfilePayload({ ...form(), email: 'new@example.com', currentPassword: 'secret1' }, 'customer').currentPassword).toBe('secret1');
   });
 });
 

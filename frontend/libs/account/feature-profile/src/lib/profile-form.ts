@@ -22,6 +22,8 @@ export interface ProfileFormValues {
   specializations: string;
   /** years, as typed */
   experience: string;
+  /** asked for only when the email changes (the server refuses the change without it) */
+  currentPassword: string;
 }
 
 export const PROFILE_MESSAGES = {
@@ -29,6 +31,8 @@ export const PROFILE_MESSAGES = {
   tooYoung: `You must be at least ${MIN_AGE} years old.`,
   invalidDob: 'Please enter a valid date of birth.',
   experience: 'Experience must be a number of 0 or more years.',
+  // The server's message for the same rule (auth-svc).
+  currentPassword: 'Please enter your current password to change your email.',
 } as const;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,14 +53,24 @@ export function profileFormFromUser(u: User): ProfileFormValues {
     location: p?.location ?? '',
     specializations: (p?.specializations ?? []).join(', '),
     experience: p ? String(p.experience ?? 0) : '',
+    currentPassword: '',
   };
 }
 
-/** Profile save checks of spec §5, in order; null when valid. */
+/** Whether the form moves the account to another email (compared as the server stores emails). */
+export function emailChanged(v: ProfileFormValues, storedEmail: string): boolean {
+  return v.email.trim().toLowerCase() !== storedEmail.trim().toLowerCase();
+}
+
+/**
+ * Profile save checks of spec §5, in order, then the current password when the email changes
+ * from storedEmail; null when valid.
+ */
 export function validateProfileForm(
   v: ProfileFormValues,
   role: Role,
   today: Date = new Date(),
+  storedEmail: string = v.email,
 ): string | null {
   if (!EMAIL_RE.test(v.email.trim())) return PROFILE_MESSAGES.email;
   if (v.dateOfBirth.trim() !== '') {
@@ -70,10 +84,14 @@ export function validateProfileForm(
     const n = Number(v.experience);
     if (!Number.isFinite(n) || n < 0) return PROFILE_MESSAGES.experience;
   }
+  if (emailChanged(v, storedEmail) && v.currentPassword === '') return PROFILE_MESSAGES.currentPassword;
   return null;
 }
 
-/** PUT /auth/profile body: personal fields, plus businessInfo for providers (specializations split on commas). */
+/**
+ * PUT /auth/profile body: personal fields, the current password when one was typed (only asked
+ * for when the email changes), plus businessInfo for providers (specializations split on commas).
+ */
 export function buildProfilePayload(v: ProfileFormValues, role: Role): ProfileUpdateRequest {
   const payload: ProfileUpdateRequest = {
     fullName: v.fullName.trim(),
@@ -83,6 +101,7 @@ export function buildProfilePayload(v: ProfileFormValues, role: Role): ProfileUp
     gender: v.gender,
     address: v.address.trim(),
   };
+  if (v.currentPassword !== '') payload.currentPassword = v.currentPassword;
   if (role === 'provider') {
     payload.businessInfo = {
       businessName: v.businessName.trim(),

@@ -584,6 +584,8 @@ export interface components {
             dateOfBirth?: string;
             gender?: string;
             businessInfo?: components["schemas"]["v1BusinessInfo"];
+            /** @description currentPassword is required when email changes (and ignored otherwise). */
+            currentPassword?: string;
         };
         v1User: {
             _id?: string;

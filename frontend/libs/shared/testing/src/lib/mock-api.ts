@@ -177,7 +177,11 @@ export const handlers = [
   http.put<never, ProfileUpdateRequest, ProfileResponse | ErrorBody>('*/auth/profile', async ({ request }) => {
     const body = (await record(request)) as ProfileUpdateRequest;
     if (!signedIn(request) || !state.user) return unauthorized();
-    const { businessInfo, ...personal } = body;
+    const { businessInfo, currentPassword, ...personal } = body;
+    // As auth-svc: moving the account to another email needs the current password.
+    if (personal.email && personal.email.toLowerCase() !== state.user.email?.toLowerCase() && !currentPassword) {
+      return apiError(400, 'Please enter your current password to change your email.');
+    }
     state.user = {
       ...state.user,
       ...personal,
