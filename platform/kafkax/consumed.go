@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/segmentio/kafka-go"
+
+	"github.com/slotwise/slotwise/platform/app"
 )
 
 // WaitConsumed waits until every live consumer group whose id starts with
@@ -24,22 +26,16 @@ func WaitConsumed(ctx context.Context, client *kafka.Client, topic, key, prefix 
 	if err != nil {
 		return err
 	}
-	wait := time.Millisecond
-	for {
-		behind, err := groupsBehind(ctx, client, topic, partition, end, prefix)
-		if err != nil {
-			return err
-		}
-		if len(behind) == 0 {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("consumer groups %v still behind %s/%d at %d: %w", behind, topic, partition, end, ctx.Err())
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 20*time.Millisecond)
+	var behind []string
+	err = app.Poll(ctx, time.Millisecond, 20*time.Millisecond, func() (bool, error) {
+		var err error
+		behind, err = groupsBehind(ctx, client, topic, partition, end, prefix)
+		return len(behind) == 0, err
+	})
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("consumer groups %v still behind %s/%d at %d: %w", behind, topic, partition, end, err)
 	}
+	return err
 }
 
 // partitionEnd returns the partition key is written to (the writer's hash
@@ -136,21 +132,16 @@ func liveGroups(ctx context.Context, client *kafka.Client, prefix string) ([]str
 // WaitJoined waits until group is stable with at least one member: from
 // then on WaitConsumed sees it and waits for it. It polls until ctx ends.
 func WaitJoined(ctx context.Context, client *kafka.Client, group string) error {
-	wait := 10 * time.Millisecond
-	for {
+	return app.Poll(ctx, 10*time.Millisecond, 500*time.Millisecond, func() (bool, error) {
 		desc, err := client.DescribeGroups(ctx, &kafka.DescribeGroupsRequest{GroupIDs: []string{group}})
-		if err == nil {
-			for _, g := range desc.Groups {
-				if g.GroupID == group && g.Error == nil && g.GroupState == "Stable" && len(g.Members) > 0 {
-					return nil
-				}
+		if err != nil {
+			return false, nil // Kafka not reachable yet: keep asking
+		}
+		for _, g := range desc.Groups {
+			if g.GroupID == group && g.Error == nil && g.GroupState == "Stable" && len(g.Members) > 0 {
+				return true, nil
 			}
 		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 500*time.Millisecond)
-	}
+		return false, nil
+	})
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/proto"
+
+	"github.com/slotwise/slotwise/platform/app"
 )
 
 // Querier is what WaitPublished reads the outbox with (a pool or a tx).
@@ -33,20 +35,9 @@ func WriteReturning(ctx context.Context, tx pgx.Tx, topic, key string, msg proto
 // it. It polls, starting at a millisecond: a kicked relay publishes within
 // a few. It returns ctx's error if the row is still there when ctx ends.
 func WaitPublished(ctx context.Context, db Querier, id int64) error {
-	wait := time.Millisecond
-	for {
+	return app.Poll(ctx, time.Millisecond, 20*time.Millisecond, func() (bool, error) {
 		var pending bool
-		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM outbox WHERE id = $1)`, id).Scan(&pending); err != nil {
-			return err
-		}
-		if !pending {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(wait):
-		}
-		wait = min(2*wait, 20*time.Millisecond)
-	}
+		err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM outbox WHERE id = $1)`, id).Scan(&pending)
+		return !pending, err
+	})
 }
