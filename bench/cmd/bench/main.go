@@ -39,7 +39,7 @@ func main() {
 	verbose := flag.Bool("v", false, "show the services' warnings")
 	profile := flag.String("booking-cpuprofile", "", "write a CPU profile of the booking throughput scenario here")
 	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
-	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or scaleout or soak (their entry in the existing report is replaced)")
+	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or scaleout, soak or bad-input (their entry in the existing report is replaced)")
 	soak := flag.Duration("soak", 0, "length of the soak drill (default 10m; 1m with -short)")
 	soakEnv := flag.String("soak-env", "", "KEY=VALUE pairs (space-separated) for the soak's devstack: the process set, e.g. SPLIT=1")
 	soakProfiles := flag.String("soak-profiles", "", "directory for every program's heap profile at the end of the soak")
@@ -111,8 +111,10 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, s
 		return err
 	case "scaleout":
 		return runAlone(only, out, logf, func(*bench.Report) (bench.Drill, error) { return env.ScaleOut(ctx, plan.ScaleOut) })
+	case "bad-input":
+		return runAlone(only, out, logf, func(*bench.Report) (bench.Drill, error) { return env.BadInput(ctx, plan.BadRequests, 16) })
 	default:
-		return fmt.Errorf("-only %q: the scenarios that run alone are booking, scaleout and soak", only)
+		return fmt.Errorf("-only %q: the scenarios that run alone are booking, scaleout, soak and bad-input", only)
 	}
 	report := bench.RunAll(ctx, env, plan)
 	env.Close() // the soak measures processes of its own, on a quieter machine
