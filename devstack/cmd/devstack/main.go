@@ -96,7 +96,7 @@ func run(ctx context.Context, _ []string) error {
 			BinDir: r.String("PROGRAMS_DIR", "bin"), ValuesFile: "helm/slotwise/values.yaml",
 			DatabaseURL: dbURL, KafkaBrokers: brokers, OTLPEndpoint: os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
-			Env: lifetimes(idemTTL, inboxTTL),
+			Env: append(lifetimes(idemTTL, inboxTTL), passedOn("BOOKING_RATE_LIMIT_PER_MINUTE")...),
 		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
@@ -159,6 +159,18 @@ func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, re
 	s.Wait()
 	say("stopped")
 	return nil
+}
+
+// passedOn gives the split programs the devstack's own value of each
+// variable that is set (over the chart's).
+func passedOn(names ...string) []string {
+	var env []string
+	for _, n := range names {
+		if v, ok := os.LookupEnv(n); ok {
+			env = append(env, n+"="+v)
+		}
+	}
+	return env
 }
 
 // lifetimes passes IDEMPOTENCY_TTL and INBOX_TTL, when set, to the programs
