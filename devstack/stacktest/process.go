@@ -39,7 +39,8 @@ func StartProcess(t testing.TB, env ...string) *Process {
 		log = os.Stderr
 	}
 	env = append([]string{"DATABASE_URL=" + db, "JWT_SIGNING_KEY=" + base64.StdEncoding.EncodeToString(key.Seed()),
-		"AUTH_RATE_LIMIT_PER_MINUTE=100000", "LOG_LEVEL=warn"}, env...)
+		// Off, as in Start: tests book in bulk as few users.
+		"AUTH_RATE_LIMIT_PER_MINUTE=100000", "BOOKING_RATE_LIMIT_PER_MINUTE=0", "LOG_LEVEL=warn"}, env...)
 	p, err := stackproc.Start(context.Background(), stackproc.Options{Bin: bin, Dir: t.TempDir(), Env: env, Log: log}, 90*time.Second)
 	if err != nil {
 		t.Fatalf("stacktest: start the devstack process: %v", err)

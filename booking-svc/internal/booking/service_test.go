@@ -307,7 +307,7 @@ func TestAvailabilityOfAnInactiveService(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": c.recent}, now: memCatalog{"dental": c.now}},
-				ist, func() time.Time { return now }, func() string { return "appt-1" })
+				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 			_, err := svc.Availability(ctx, "dental", "", 1)
 			if apperr.KindOf(err) != c.want {
 				t.Fatalf("err = %v, want kind %v", err, c.want)
