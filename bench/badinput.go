@@ -150,7 +150,10 @@ func generateBad(n int, key ed25519.PrivateKey, customerToken, providerToken, sv
 		if ep.body != nil {
 			r.body = encodeJSON(ep.body)
 		}
-		k := rng.IntN(10)
+		k := rng.IntN(14)
+		if k >= 10 {
+			k = 0 // bad field values, the drill's main subject, get the larger share
+		}
 		for (k <= 2 && ep.body == nil) || (k == 6 && !strings.Contains(ep.path, "{")) || (k == 7 && len(ep.query) == 0) || (k == 8 && ep.body == nil) {
 			k = rng.IntN(10)
 		}
