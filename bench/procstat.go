@@ -163,3 +163,24 @@ func loadAverage() string {
 	}
 	return strings.Join(f[:3], " ")
 }
+
+// cpuSeconds is the CPU time a process has used (user + system; Linux
+// /proc, USER_HZ 100), or false when it is gone.
+func cpuSeconds(pid int) (float64, bool) {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	s := string(raw)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(fields) < 13 {
+		return 0, false
+	}
+	// After the comm: state is field 3, utime 14 and stime 15.
+	utime, err1 := strconv.ParseFloat(fields[11], 64)
+	stime, err2 := strconv.ParseFloat(fields[12], 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return (utime + stime) / 100, true
+}

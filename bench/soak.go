@@ -83,6 +83,11 @@ type SoakSample struct {
 	// IdempotencyKeys is how many idempotency records are stored.
 	IdempotencyKeys int   `json:"idempotencyKeys"`
 	BrokerLogBytes  int64 `json:"brokerLogBytes"`
+	// CPUSeconds is the CPU time the system used since the last sample:
+	// every process of the devstack and every PostgreSQL backend serving
+	// its database. Unlike latency, it does not depend on what else the
+	// machine runs.
+	CPUSeconds float64 `json:"cpuSeconds"`
 }
 
 // SoakWindow summarises one window of the run (a minute in the full form).
@@ -96,6 +101,8 @@ type SoakWindow struct {
 	PerSec   float64 `json:"opsPerSec"`
 	P50ms    float64 `json:"p50ms"`
 	P99ms    float64 `json:"p99ms"`
+	// CPUmsPerOp is the system's CPU time (CPUSeconds) per request.
+	CPUmsPerOp float64 `json:"cpuMsPerOp"`
 	// RSS and HeapInuse are each process's median over the window's
 	// samples: what it holds, not one moment's spike; the peaks are beside.
 	RSS                 map[string]int64 `json:"rssBytes"`
@@ -239,6 +246,7 @@ func (e *Env) bookAndCancel(ctx context.Context, start time.Time, token string, 
 func (e *Env) sampleSoak(ctx context.Context, start time.Time, every time.Duration) []SoakSample {
 	client := &http.Client{Timeout: 5 * time.Second}
 	var out []SoakSample
+	prevCPU := map[int]float64{}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -249,9 +257,30 @@ func (e *Env) sampleSoak(ctx context.Context, start time.Time, every time.Durati
 		}
 		s := SoakSample{At: round(time.Since(start).Seconds()), RSS: map[string]int64{}, HeapInuse: map[string]int64{}, Tables: map[string]int64{}}
 		procs := processTree(e.proc.Pid())
+		pids := []int{}
 		for _, p := range procs {
 			s.RSS[p.label()] = rssBytes(p.pid)
+			pids = append(pids, p.pid)
 		}
+		if rows, err := e.DB.Query(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`); err == nil {
+			for rows.Next() {
+				var pid int
+				if rows.Scan(&pid) == nil {
+					pids = append(pids, pid)
+				}
+			}
+			rows.Close()
+		}
+		cpu := map[int]float64{}
+		for _, pid := range pids {
+			if c, ok := cpuSeconds(pid); ok {
+				cpu[pid] = c
+				if before, ok := prevCPU[pid]; ok {
+					s.CPUSeconds += c - before
+				}
+			}
+		}
+		s.CPUSeconds, prevCPU = round(s.CPUSeconds), cpu
 		// One process runs every program (all admin ports report the same
 		// heap), or each program is a process of its own.
 		programs := e.proc.Metrics
@@ -307,10 +336,12 @@ func soakWindows(ops []soakOp, samples []SoakSample, plan SoakPlan) []SoakWindow
 		w.P50ms, w.P99ms = l.P50ms, l.P99ms
 		w.PerSec = round(float64(len(lats)) / (to - from).Seconds())
 		rss, heap := map[string][]int64{}, map[string][]int64{}
+		cpu := 0.0
 		for _, s := range samples {
 			if s.At < w.From || s.At >= w.To {
 				continue
 			}
+			cpu += s.CPUSeconds
 			for k, v := range s.RSS {
 				rss[k] = append(rss[k], v)
 			}
@@ -321,6 +352,9 @@ func soakWindows(ops []soakOp, samples []SoakSample, plan SoakPlan) []SoakWindow
 			w.IdempotencyBytes = s.Tables["booking.idempotency_keys"]
 			w.AppointmentsBytes = s.Tables["booking.appointments"]
 			w.BrokerLogBytes = s.BrokerLogBytes
+		}
+		if len(lats) > 0 {
+			w.CPUmsPerOp = round(cpu * 1000 / float64(len(lats)))
 		}
 		w.RSS, w.PeakRSS = medians(rss), peaks(rss)
 		w.HeapInuse, w.PeakHeapInuse = medians(heap), peaks(heap)
@@ -403,6 +437,7 @@ func judgeSoak(d *Drill, s *Soak, plan SoakPlan, ops []soakOp) {
 	}
 	d.Figures = map[string]any{"seconds": plan.Duration.Seconds(), "bookings": bookings, "errors": errors,
 		"rssGrowthPercent": growth, "p99FirstMs": first.P99ms, "p99LastMs": last.P99ms, "p99ChangePercent": round(p99Change * 100),
+		"cpuMsPerOpFirst": first.CPUmsPerOp, "cpuMsPerOpLast": last.CPUmsPerOp,
 		"idempotencyKeysFirst": first.PeakIdempotencyKeys, "idempotencyKeysLast": last.PeakIdempotencyKeys, "samplesOverKept": keysOver,
 		"brokerLogBytesLast": last.BrokerLogBytes, "processes": len(last.RSS)}
 	d.Summary = fmt.Sprintf("%d bookings + cancellations in %.0f min from %d clients over %d process(es), %d errors; %s → %s: worst RSS growth %+.1f %% (%s), p99 %.1f → %.1f ms (%+.0f %%), idempotency records %d → %d",

@@ -21,23 +21,24 @@ func (s *Soak) Markdown() string {
 		"Idempotency records live %s and the broker keeps %s of log (at most 16 MiB per partition), so both reach their steady size within the %.0f s warm-up; "+
 		"the first window after it is compared with the last.\n\n",
 		s.Plan.Clients, s.Plan.Seconds/60, mode, strings.Join(s.Processes, ", "), s.Plan.IdempotencyTTL, s.Plan.KafkaRetention, s.Plan.WarmUpSeconds)
+	w("CPU ms/op is the CPU time of every devstack process and every PostgreSQL backend of its database per request: unlike latency, it does not depend on the other work of this shared machine.\n\n")
 	w("Run %s; machine load average (1, 5, 15 min) %s at the start, %s at the end (2 cores, shared).\n\n", s.Date, s.MachineLoad[0], s.MachineLoad[1])
 	procs := s.Processes
 	var heaps []string
 	if n := len(s.Windows); n > 0 {
 		heaps = slices.Sorted(maps.Keys(s.Windows[n-1].HeapInuse))
 	}
-	w("| window | ops/s | p50 ms | p99 ms | errors |")
+	w("| window | ops/s | p50 ms | p99 ms | errors | CPU ms/op |")
 	for _, p := range procs {
 		w(" RSS %s median (peak) |", p)
 	}
 	for _, h := range heaps {
 		w(" heap %s median (peak) |", h)
 	}
-	w(" idempotency records | idempotency_keys | appointments | broker log |\n|---|---:|---:|---:|---:|")
+	w(" idempotency records | idempotency_keys | appointments | broker log |\n|---|---:|---:|---:|---:|---:|")
 	w("%s\n", strings.Repeat("---:|", len(procs)+len(heaps)+4))
 	for _, win := range s.Windows {
-		w("| %s | %.0f | %.1f | %.1f | %d |", win.Label, win.PerSec, win.P50ms, win.P99ms, win.Errors)
+		w("| %s | %.0f | %.1f | %.1f | %d | %.2f |", win.Label, win.PerSec, win.P50ms, win.P99ms, win.Errors, win.CPUmsPerOp)
 		for _, p := range procs {
 			w(" %s (%s) |", mib(win.RSS[p]), mib(win.PeakRSS[p]))
 		}
