@@ -59,11 +59,16 @@ func (c *Consumer) Lag() int64 {
 // Run consumes until ctx is cancelled.
 func (c *Consumer) Run(ctx context.Context) error {
 	r := kafka.NewReader(kafka.ReaderConfig{
-		Brokers:        c.Brokers,
-		GroupID:        c.GroupID,
-		Topic:          c.Topic,
-		MinBytes:       1,
-		MaxBytes:       10 << 20,
+		Brokers:  c.Brokers,
+		GroupID:  c.GroupID,
+		Topic:    c.Topic,
+		MinBytes: 1,
+		// 1 MiB (about 2,500 events) is ten times what a batch handles
+		// (MaxBatch); a larger fetch only makes the broker build, and the
+		// reader hold, bigger buffers when a consumer is behind: 10 MiB
+		// raised the embedded broker's heap (and so its GC target)
+		// whenever one caught up.
+		MaxBytes:       1 << 20,
 		MaxWait:        250 * time.Millisecond,
 		StartOffset:    kafka.FirstOffset,
 		CommitInterval: 0, // synchronous commits

@@ -148,7 +148,12 @@ func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, re
 		}
 		say("  %-14s %-8d %-22s %s", p.Name, p.Pid(), grpcAddr, p.AdminURL)
 	}
-	metrics := map[string]string{}
+	admin, err := devstack.ServeAdmin(ctx)
+	if err != nil {
+		return err
+	}
+	say("  %-14s %-8d %-22s %s", "devstack", os.Getpid(), "-", admin+"  (the broker, this supervisor)")
+	metrics := map[string]string{"devstack": admin + "/metrics"}
 	for _, p := range s.Processes() {
 		metrics[p.Name] = p.MetricsURL()
 	}
