@@ -81,14 +81,14 @@ func FullPlan() Plan {
 	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 200000, Services: 10000, ListClients: 16, LagBookings: 300,
 		Outage: 30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
 		BadRequests: 100_000, ContentionN: 200, BookingCounts: []int{16, 64},
-		ScaleOut: ScaleOutPlan{Bookings: 300, KillLoad: 6 * time.Second, ReviewBatch: 60}}
+		ScaleOut: ScaleOutPlan{Bookings: 300, CostLoad: 10 * time.Second, KillLoad: 6 * time.Second, ReviewBatch: 60}}
 }
 
 func ShortPlan() Plan {
 	p := FullPlan()
 	p.Rounds, p.Round, p.BookingSlots, p.LagBookings, p.BadRequests = 2, 2*time.Second, 40000, 60, 10_000
 	p.Outage, p.CrashBefore, p.CrashDown, p.CrashAfter = 3*time.Second, 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second
-	p.ScaleOut.KillLoad = 3 * time.Second
+	p.ScaleOut.CostLoad, p.ScaleOut.KillLoad = 3*time.Second, 3*time.Second
 	return p
 }
 
@@ -322,7 +322,7 @@ func scaleOutMarkdown(d Drill) string {
 		}
 		b.WriteString("\n")
 	}
-	for _, key := range []string{"kill", "readsDuringKill", "newReplicaFirstBookingSeconds", "reviewPartitionsByReplica", "reviewPartitionsAfterKill", "reviewProjection"} {
+	for _, key := range []string{"cpuMsPerBooking", "costBookingsPerSecond", "residentMB", "kill", "readsDuringKill", "newReplicaFirstBookingSeconds", "reviewPartitionsByReplica", "reviewPartitionsAfterKill", "reviewProjection"} {
 		if v, ok := d.Figures[key]; ok {
 			raw, _ := jsonMarshal(v)
 			fmt.Fprintf(&b, "- %s: `%s`\n", key, raw)

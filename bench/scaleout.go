@@ -21,6 +21,9 @@ const createMethod = "/slotwise.booking.v1.BookingService/CreateAppointment"
 type ScaleOutPlan struct {
 	// Bookings are spread over the three booking-svc replicas.
 	Bookings int
+	// CostLoad is how long booking load runs while each program's CPU time
+	// per booking is measured.
+	CostLoad time.Duration
 	// KillLoad is how long booking load runs around the SIGKILL of a
 	// booking-svc replica (the kill is in the middle).
 	KillLoad time.Duration
@@ -35,6 +38,8 @@ type ScaleOutPlan struct {
 // and survives losing one:
 //   - shares: the bookings through the gateway, as each booking replica's
 //     own metrics count them, 25–42 % each;
+//   - cost: CPU time per booking of each program and of PostgreSQL, and
+//     each process's resident memory (scaleout_cost.go);
 //   - kill: one booking replica gets SIGKILL under keyed booking load
 //     (clients send a failed request again with the same Idempotency-Key):
 //     no keyed booking fails, every acknowledged booking is stored once, and
@@ -56,15 +61,20 @@ func (e *Env) ScaleOut(ctx context.Context, p ScaleOutPlan) (Drill, error) {
 	if err != nil {
 		return d, err
 	}
-	// The join step books for up to 90 s at about 20/s.
-	slots, err := s.NewSlots(ctx, provider, p.Bookings+int(p.KillLoad.Seconds()*2000)+2000+4*p.ReviewBatch)
+	// The load steps get slots for 2000 bookings/s; the join step books for
+	// up to 90 s at about 20/s.
+	perSecond := 2000
+	slots, err := s.NewSlots(ctx, provider, p.Bookings+int((p.CostLoad+p.KillLoad).Seconds())*perSecond+400+2000+4*p.ReviewBatch)
 	if err != nil {
 		return d, err
 	}
 	steps := []func() (string, error){
 		func() (string, error) { return s.bookingShares(ctx, &d, split, slots.Next(p.Bookings)) },
 		func() (string, error) {
-			return s.killBookingReplica(ctx, &d, split, slots.Next(int(p.KillLoad.Seconds()*2000)+200), p.KillLoad)
+			return s.programCosts(ctx, &d, split, slots.Next(int(p.CostLoad.Seconds())*perSecond+200), p.CostLoad, provider)
+		},
+		func() (string, error) {
+			return s.killBookingReplica(ctx, &d, split, slots.Next(int(p.KillLoad.Seconds())*perSecond+200), p.KillLoad)
 		},
 		func() (string, error) { return s.joinBookingReplica(ctx, &d, split, slots.Next(2000)) },
 		func() (string, error) { return s.reviewConsumers(ctx, &d, split, slots, p.ReviewBatch) },
