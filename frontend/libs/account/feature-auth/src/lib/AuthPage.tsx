@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '@slotwise/shared-contract';
 import { GENERIC_ERROR, useSession, writeToken } from '@slotwise/shared-data-access';
-import { ErrorBanner, PasswordInput, SuccessBanner, btn, inputClass } from '@slotwise/shared-ui';
+import { Button, ErrorBanner, Field, Input, PasswordInput, Select, SuccessBanner, Textarea } from '@slotwise/shared-ui';
 import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds } from '@slotwise/shared-util';
 import { login, register, useUserRole } from '../api/auth-api';
 import {
@@ -122,41 +122,41 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
 
           {!isLogin && (
             <Field label="Full Name" id="fullName">
-              <input id="fullName" className={inputClass} value={values.fullName} onChange={set('fullName')} autoComplete="name" />
+              <Input value={values.fullName} onChange={set('fullName')} autoComplete="name" />
             </Field>
           )}
           <Field label="Email" id="email">
-            <input id="email" type="email" className={inputClass} value={values.email} onChange={set('email')} autoComplete="email" />
+            <Input type="email" value={values.email} onChange={set('email')} autoComplete="email" />
           </Field>
           {!isLogin && (
             <>
               <Field label="Phone Number" id="phoneNumber">
-                <input id="phoneNumber" type="tel" className={inputClass} value={values.phoneNumber} onChange={set('phoneNumber')} autoComplete="tel" />
+                <Input type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} autoComplete="tel" />
               </Field>
               <Field label="Address" id="address">
-                <input id="address" className={inputClass} value={values.address} onChange={set('address')} autoComplete="street-address" />
+                <Input value={values.address} onChange={set('address')} autoComplete="street-address" />
               </Field>
               <Field label="Gender" id="gender">
-                <select id="gender" className={inputClass} value={values.gender} onChange={set('gender')}>
+                <Select value={values.gender} onChange={set('gender')}>
                   <option value="">Select gender</option>
                   {GENDERS.map((g) => (
                     <option key={g.value} value={g.value}>
                       {g.label}
                     </option>
                   ))}
-                </select>
+                </Select>
               </Field>
               <Field label="Date of Birth (optional)" id="dateOfBirth" hint="Must be at least 10 years old">
-                <input id="dateOfBirth" type="date" className={inputClass} value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dobBounds.min} max={dobBounds.max} />
+                <Input type="date" value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dobBounds.min} max={dobBounds.max} />
               </Field>
             </>
           )}
           <Field label="Password" id="password">
-            <PasswordInput id="password" value={values.password} onChange={set('password')} autoComplete={isLogin ? 'current-password' : 'new-password'} />
+            <PasswordInput value={values.password} onChange={set('password')} autoComplete={isLogin ? 'current-password' : 'new-password'} />
           </Field>
           {!isLogin && (
             <Field label="Confirm Password" id="confirmPassword">
-              <PasswordInput id="confirmPassword" value={values.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
+              <PasswordInput value={values.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
             </Field>
           )}
 
@@ -164,33 +164,33 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
             <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
               <legend className="px-1 font-semibold">Business details</legend>
               <Field label="Business Name" id="businessName">
-                <input id="businessName" className={inputClass} value={values.businessName} onChange={set('businessName')} />
+                <Input value={values.businessName} onChange={set('businessName')} />
               </Field>
               <Field label="Business Description (optional)" id="businessDescription">
-                <textarea id="businessDescription" rows={3} className={inputClass} value={values.businessDescription} onChange={set('businessDescription')} />
+                <Textarea rows={3} value={values.businessDescription} onChange={set('businessDescription')} />
               </Field>
               <Field label="Business Category (optional)" id="businessCategory">
-                <select id="businessCategory" className={inputClass} value={values.businessCategory} onChange={set('businessCategory')}>
+                <Select value={values.businessCategory} onChange={set('businessCategory')}>
                   <option value="">Select a category</option>
                   {BUSINESS_CATEGORIES.map((c) => (
                     <option key={c.value} value={c.value}>
                       {c.label}
                     </option>
                   ))}
-                </select>
+                </Select>
               </Field>
               <Field label="Business Hours (optional)" id="businessHours">
-                <input id="businessHours" className={inputClass} value={values.businessHours} onChange={set('businessHours')} placeholder="Mon–Sat, 9:00 AM – 6:00 PM" />
+                <Input value={values.businessHours} onChange={set('businessHours')} placeholder="Mon–Sat, 9:00 AM – 6:00 PM" />
               </Field>
               <Field label="Business Location" id="businessLocation">
-                <input id="businessLocation" className={inputClass} value={values.businessLocation} onChange={set('businessLocation')} />
+                <Input value={values.businessLocation} onChange={set('businessLocation')} />
               </Field>
             </fieldset>
           )}
 
-          <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
+          <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? 'Please wait...' : isLogin ? 'Login' : 'Register'}
-          </button>
+          </Button>
           {error && <ErrorBanner>{error}</ErrorBanner>}
           {success && <SuccessBanner>{success}</SuccessBanner>}
         </form>
@@ -201,18 +201,6 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
           </Link>
         </p>
       </div>
-    </div>
-  );
-}
-
-function Field({ label, id, hint, children }: { label: string; id: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
     </div>
   );
 }

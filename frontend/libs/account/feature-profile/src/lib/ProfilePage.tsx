@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { User } from '@slotwise/shared-contract';
 import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, Page, PageHeader, Spinner, SuccessBanner, btn, inputClass } from '@slotwise/shared-ui';
+import { Button, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessBanner, Textarea } from '@slotwise/shared-ui';
 import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatLongDate } from '@slotwise/shared-util';
 import { useUpdateProfile } from '../api/profile-api';
 import {
@@ -95,69 +95,62 @@ function ProfileView({ user }: { user: User }) {
       <form onSubmit={save} noValidate className="space-y-6">
         <Section title="Personal information">
           <Row label="Full Name" id="fullName" value={values.fullName} editing={editing}>
-            <input id="fullName" className={inputClass} value={values.fullName} onChange={set('fullName')} />
+            <Input id="fullName" value={values.fullName} onChange={set('fullName')} />
           </Row>
           <Row label="Email" id="email" value={values.email} editing={editing}>
-            <input id="email" type="email" className={inputClass} value={values.email} onChange={set('email')} />
+            <Input id="email" type="email" value={values.email} onChange={set('email')} />
           </Row>
           {editing && emailChanged(values, user.email) && (
             <Row label="Current Password" id="currentPassword" value="" editing hint="Needed to change your email">
-              <input
-                id="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                className={inputClass}
-                value={values.currentPassword}
-                onChange={set('currentPassword')}
-              />
+              <Input id="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
             </Row>
           )}
           <Row label="Phone Number" id="phoneNumber" value={values.phoneNumber} editing={editing}>
-            <input id="phoneNumber" type="tel" className={inputClass} value={values.phoneNumber} onChange={set('phoneNumber')} />
+            <Input id="phoneNumber" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} />
           </Row>
           <Row label="Date of Birth" id="dateOfBirth" value={formatLongDate(values.dateOfBirth)} editing={editing}>
-            <input id="dateOfBirth" type="date" className={inputClass} value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dob.min} max={dob.max} />
+            <Input id="dateOfBirth" type="date" value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dob.min} max={dob.max} />
           </Row>
           <Row label="Gender" id="gender" value={genderLabel} editing={editing}>
-            <select id="gender" className={inputClass} value={values.gender} onChange={set('gender')}>
+            <Select id="gender" value={values.gender} onChange={set('gender')}>
               <option value="">Select gender</option>
               {GENDERS.map((g) => (
                 <option key={g.value} value={g.value}>{g.label}</option>
               ))}
-            </select>
+            </Select>
           </Row>
           <Row label="Address" id="address" value={values.address} editing={editing}>
-            <textarea id="address" rows={2} className={inputClass} value={values.address} onChange={set('address')} />
+            <Textarea id="address" rows={2} value={values.address} onChange={set('address')} />
           </Row>
         </Section>
 
         {isProvider && (
           <Section title="Business information">
             <Row label="Business Name" id="businessName" value={values.businessName} editing={editing}>
-              <input id="businessName" className={inputClass} value={values.businessName} onChange={set('businessName')} />
+              <Input id="businessName" value={values.businessName} onChange={set('businessName')} />
             </Row>
             <Row label="Business Description" id="businessDescription" value={values.businessDescription} editing={editing}>
-              <textarea id="businessDescription" rows={3} className={inputClass} value={values.businessDescription} onChange={set('businessDescription')} />
+              <Textarea id="businessDescription" rows={3} value={values.businessDescription} onChange={set('businessDescription')} />
             </Row>
             <Row label="Business Category" id="businessCategory" value={categoryLabel} editing={editing}>
-              <select id="businessCategory" className={inputClass} value={values.businessCategory} onChange={set('businessCategory')}>
+              <Select id="businessCategory" value={values.businessCategory} onChange={set('businessCategory')}>
                 <option value="">Select a category</option>
                 {BUSINESS_CATEGORIES.map((c) => (
                   <option key={c.value} value={c.value}>{c.label}</option>
                 ))}
-              </select>
+              </Select>
             </Row>
             <Row label="Business Hours" id="businessHours" value={values.businessHours} editing={editing}>
-              <input id="businessHours" className={inputClass} value={values.businessHours} onChange={set('businessHours')} />
+              <Input id="businessHours" value={values.businessHours} onChange={set('businessHours')} />
             </Row>
             <Row label="Location" id="location" value={values.location} editing={editing}>
-              <input id="location" className={inputClass} value={values.location} onChange={set('location')} />
+              <Input id="location" value={values.location} onChange={set('location')} />
             </Row>
             <Row label="Specializations" id="specializations" value={values.specializations} editing={editing} hint="Separate with commas">
-              <input id="specializations" className={inputClass} value={values.specializations} onChange={set('specializations')} />
+              <Input id="specializations" value={values.specializations} onChange={set('specializations')} />
             </Row>
             <Row label="Experience (years)" id="experience" value={values.experience} editing={editing}>
-              <input id="experience" type="number" min={0} className={inputClass} value={values.experience} onChange={set('experience')} />
+              <Input id="experience" type="number" min={0} value={values.experience} onChange={set('experience')} />
             </Row>
           </Section>
         )}
@@ -170,24 +163,22 @@ function ProfileView({ user }: { user: User }) {
         <div className="flex gap-3">
           {editing ? (
             <>
-              <button type="submit" className={btn.primary} disabled={update.isPending}>
+              <Button type="submit" disabled={update.isPending}>
                 {update.isPending ? 'Saving...' : 'Save Changes'}
-              </button>
-              <button type="button" className={btn.secondary} onClick={cancel}>
+              </Button>
+              <Button variant="secondary" onClick={cancel}>
                 Cancel
-              </button>
+              </Button>
             </>
           ) : (
-            <button
-              type="button"
-              className={btn.primary}
+            <Button
               onClick={(e) => {
                 e.preventDefault();
                 setEditing(true);
               }}
             >
               Edit Profile
-            </button>
+            </Button>
           )}
         </div>
       </form>
@@ -197,7 +188,7 @@ function ProfileView({ user }: { user: User }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-800">
+    <section className="rounded-2xl border border-slate-200 bg-surface p-6 dark:border-slate-700">
       <h2 className="mb-4 text-lg font-semibold">{title}</h2>
       <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>
     </section>

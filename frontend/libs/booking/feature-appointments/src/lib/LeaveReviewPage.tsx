@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '@slotwise/shared-data-access';
-import { ErrorBanner, inputClass, Page, PageHeader, RatingInput, SuccessBanner, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, ErrorBanner, Field, Page, PageHeader, RatingInput, SuccessBanner, Textarea } from '@slotwise/shared-ui';
 import { REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { useCreateReview } from '../api/appointment-api';
 
@@ -35,7 +35,7 @@ export function LeaveReviewPage() {
         <PageHeader title="Leave a Review" />
         <ErrorBanner>{REVIEW_MESSAGES.noId}</ErrorBanner>
         <p className="mt-4">
-          <Link to="/my-appointments" className={btn.secondary}>
+          <Link to="/my-appointments" className={buttonClass('secondary')}>
             My Appointments
           </Link>
         </p>
@@ -66,14 +66,13 @@ export function LeaveReviewPage() {
             <span className="mb-1 block text-sm font-medium">Rating</span>
             <RatingInput value={rating} onChange={setRating} />
           </div>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Comment</span>
-            <textarea className={inputClass} rows={4} value={comment} onChange={(e) => setComment(e.target.value)} />
-          </label>
+          <Field label="Comment">
+            <Textarea rows={4} value={comment} onChange={(e) => setComment(e.target.value)} />
+          </Field>
           {error && <ErrorBanner>{error}</ErrorBanner>}
-          <button type="submit" className={btn.primary} disabled={create.isPending}>
+          <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Submitting…' : 'Submit Review'}
-          </button>
+          </Button>
         </form>
       )}
     </Page>

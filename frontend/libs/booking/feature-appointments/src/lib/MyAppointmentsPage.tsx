@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { Appointment } from '@slotwise/shared-contract';
-import { ErrorBanner, inputClass, Page, PageHeader, Spinner, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
 import { useAppointments } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
@@ -18,8 +17,6 @@ import {
   type AppointmentFilter,
 } from './appointment-list';
 import { RescheduleModal } from './RescheduleModal';
-
-const small = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-700';
 
 /** /my-appointments (login required): stats, search, range, status, sort, cards, modals, swipes. */
 export function MyAppointmentsPage() {
@@ -97,39 +94,34 @@ export function MyAppointmentsPage() {
       </section>
 
       <section aria-label="Filters" className="mb-6 grid gap-3 md:grid-cols-5">
-        <label className="block md:col-span-2">
-          <span className="mb-1 block text-sm font-medium">Search</span>
-          <input className={inputClass} type="search" value={filter.search} onChange={(e) => set('search', e.target.value)} placeholder="Service, provider, location…" />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">From</span>
-          <input className={inputClass} type="date" value={filter.from} onChange={(e) => set('from', e.target.value)} />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">To</span>
-          <input className={inputClass} type="date" value={filter.to} onChange={(e) => set('to', e.target.value)} />
-        </label>
+        <Field label="Search" className="md:col-span-2">
+          <Input type="search" value={filter.search} onChange={(e) => set('search', e.target.value)} placeholder="Service, provider, location…" />
+        </Field>
+        <Field label="From">
+          <Input type="date" value={filter.from} onChange={(e) => set('from', e.target.value)} />
+        </Field>
+        <Field label="To">
+          <Input type="date" value={filter.to} onChange={(e) => set('to', e.target.value)} />
+        </Field>
         <div className="grid grid-cols-2 gap-2">
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Status</span>
-            <select className={inputClass} value={filter.status} onChange={(e) => set('status', e.target.value)}>
+          <Field label="Status">
+            <Select value={filter.status} onChange={(e) => set('status', e.target.value)}>
               <option value="all">All</option>
               {APPOINTMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {STATUS_LABELS[s]}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Sort by</span>
-            <select className={inputClass} value={filter.sort} onChange={(e) => set('sort', e.target.value as SortKey)}>
+            </Select>
+          </Field>
+          <Field label="Sort by">
+            <Select value={filter.sort} onChange={(e) => set('sort', e.target.value as SortKey)}>
               <option value="date">Date</option>
               <option value="time">Time</option>
               <option value="service">Service</option>
               <option value="status">Status</option>
-            </select>
-          </label>
+            </Select>
+          </Field>
         </div>
       </section>
 
@@ -143,12 +135,15 @@ export function MyAppointmentsPage() {
         </ErrorBanner>
       )}
       {appointments.isSuccess && shown.length === 0 && (
-        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-600">
-          <p className="mb-4">No appointments found</p>
-          <Link to="/services" className={btn.primary}>
-            Book an appointment
-          </Link>
-        </div>
+        <EmptyState
+          action={
+            <Link to="/services" className={buttonClass('primary')}>
+              Book an appointment
+            </Link>
+          }
+        >
+          No appointments found
+        </EmptyState>
       )}
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -167,17 +162,17 @@ export function MyAppointmentsPage() {
                 onLeaveReview={() => review(a)}
                 actions={
                   <>
-                    <button type="button" className={small} onClick={() => setDetails(a)}>
+                    <Button variant="secondary" size="sm" onClick={() => setDetails(a)}>
                       Details
-                    </button>
+                    </Button>
                     {open && (
                       <>
-                        <button type="button" className={small} onClick={() => startReschedule(a)}>
+                        <Button variant="secondary" size="sm" onClick={() => startReschedule(a)}>
                           Reschedule
-                        </button>
-                        <button type="button" className={`${small} text-red-700 dark:text-red-300`} onClick={() => doCancel(a)}>
+                        </Button>
+                        <Button variant="danger-outline" size="sm" onClick={() => doCancel(a)}>
                           Cancel
-                        </button>
+                        </Button>
                       </>
                     )}
                   </>
@@ -196,26 +191,24 @@ export function MyAppointmentsPage() {
           actions={
             canChange(details, now) ? (
               <>
-                <button type="button" className={btn.primary} onClick={() => startReschedule(details)}>
-                  Reschedule
-                </button>
-                <Link to={`/reschedule?id=${encodeURIComponent(details._id)}`} className={btn.secondary}>
+                <Button onClick={() => startReschedule(details)}>Reschedule</Button>
+                <Link to={`/reschedule?id=${encodeURIComponent(details._id)}`} className={buttonClass('secondary')}>
                   Reschedule page
                 </Link>
-                <button type="button" className={btn.secondary} onClick={() => doCancel(details)}>
+                <Button variant="secondary" onClick={() => doCancel(details)}>
                   Cancel Appointment
-                </button>
+                </Button>
               </>
             ) : isPast(details, now) ? (
               // Spec §5: reschedule and cancel are disabled for past appointments, with their messages.
               <div className="space-y-2">
                 <div className="flex flex-wrap gap-2">
-                  <button type="button" className={btn.primary} disabled title={CHANGE_MESSAGES.reschedulePast}>
+                  <Button disabled title={CHANGE_MESSAGES.reschedulePast}>
                     Reschedule
-                  </button>
-                  <button type="button" className={btn.secondary} disabled title={CHANGE_MESSAGES.cancelPast}>
+                  </Button>
+                  <Button variant="secondary" disabled title={CHANGE_MESSAGES.cancelPast}>
                     Cancel Appointment
-                  </button>
+                  </Button>
                 </div>
                 <p className="text-sm text-slate-600 dark:text-slate-300">{CHANGE_MESSAGES.reschedulePast}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">{CHANGE_MESSAGES.cancelPast}</p>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import type { Appointment } from '@slotwise/shared-contract';
 import { ApiError } from '@slotwise/shared-data-access';
-import { ErrorBanner, Modal, inputClass, btn } from '@slotwise/shared-ui';
+import { Button, Dialog, ErrorBanner, Field, Input, SlotPicker, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, businessDate, displayTime, sameTime, TOAST_MS } from '@slotwise/shared-util';
 import { slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useReschedule } from '../api/appointment-api';
@@ -46,16 +45,14 @@ export function RescheduleModal({ appointment: a, onClose }: { appointment: Appo
   };
 
   return (
-    <Modal title="Reschedule Appointment" onClose={onClose}>
+    <Dialog title="Reschedule Appointment" onClose={onClose}>
       <p className="mb-4 text-sm">
         Current: <strong>{a.serviceName}</strong> on {a.date} at {displayTime(a.time)}
       </p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">New Date</span>
-          <input
+        <Field label="New Date">
+          <Input
             type="date"
-            className={inputClass}
             min={min}
             value={date}
             onChange={(e) => {
@@ -63,38 +60,26 @@ export function RescheduleModal({ appointment: a, onClose }: { appointment: Appo
               setTime('');
             }}
           />
-        </label>
+        </Field>
         {date && (
-          <div role="group" aria-label="New time" className="grid grid-cols-3 gap-2">
-            {rescheduleModalSlots(date, a).map((s) => {
-              const { ok } = offered(s);
-              return (
-                <button
-                  key={s}
-                  type="button"
-                  disabled={!ok}
-                  aria-pressed={time === s}
-                  onClick={() => setTime(s)}
-                  className={`rounded-lg border px-2 py-1.5 text-sm ${
-                    time === s ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 dark:border-slate-600'
-                  } disabled:cursor-not-allowed disabled:opacity-40`}
-                >
-                  {s}
-                </button>
-              );
-            })}
-          </div>
+          <SlotPicker
+            label="New time"
+            columns="grid-cols-3"
+            value={time}
+            onChange={setTime}
+            slots={rescheduleModalSlots(date, a).map((s) => ({ value: s, label: s, open: offered(s).ok }))}
+          />
         )}
         {error && <ErrorBanner>{error}</ErrorBanner>}
         <div className="flex gap-2">
-          <button type="submit" className={btn.primary} disabled={reschedule.isPending}>
+          <Button type="submit" disabled={reschedule.isPending}>
             {reschedule.isPending ? 'Saving…' : 'Confirm Reschedule'}
-          </button>
-          <button type="button" className={btn.secondary} onClick={onClose}>
+          </Button>
+          <Button variant="secondary" onClick={onClose}>
             Close
-          </button>
+          </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

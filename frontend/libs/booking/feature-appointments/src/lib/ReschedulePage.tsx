@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { ApiError, useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, Page, PageHeader, Spinner, SuccessBanner, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, DateStrip, ErrorBanner, Page, PageHeader, SlotPicker, Spinner, SuccessBanner } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, businessDate, displayTime, sameTime } from '@slotwise/shared-util';
 import { slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { AppointmentCard } from '@slotwise/booking-ui';
@@ -88,10 +88,10 @@ function RescheduleForm({ appointment: a }: { appointment: Appointment }) {
           Your appointment is now on {done.date} at {displayTime(done.time)}.
         </SuccessBanner>
         <div className="flex gap-2">
-          <Link to="/calendar?fromReschedule=true" className={btn.primary}>
+          <Link to="/calendar?fromReschedule=true" className={buttonClass('primary')}>
             View Calendar
           </Link>
-          <Link to="/dashboard" className={btn.secondary}>
+          <Link to="/dashboard" className={buttonClass('secondary')}>
             Go to Dashboard
           </Link>
         </div>
@@ -109,56 +109,38 @@ function RescheduleForm({ appointment: a }: { appointment: Appointment }) {
         <ErrorBanner>{blocked}</ErrorBanner>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-6">
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="mb-2 font-semibold">New date</legend>
-            <div role="group" aria-label="New date" className="grid grid-cols-3 gap-2 sm:grid-cols-5 md:grid-cols-7">
-              {dates.map((d) => (
-                <button
-                  key={d}
-                  type="button"
-                  data-date={d}
-                  aria-pressed={date === d}
-                  onClick={() => {
-                    setDate(d);
-                    setTime('');
-                  }}
-                  className={`rounded-lg border px-2 py-2 text-sm ${
-                    date === d ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-700'
-                  }`}
-                >
-                  {dayButtonLabel(d)}
-                </button>
-              ))}
-            </div>
+            <DateStrip
+              label="New date"
+              layout="grid"
+              dates={dates.map((d) => ({ date: d }))}
+              value={date}
+              onChange={(d) => {
+                setDate(d);
+                setTime('');
+              }}
+              renderDate={dayButtonLabel}
+            />
           </fieldset>
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="mb-2 font-semibold">New time</legend>
             {availability.isPending && <Spinner label="Loading free times…" />}
-            <div role="group" aria-label="New time" className="grid grid-cols-3 gap-2 sm:grid-cols-5 md:grid-cols-9">
-              {RESCHEDULE_PAGE_SLOTS.map((label) => {
+            <SlotPicker
+              label="New time"
+              columns="grid-cols-3 sm:grid-cols-5 md:grid-cols-9"
+              value={time}
+              onChange={setTime}
+              slots={RESCHEDULE_PAGE_SLOTS.map((label) => {
                 const s = slotFor(label);
-                const ok = !!date && !!s && slotOpen(s, now);
-                return (
-                  <button
-                    key={label}
-                    type="button"
-                    disabled={!ok}
-                    aria-pressed={time === label}
-                    onClick={() => setTime(label)}
-                    className={`rounded-lg border px-2 py-2 text-sm ${
-                      time === label ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300 dark:border-slate-600'
-                    } disabled:cursor-not-allowed disabled:opacity-40`}
-                  >
-                    {label}
-                  </button>
-                );
+                return { value: label, label, open: !!date && !!s && slotOpen(s, now) };
               })}
-            </div>
+            />
           </fieldset>
           {error && <ErrorBanner>{error}</ErrorBanner>}
-          <button type="submit" className={btn.primary} disabled={!date || !time || reschedule.isPending}>
+          <Button type="submit" disabled={!date || !time || reschedule.isPending}>
             {reschedule.isPending ? 'Rescheduling…' : 'Reschedule'}
-          </button>
+          </Button>
         </form>
       )}
     </div>

@@ -1,9 +1,24 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Appointment, DayAvailability } from '@slotwise/shared-contract';
 import { ApiError, readToken, useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, inputClass, Page, PageHeader, RatingInput, Spinner, Stars, SuccessBanner, btn } from '@slotwise/shared-ui';
+import {
+  Button,
+  buttonClass,
+  DateStrip,
+  ErrorBanner,
+  Field,
+  Input,
+  Page,
+  PageHeader,
+  RatingInput,
+  SlotPicker,
+  Spinner,
+  Stars,
+  SuccessBanner,
+  Textarea,
+  toast,
+} from '@slotwise/shared-ui';
 import { displayTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useCreateAppointment, useService, useServiceReviews } from '../api/booking-api';
@@ -17,15 +32,6 @@ import {
   type BookingFormValues,
 } from './booking-form';
 
-function dayLabel(date: string): { weekday: string; day: string; month: string } {
-  const d = new Date(`${date}T12:00:00`);
-  return {
-    weekday: d.toLocaleDateString('en-IN', { weekday: 'short' }),
-    day: String(d.getDate()),
-    month: d.toLocaleDateString('en-IN', { month: 'short' }),
-  };
-}
-
 /** /book?service=&serviceId= and /appointments (login required). */
 export function BookingPage() {
   const [params] = useSearchParams();
@@ -37,7 +43,7 @@ export function BookingPage() {
         <PageHeader title={serviceParam ? `Book ${serviceParam}` : 'Book an Appointment'} />
         <ErrorBanner>{BOOKING_MESSAGES.noService}</ErrorBanner>
         <p className="mt-4">
-          <Link to="/services" className={btn.primary}>
+          <Link to="/services" className={buttonClass('primary')}>
             Browse services
           </Link>
         </p>
@@ -142,9 +148,9 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
       )}
       <section aria-label="Rating summary" className="mb-6 flex flex-wrap items-center gap-4">
         {service.data && <Stars rating={service.data.avgRating ?? 0} count={service.data.totalReviews ?? 0} />}
-        <button type="button" className={btn.secondary} onClick={() => setShowReviews((s) => !s)} aria-expanded={showReviews}>
+        <Button variant="secondary" onClick={() => setShowReviews((s) => !s)} aria-expanded={showReviews}>
           {showReviews ? 'Hide Reviews' : 'View Reviews'}
-        </button>
+        </Button>
       </section>
       {showReviews && (
         <section aria-label="Reviews" className="mb-6 space-y-3">
@@ -168,92 +174,55 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
 
       {availability.isSuccess && (
         <form onSubmit={submit} noValidate className="space-y-6">
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="mb-2 font-semibold">Select a date</legend>
-            <div className="flex gap-2 overflow-x-auto pb-2" role="group" aria-label="Dates">
-              {days.map((d) => {
-                const l = dayLabel(d.date);
-                const selected = d.date === form.date;
-                const open = d.slots.some((s) => slotOpen(s, now));
-                return (
-                  <button
-                    key={d.date}
-                    type="button"
-                    data-date={d.date}
-                    aria-pressed={selected}
-                    onClick={() => setForm((f) => ({ ...f, date: d.date, time: '' }))}
-                    className={`flex min-w-16 flex-col items-center rounded-lg border px-3 py-2 text-sm ${
-                      selected
-                        ? 'border-indigo-600 bg-indigo-600 text-white'
-                        : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-700'
-                    } ${open ? '' : 'opacity-60'}`}
-                  >
-                    <span>{l.weekday}</span>
-                    <span className="text-lg font-bold">{l.day}</span>
-                    <span>{l.month}</span>
-                  </button>
-                );
-              })}
-            </div>
+            <DateStrip
+              label="Dates"
+              dates={days.map((d) => ({ date: d.date, open: d.slots.some((s) => slotOpen(s, now)) }))}
+              value={form.date}
+              onChange={(date) => setForm((f) => ({ ...f, date, time: '' }))}
+            />
           </fieldset>
 
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="mb-2 font-semibold">Select a time</legend>
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6" role="group" aria-label="Time slots">
-              {selectedDay?.slots.map((s) => {
-                const open = slotOpen(s, now);
-                const selected = form.time === s.time;
-                return (
-                  <button
-                    key={s.time}
-                    type="button"
-                    disabled={!open}
-                    aria-pressed={selected}
-                    data-slot={s.time}
-                    title={open ? undefined : s.available ? 'This time has passed' : 'Already booked'}
-                    onClick={() => setForm((f) => ({ ...f, time: s.time }))}
-                    className={`rounded-lg border px-3 py-2 text-sm ${
-                      selected
-                        ? 'border-indigo-600 bg-indigo-600 text-white'
-                        : 'border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-700'
-                    } disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through dark:disabled:bg-slate-800`}
-                  >
-                    {displayTime(s.time)}
-                  </button>
-                );
-              })}
-            </div>
+            <SlotPicker
+              label="Time slots"
+              value={form.time}
+              onChange={(time) => setForm((f) => ({ ...f, time }))}
+              slots={(selectedDay?.slots ?? []).map((s) => ({
+                value: s.time,
+                label: displayTime(s.time),
+                open: slotOpen(s, now),
+                reason: s.available ? 'This time has passed' : 'Already booked',
+              }))}
+            />
           </fieldset>
 
           {gone && <ErrorBanner>{BOOKING_MESSAGES.allGone}</ErrorBanner>}
 
           <div className="grid gap-4 md:grid-cols-2">
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Full Name</span>
-              <input className={inputClass} value={form.customerName} onChange={set('customerName')} autoComplete="name" />
-            </label>
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Email</span>
-              <input className={inputClass} type="email" value={form.customerEmail} onChange={set('customerEmail')} autoComplete="email" />
-            </label>
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Phone</span>
-              <input className={inputClass} type="tel" value={form.customerPhone} onChange={set('customerPhone')} autoComplete="tel" />
-            </label>
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Address</span>
-              <input className={inputClass} value={form.customerAddress} onChange={set('customerAddress')} autoComplete="street-address" />
-            </label>
-            <label className="block md:col-span-2">
-              <span className="mb-1 block text-sm font-medium">Reason for Visit</span>
-              <textarea className={inputClass} rows={3} value={form.notes} onChange={set('notes')} />
-            </label>
+            <Field label="Full Name">
+              <Input value={form.customerName} onChange={set('customerName')} autoComplete="name" />
+            </Field>
+            <Field label="Email">
+              <Input type="email" value={form.customerEmail} onChange={set('customerEmail')} autoComplete="email" />
+            </Field>
+            <Field label="Phone">
+              <Input type="tel" value={form.customerPhone} onChange={set('customerPhone')} autoComplete="tel" />
+            </Field>
+            <Field label="Address">
+              <Input value={form.customerAddress} onChange={set('customerAddress')} autoComplete="street-address" />
+            </Field>
+            <Field label="Reason for Visit" className="md:col-span-2">
+              <Textarea rows={3} value={form.notes} onChange={set('notes')} />
+            </Field>
           </div>
 
           {error && <ErrorBanner>{error}</ErrorBanner>}
-          <button type="submit" className={btn.primary} disabled={gone || create.isPending}>
+          <Button type="submit" disabled={gone || create.isPending}>
             {create.isPending ? 'Booking…' : 'Confirm Booking'}
-          </button>
+          </Button>
         </form>
       )}
     </Page>
@@ -291,17 +260,17 @@ function ThankYou({ appointment: a }: { appointment: Appointment }) {
         ) : (
           <form onSubmit={submit} noValidate className="space-y-3">
             <RatingInput value={rating} onChange={setRating} />
-            <textarea className={inputClass} rows={3} aria-label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} />
+            <Textarea rows={3} aria-label="Comment" value={comment} onChange={(e) => setComment(e.target.value)} />
             {error && <ErrorBanner>{error}</ErrorBanner>}
-            <button type="submit" className={btn.secondary}>
+            <Button type="submit" variant="secondary">
               Submit Feedback
-            </button>
+            </Button>
           </form>
         )}
       </section>
-      <button type="button" className={`${btn.primary} mt-6`} onClick={() => navigate('/calendar')}>
+      <Button className="mt-6" onClick={() => navigate('/calendar')}>
         Go to Calendar
-      </button>
+      </Button>
     </Page>
   );
 }

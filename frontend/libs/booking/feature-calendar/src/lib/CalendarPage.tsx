@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, inputClass, Page, PageHeader, Spinner, SuccessBanner, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { AppointmentDetailsModal } from '@slotwise/booking-ui';
@@ -93,29 +92,30 @@ export function CalendarPage() {
         </ErrorBanner>
       )}
       {appointments.isSuccess && visible.length === 0 && (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-600">
-          <h2 className="mb-2 text-xl font-semibold">{provider ? 'No Bookings Yet' : 'No Appointments Yet'}</h2>
-          {!provider && (
-            <Link to="/appointments" className={btn.primary}>
-              Book Your First Appointment
-            </Link>
-          )}
-        </div>
+        <EmptyState
+          title={provider ? 'No Bookings Yet' : 'No Appointments Yet'}
+          action={
+            provider ? undefined : (
+              <Link to="/appointments" className={buttonClass('primary')}>
+                Book Your First Appointment
+              </Link>
+            )
+          }
+        />
       )}
       {appointments.isSuccess && visible.length > 0 && (
         <>
           <div className="mb-4 flex flex-wrap items-end gap-4">
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Category</span>
-              <select className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+            <Field label="Category">
+              <Select value={category} onChange={(e) => setCategory(e.target.value)}>
                 <option value="all">All categories</option>
                 {categories.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>
                 ))}
-              </select>
-            </label>
+              </Select>
+            </Field>
             <ul aria-label="Category colours" className="flex flex-wrap gap-3 text-xs">
               {[...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }].map((c) => (
                 <li key={c.key} className="flex items-center gap-1">
@@ -136,28 +136,18 @@ export function CalendarPage() {
           actions={
             provider ? (
               providerCalendarActions(selected).map((s) => (
-                <button
-                  key={s}
-                  type="button"
-                  disabled={changeStatus.isPending}
-                  className={s === 'rejected' ? btn.secondary : btn.primary}
-                  onClick={() => act(selected, s)}
-                >
+                <Button key={s} variant={s === 'rejected' ? 'secondary' : 'primary'} disabled={changeStatus.isPending} onClick={() => act(selected, s)}>
                   {ACTION_LABELS[s] ?? s}
-                </button>
+                </Button>
               ))
             ) : (
               <>
                 {reviewState(selected, now) === 'review' && (
-                  <button
-                    type="button"
-                    className={btn.primary}
-                    onClick={() => navigate('/leave-review', { state: { appointmentId: selected._id, serviceName: selected.serviceName } })}
-                  >
+                  <Button onClick={() => navigate('/leave-review', { state: { appointmentId: selected._id, serviceName: selected.serviceName } })}>
                     Leave a Review
-                  </button>
+                  </Button>
                 )}
-                <Link to="/my-appointments" className={btn.secondary}>
+                <Link to="/my-appointments" className={buttonClass('secondary')}>
                   My Appointments
                 </Link>
               </>

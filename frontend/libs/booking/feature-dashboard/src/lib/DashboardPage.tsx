@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useLogout, useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, Page, Spinner, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, ErrorBanner, Page, Spinner, Tabs } from '@slotwise/shared-ui';
 import { useAppointments } from '@slotwise/booking-data-access';
 import { AppointmentCard } from '@slotwise/booking-ui';
 import { DASHBOARD_TABS, historyList, recentBookings, tabList, type DashboardTab } from './dashboard-tabs';
@@ -35,12 +35,12 @@ export function DashboardPage() {
           <p className="text-sm text-slate-600 dark:text-slate-300">{user.phoneNumber}</p>
           <p className="text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
           <div className="mt-4 flex gap-2">
-            <Link to="/profile" className={btn.secondary}>
+            <Link to="/profile" className={buttonClass('secondary')}>
               Edit Profile
             </Link>
-            <button type="button" className={btn.secondary} onClick={logout}>
+            <Button variant="secondary" onClick={logout}>
               Logout
-            </button>
+            </Button>
           </div>
           <Link to="/calendar" className="mt-6 inline-block text-indigo-600 hover:underline dark:text-indigo-300">
             Open calendar →
@@ -52,23 +52,7 @@ export function DashboardPage() {
             <h2 id="booked-services" className="mb-3 text-lg font-semibold">
               Booked Services
             </h2>
-            <div role="tablist" aria-label="Booked Services" className="mb-4 flex flex-wrap gap-2">
-              {DASHBOARD_TABS.map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t}
-                  onClick={() => setTab(t)}
-                  className={`rounded-full px-3 py-1 text-sm font-medium ${
-                    tab === t ? 'bg-indigo-600 text-white' : 'bg-slate-100 hover:bg-slate-200 dark:bg-slate-700 dark:hover:bg-slate-600'
-                  }`}
-                >
-                  {t}
-                </button>
-              ))}
-            </div>
-            <div role="tabpanel" aria-label={tab}>
+            <Tabs label="Booked Services" value={tab} onChange={setTab} tabs={DASHBOARD_TABS.map((t) => ({ value: t, label: t }))}>
               {appointments.isPending && <Spinner label="Loading appointments…" />}
               {appointments.isError && <ErrorBanner>Failed to fetch appointments.</ErrorBanner>}
               {appointments.isSuccess && shown.length === 0 && (
@@ -79,7 +63,7 @@ export function DashboardPage() {
                   <AppointmentCard key={a._id} appointment={a} now={now} onLeaveReview={isProvider ? undefined : () => review(a)} />
                 ))}
               </div>
-            </div>
+            </Tabs>
           </section>
 
           {isProvider && (

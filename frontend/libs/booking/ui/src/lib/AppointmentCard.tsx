@@ -1,23 +1,25 @@
 import type { ReactNode } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
+import { Button, StatusBadge, type BadgeTone } from '@slotwise/shared-ui';
 import { displayStatus, displayTime, formatLongDate, reviewState, STATUS_LABELS } from '@slotwise/shared-util';
 
-const BADGE: Record<AppointmentStatus, string> = {
-  pending: 'bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100',
-  scheduled: 'bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-100',
-  confirmed: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100',
-  'in-progress': 'bg-cyan-100 text-cyan-800 dark:bg-cyan-900 dark:text-cyan-100',
-  completed: 'bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100',
-  cancelled: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
-  rejected: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
-  'no-show': 'bg-orange-100 text-orange-800 dark:bg-orange-900 dark:text-orange-100',
+const TONE: Record<AppointmentStatus, BadgeTone> = {
+  pending: 'warning',
+  scheduled: 'info',
+  confirmed: 'brand',
+  'in-progress': 'cyan',
+  completed: 'success',
+  cancelled: 'neutral',
+  rejected: 'danger',
+  'no-show': 'orange',
 };
 
-export function StatusBadge({ status }: { status: AppointmentStatus }) {
+/** An appointment status in its colour (status-badge). */
+export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
   return (
-    <span data-testid="status-badge" className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[status] ?? BADGE.pending}`}>
+    <StatusBadge tone={TONE[status] ?? 'warning'} testId="status-badge">
       {STATUS_LABELS[status] ?? status}
-    </span>
+    </StatusBadge>
   );
 }
 
@@ -46,7 +48,7 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
     <article
       data-testid="appointment-card"
       data-appointment-id={a._id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-800"
+      className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm dark:border-slate-700"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -61,7 +63,7 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-300">{a.customerName || a.customerEmail}</p>
         </div>
-        <StatusBadge status={status} />
+        <AppointmentStatusBadge status={status} />
       </div>
       <p className="mt-2 text-sm">
         <span data-testid="appointment-date">{appointmentDateLabel(a)}</span> ·{' '}
@@ -76,9 +78,9 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
       {(review || actions) && (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {review === 'review' && onLeaveReview && (
-            <button type="button" onClick={onLeaveReview} className="rounded-lg bg-amber-500 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-600">
+            <Button variant="accent" size="sm" onClick={onLeaveReview}>
               Leave a Review
-            </button>
+            </Button>
           )}
           {review === 'reviewed' && <span className="text-sm font-medium text-green-700 dark:text-green-300">Reviewed</span>}
           {actions}

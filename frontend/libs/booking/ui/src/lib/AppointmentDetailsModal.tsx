@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '@slotwise/shared-contract';
-import { Modal } from '@slotwise/shared-ui';
+import { Dialog } from '@slotwise/shared-ui';
 import { displayStatus, displayTime } from '@slotwise/shared-util';
-import { appointmentDateLabel, StatusBadge } from './AppointmentCard';
+import { AppointmentStatusBadge, appointmentDateLabel } from './AppointmentCard';
 
 interface Props {
   appointment: Appointment;
@@ -13,12 +13,12 @@ interface Props {
   title?: string;
 }
 
-/** Every field of one appointment; a past scheduled/confirmed one shows as completed. */
+/** Every field of one appointment in a dialog; a past scheduled/confirmed one shows as completed. */
 export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details' }: Props) {
   const rows: Array<[string, ReactNode]> = [
     ['Service', a.serviceName],
     ['Category', a.serviceCategory],
-    ['Status', <StatusBadge key="s" status={displayStatus(a, now)} />],
+    ['Status', <AppointmentStatusBadge key="s" status={displayStatus(a, now)} />],
     ['Date', appointmentDateLabel(a)],
     ['Time', displayTime(a.time)],
     ['Provider', a.provider],
@@ -30,7 +30,7 @@ export function AppointmentDetailsModal({ appointment: a, now, onClose, actions,
     ['Notes', a.notes],
   ];
   return (
-    <Modal title={title} onClose={onClose}>
+    <Dialog title={title} onClose={onClose}>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm">
         {rows
           .filter(([, v]) => v !== '' && v !== undefined && v !== null)
@@ -44,6 +44,6 @@ export function AppointmentDetailsModal({ appointment: a, now, onClose, actions,
           ))}
       </dl>
       {actions && <div className="mt-6 flex flex-wrap gap-2">{actions}</div>}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ErrorBanner, Page, PageHeader, Spinner, inputClass } from '@slotwise/shared-ui';
+import { ErrorBanner, Input, Page, PageHeader, Spinner } from '@slotwise/shared-ui';
 import { ServiceGrid } from '@slotwise/catalog-ui';
 import { useServices } from '../api/services-api';
 
@@ -20,11 +20,11 @@ export function ServicesPage() {
       <label htmlFor="service-search" className="sr-only">
         Search services
       </label>
-      <input
+      <Input
         id="service-search"
         type="search"
         placeholder="Search services by name…"
-        className={`${inputClass} mb-6 max-w-md`}
+        className="mb-6 max-w-md"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Service } from '@slotwise/shared-contract';
-import { Stars, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, Stars } from '@slotwise/shared-ui';
 import { formatDuration, formatRupees } from '@slotwise/shared-util';
 import { ServiceDetailsDialog } from './ServiceDetails';
 
@@ -20,7 +20,7 @@ export function bookingHref(s: Pick<Service, 'name' | '_id'>): string {
 export function ServiceCard({ service }: { service: ServiceCardData }) {
   const [open, setOpen] = useState(false);
   return (
-    <article data-testid="service-card" className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800">
+    <article data-testid="service-card" className="flex flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm dark:border-slate-700">
       <div className="mb-2 flex items-start justify-between gap-2">
         <h3 className="text-lg font-semibold">
           {service.icon && <span aria-hidden="true" className="mr-2">{service.icon}</span>}
@@ -34,12 +34,12 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
         <span className="text-slate-600 dark:text-slate-300">{formatDuration(service.duration)}</span>
       </div>
       <div className="mt-auto flex gap-2 pt-4">
-        <Link to={bookingHref(service)} className={btn.primary}>
+        <Link to={bookingHref(service)} className={buttonClass('primary')}>
           Book Now
         </Link>
-        <button type="button" className={btn.secondary} onClick={() => setOpen(true)}>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
           Know More
-        </button>
+        </Button>
       </div>
       {open && <ServiceDetailsDialog service={service} onClose={() => setOpen(false)} />}
     </article>

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Service, ServiceRequest } from '@slotwise/shared-contract';
-import { btn, ErrorBanner, inputClass, Modal } from '@slotwise/shared-ui';
+import { Button, Dialog, ErrorBanner, Field, Input, Select, Textarea } from '@slotwise/shared-ui';
 import { SERVICE_FORM_CATEGORIES } from '@slotwise/shared-util';
 import {
   buildServicePayload,
@@ -30,19 +30,6 @@ function saveError(e: unknown, editing: boolean): string {
   const msg = e instanceof Error ? e.message : '';
   if (msg && msg !== GENERIC) return msg;
   return editing ? SERVICE_SAVE_ERRORS.update : SERVICE_SAVE_ERRORS.add;
-}
-
-function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-      {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
-    </div>
-  );
 }
 
 /**
@@ -89,76 +76,74 @@ export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }:
     }
   }
 
+  const slotsCount = v.timeSlots.length;
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={editing ? 'Edit service' : 'Add service'}>
-      <Field label="Service Name">{(id) => <input id={id} className={inputClass} value={v.name} onChange={set('name')} />}</Field>
+      <Field label="Service Name">
+        <Input value={v.name} onChange={set('name')} />
+      </Field>
       <Field label="Category">
-        {(id) => (
-          <select id={id} className={inputClass} value={v.category} onChange={set('category')}>
-            <option value="">Select a category</option>
-            {SERVICE_FORM_CATEGORIES.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-            {v.category && !SERVICE_FORM_CATEGORIES.some((c) => c.name === v.category) && (
-              <option value={v.category}>{v.category}</option>
-            )}
-          </select>
-        )}
+        <Select value={v.category} onChange={set('category')}>
+          <option value="">Select a category</option>
+          {SERVICE_FORM_CATEGORIES.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+          {v.category && !SERVICE_FORM_CATEGORIES.some((c) => c.name === v.category) && <option value={v.category}>{v.category}</option>}
+        </Select>
       </Field>
       <Field label="Description">
-        {(id) => <textarea id={id} rows={3} className={inputClass} value={v.description} onChange={set('description')} />}
+        <Textarea rows={3} value={v.description} onChange={set('description')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Price (₹)">
-          {(id) => <input id={id} type="number" min={0} inputMode="decimal" className={inputClass} value={v.price} onChange={set('price')} />}
+          <Input type="number" min={0} inputMode="decimal" value={v.price} onChange={set('price')} />
         </Field>
         <Field label="Duration (minutes)">
-          {(id) => <input id={id} type="number" min={5} inputMode="numeric" className={inputClass} value={v.duration} onChange={set('duration')} />}
+          <Input type="number" min={5} inputMode="numeric" value={v.duration} onChange={set('duration')} />
         </Field>
       </div>
-      <Field label="Company Name">{(id) => <input id={id} className={inputClass} value={v.provider} onChange={set('provider')} />}</Field>
+      <Field label="Company Name">
+        <Input value={v.provider} onChange={set('provider')} />
+      </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Address">{(id) => <input id={id} className={inputClass} value={v.address} onChange={set('address')} />}</Field>
-        <Field label="City">{(id) => <input id={id} className={inputClass} value={v.city} onChange={set('city')} />}</Field>
+        <Field label="Address">
+          <Input value={v.address} onChange={set('address')} />
+        </Field>
+        <Field label="City">
+          <Input value={v.city} onChange={set('city')} />
+        </Field>
       </div>
       <Field label="Contact" hint="An email address or a 10-digit phone number">
-        {(id) => <input id={id} className={inputClass} value={v.contact} onChange={set('contact')} />}
+        <Input value={v.contact} onChange={set('contact')} />
       </Field>
       <Field label="Image URL (optional)">
-        {(id) => <input id={id} type="url" className={inputClass} value={v.imageUrl} onChange={set('imageUrl')} />}
+        <Input type="url" value={v.imageUrl} onChange={set('imageUrl')} />
       </Field>
 
-      <fieldset className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
         <legend className="px-1 text-sm font-semibold">Time Slots</legend>
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Start Time">
-            {(id) => <input id={id} type="time" className={inputClass} value={gen.start} onChange={(e) => setGen({ ...gen, start: e.target.value })} />}
+            <Input type="time" value={gen.start} onChange={(e) => setGen({ ...gen, start: e.target.value })} />
           </Field>
           <Field label="End Time">
-            {(id) => <input id={id} type="time" className={inputClass} value={gen.end} onChange={(e) => setGen({ ...gen, end: e.target.value })} />}
+            <Input type="time" value={gen.end} onChange={(e) => setGen({ ...gen, end: e.target.value })} />
           </Field>
           <Field label="Slot Length (minutes)">
-            {(id) => (
-              <input id={id} type="number" min={1} className={inputClass} value={gen.length} onChange={(e) => setGen({ ...gen, length: e.target.value })} />
-            )}
+            <Input type="number" min={1} value={gen.length} onChange={(e) => setGen({ ...gen, length: e.target.value })} />
           </Field>
         </div>
         <div className="mt-3 flex gap-2">
-          <button type="button" className={btn.secondary} onClick={generate}>
+          <Button variant="secondary" onClick={generate}>
             Generate Slots
-          </button>
-          <button
-            type="button"
-            className={btn.secondary}
-            onClick={() => setV((prev) => ({ ...prev, timeSlots: [] }))}
-            disabled={v.timeSlots.length === 0}
-          >
+          </Button>
+          <Button variant="secondary" onClick={() => setV((prev) => ({ ...prev, timeSlots: [] }))} disabled={slotsCount === 0}>
             Reset
-          </button>
+          </Button>
         </div>
-        {v.timeSlots.length > 0 ? (
+        {slotsCount > 0 ? (
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Time slots">
             {v.timeSlots.map((s) => (
               <li key={s} className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 text-sm text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">
@@ -166,7 +151,7 @@ export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }:
                 <button
                   type="button"
                   aria-label={`Remove ${s}`}
-                  className="flex h-5 w-5 items-center justify-center rounded-full hover:bg-indigo-200 dark:hover:bg-indigo-800"
+                  className="flex h-5 w-5 items-center justify-center rounded-full hover:bg-indigo-200 pointer-coarse:h-11 pointer-coarse:w-11 dark:hover:bg-indigo-800"
                   onClick={() => setV((prev) => ({ ...prev, timeSlots: prev.timeSlots.filter((x) => x !== s) }))}
                 >
                   ×
@@ -182,24 +167,23 @@ export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }:
       {error && <ErrorBanner>{error}</ErrorBanner>}
       <div className="flex justify-end gap-2">
         {onCancel && (
-          <button type="button" className={btn.secondary} onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         )}
-        <button type="submit" className={btn.primary} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : editing ? 'Update Service' : 'Add Service'}
-        </button>
+        </Button>
       </div>
     </form>
   );
 }
 
-/** The form in a dialog: 'Add New Service' or 'Edit Service'. */
-export function ServiceFormModal(props: ServiceFormProps & { onClose: () => void }) {
-  const { onClose, ...form } = props;
+/** The form in a dialog, 'Add New Service' or 'Edit Service': centred, or a sheet from the right edge. */
+export function ServiceFormDialog({ onClose, variant, ...form }: ServiceFormProps & { onClose: () => void; variant?: 'center' | 'sheet' }) {
   return (
-    <Modal title={props.service?._id ? 'Edit Service' : 'Add New Service'} onClose={onClose}>
+    <Dialog title={form.service?._id ? 'Edit Service' : 'Add New Service'} onClose={onClose} variant={variant}>
       <ServiceForm {...form} onCancel={onClose} />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, Icon, Page, PageHeader, Spinner } from '@slotwise/shared-ui';
+import { Button, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
 import { availabilityWindow, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
@@ -12,11 +11,6 @@ import { NotificationBell } from './NotificationBell';
 import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
 import { card } from './styles';
-
-const TONE = {
-  ok: 'rounded-lg bg-emerald-600 px-3 py-1 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-60',
-  bad: 'rounded-lg border border-rose-300 px-3 py-1 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:opacity-60 dark:border-rose-700 dark:text-rose-300 dark:hover:bg-rose-950',
-};
 
 function BookingDashboard() {
   const appts = useAppointments();
@@ -41,22 +35,20 @@ function BookingDashboard() {
   return (
     <section className={card} aria-labelledby="bookings-h">
       <h2 id="bookings-h" className="mb-4 text-xl font-semibold">Booking Dashboard</h2>
-      <div role="tablist" aria-label="Bookings" className="mb-4 flex flex-wrap gap-2">
-        {BOOKING_TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            onClick={() => setTab(t)}
-            className={`rounded-full px-4 py-1.5 text-sm font-medium ${tab === t ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-700 dark:text-slate-200'}`}
-          >
-            {t}
-            <span className="ml-1 opacity-75">({bookingTab(appts.data ?? [], t, now).length})</span>
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={tab}>
+      <Tabs
+        label="Bookings"
+        value={tab}
+        onChange={setTab}
+        tabs={BOOKING_TABS.map((t) => ({
+          value: t,
+          label: (
+            <>
+              {t}
+              <span className="ml-1 opacity-75">({bookingTab(appts.data ?? [], t, now).length})</span>
+            </>
+          ),
+        }))}
+      >
         {appts.isPending ? (
           <Spinner />
         ) : appts.isError ? (
@@ -70,8 +62,10 @@ function BookingDashboard() {
                 <div className="min-w-0">
                   <p className="font-medium">
                     {a.serviceName}{' '}
-                    <span className="ml-1 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-900 dark:text-indigo-200" data-testid="booking-status">
-                      {STATUS_LABELS[a.status]}
+                    <span className="ml-1">
+                      <StatusBadge tone="brand" testId="booking-status">
+                        {STATUS_LABELS[a.status]}
+                      </StatusBadge>
                     </span>
                   </p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -84,16 +78,22 @@ function BookingDashboard() {
                 </div>
                 <div className="flex gap-2">
                   {bookingActions(a, now).map((act) => (
-                    <button key={act.label} type="button" className={TONE[act.tone]} disabled={busyId === a._id} onClick={() => change(a, act.status)}>
+                    <Button
+                      key={act.label}
+                      size="sm"
+                      variant={act.tone === 'ok' ? 'success' : 'danger-outline'}
+                      disabled={busyId === a._id}
+                      onClick={() => change(a, act.status)}
+                    >
                       {act.label}
-                    </button>
+                    </Button>
                   ))}
                 </div>
               </li>
             ))}
           </ul>
         )}
-      </div>
+      </Tabs>
     </section>
   );
 }
@@ -151,9 +151,9 @@ function ManageTeam() {
         <Icon name="users" className="h-5 w-5" /> Manage Team Members
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-300">Invite staff and assign them to services. This feature is coming soon.</p>
-      <button type="button" disabled className="mt-3 rounded-lg border border-dashed border-slate-300 px-4 py-2 text-sm text-slate-500 dark:border-slate-600">
+      <Button variant="secondary" disabled className="mt-3 border-dashed text-sm text-slate-500">
         Add Team Member
-      </button>
+      </Button>
     </section>
   );
 }

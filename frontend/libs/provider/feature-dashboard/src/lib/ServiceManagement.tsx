@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Service } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, Icon, Modal, Spinner, btn, inputClass } from '@slotwise/shared-ui';
+import { Button, ConfirmDialog, ErrorBanner, Icon, Input, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
-import { ServiceFormModal } from '@slotwise/catalog-ui';
+import { ServiceFormDialog } from '@slotwise/catalog-ui';
 import { useToggleService } from '../api/provider-dashboard-api';
-import { card, danger } from './styles';
+import { card } from './styles';
 
 /** Service Management (spec §2): search, category filter, toggle active, edit, delete with confirm, add. */
 export function ServiceManagement() {
@@ -54,27 +53,20 @@ export function ServiceManagement() {
     <section className={card} aria-labelledby="services-h">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="services-h" className="text-xl font-semibold">Service Management</h2>
-        <button type="button" className={`${btn.primary} gap-2`} onClick={() => setEditing(null)}>
+        <Button onClick={() => setEditing(null)}>
           <Icon name="plus" className="h-5 w-5" /> Add Service
-        </button>
+        </Button>
       </div>
       <div className="mb-4 grid gap-3 sm:grid-cols-2">
-        <input
-          type="search"
-          aria-label="Search services"
-          placeholder="Search services…"
-          className={inputClass}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <select aria-label="Filter by category" className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+        <Input type="search" aria-label="Search services" placeholder="Search services…" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Select aria-label="Filter by category" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="all">All categories</option>
           {SERVICE_FORM_CATEGORIES.map((c) => (
             <option key={c.name} value={c.name}>
               {c.name}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {services.isPending ? (
         <Spinner />
@@ -106,12 +98,12 @@ export function ServiceManagement() {
                 >
                   {s.isActive ? 'Active' : 'Inactive'}
                 </button>
-                <button type="button" className={btn.secondary} aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
+                <Button variant="secondary" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
                   <Icon name="edit" className="h-4 w-4" />
-                </button>
-                <button type="button" className={btn.secondary} aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+                </Button>
+                <Button variant="secondary" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
                   <Icon name="trash" className="h-4 w-4" />
-                </button>
+                </Button>
               </div>
             </li>
           ))}
@@ -119,7 +111,7 @@ export function ServiceManagement() {
       )}
 
       {editing !== undefined && (
-        <ServiceFormModal
+        <ServiceFormDialog
           service={editing}
           defaultProvider={user?.providerInfo?.businessName ?? ''}
           onClose={() => setEditing(undefined)}
@@ -131,19 +123,11 @@ export function ServiceManagement() {
         />
       )}
       {deleting && (
-        <Modal title="Delete service?" onClose={() => setDeleting(null)}>
+        <ConfirmDialog title="Delete service?" confirmLabel="Delete" busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
           <p>
             Delete <strong>{deleting.name}</strong>? Customers will no longer see it. This cannot be undone.
           </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <button type="button" className={btn.secondary} onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className={danger} disabled={remove.isPending} onClick={confirmDelete}>
-              Delete
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { ErrorBanner, Icon, Page, Spinner, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge, toast } from '@slotwise/shared-ui';
 import { availabilityOf, availabilityWindow, STATUS_LABELS, type Availability } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
@@ -36,7 +35,7 @@ const QUICK_ACCESS = [
   { to: '/profile', icon: 'users', label: 'Profile' },
 ];
 
-const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-800';
+const card = 'rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm dark:border-slate-700';
 
 function when(a: Appointment): string {
   const d = new Date(`${a.date}T00:00:00`);
@@ -44,13 +43,7 @@ function when(a: Appointment): string {
   return `${day} · ${a.time}`;
 }
 
-function StatusBadge({ status }: { status: Appointment['status'] }) {
-  return (
-    <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-900 dark:text-indigo-200">
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
+
 
 /**
  * Provider home (spec §2, §4, §9): hero stats, three upcoming appointments, daily snapshot,
@@ -87,7 +80,7 @@ export function ProviderHome() {
     }
   }
 
-  const statValue = (n: number) => (appts.isPending ? '…' : appts.isError ? '—' : String(n));
+  const statValue = (n: number) => (appts.isPending ? <Skeleton className="h-7 w-8" /> : appts.isError ? '—' : String(n));
 
   return (
     <Page>
@@ -105,7 +98,7 @@ export function ProviderHome() {
           </div>
           <div className="rounded-xl bg-white/10 p-4">
             <dt className="text-sm text-indigo-100">Average duration (min)</dt>
-            <dd className="text-2xl font-bold" data-testid="stat-avg-duration">{services.isPending ? '…' : avg}</dd>
+            <dd className="text-2xl font-bold" data-testid="stat-avg-duration">{services.isPending ? <Skeleton className="h-7 w-8" /> : avg}</dd>
           </div>
         </dl>
         {appts.isError && <p className="mt-4 rounded-lg bg-white/15 px-3 py-2 text-sm">Could not load activity stats.</p>}
@@ -135,7 +128,7 @@ export function ProviderHome() {
                       {a.customerName || a.customerEmail} · {when(a)}
                     </p>
                   </div>
-                  <StatusBadge status={a.status} />
+                  <StatusBadge tone="brand">{STATUS_LABELS[a.status]}</StatusBadge>
                 </li>
               ))}
             </ul>
@@ -159,7 +152,7 @@ export function ProviderHome() {
             </div>
             <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
               <dt className="text-slate-500 dark:text-slate-400">Services</dt>
-              <dd className="text-xl font-semibold">{services.data?.length ?? '…'}</dd>
+              <dd className="text-xl font-semibold">{services.data?.length ?? <Skeleton className="h-7 w-8" />}</dd>
             </div>
           </dl>
           <p className="mt-4 text-sm">
@@ -231,22 +224,12 @@ export function ProviderHome() {
                     {a.customerName || a.customerEmail} · {when(a)}
                   </p>
                   <div className="mt-2 flex gap-2">
-                    <button
-                      type="button"
-                      className="rounded-lg bg-emerald-600 px-3 py-1 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-60"
-                      disabled={busyId === a._id}
-                      onClick={() => handle(a, 'scheduled')}
-                    >
+                    <Button size="sm" variant="success" disabled={busyId === a._id} onClick={() => handle(a, 'scheduled')}>
                       Accept
-                    </button>
-                    <button
-                      type="button"
-                      className="rounded-lg border border-rose-300 px-3 py-1 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:opacity-60 dark:border-rose-700 dark:text-rose-300 dark:hover:bg-rose-950"
-                      disabled={busyId === a._id}
-                      onClick={() => handle(a, 'cancelled')}
-                    >
+                    </Button>
+                    <Button size="sm" variant="danger-outline" disabled={busyId === a._id} onClick={() => handle(a, 'cancelled')}>
                       Decline
-                    </button>
+                    </Button>
                   </div>
                 </li>
               ))}
@@ -273,7 +256,7 @@ export function ProviderHome() {
         <h2 id="quick-h" className="mb-4 text-xl font-semibold">Quick Access</h2>
         <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {QUICK_ACCESS.map((q) => (
-            <Link key={q.to} to={q.to} className={`${btn.secondary} gap-2 py-3`}>
+            <Link key={q.to} to={q.to} className={`${buttonClass('secondary')} py-3`}>
               <Icon name={q.icon} className="h-5 w-5" />
               {q.label}
             </Link>

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '@slotwise/shared-data-access';
-import { Page, PageHeader } from '@slotwise/shared-ui';
+import { Page, PageHeader, toast } from '@slotwise/shared-ui';
 import { useSaveService } from '@slotwise/catalog-data-access';
 import { ServiceForm } from '@slotwise/catalog-ui';
 

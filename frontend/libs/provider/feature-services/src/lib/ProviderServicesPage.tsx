@@ -1,45 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { Service } from '@slotwise/shared-contract';
-import { ErrorBanner, Icon, Modal, Page, PageHeader, Spinner, Stars, btn } from '@slotwise/shared-ui';
+import { Button, buttonClass, ConfirmDialog, ErrorBanner, Icon, Page, PageHeader, Spinner, Stars, StatusBadge, toast } from '@slotwise/shared-ui';
 import { CATEGORY_PAGES, formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
-import { ServiceDetailsDialog, ServiceForm } from '@slotwise/catalog-ui';
-
-const danger =
-  'inline-flex items-center justify-center rounded-lg bg-rose-600 px-4 py-2 font-medium text-white hover:bg-rose-700 disabled:cursor-not-allowed disabled:opacity-60';
+import { ServiceDetailsDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
 
 const iconOf = (slug: string) => CATEGORY_PAGES.find((c) => c.slug === slug)?.icon ?? 'grid';
 
-/** The edit drawer: the service form in a panel sliding from the right. */
+/** The edit drawer: the service form in a sheet along the right edge. */
 function EditDrawer({ service, onClose }: { service: Service; onClose: () => void }) {
   const save = useSaveService();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <div className="fixed inset-0 z-50 flex justify-end bg-black/40" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <aside role="dialog" aria-modal="true" aria-label="Edit Service" className="h-full w-full max-w-xl overflow-y-auto bg-white p-6 shadow-xl dark:bg-slate-800">
-        <div className="mb-4 flex items-start justify-between">
-          <h2 className="text-xl font-semibold">Edit Service</h2>
-          <button type="button" aria-label="Close" onClick={onClose} className="text-2xl leading-none text-slate-500 hover:text-slate-800 dark:hover:text-white">
-            ×
-          </button>
-        </div>
-        <ServiceForm
-          service={service}
-          onCancel={onClose}
-          onSave={async (payload, id) => {
-            const r = await save.mutateAsync({ id, payload });
-            toast.success(r?.message || 'Service updated');
-            onClose();
-          }}
-        />
-      </aside>
-    </div>
+    <ServiceFormDialog
+      variant="sheet"
+      service={service}
+      onClose={onClose}
+      onSave={async (payload, id) => {
+        const r = await save.mutateAsync({ id, payload });
+        toast.success(r?.message || 'Service updated');
+        onClose();
+      }}
+    />
   );
 }
 
@@ -76,7 +58,7 @@ export function ProviderServicesPage() {
     <Page>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeader title="Service Catalog" subtitle={selected ? selected.name : 'Your services by category'} />
-        <Link to="/add-service" className={`${btn.primary} gap-2`}>
+        <Link to="/add-service" className={buttonClass('primary')}>
           <Icon name="plus" className="h-5 w-5" /> Add Service
         </Link>
       </div>
@@ -111,20 +93,18 @@ export function ProviderServicesPage() {
         </div>
       ) : (
         <div>
-          <button type="button" className={`${btn.secondary} mb-4`} onClick={() => setParams({})}>
+          <Button variant="secondary" className="mb-4" onClick={() => setParams({})}>
             ← All categories
-          </button>
+          </Button>
           {inCategory(selected.name).length === 0 ? (
             <p className="py-8 text-center text-slate-600 dark:text-slate-300">No services in this category yet.</p>
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="catalog-services">
               {inCategory(selected.name).map((s) => (
-                <article key={s._id} data-testid="catalog-service" className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800">
+                <article key={s._id} data-testid="catalog-service" className="flex flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm dark:border-slate-700">
                   <div className="flex items-start justify-between gap-2">
                     <h3 className="text-lg font-semibold">{s.name}</h3>
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${s.isActive ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200' : 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300'}`}>
-                      {s.isActive ? 'Active' : 'Inactive'}
-                    </span>
+                    <StatusBadge tone={s.isActive ? 'success' : 'neutral'}>{s.isActive ? 'Active' : 'Inactive'}</StatusBadge>
                   </div>
                   {selected.name === 'Others' && s.category !== 'Others' && <p className="text-xs text-slate-500">{s.category}</p>}
                   <Stars rating={s.avgRating ?? 0} count={s.totalReviews ?? 0} />
@@ -132,15 +112,13 @@ export function ProviderServicesPage() {
                     <span className="font-semibold text-indigo-700 dark:text-indigo-300">{formatRupees(s.price)}</span> · {formatDuration(s.duration)}
                   </p>
                   <div className="mt-auto flex flex-wrap gap-2 pt-4">
-                    <button type="button" className={btn.primary} onClick={() => setEditing(s)}>
-                      Edit
-                    </button>
-                    <button type="button" className={btn.secondary} onClick={() => setDeleting(s)}>
+                    <Button onClick={() => setEditing(s)}>Edit</Button>
+                    <Button variant="secondary" onClick={() => setDeleting(s)}>
                       Delete
-                    </button>
-                    <button type="button" className={btn.secondary} onClick={() => setInfo(s)}>
+                    </Button>
+                    <Button variant="secondary" onClick={() => setInfo(s)}>
                       Know More
-                    </button>
+                    </Button>
                   </div>
                 </article>
               ))}
@@ -152,19 +130,11 @@ export function ProviderServicesPage() {
       {editing && <EditDrawer service={editing} onClose={() => setEditing(null)} />}
       {info && <ServiceDetailsDialog service={info} owner onClose={() => setInfo(null)} />}
       {deleting && (
-        <Modal title="Delete service?" onClose={() => setDeleting(null)}>
+        <ConfirmDialog title="Delete service?" confirmLabel="Delete" busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
           <p>
             Delete <strong>{deleting.name}</strong>? This cannot be undone.
           </p>
-          <div className="mt-6 flex justify-end gap-2">
-            <button type="button" className={btn.secondary} onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button type="button" className={danger} disabled={remove.isPending} onClick={confirmDelete}>
-              Delete
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </Page>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Icon, btn } from '@slotwise/shared-ui';
+import { buttonClass, Icon } from '@slotwise/shared-ui';
 import { CATEGORY_PAGES } from '@slotwise/shared-util';
 
 const features = [
@@ -119,10 +119,10 @@ export function CustomerHome() {
         <h2 className="text-3xl font-bold">Ready to book your next appointment?</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">Join thousands of customers and providers on Slotwise.</p>
         <div className="mt-6 flex justify-center gap-3">
-          <Link to="/register" className={btn.primary}>
+          <Link to="/register" className={buttonClass('primary')}>
             Get started
           </Link>
-          <Link to="/demo-services" className={btn.secondary}>
+          <Link to="/demo-services" className={buttonClass('secondary')}>
             See demo services
           </Link>
         </div>

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
-import { Spinner } from '@slotwise/shared-ui';
+import { Spinner, ToastRegion } from '@slotwise/shared-ui';
 import { TOAST_MS } from '@slotwise/shared-util';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -20,7 +19,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster theme={theme} duration={TOAST_MS} richColors position="top-right" />
+      <ToastRegion theme={theme} duration={TOAST_MS} />
     </div>
   );
 }

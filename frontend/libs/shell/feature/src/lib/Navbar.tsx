@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useSession } from '@slotwise/shared-data-access';
-import { Icon, btn } from '@slotwise/shared-ui';
+import { buttonClass, Icon } from '@slotwise/shared-ui';
 import { useTheme } from './theme';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -77,7 +77,7 @@ export function Navbar() {
             <div className="relative" ref={menuRef}>
               <button
                 type="button"
-                className={btn.secondary}
+                className={buttonClass('secondary')}
                 aria-haspopup="menu"
                 aria-expanded={menuOpen}
                 onClick={() => setMenuOpen((o) => !o)}
@@ -104,10 +104,10 @@ export function Navbar() {
             </div>
           ) : (
             <>
-              <Link to="/login" className={btn.secondary}>
+              <Link to="/login" className={buttonClass('secondary')}>
                 Login
               </Link>
-              <Link to="/register" className={btn.primary}>
+              <Link to="/register" className={buttonClass('primary')}>
                 Register
               </Link>
             </>

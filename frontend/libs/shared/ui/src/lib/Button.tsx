@@ -1,0 +1,37 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'danger-outline' | 'accent';
+export type ButtonSize = 'md' | 'sm';
+
+const BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-brand text-white hover:bg-brand-hover',
+  secondary: 'border border-line hover:bg-hover',
+  danger: 'bg-rose-600 text-white hover:bg-rose-700',
+  success: 'bg-emerald-600 text-white hover:bg-emerald-700',
+  accent: 'bg-amber-500 text-white hover:bg-amber-600',
+  'danger-outline': 'border border-rose-300 text-rose-700 hover:bg-rose-50 dark:border-rose-700 dark:text-rose-300 dark:hover:bg-rose-950',
+};
+
+// Touch targets are at least 44 px high; the small size keeps that height on touch screens.
+const SIZES: Record<ButtonSize, string> = {
+  md: 'min-h-11 px-4 py-2',
+  sm: 'min-h-8 px-3 py-1 text-sm pointer-coarse:min-h-11',
+};
+
+/** The classes of a button, for a link or summary that looks like one. */
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md'): string {
+  return `${BASE} ${VARIANTS[variant]} ${SIZES[size]}`;
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** A button; `type="button"` unless said otherwise, so it never submits a form by accident. */
+export function Button({ variant = 'primary', size = 'md', type = 'button', className, ...props }: ButtonProps) {
+  return <button type={type} className={`${buttonClass(variant, size)}${className ? ` ${className}` : ''}`} {...props} />;
+}

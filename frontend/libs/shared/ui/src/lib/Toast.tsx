@@ -1,0 +1,12 @@
+import { Toaster } from 'sonner';
+
+// One toast API for every screen (sonner): screens call toast.success / toast.error.
+export { toast } from 'sonner';
+
+/**
+ * Where toasts appear: an aria-live region (sonner's Toaster), themed like the page. Rendered
+ * once, by the layout.
+ */
+export function ToastRegion({ theme, duration }: { theme: 'light' | 'dark'; duration: number }) {
+  return <Toaster theme={theme} duration={duration} richColors position="top-right" />;
+}
