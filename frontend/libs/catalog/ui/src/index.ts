@@ -1,4 +1,5 @@
 export * from './lib/ServiceCard';
 export * from './lib/ServiceDetails';
+export * from './lib/DeleteServiceDialog';
 export * from './lib/ServiceForm';
 export { SERVICE_FORM_MESSAGES, SERVICE_SAVE_ERRORS } from './lib/service-form';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Service } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, ConfirmDialog, ErrorBanner, Icon, Input, Select, Spinner, toast } from '@slotwise/shared-ui';
+import { Button, ErrorBanner, Icon, Input, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
-import { ServiceFormDialog } from '@slotwise/catalog-ui';
+import { DeleteServiceDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
 import { useToggleService } from '../api/provider-dashboard-api';
 import { card } from './styles';
 
@@ -34,18 +34,6 @@ export function ServiceManagement() {
       toast.success(`${s.name} is now ${isActive ? 'active' : 'inactive'}`);
     } catch {
       toast.error('Failed to update service status.');
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    const s = deleting;
-    try {
-      await remove.mutateAsync(s._id);
-      toast.success(`${s.name} deleted`);
-      setDeleting(null);
-    } catch {
-      toast.error('Failed to delete service.');
     }
   }
 
@@ -122,13 +110,7 @@ export function ServiceManagement() {
           }}
         />
       )}
-      {deleting && (
-        <ConfirmDialog title="Delete service?" confirmLabel="Delete" busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
-          <p>
-            Delete <strong>{deleting.name}</strong>? Customers will no longer see it. This cannot be undone.
-          </p>
-        </ConfirmDialog>
-      )}
+      {deleting && <DeleteServiceDialog service={deleting} onDelete={remove.mutateAsync} onClose={() => setDeleting(null)} />}
     </section>
   );
 }

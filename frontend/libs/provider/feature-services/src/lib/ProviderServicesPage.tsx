@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Service } from '@slotwise/shared-contract';
-import { Button, buttonClass, ConfirmDialog, ErrorBanner, Icon, Page, PageHeader, Spinner, Stars, StatusBadge, toast } from '@slotwise/shared-ui';
+import { Button, buttonClass, ErrorBanner, Icon, Page, PageHeader, Spinner, Stars, StatusBadge, toast } from '@slotwise/shared-ui';
 import { CATEGORY_PAGES, formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
-import { ServiceDetailsDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
+import { DeleteServiceDialog, ServiceDetailsDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
 
 const iconOf = (slug: string) => CATEGORY_PAGES.find((c) => c.slug === slug)?.icon ?? 'grid';
 
@@ -42,17 +42,6 @@ export function ProviderServicesPage() {
 
   const all = services.data ?? [];
   const inCategory = (name: string) => all.filter((s) => serviceFormCategoryOf(s.category) === name);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting._id);
-      toast.success(`${deleting.name} deleted`);
-      setDeleting(null);
-    } catch {
-      toast.error('Failed to delete service.');
-    }
-  }
 
   return (
     <Page>
@@ -129,13 +118,7 @@ export function ProviderServicesPage() {
 
       {editing && <EditDrawer service={editing} onClose={() => setEditing(null)} />}
       {info && <ServiceDetailsDialog service={info} owner onClose={() => setInfo(null)} />}
-      {deleting && (
-        <ConfirmDialog title="Delete service?" confirmLabel="Delete" busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}>
-          <p>
-            Delete <strong>{deleting.name}</strong>? This cannot be undone.
-          </p>
-        </ConfirmDialog>
-      )}
+      {deleting && <DeleteServiceDialog service={deleting} onDelete={remove.mutateAsync} onClose={() => setDeleting(null)} />}
     </Page>
   );
 }
