@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import path from 'node:path';
-import { API, runId, type Account } from './support';
+import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi as register, runId, signInWithToken as signIn, type Account } from './support';
 
 // Issue 8 "Must show": book → dashboard, my-appointments, calendar → slot taken for others →
 // reschedule (page, modal) → cancel → provider confirms another → it passes → review → rating.
@@ -16,44 +16,8 @@ const other: Account = { email: `cust8b.${runId}@example.com`, password: 'secret
 const serviceName = `Dental Check-up ${runId}`;
 const HOURLY = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'];
 
-/** Today + n in the business time zone, YYYY-MM-DD. */
-function businessDay(n: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + n * 24 * 3600 * 1000),
-  );
-}
 const D1 = businessDay(1);
 const D2 = businessDay(2);
-
-async function register(request: APIRequestContext, a: Account) {
-  const data: Record<string, unknown> = {
-    email: a.email,
-    password: a.password,
-    fullName: a.fullName,
-    phoneNumber: '9876543210',
-    address: '12 MG Road, Pune',
-    gender: 'female',
-    role: a.role,
-  };
-  if (a.role === 'provider') data['businessInfo'] = { businessName: a.businessName, location: 'Pune' };
-  const res = await request.post(`${API}/auth/register`, { data });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-async function token(request: APIRequestContext, a: Account): Promise<string> {
-  const res = await request.post(`${API}/auth/login-with-role`, { data: { email: a.email, password: a.password, role: a.role } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).token as string;
-}
-
-/** Sign in by putting the token where the app keeps it (the login form is covered elsewhere). */
-async function signIn(page: Page, request: APIRequestContext, a: Account) {
-  const t = await token(request, a);
-  await page.goto('/help');
-  await page.evaluate((v) => localStorage.setItem('token', v), t);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: `Welcome, ${a.fullName}!` })).toBeVisible();
-}
 
 async function signOut(page: Page) {
   await page.evaluate(() => localStorage.removeItem('token'));
@@ -67,25 +31,7 @@ test('setup: a provider with an hourly service and two customers', async ({ requ
   await register(request, provider);
   await register(request, customer);
   await register(request, other);
-  const pt = await token(request, provider);
-  const res = await request.post(`${API}/services`, {
-    headers: { Authorization: `Bearer ${pt}` },
-    data: {
-      name: serviceName,
-      category: 'Healthcare & Wellness',
-      description: 'Cleaning and a full check-up.',
-      price: 499,
-      duration: 30,
-      provider: provider.businessName,
-      location: 'MG Road, Pune',
-      contact: '9876543210',
-      imageUrl: '',
-      timeSlots: HOURLY,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  serviceId = (await res.json()).data._id;
-  expect(serviceId).toBeTruthy();
+  serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: HOURLY });
 });
 
 test('customer books a slot; it shows in dashboard, my-appointments and calendar', async ({ page, request }) => {
@@ -187,7 +133,7 @@ test('customer reschedules via the page, then via the modal, then cancels', asyn
 });
 
 test('provider confirms another booking from the calendar', async ({ page, request }) => {
-  const ct = await token(request, customer);
+  const ct = await apiLogin(request, customer);
   const book = async (date: string, time: string) => {
     const res = await request.post(`${API}/appointments`, {
       headers: { Authorization: `Bearer ${ct}`, 'Idempotency-Key': `e2e-${runId}-${date}-${time}` },

@@ -80,3 +80,57 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
 }
+
+/** Today + n days in the business time zone (Asia/Kolkata), YYYY-MM-DD. */
+export function businessDay(n: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + n * 24 * 3600 * 1000),
+  );
+}
+
+/** Register through the API (providers with a business name and location). */
+export async function registerViaApi(request: APIRequestContext, a: Account) {
+  const data: Record<string, unknown> = {
+    email: a.email,
+    password: a.password,
+    fullName: a.fullName,
+    phoneNumber: '9876543210',
+    address: '12 MG Road, Pune',
+    gender: 'female',
+    role: a.role,
+  };
+  if (a.role === 'provider') data['businessInfo'] = { businessName: a.businessName, location: 'Pune' };
+  const res = await request.post(`${API}/auth/register`, { data });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Sign in by putting the token where the app keeps it (the login form is covered elsewhere). */
+export async function signInWithToken(page: Page, request: APIRequestContext, a: Account) {
+  const t = await apiLogin(request, a);
+  await page.goto('/help');
+  await page.evaluate((v) => localStorage.setItem('token', v), t);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${a.fullName}!` })).toBeVisible();
+}
+
+/** A provider's service created through the API, with the slots given; returns its id. */
+export async function createServiceViaApi(request: APIRequestContext, a: Account, service: { name: string; timeSlots: string[]; description?: string; price?: number }) {
+  const res = await request.post(`${API}/services`, {
+    headers: { Authorization: `Bearer ${await apiLogin(request, a)}` },
+    data: {
+      category: 'Healthcare & Wellness',
+      description: 'Cleaning and a full check-up.',
+      price: 499,
+      duration: 30,
+      provider: a.businessName,
+      location: 'MG Road, Pune',
+      contact: '9876543210',
+      imageUrl: '',
+      ...service,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = (await res.json()).data._id as string;
+  expect(id).toBeTruthy();
+  return id;
+}

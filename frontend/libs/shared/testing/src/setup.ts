@@ -11,6 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  server.events.removeAllListeners();
   mockApi.reset();
   localStorage.clear();
 });

@@ -21,13 +21,12 @@ import {
 } from '@slotwise/shared-ui';
 import { displayTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
-import { useCreateAppointment, useService, useServiceReviews } from '../api/booking-api';
+import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import {
   BOOKING_MESSAGES,
   bookingFailedMessage,
   buildBookingPayload,
   emptyBookingForm,
-  newIdempotencyKey,
   validateBooking,
   type BookingFormValues,
 } from './booking-form';
@@ -58,7 +57,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   const navigate = useNavigate();
   const service = useService(serviceId);
   const availability = useAvailability(serviceId);
-  const create = useCreateAppointment();
+  const create = useBookAppointment();
   const [showReviews, setShowReviews] = useState(false);
   const reviews = useServiceReviews(serviceId, showReviews);
   const [form, setForm] = useState<BookingFormValues>(emptyBookingForm);
@@ -123,17 +122,15 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
       }
       return;
     }
-    // One Idempotency-Key per attempt: a retried request returns the first result.
-    create.mutate(
-      { body: buildBookingPayload(serviceId, form), idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: (r) => setBooked(r.appointment),
-        onError: (err) => {
-          setError(bookingFailedMessage(err instanceof ApiError ? err.message : null));
-          void availability.refetch();
-        },
+    // A second press while the first is under way adds nothing (it would carry the same key).
+    if (create.isPending) return;
+    create.book(buildBookingPayload(serviceId, form), {
+      onSuccess: (r) => setBooked(r.appointment),
+      onError: (err) => {
+        setError(bookingFailedMessage(err instanceof ApiError ? err.message : null));
+        void availability.refetch();
       },
-    );
+    });
   };
 
   if (booked) return <ThankYou appointment={booked} />;

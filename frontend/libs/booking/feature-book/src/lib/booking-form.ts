@@ -65,10 +65,3 @@ export function buildBookingPayload(serviceId: string, v: BookingFormValues): Bo
     customerAddress: v.customerAddress.trim(),
   };
 }
-
-/** A fresh Idempotency-Key for one booking attempt. */
-export function newIdempotencyKey(): string {
-  const c = (globalThis as { crypto?: Crypto }).crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
