@@ -1,4 +1,5 @@
 /// <reference types='vitest' />
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -25,6 +26,9 @@ export default defineConfig(() => ({
   server: { port: 4200, host: 'localhost' },
   preview: { port: 4300, host: 'localhost' },
   plugins: [react(), tailwindcss(), sonnerStylesAsFile()],
+  // Radix's scroll lock injects <style> elements through react-style-singleton, which the CSP
+  // refuses: a CSSOM-only stand-in (src/csp/style-singleton.ts).
+  resolve: { alias: [{ find: /^react-style-singleton$/, replacement: path.resolve(import.meta.dirname, 'src/csp/style-singleton.ts') }] },
   build: {
     outDir: '../../dist/apps/web',
     emptyOutDir: true,

@@ -78,6 +78,15 @@ test('the app runs under its Content-Security-Policy', async ({ page, request })
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: `${name} is now inactive` });
   await expect(toast).toBeVisible();
   expect(await toast.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+
+  // A modal dialog locks the page's scrolling with a stylesheet (Radix's scroll lock; an
+  // injected <style> would be refused) and unlocks it when it closes.
+  await page.getByRole('button', { name: 'Add Service' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add New Service' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   await page.goto('/calendar');
   await expect(page.locator('#root')).not.toBeEmpty();
 
