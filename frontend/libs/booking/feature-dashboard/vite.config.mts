@@ -1,18 +1,3 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { libConfig } from '../../../vite.lib.mts';
 
-export default defineConfig(() => ({
-  root: import.meta.dirname,
-  cacheDir: '../../../node_modules/.vite/libs/booking/feature-dashboard',
-  plugins: [react()],
-  test: {
-    name: 'booking-feature-dashboard',
-    watch: false,
-    globals: true,
-    environment: 'jsdom',
-    include: ['src/**/*.{test,spec}.{ts,tsx}'],
-    // MSW: the one mock API of every spec (libs/shared/testing).
-    setupFiles: ['../../shared/testing/src/setup.ts'],
-    reporters: ['default'],
-  },
-}));
+export default libConfig(import.meta.dirname);
