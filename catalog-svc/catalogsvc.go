@@ -61,7 +61,8 @@ func (cfg Config) Spec() svc.Spec {
 			propagation := events.Propagation{Pool: rt.Pool, CopyTTL: cfg.CopyTTL, Logger: rt.Logger,
 				Kafka: &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: cfg.CopyTTL}}
 			domain := catalog.NewService(store.Services{Pool: rt.Pool, Kick: kick}, propagation, now, func() string { return uuid.NewString() })
-			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(transport.MakeEndpoints(domain)))
+			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
+			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.Consume(events.ReviewsTopic, events.ConsumerGroup, events.ReviewRatings(domain, rt.Logger))
 			return nil
 		},

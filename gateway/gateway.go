@@ -69,7 +69,7 @@ func Run(ctx context.Context, cfg Config) error {
 	if len(cfg.CORSOrigins) == 0 {
 		cfg.CORSOrigins = DefaultCORSOrigins
 	}
-	tp, flush, err := telemetry.Setup(ctx, "gateway")
+	tp, flush, err := telemetry.Setup(ctx, "gateway", log)
 	if err != nil {
 		return err
 	}
@@ -99,7 +99,10 @@ func Run(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second}
+	// A panic in a handler is logged by net/http through ErrorLog: once, by
+	// the gateway's logger.
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelError)}
 	lis := cfg.Listener
 	if lis == nil {
 		if lis, err = net.Listen("tcp", cfg.HTTPAddr); err != nil {

@@ -1,6 +1,6 @@
 // Package grpcx bootstraps gRPC servers and clients the same way in every
-// program: OpenTelemetry stats handlers, panic recovery, token verification,
-// the standard health service, and one table from domain errors to codes.
+// program: OpenTelemetry stats handlers, panic recovery, the standard health
+// service, and one table from domain errors to codes.
 package grpcx
 
 import (
@@ -13,7 +13,6 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/slotwise/slotwise/platform/apperr"
-	"github.com/slotwise/slotwise/platform/authn"
 )
 
 // HTTPStatusKey is the ErrorInfo metadata key the gateway reads when a gRPC
@@ -34,18 +33,16 @@ var codeOf = map[apperr.Kind]codes.Code{
 	apperr.KindUnavailable:     codes.Unavailable,
 }
 
-// ToStatus turns a domain error into a gRPC status error. Errors that are
-// not domain errors become Internal with a generic message: their text may
-// hold internals and is logged, not sent.
+// ToStatus turns an error into the gRPC status the client gets: the one
+// table from domain errors (apperr kinds) to codes. Errors that are not
+// domain errors become Internal with a generic message: their text may hold
+// internals and is logged (kit.Logging), not sent.
 func ToStatus(err error) error {
 	if err == nil {
 		return nil
 	}
 	if _, ok := status.FromError(err); ok && !isDomain(err) {
 		return err // already a status (e.g. from a downstream call)
-	}
-	if errors.Is(err, authn.ErrNoToken) || errors.Is(err, authn.ErrBadToken) {
-		return status.Error(codes.Unauthenticated, err.Error())
 	}
 	if errors.Is(err, context.Canceled) {
 		return status.Error(codes.Canceled, "request cancelled")
@@ -76,6 +73,9 @@ func ToStatus(err error) error {
 	}
 	return st.Err()
 }
+
+// Code is the gRPC code ToStatus gives err (OK for nil).
+func Code(err error) codes.Code { return status.Code(ToStatus(err)) }
 
 func isDomain(err error) bool {
 	var de *apperr.Error

@@ -9,7 +9,6 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/slotwise/slotwise/platform/apperr"
-	"github.com/slotwise/slotwise/platform/authn"
 )
 
 func TestToStatus(t *testing.T) {
@@ -23,7 +22,7 @@ func TestToStatus(t *testing.T) {
 		{apperr.NotFound("gone"), codes.NotFound, "gone"},
 		{apperr.Conflict("taken"), codes.AlreadyExists, "taken"},
 		{apperr.Unauthenticated("who"), codes.Unauthenticated, "who"},
-		{authn.ErrNoToken, codes.Unauthenticated, authn.ErrNoToken.Error()},
+		{apperr.Unauthenticated("Authentication required: please log in"), codes.Unauthenticated, "Authentication required: please log in"},
 		{errors.New("pq: secret internals"), codes.Internal, "Internal server error"},
 	}
 	for _, c := range cases {

@@ -18,7 +18,6 @@ import (
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
-	"github.com/slotwise/slotwise/platform/authn"
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
@@ -26,7 +25,6 @@ import (
 type ServerOptions struct {
 	Logger         *slog.Logger
 	TracerProvider trace.TracerProvider
-	Verifier       *authn.Verifier // nil: no token verification
 	Interceptors   []grpc.UnaryServerInterceptor
 	// MaxConnectionAge is how long a client connection may live (0:
 	// DefaultMaxConnectionAge).
@@ -45,8 +43,9 @@ const DefaultMaxConnectionAge = 30 * time.Second
 const maxConnectionAgeGrace = 10 * time.Second
 
 // NewServer returns a gRPC server with tracing (or, when tp records no
-// spans, trace-context propagation only), recovery, token
-// verification and the standard health service (reported SERVING).
+// spans, trace-context propagation only), recovery and the standard health
+// service (reported SERVING). Authentication, logging and metrics of calls
+// are endpoint middleware (platform/kit).
 func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 	var chain []grpc.UnaryServerInterceptor
 	var tracing grpc.ServerOption = grpc.EmptyServerOption{}
@@ -59,9 +58,6 @@ func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 		chain = append(chain, extractUnary)
 	}
 	chain = append(chain, recovery(o.Logger))
-	if o.Verifier != nil {
-		chain = append(chain, authn.UnaryInterceptor(o.Verifier))
-	}
 	chain = append(chain, o.Interceptors...)
 	age := o.MaxConnectionAge
 	if age <= 0 {
@@ -96,18 +92,16 @@ func notHealth(info *stats.RPCTagInfo) bool {
 	return !strings.HasPrefix(info.FullMethodName, "/grpc.health.v1.Health/")
 }
 
+// recovery turns a panic outside the endpoints (in a decoder or encoder,
+// which kit.Logging does not wrap) into Internal, logged once here.
 func recovery(log *slog.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (resp any, err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				log.ErrorContext(ctx, "panic in handler", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				log.ErrorContext(ctx, "request failed: panic", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 				err = status.Error(codes.Internal, "Internal server error")
 			}
 		}()
-		resp, err = handler(ctx, req)
-		if status.Code(err) == codes.Internal || status.Code(err) == codes.Unknown {
-			log.ErrorContext(ctx, "request failed", "method", info.FullMethod, "err", err)
-		}
-		return resp, err
+		return handler(ctx, req)
 	}
 }

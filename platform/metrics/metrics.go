@@ -13,8 +13,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/status"
 )
 
 // Metrics is one program's registry.
@@ -74,15 +72,11 @@ func (m *Metrics) Counter(name, help string, fn func() float64) {
 	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, fn))
 }
 
-// UnaryServerInterceptor records every call.
-func (m *Metrics) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		start := time.Now()
-		resp, err := handler(ctx, req)
-		m.rpcDuration.WithLabelValues(info.FullMethod).Observe(time.Since(start).Seconds())
-		m.rpcTotal.WithLabelValues(info.FullMethod, status.Code(err).String()).Inc()
-		return resp, err
-	}
+// ObserveRPC records one call of method (its full gRPC name) that took d
+// and ended with code (a gRPC code's name); kit.Instrumenting calls it.
+func (m *Metrics) ObserveRPC(method, code string, d time.Duration) {
+	m.rpcDuration.WithLabelValues(method).Observe(d.Seconds())
+	m.rpcTotal.WithLabelValues(method, code).Inc()
 }
 
 type routeKey struct{}

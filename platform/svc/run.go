@@ -25,6 +25,7 @@ import (
 	"github.com/slotwise/slotwise/platform/authn"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/logging"
 	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/outbox"
@@ -60,8 +61,16 @@ type Runtime struct {
 	Relay   *outbox.Relay
 	Metrics *metrics.Metrics
 
-	group  *app.Group
-	closer []func()
+	verifier *authn.Verifier
+	group    *app.Group
+	closer   []func()
+}
+
+// Middlewares is what the endpoints of the gRPC service named service
+// (its ServiceDesc's ServiceName) are wrapped in: instrumenting and logging
+// with this service's metrics and logger, authentication with its verifier.
+func (rt *Runtime) Middlewares(service string) kit.Middlewares {
+	return kit.NewMiddlewares(service, rt.Logger, rt.Metrics, rt.verifier)
 }
 
 // Go runs a component for the life of the service.
@@ -123,7 +132,7 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 	if log == nil {
 		log = logging.New(os.Stdout, cfg.Name, cfg.LogLevel)
 	}
-	tp, flush, err := telemetry.Setup(ctx, cfg.Name)
+	tp, flush, err := telemetry.Setup(ctx, cfg.Name, log)
 	if err != nil {
 		return fmt.Errorf("telemetry: %w", err)
 	}
@@ -153,9 +162,8 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		client := authv1.NewAuthServiceClient(conn)
 		keys = func(ctx context.Context) (*authv1.JWKS, error) { return client.GetJWKS(ctx, &authv1.GetJWKSRequest{}) }
 	}
-	server, hs := grpcx.NewServer(grpcx.ServerOptions{Logger: log, TracerProvider: tp, Verifier: authn.NewVerifier(keys),
-		Interceptors:     []grpc.UnaryServerInterceptor{rt.Metrics.UnaryServerInterceptor()},
-		MaxConnectionAge: cfg.MaxConnectionAge})
+	rt.verifier = authn.NewVerifier(keys)
+	server, hs := grpcx.NewServer(grpcx.ServerOptions{Logger: log, TracerProvider: tp, MaxConnectionAge: cfg.MaxConnectionAge})
 	rt.Server = server
 
 	if len(spec.Produces) > 0 {

@@ -17,20 +17,21 @@ import (
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
 	"go.opentelemetry.io/otel/trace"
 	"go.opentelemetry.io/otel/trace/noop"
 )
 
 // Setup installs the global propagator and, when an OTLP endpoint is
-// configured, a tracer provider for the service. The returned function
-// flushes and stops the exporter.
-func Setup(ctx context.Context, service string) (trace.TracerProvider, func(context.Context) error, error) {
+// configured, a tracer provider for the service; export failures are
+// reported through log. The returned function flushes and stops the
+// exporter.
+func Setup(ctx context.Context, service string, log *slog.Logger) (trace.TracerProvider, func(context.Context) error, error) {
 	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
 	if os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT") == "" && os.Getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") == "" {
 		return noop.NewTracerProvider(), func(context.Context) error { return nil }, nil
 	}
-	otel.SetErrorHandler(&exportErrors{})
+	otel.SetErrorHandler(&exportErrors{log: log})
 	exp, err := otlptracehttp.New(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -68,6 +69,7 @@ const errorEvery = 10 * time.Minute
 // still building, a collector restarts) every batch fails, and OpenTelemetry's
 // default handler would log each one.
 type exportErrors struct {
+	log        *slog.Logger
 	mu         sync.Mutex
 	last       time.Time
 	suppressed int
@@ -80,7 +82,7 @@ func (h *exportErrors) Handle(err error) {
 		h.suppressed++
 		return
 	}
-	slog.Warn("telemetry: spans could not be exported and were dropped (repeats are reported at most every 10 minutes)",
+	h.log.Warn("telemetry: spans could not be exported and were dropped (repeats are reported at most every 10 minutes)",
 		"err", err, "suppressedSinceLastReport", h.suppressed)
 	h.last, h.suppressed = time.Now(), 0
 }

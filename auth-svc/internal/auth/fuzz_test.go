@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"github.com/slotwise/slotwise/platform/identity"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -34,7 +35,7 @@ func FuzzValidateRegistration(f *testing.F) {
 		if n := utf8.RuneCountInString(r.Password); n < MinPasswordLength || n > MaxPasswordLength {
 			t.Fatalf("accepted a password of %d characters", n)
 		}
-		if r.Role == RoleProvider {
+		if r.Role == identity.RoleProvider {
 			b := r.Business
 			if len(b.Specializations) > MaxSpecializations || utf8.RuneCountInString(b.BusinessName) > BusinessName.Max ||
 				utf8.RuneCountInString(b.Location) > BusinessLocation.Max || *b.Experience < 0 || *b.Experience > MaxExperience {
@@ -55,7 +56,7 @@ func FuzzValidateProfileUpdate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, email, phone, address, dob, gender, business, location, hours string) {
 		u := ProfileUpdate{FullName: &name, Email: &email, PhoneNumber: &phone, Address: &address, DateOfBirth: &dob, Gender: &gender,
 			Business: &BusinessInput{BusinessName: business, Location: location, BusinessHours: hours}}
-		if _, _, err := ValidateProfileUpdate(&u, RoleProvider, today); err != nil {
+		if _, _, err := ValidateProfileUpdate(&u, identity.RoleProvider, today); err != nil {
 			return
 		}
 		if !ValidEmail(*u.Email) || utf8.RuneCountInString(*u.FullName) > FullName.Max || utf8.RuneCountInString(*u.Address) > Address.Max ||

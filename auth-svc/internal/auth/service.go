@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // Service is the auth domain.
@@ -74,7 +75,7 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 		PhoneNumber: r.PhoneNumber, Address: r.Address, DateOfBirth: dob, Gender: r.Gender,
 		Role: r.Role, CreatedAt: now, UpdatedAt: now,
 	}
-	if r.Role == RoleProvider {
+	if r.Role == identity.RoleProvider {
 		u.Provider = providerInfo(r.Business)
 	}
 	if err := s.repo.Create(ctx, u); err != nil {
@@ -99,9 +100,9 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	}
 	role := l.Role
 	if role == "" {
-		role = RoleCustomer
+		role = identity.RoleCustomer
 	}
-	if role != RoleCustomer && role != RoleProvider {
+	if role != identity.RoleCustomer && role != identity.RoleProvider {
 		return Session{}, apperr.Invalid(MsgInvalidRole)
 	}
 	u, err := s.repo.ByEmail(ctx, l.Email)
@@ -126,7 +127,7 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 }
 
 func roleName(role string) string {
-	if role == RoleProvider {
+	if role == identity.RoleProvider {
 		return "service provider"
 	}
 	return "customer"
@@ -181,7 +182,7 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if dob != nil || clearDOB {
 		u.DateOfBirth = dob
 	}
-	if upd.Business != nil && u.Role == RoleProvider {
+	if upd.Business != nil && u.Role == identity.RoleProvider {
 		info := providerInfo(upd.Business)
 		if upd.Business.Experience == nil && u.Provider != nil {
 			info.Experience = u.Provider.Experience

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // memRepo keeps users in a map: the rules under test need no database.
@@ -36,7 +37,7 @@ func (plainHasher) Hash(p string) (string, error) { return "plain:" + p, nil }
 func (plainHasher) Verify(p, h string) bool       { return h == "plain:"+p }
 
 func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
-	repo := &memRepo{users: map[string]User{"u1": {ID: "u1", Email: "asha@example.com", PasswordHash: "plain:secret1", Role: RoleCustomer, FullName: "Asha"}}}
+	repo := &memRepo{users: map[string]User{"u1": {ID: "u1", Email: "asha@example.com", PasswordHash: "plain:secret1", Role: identity.RoleCustomer, FullName: "Asha"}}}
 	s := NewService(repo, plainHasher{}, nil, func() time.Time { return today }, func() string { return "id" })
 	ctx := context.Background()
 	cases := []struct {

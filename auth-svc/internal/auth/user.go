@@ -4,12 +4,6 @@ package auth
 
 import "time"
 
-// Roles.
-const (
-	RoleCustomer = "customer"
-	RoleProvider = "provider"
-)
-
 // Genders accepted at registration.
 var Genders = []string{"male", "female", "other", "prefer-not-to-say"}
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
@@ -99,10 +100,10 @@ func ValidateRegistration(r *Registration, today time.Time) (*time.Time, error) 
 		return nil, apperr.Invalid(MsgPasswordTooShort)
 	case len([]rune(r.Password)) > MaxPasswordLength:
 		return nil, apperr.Invalid(MsgPasswordTooLong)
-	case r.Role != RoleCustomer && r.Role != RoleProvider:
+	case r.Role != identity.RoleCustomer && r.Role != identity.RoleProvider:
 		return nil, apperr.Invalid(MsgInvalidRole)
 	}
-	if r.Role == RoleProvider {
+	if r.Role == identity.RoleProvider {
 		if r.Business == nil {
 			return nil, apperr.Invalid(MsgBusinessName)
 		}
@@ -143,7 +144,7 @@ func ValidateProfileUpdate(u *ProfileUpdate, role string, today time.Time) (dob 
 	); err != nil {
 		return nil, false, err
 	}
-	if b := u.Business; b != nil && role == RoleProvider {
+	if b := u.Business; b != nil && role == identity.RoleProvider {
 		if err := checkExperience(b.Experience); err != nil {
 			return nil, false, err
 		}
@@ -260,7 +261,7 @@ func trimRegistration(r *Registration) {
 	r.Gender = strings.ToLower(strings.TrimSpace(r.Gender))
 	r.Role = strings.ToLower(strings.TrimSpace(r.Role))
 	if r.Role == "" {
-		r.Role = RoleCustomer
+		r.Role = identity.RoleCustomer
 	}
 	r.DateOfBirth = strings.TrimSpace(r.DateOfBirth)
 	trimBusiness(r.Business)

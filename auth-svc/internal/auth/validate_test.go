@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 var today = time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)
@@ -93,7 +94,7 @@ func TestValidateRegistrationAcceptsAndNormalises(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Email != "mixed.case@example.com" || r.FullName != "Asha" || r.Role != RoleCustomer || dob == nil {
+	if r.Email != "mixed.case@example.com" || r.FullName != "Asha" || r.Role != identity.RoleCustomer || dob == nil {
 		t.Fatalf("not normalised: %+v", r)
 	}
 	r = validCustomer()
@@ -110,11 +111,11 @@ func TestValidateProfileUpdate(t *testing.T) {
 		role string
 		want string
 	}{
-		{"bad email", ProfileUpdate{Email: ptr("nope")}, RoleCustomer, MsgInvalidEmail},
-		{"young", ProfileUpdate{DateOfBirth: ptr("2020-05-05")}, RoleCustomer, MsgTooYoung},
-		{"old", ProfileUpdate{DateOfBirth: ptr("1890-05-05")}, RoleCustomer, MsgInvalidDOB},
-		{"negative experience", ProfileUpdate{Business: &BusinessInput{BusinessName: "A", Location: "B", Experience: ptr(-1.0)}}, RoleProvider, MsgInvalidExperience},
-		{"empty name", ProfileUpdate{FullName: ptr(" ")}, RoleCustomer, MsgFullNameRequired},
+		{"bad email", ProfileUpdate{Email: ptr("nope")}, identity.RoleCustomer, MsgInvalidEmail},
+		{"young", ProfileUpdate{DateOfBirth: ptr("2020-05-05")}, identity.RoleCustomer, MsgTooYoung},
+		{"old", ProfileUpdate{DateOfBirth: ptr("1890-05-05")}, identity.RoleCustomer, MsgInvalidDOB},
+		{"negative experience", ProfileUpdate{Business: &BusinessInput{BusinessName: "A", Location: "B", Experience: ptr(-1.0)}}, identity.RoleProvider, MsgInvalidExperience},
+		{"empty name", ProfileUpdate{FullName: ptr(" ")}, identity.RoleCustomer, MsgFullNameRequired},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -123,7 +124,7 @@ func TestValidateProfileUpdate(t *testing.T) {
 		})
 	}
 	ok := ProfileUpdate{DateOfBirth: ptr(""), Business: &BusinessInput{BusinessName: "A", Location: "B", Specializations: []string{" hair, nails ", "spa"}}}
-	_, clear, err := ValidateProfileUpdate(&ok, RoleProvider, today)
+	_, clear, err := ValidateProfileUpdate(&ok, identity.RoleProvider, today)
 	if err != nil || !clear {
 		t.Fatalf("clearing the birth date: %v %v", clear, err)
 	}
@@ -233,7 +234,7 @@ func TestProfileUpdateBounds(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := ValidateProfileUpdate(&c.upd, RoleProvider, today)
+			_, _, err := ValidateProfileUpdate(&c.upd, identity.RoleProvider, today)
 			expectInvalid(t, err, c.want)
 		})
 	}

@@ -1,58 +1,52 @@
+// Package transport is auth-svc's go-kit layer: the endpoint Set
+// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
+// decodes requests into the endpoints' and encodes their results.
 package transport
 
 import (
 	"context"
-	"github.com/slotwise/slotwise/auth-svc/internal/auth"
 
 	"github.com/go-kit/kit/endpoint"
 
-	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/identity"
+	"github.com/slotwise/slotwise/platform/kit"
+
+	"github.com/slotwise/slotwise/auth-svc/internal/auth"
 )
 
-// Endpoints are the go-kit endpoints of the auth domain, one per method.
-type Endpoints struct {
+// Set is auth-svc's endpoints, one per gRPC method but GetJWKS (the
+// service's public keys, served by the transport itself: it has no domain
+// and cannot fail).
+type Set struct {
 	Register      endpoint.Endpoint
-	Login         endpoint.Endpoint
-	UserRole      endpoint.Endpoint
-	Profile       endpoint.Endpoint
+	LoginWithRole endpoint.Endpoint
+	GetUserRole   endpoint.Endpoint
+	GetProfile    endpoint.Endpoint
 	UpdateProfile endpoint.Endpoint
 	UserExists    endpoint.Endpoint
 }
 
-// UpdateProfileRequest pairs the caller with the changes.
-type UpdateProfileRequest struct {
-	Update auth.ProfileUpdate
+// NewSet wraps s in mw. Registration, login and the lookups are public; the
+// profile is the logged-in user's.
+func NewSet(s auth.Service, mw kit.Middlewares) Set {
+	return Set{
+		Register:      mw.Wrap("Register", kit.Endpoint(s.Register)),
+		LoginWithRole: mw.Wrap("LoginWithRole", kit.Endpoint(s.Login)),
+		GetUserRole:   mw.Wrap("GetUserRole", kit.Endpoint(s.UserRole)),
+		GetProfile:    mw.Wrap("GetProfile", makeGetProfile(s), mw.Authenticated),
+		UpdateProfile: mw.Wrap("UpdateProfile", makeUpdateProfile(s), mw.Authenticated),
+		UserExists:    mw.Wrap("UserExists", kit.Endpoint(s.UserExists)),
+	}
 }
 
-// MakeEndpoints wraps s. Protected endpoints take the caller from the
-// verified token in ctx.
-func MakeEndpoints(s auth.Service) Endpoints {
-	return Endpoints{
-		Register: func(ctx context.Context, req any) (any, error) {
-			return s.Register(ctx, req.(auth.Registration))
-		},
-		Login: func(ctx context.Context, req any) (any, error) {
-			return s.Login(ctx, req.(auth.Login))
-		},
-		UserRole: func(ctx context.Context, req any) (any, error) {
-			return s.UserRole(ctx, req.(string))
-		},
-		Profile: func(ctx context.Context, _ any) (any, error) {
-			c, err := authn.FromContext(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.Profile(ctx, c.UserID)
-		},
-		UpdateProfile: func(ctx context.Context, req any) (any, error) {
-			c, err := authn.FromContext(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.UpdateProfile(ctx, c.UserID, req.(UpdateProfileRequest).Update)
-		},
-		UserExists: func(ctx context.Context, req any) (any, error) {
-			return s.UserExists(ctx, req.(string))
-		},
-	}
+func makeGetProfile(s auth.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, _ struct{}) (auth.User, error) {
+		return s.Profile(ctx, c.UserID)
+	})
+}
+
+func makeUpdateProfile(s auth.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, u auth.ProfileUpdate) (auth.User, error) {
+		return s.UpdateProfile(ctx, c.UserID, u)
+	})
 }

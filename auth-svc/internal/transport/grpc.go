@@ -2,114 +2,118 @@ package transport
 
 import (
 	"context"
-	"github.com/slotwise/slotwise/auth-svc/internal/auth"
 	"net/http"
 
-	kitgrpc "github.com/go-kit/kit/transport/grpc"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/kit"
+
+	"github.com/slotwise/slotwise/auth-svc/internal/auth"
 )
 
-// GRPCServer is the gRPC transport of the auth domain.
+// GRPCServer is the gRPC transport of the auth domain: each method runs
+// its endpoint between a decoder and an encoder.
 type GRPCServer struct {
 	authv1.UnimplementedAuthServiceServer
-	register, login, userRole, profile, updateProfile, userExists kitgrpc.Handler
-	jwks                                                          func() *authv1.JWKS
+	register      kit.Handler[*authv1.RegisterRequest, *authv1.RegisterResponse]
+	loginWithRole kit.Handler[*authv1.LoginWithRoleRequest, *authv1.LoginWithRoleResponse]
+	getUserRole   kit.Handler[*authv1.GetUserRoleRequest, *authv1.GetUserRoleResponse]
+	getProfile    kit.Handler[*authv1.GetProfileRequest, *authv1.ProfileResponse]
+	updateProfile kit.Handler[*authv1.UpdateProfileRequest, *authv1.ProfileResponse]
+	userExists    kit.Handler[*authv1.UserExistsRequest, *authv1.UserExistsResponse]
+	jwks          func() *authv1.JWKS
 }
 
-// NewGRPCServer decodes protobuf requests into domain inputs and back.
-func NewGRPCServer(e Endpoints, jwks func() *authv1.JWKS) *GRPCServer {
-	h := func(ep func(context.Context, any) (any, error), dec kitgrpc.DecodeRequestFunc, enc kitgrpc.EncodeResponseFunc) kitgrpc.Handler {
-		return kitgrpc.NewServer(ep, dec, enc)
-	}
+// NewGRPCServer serves set, and jwks as GetJWKS.
+func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 	return &GRPCServer{
-		register:      h(e.Register, decodeRegister, encodeRegister),
-		login:         h(e.Login, decodeLogin, encodeLogin),
-		userRole:      h(e.UserRole, decodeUserRole, encodeUserRole),
-		profile:       h(e.Profile, grpcx.Passthrough, encodeProfile),
-		updateProfile: h(e.UpdateProfile, decodeUpdateProfile, encodeProfile),
-		userExists:    h(e.UserExists, func(_ context.Context, r any) (any, error) { return r.(*authv1.UserExistsRequest).GetUserId(), nil }, func(_ context.Context, r any) (any, error) { return &authv1.UserExistsResponse{Exists: r.(bool)}, nil }),
+		register:      kit.NewHandler(set.Register, decodeRegister, encodeRegister),
+		loginWithRole: kit.NewHandler(set.LoginWithRole, decodeLogin, encodeLogin),
+		getUserRole:   kit.NewHandler(set.GetUserRole, decodeUserRole, encodeUserRole),
+		getProfile:    kit.NewHandler(set.GetProfile, kit.NoRequest[*authv1.GetProfileRequest], encodeProfile),
+		updateProfile: kit.NewHandler(set.UpdateProfile, decodeUpdateProfile, encodeProfile),
+		userExists:    kit.NewHandler(set.UserExists, decodeUserExists, encodeUserExists),
 		jwks:          jwks,
 	}
 }
 
 func (s *GRPCServer) Register(ctx context.Context, req *authv1.RegisterRequest) (*authv1.RegisterResponse, error) {
-	resp, err := grpcx.Serve[*authv1.RegisterResponse](ctx, s.register, req)
-	if err == nil {
-		grpcx.SetHTTPStatus(ctx, http.StatusCreated)
-	}
-	return resp, err
+	return s.register.Serve(ctx, req)
 }
 
 func (s *GRPCServer) LoginWithRole(ctx context.Context, req *authv1.LoginWithRoleRequest) (*authv1.LoginWithRoleResponse, error) {
-	return grpcx.Serve[*authv1.LoginWithRoleResponse](ctx, s.login, req)
+	return s.loginWithRole.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetUserRole(ctx context.Context, req *authv1.GetUserRoleRequest) (*authv1.GetUserRoleResponse, error) {
-	return grpcx.Serve[*authv1.GetUserRoleResponse](ctx, s.userRole, req)
+	return s.getUserRole.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetProfile(ctx context.Context, req *authv1.GetProfileRequest) (*authv1.ProfileResponse, error) {
-	return grpcx.Serve[*authv1.ProfileResponse](ctx, s.profile, req)
+	return s.getProfile.Serve(ctx, req)
 }
 
 func (s *GRPCServer) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRequest) (*authv1.ProfileResponse, error) {
-	return grpcx.Serve[*authv1.ProfileResponse](ctx, s.updateProfile, req)
+	return s.updateProfile.Serve(ctx, req)
 }
 
 func (s *GRPCServer) UserExists(ctx context.Context, req *authv1.UserExistsRequest) (*authv1.UserExistsResponse, error) {
-	return grpcx.Serve[*authv1.UserExistsResponse](ctx, s.userExists, req)
+	return s.userExists.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetJWKS(context.Context, *authv1.GetJWKSRequest) (*authv1.JWKS, error) {
 	return s.jwks(), nil
 }
 
-func decodeRegister(_ context.Context, r any) (any, error) {
-	req := r.(*authv1.RegisterRequest)
+func decodeRegister(_ context.Context, req *authv1.RegisterRequest) auth.Registration {
 	return auth.Registration{
 		Email: req.GetEmail(), Password: req.GetPassword(), ConfirmPassword: req.ConfirmPassword,
 		FullName: req.GetFullName(), PhoneNumber: req.GetPhoneNumber(), Address: req.GetAddress(),
 		Gender: req.GetGender(), Role: req.GetRole(), DateOfBirth: req.GetDateOfBirth(),
 		Business: businessInput(req.GetBusinessInfo()),
-	}, nil
+	}
 }
 
-func encodeRegister(_ context.Context, r any) (any, error) {
-	return &authv1.RegisterResponse{Success: true, Message: "Registration successful! Please log in.", User: userProto(r.(auth.User))}, nil
+// encodeRegister answers 201 with the new account.
+func encodeRegister(ctx context.Context, u auth.User) *authv1.RegisterResponse {
+	grpcx.SetHTTPStatus(ctx, http.StatusCreated)
+	return &authv1.RegisterResponse{Success: true, Message: "Registration successful! Please log in.", User: userProto(u)}
 }
 
-func decodeLogin(_ context.Context, r any) (any, error) {
-	req := r.(*authv1.LoginWithRoleRequest)
-	return auth.Login{Email: req.GetEmail(), Password: req.GetPassword(), Role: req.GetRole()}, nil
+func decodeLogin(_ context.Context, req *authv1.LoginWithRoleRequest) auth.Login {
+	return auth.Login{Email: req.GetEmail(), Password: req.GetPassword(), Role: req.GetRole()}
 }
 
-func encodeLogin(_ context.Context, r any) (any, error) {
-	s := r.(auth.Session)
-	return &authv1.LoginWithRoleResponse{Success: true, Token: s.Token, Message: "Login successful", User: userProto(s.User)}, nil
+func encodeLogin(_ context.Context, s auth.Session) *authv1.LoginWithRoleResponse {
+	return &authv1.LoginWithRoleResponse{Success: true, Token: s.Token, Message: "Login successful", User: userProto(s.User)}
 }
 
-func decodeUserRole(_ context.Context, r any) (any, error) {
-	return r.(*authv1.GetUserRoleRequest).GetEmail(), nil
+func decodeUserRole(_ context.Context, req *authv1.GetUserRoleRequest) string { return req.GetEmail() }
+
+func encodeUserRole(_ context.Context, role string) *authv1.GetUserRoleResponse {
+	return &authv1.GetUserRoleResponse{Success: true, Role: role}
 }
 
-func encodeUserRole(_ context.Context, r any) (any, error) {
-	return &authv1.GetUserRoleResponse{Success: true, Role: r.(string)}, nil
-}
-
-func decodeUpdateProfile(_ context.Context, r any) (any, error) {
-	req := r.(*authv1.UpdateProfileRequest)
-	return UpdateProfileRequest{Update: auth.ProfileUpdate{
+func decodeUpdateProfile(_ context.Context, req *authv1.UpdateProfileRequest) auth.ProfileUpdate {
+	return auth.ProfileUpdate{
 		FullName: req.FullName, Email: req.Email, PhoneNumber: req.PhoneNumber, Address: req.Address,
 		DateOfBirth: req.DateOfBirth, Gender: req.Gender, Business: businessInput(req.GetBusinessInfo()),
 		CurrentPassword: req.CurrentPassword,
-	}}, nil
+	}
 }
 
-func encodeProfile(_ context.Context, r any) (any, error) {
-	return &authv1.ProfileResponse{Success: true, User: userProto(r.(auth.User))}, nil
+func encodeProfile(_ context.Context, u auth.User) *authv1.ProfileResponse {
+	return &authv1.ProfileResponse{Success: true, User: userProto(u)}
+}
+
+func decodeUserExists(_ context.Context, req *authv1.UserExistsRequest) string {
+	return req.GetUserId()
+}
+
+func encodeUserExists(_ context.Context, exists bool) *authv1.UserExistsResponse {
+	return &authv1.UserExistsResponse{Exists: exists}
 }
 
 func businessInput(b *authv1.BusinessInfo) *auth.BusinessInput {

@@ -3,7 +3,11 @@
 // no transport and no driver; its rules are tested without I/O.
 package booking
 
-import "time"
+import (
+	"time"
+
+	"github.com/slotwise/slotwise/platform/identity"
+)
 
 // Statuses of an appointment (spec §4).
 const (
@@ -90,17 +94,7 @@ type NewBooking struct {
 }
 
 // Caller is who is calling (from the verified token).
-type Caller struct {
-	UserID string
-	Role   string
-	Email  string
-}
-
-// Roles.
-const (
-	RoleCustomer = "customer"
-	RoleProvider = "provider"
-)
+type Caller = identity.Caller
 
 // Change is the outcome of a mutation: the event to publish with it.
 type Change struct {

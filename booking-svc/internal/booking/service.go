@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // Service is the booking domain.
@@ -101,7 +102,7 @@ func NewService(repo Repository, catalog Catalog, loc *time.Location, now func()
 }
 
 func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) (Appointment, error) {
-	if c.Role != RoleCustomer {
+	if c.Role != identity.RoleCustomer {
 		return Appointment{}, apperr.Forbidden(MsgCustomersOnly)
 	}
 	var idem *IdempotencyRecord
@@ -238,9 +239,9 @@ func (s *service) Get(ctx context.Context, c Caller, id string) (Appointment, er
 // provider those of their services. Anyone else is told it does not exist.
 func canSee(c Caller, a Appointment) bool {
 	switch c.Role {
-	case RoleCustomer:
+	case identity.RoleCustomer:
 		return a.CustomerID == c.UserID
-	case RoleProvider:
+	case identity.RoleProvider:
 		return a.ProviderID == c.UserID
 	}
 	return false
@@ -260,7 +261,7 @@ func (s *service) ListMine(ctx context.Context, c Caller) ([]Appointment, error)
 }
 
 func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Appointment, error) {
-	if c.Role != RoleProvider {
+	if c.Role != identity.RoleProvider {
 		return nil, apperr.Forbidden(MsgProvidersOnly)
 	}
 	list, err := s.repo.ByProvider(ctx, c.UserID)
@@ -268,7 +269,7 @@ func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Appointment,
 }
 
 func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
-	if c.Role != RoleProvider {
+	if c.Role != identity.RoleProvider {
 		return Appointment{}, apperr.Forbidden(MsgProvidersOnly)
 	}
 	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
@@ -282,7 +283,7 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status st
 }
 
 func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
-	if c.Role != RoleCustomer {
+	if c.Role != identity.RoleCustomer {
 		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
 	}
 	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
@@ -296,7 +297,7 @@ func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status st
 }
 
 func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error) {
-	if c.Role != RoleCustomer {
+	if c.Role != identity.RoleCustomer {
 		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
 	}
 	// Ownership first, so that someone else's appointment is "not found"

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // memRepo is an in-memory Repository with the same slot rule as the
@@ -152,10 +153,10 @@ func newFixture() fixture {
 }
 
 var (
-	alice = Caller{UserID: "cust-1", Role: RoleCustomer, Email: "alice@example.com"}
-	bob   = Caller{UserID: "cust-2", Role: RoleCustomer, Email: "bob@example.com"}
-	prov  = Caller{UserID: "prov-1", Role: RoleProvider}
-	prov2 = Caller{UserID: "prov-2", Role: RoleProvider}
+	alice = Caller{UserID: "cust-1", Role: identity.RoleCustomer, Email: "alice@example.com"}
+	bob   = Caller{UserID: "cust-2", Role: identity.RoleCustomer, Email: "bob@example.com"}
+	prov  = Caller{UserID: "prov-1", Role: identity.RoleProvider}
+	prov2 = Caller{UserID: "prov-2", Role: identity.RoleProvider}
 )
 
 func booking(date, clock string) NewBooking {

@@ -1,5 +1,6 @@
-// Package transport is the booking service's go-kit endpoints and gRPC
-// transport: it decodes requests into domain inputs and encodes results.
+// Package transport is the booking service's go-kit layer: the endpoint Set
+// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
+// decodes requests into the endpoints' and encodes their results.
 package transport
 
 import (
@@ -11,21 +12,23 @@ import (
 
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/ratelimit"
+	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// Endpoints are the go-kit endpoints of the booking domain, one per method.
-type Endpoints struct {
-	Book              endpoint.Endpoint
-	Get               endpoint.Endpoint
-	ListMine          endpoint.Endpoint
-	ListForProvider   endpoint.Endpoint
-	SetProviderStatus endpoint.Endpoint
-	SetCustomerStatus endpoint.Endpoint
-	Reschedule        endpoint.Endpoint
-	Availability      endpoint.Endpoint
+// Set is the booking service's endpoints, one per gRPC method.
+type Set struct {
+	CreateAppointment        endpoint.Endpoint
+	GetAppointment           endpoint.Endpoint
+	ListMyAppointments       endpoint.Endpoint
+	ListProviderAppointments endpoint.Endpoint
+	UpdateProviderStatus     endpoint.Endpoint
+	UpdateCustomerStatus     endpoint.Endpoint
+	Reschedule               endpoint.Endpoint
+	GetAvailability          endpoint.Endpoint
 }
 
 // BookRequest is a booking with its optional Idempotency-Key.
@@ -46,59 +49,94 @@ type AvailabilityRequest struct {
 	Days            int
 }
 
-// AvailabilityResult is the slots of one service.
-type AvailabilityResult struct {
+// Availability is the slots of one service.
+type Availability struct {
 	ServiceID string
 	Days      []booking.DaySlots
 }
 
-// MakeEndpoints wraps s. Every endpoint but Availability (public) takes the
-// caller from the verified token in ctx and refuses without one. Bookings
-// are limited per user by bookings (nil: no limit).
-func MakeEndpoints(s booking.Service, bookings *ratelimit.Keyed) Endpoints {
-	authed := func(fn func(ctx context.Context, c booking.Caller, req any) (any, error)) endpoint.Endpoint {
-		return func(ctx context.Context, req any) (any, error) {
-			cl, err := authn.FromContext(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return fn(ctx, booking.Caller{UserID: cl.UserID, Role: cl.Role, Email: cl.Email}, req)
-		}
+// NewSet wraps s in mw. Every endpoint but GetAvailability (public) is on
+// behalf of a logged-in user; bookings are limited per user by bookings
+// (nil: no limit).
+func NewSet(s booking.Service, bookings *ratelimit.Keyed, mw kit.Middlewares) Set {
+	return Set{
+		CreateAppointment:        mw.Wrap("CreateAppointment", makeCreateAppointment(s), mw.Authenticated, limitPerUser(bookings)),
+		GetAppointment:           mw.Wrap("GetAppointment", makeGetAppointment(s), mw.Authenticated),
+		ListMyAppointments:       mw.Wrap("ListMyAppointments", kit.CallerEndpoint(listed(s.ListMine)), mw.Authenticated),
+		ListProviderAppointments: mw.Wrap("ListProviderAppointments", kit.CallerEndpoint(listed(s.ListForProvider)), mw.Authenticated),
+		UpdateProviderStatus:     mw.Wrap("UpdateProviderStatus", makeStatusChange(s.SetProviderStatus), mw.Authenticated),
+		UpdateCustomerStatus:     mw.Wrap("UpdateCustomerStatus", makeStatusChange(s.SetCustomerStatus), mw.Authenticated),
+		Reschedule:               mw.Wrap("Reschedule", makeReschedule(s), mw.Authenticated),
+		GetAvailability:          mw.Wrap("GetAvailability", makeGetAvailability(s)),
 	}
-	return Endpoints{
-		Book: authed(func(ctx context.Context, c booking.Caller, req any) (any, error) {
+}
+
+func makeCreateAppointment(s booking.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r BookRequest) (booking.Appointment, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(r.Booking.ServiceID))
+		a, err := s.Book(ctx, c, r.Booking, r.IdempotencyKey)
+		return annotated(ctx, a, err)
+	})
+}
+
+func makeGetAppointment(s booking.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, id string) (booking.Appointment, error) {
+		telemetry.Annotate(ctx, telemetry.AppointmentID.String(id))
+		return s.Get(ctx, c, id)
+	})
+}
+
+// listed adapts a list method, which takes no request.
+func listed(list func(context.Context, booking.Caller) ([]booking.Appointment, error)) func(context.Context, booking.Caller, struct{}) ([]booking.Appointment, error) {
+	return func(ctx context.Context, c booking.Caller, _ struct{}) ([]booking.Appointment, error) {
+		return list(ctx, c)
+	}
+}
+
+func makeStatusChange(change func(ctx context.Context, c booking.Caller, id, status string) (booking.Appointment, error)) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r StatusRequest) (booking.Appointment, error) {
+		telemetry.Annotate(ctx, telemetry.AppointmentID.String(r.ID))
+		a, err := change(ctx, c, r.ID, r.Status)
+		return annotated(ctx, a, err)
+	})
+}
+
+func makeReschedule(s booking.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r RescheduleRequest) (booking.Appointment, error) {
+		telemetry.Annotate(ctx, telemetry.AppointmentID.String(r.ID))
+		a, err := s.Reschedule(ctx, c, r.ID, r.Date, r.Time)
+		return annotated(ctx, a, err)
+	})
+}
+
+func makeGetAvailability(s booking.Service) endpoint.Endpoint {
+	return kit.Endpoint(func(ctx context.Context, r AvailabilityRequest) (Availability, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(r.ServiceID))
+		days, err := s.Availability(ctx, r.ServiceID, r.From, r.Days)
+		return Availability{ServiceID: r.ServiceID, Days: days}, err
+	})
+}
+
+// annotated puts the appointment's ids on the call's span.
+func annotated(ctx context.Context, a booking.Appointment, err error) (booking.Appointment, error) {
+	if err == nil {
+		telemetry.Annotate(ctx, telemetry.AppointmentID.String(a.ID), telemetry.ServiceID.String(a.ServiceID),
+			telemetry.ProviderID.String(a.ProviderID))
+	}
+	return a, err
+}
+
+// limitPerUser refuses a user's booking beyond the limit (429 with the
+// seconds until the next is allowed); it runs after authentication.
+func limitPerUser(bookings *ratelimit.Keyed) endpoint.Middleware {
+	return func(next endpoint.Endpoint) endpoint.Endpoint {
+		return func(ctx context.Context, req any) (any, error) {
+			c, _ := authn.CallerFrom(ctx)
 			if ok, wait := bookings.Allow(c.UserID); !ok {
 				return nil, tooManyBookings(wait)
 			}
-			r := req.(BookRequest)
-			return s.Book(ctx, c, r.Booking, r.IdempotencyKey)
-		}),
-		Get: authed(func(ctx context.Context, c booking.Caller, req any) (any, error) {
-			return s.Get(ctx, c, req.(string))
-		}),
-		ListMine: authed(func(ctx context.Context, c booking.Caller, _ any) (any, error) {
-			return s.ListMine(ctx, c)
-		}),
-		ListForProvider: authed(func(ctx context.Context, c booking.Caller, _ any) (any, error) {
-			return s.ListForProvider(ctx, c)
-		}),
-		SetProviderStatus: authed(func(ctx context.Context, c booking.Caller, req any) (any, error) {
-			r := req.(StatusRequest)
-			return s.SetProviderStatus(ctx, c, r.ID, r.Status)
-		}),
-		SetCustomerStatus: authed(func(ctx context.Context, c booking.Caller, req any) (any, error) {
-			r := req.(StatusRequest)
-			return s.SetCustomerStatus(ctx, c, r.ID, r.Status)
-		}),
-		Reschedule: authed(func(ctx context.Context, c booking.Caller, req any) (any, error) {
-			r := req.(RescheduleRequest)
-			return s.Reschedule(ctx, c, r.ID, r.Date, r.Time)
-		}),
-		Availability: func(ctx context.Context, req any) (any, error) {
-			r := req.(AvailabilityRequest)
-			days, err := s.Availability(ctx, r.ServiceID, r.From, r.Days)
-			return AvailabilityResult{ServiceID: r.ServiceID, Days: days}, err
-		},
+			return next(ctx, req)
+		}
 	}
 }
 

@@ -5,78 +5,82 @@ import (
 	"net/http"
 	"time"
 
-	kitgrpc "github.com/go-kit/kit/transport/grpc"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// GRPCServer is the gRPC transport of the booking domain.
+type (
+	appointmentHandler[PB any] = kit.Handler[PB, *bookingv1.AppointmentResponse]
+	listHandler[PB any]        = kit.Handler[PB, *bookingv1.ListAppointmentsResponse]
+)
+
+// GRPCServer is the gRPC transport of the booking domain: each method runs
+// its endpoint between a decoder and an encoder.
 type GRPCServer struct {
 	bookingv1.UnimplementedBookingServiceServer
-	book, get, listMine, listProvider, providerStatus, customerStatus, reschedule, availability kitgrpc.Handler
-	loc                                                                                         *time.Location
+	createAppointment        appointmentHandler[*bookingv1.CreateAppointmentRequest]
+	getAppointment           appointmentHandler[*bookingv1.GetAppointmentRequest]
+	listMyAppointments       listHandler[*bookingv1.ListMyAppointmentsRequest]
+	listProviderAppointments listHandler[*bookingv1.ListProviderAppointmentsRequest]
+	updateProviderStatus     appointmentHandler[*bookingv1.UpdateStatusRequest]
+	updateCustomerStatus     appointmentHandler[*bookingv1.UpdateStatusRequest]
+	reschedule               appointmentHandler[*bookingv1.RescheduleRequest]
+	getAvailability          kit.Handler[*bookingv1.GetAvailabilityRequest, *bookingv1.GetAvailabilityResponse]
 }
 
-// NewGRPCServer decodes protobuf requests into domain inputs and back; loc
-// is the business zone availability dates are written in.
-func NewGRPCServer(e Endpoints, loc *time.Location) *GRPCServer {
-	h := func(ep func(context.Context, any) (any, error), dec kitgrpc.DecodeRequestFunc, enc kitgrpc.EncodeResponseFunc) kitgrpc.Handler {
-		return kitgrpc.NewServer(ep, dec, enc)
+// NewGRPCServer serves set; loc is the business zone availability dates are
+// written in.
+func NewGRPCServer(set Set, loc *time.Location) *GRPCServer {
+	return &GRPCServer{
+		createAppointment:        kit.NewHandler(set.CreateAppointment, decodeCreateAppointment, encodeCreated),
+		getAppointment:           kit.NewHandler(set.GetAppointment, decodeGetAppointment, encodeAppointment("")),
+		listMyAppointments:       kit.NewHandler(set.ListMyAppointments, kit.NoRequest[*bookingv1.ListMyAppointmentsRequest], encodeList),
+		listProviderAppointments: kit.NewHandler(set.ListProviderAppointments, kit.NoRequest[*bookingv1.ListProviderAppointmentsRequest], encodeList),
+		updateProviderStatus:     kit.NewHandler(set.UpdateProviderStatus, decodeStatus, encodeAppointment("Appointment status updated")),
+		updateCustomerStatus:     kit.NewHandler(set.UpdateCustomerStatus, decodeStatus, encodeAppointment("Appointment cancelled successfully")),
+		reschedule:               kit.NewHandler(set.Reschedule, decodeReschedule, encodeAppointment("Appointment rescheduled successfully")),
+		getAvailability:          kit.NewHandler(set.GetAvailability, decodeAvailability, encodeAvailability(loc)),
 	}
-	s := &GRPCServer{loc: loc}
-	s.book = h(e.Book, decodeBook, encodeWith("Appointment booked successfully"))
-	s.get = h(e.Get, func(_ context.Context, r any) (any, error) { return r.(*bookingv1.GetAppointmentRequest).GetId(), nil }, encodeWith(""))
-	s.listMine = h(e.ListMine, grpcx.Passthrough, encodeList)
-	s.listProvider = h(e.ListForProvider, grpcx.Passthrough, encodeList)
-	s.providerStatus = h(e.SetProviderStatus, decodeStatus, encodeWith("Appointment status updated"))
-	s.customerStatus = h(e.SetCustomerStatus, decodeStatus, encodeWith("Appointment cancelled successfully"))
-	s.reschedule = h(e.Reschedule, decodeReschedule, encodeWith("Appointment rescheduled successfully"))
-	s.availability = h(e.Availability, decodeAvailability, s.encodeAvailability)
-	return s
 }
 
 func (s *GRPCServer) CreateAppointment(ctx context.Context, req *bookingv1.CreateAppointmentRequest) (*bookingv1.AppointmentResponse, error) {
-	resp, err := grpcx.Serve[*bookingv1.AppointmentResponse](ctx, s.book, req)
-	if err == nil {
-		grpcx.SetHTTPStatus(ctx, http.StatusCreated)
-	}
-	return resp, err
-}
-
-func (s *GRPCServer) ListMyAppointments(ctx context.Context, req *bookingv1.ListMyAppointmentsRequest) (*bookingv1.ListAppointmentsResponse, error) {
-	return grpcx.Serve[*bookingv1.ListAppointmentsResponse](ctx, s.listMine, req)
+	return s.createAppointment.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetAppointment(ctx context.Context, req *bookingv1.GetAppointmentRequest) (*bookingv1.AppointmentResponse, error) {
-	return grpcx.Serve[*bookingv1.AppointmentResponse](ctx, s.get, req)
+	return s.getAppointment.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ListMyAppointments(ctx context.Context, req *bookingv1.ListMyAppointmentsRequest) (*bookingv1.ListAppointmentsResponse, error) {
+	return s.listMyAppointments.Serve(ctx, req)
 }
 
 func (s *GRPCServer) ListProviderAppointments(ctx context.Context, req *bookingv1.ListProviderAppointmentsRequest) (*bookingv1.ListAppointmentsResponse, error) {
-	return grpcx.Serve[*bookingv1.ListAppointmentsResponse](ctx, s.listProvider, req)
+	return s.listProviderAppointments.Serve(ctx, req)
 }
 
 func (s *GRPCServer) UpdateProviderStatus(ctx context.Context, req *bookingv1.UpdateStatusRequest) (*bookingv1.AppointmentResponse, error) {
-	return grpcx.Serve[*bookingv1.AppointmentResponse](ctx, s.providerStatus, req)
+	return s.updateProviderStatus.Serve(ctx, req)
 }
 
 func (s *GRPCServer) UpdateCustomerStatus(ctx context.Context, req *bookingv1.UpdateStatusRequest) (*bookingv1.AppointmentResponse, error) {
-	return grpcx.Serve[*bookingv1.AppointmentResponse](ctx, s.customerStatus, req)
+	return s.updateCustomerStatus.Serve(ctx, req)
 }
 
 func (s *GRPCServer) Reschedule(ctx context.Context, req *bookingv1.RescheduleRequest) (*bookingv1.AppointmentResponse, error) {
-	return grpcx.Serve[*bookingv1.AppointmentResponse](ctx, s.reschedule, req)
+	return s.reschedule.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetAvailability(ctx context.Context, req *bookingv1.GetAvailabilityRequest) (*bookingv1.GetAvailabilityResponse, error) {
-	return grpcx.Serve[*bookingv1.GetAvailabilityResponse](ctx, s.availability, req)
+	return s.getAvailability.Serve(ctx, req)
 }
 
-func decodeBook(ctx context.Context, r any) (any, error) {
-	req := r.(*bookingv1.CreateAppointmentRequest)
+func decodeCreateAppointment(ctx context.Context, req *bookingv1.CreateAppointmentRequest) BookRequest {
 	return BookRequest{
 		Booking: booking.NewBooking{
 			ServiceID: req.GetServiceId(), Date: req.GetDate(), Time: req.GetTime(), Notes: req.GetNotes(),
@@ -84,51 +88,58 @@ func decodeBook(ctx context.Context, r any) (any, error) {
 			CustomerPhone: req.GetCustomerPhone(), CustomerAddress: req.GetCustomerAddress(),
 		},
 		IdempotencyKey: grpcx.IncomingHeader(ctx, grpcx.IdempotencyKeyHeader),
-	}, nil
-}
-
-func decodeStatus(_ context.Context, r any) (any, error) {
-	req := r.(*bookingv1.UpdateStatusRequest)
-	return StatusRequest{ID: req.GetId(), Status: req.GetStatus()}, nil
-}
-
-func decodeReschedule(_ context.Context, r any) (any, error) {
-	req := r.(*bookingv1.RescheduleRequest)
-	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime()}, nil
-}
-
-func decodeAvailability(_ context.Context, r any) (any, error) {
-	req := r.(*bookingv1.GetAvailabilityRequest)
-	return AvailabilityRequest{ServiceID: req.GetServiceId(), From: req.GetFrom(), Days: int(req.GetDays())}, nil
-}
-
-func encodeWith(message string) kitgrpc.EncodeResponseFunc {
-	return func(_ context.Context, r any) (any, error) {
-		return &bookingv1.AppointmentResponse{Success: true, Message: message, Appointment: appointmentProto(r.(booking.Appointment))}, nil
 	}
 }
 
-func encodeList(_ context.Context, r any) (any, error) {
-	list := r.([]booking.Appointment)
+func decodeGetAppointment(_ context.Context, req *bookingv1.GetAppointmentRequest) string {
+	return req.GetId()
+}
+
+func decodeStatus(_ context.Context, req *bookingv1.UpdateStatusRequest) StatusRequest {
+	return StatusRequest{ID: req.GetId(), Status: req.GetStatus()}
+}
+
+func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) RescheduleRequest {
+	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime()}
+}
+
+func decodeAvailability(_ context.Context, req *bookingv1.GetAvailabilityRequest) AvailabilityRequest {
+	return AvailabilityRequest{ServiceID: req.GetServiceId(), From: req.GetFrom(), Days: int(req.GetDays())}
+}
+
+// encodeCreated answers a booking: 201 with its appointment.
+func encodeCreated(ctx context.Context, a booking.Appointment) *bookingv1.AppointmentResponse {
+	grpcx.SetHTTPStatus(ctx, http.StatusCreated)
+	return encodeAppointment("Appointment booked successfully")(ctx, a)
+}
+
+func encodeAppointment(message string) func(context.Context, booking.Appointment) *bookingv1.AppointmentResponse {
+	return func(_ context.Context, a booking.Appointment) *bookingv1.AppointmentResponse {
+		return &bookingv1.AppointmentResponse{Success: true, Message: message, Appointment: appointmentProto(a)}
+	}
+}
+
+func encodeList(_ context.Context, list []booking.Appointment) *bookingv1.ListAppointmentsResponse {
 	out := &bookingv1.ListAppointmentsResponse{Success: true, Appointments: make([]*bookingv1.Appointment, 0, len(list))}
 	for _, a := range list {
 		out.Appointments = append(out.Appointments, appointmentProto(a))
 	}
-	return out, nil
+	return out
 }
 
-func (s *GRPCServer) encodeAvailability(_ context.Context, r any) (any, error) {
-	res := r.(AvailabilityResult)
-	out := &bookingv1.GetAvailabilityResponse{Success: true, ServiceId: res.ServiceID, TimeZone: s.loc.String(),
-		Days: make([]*bookingv1.DayAvailability, 0, len(res.Days))}
-	for _, d := range res.Days {
-		day := &bookingv1.DayAvailability{Date: d.Date, Slots: make([]*bookingv1.SlotAvailability, 0, len(d.Slots))}
-		for _, sl := range d.Slots {
-			day.Slots = append(day.Slots, &bookingv1.SlotAvailability{Time: sl.Time, Available: sl.Available, StartsAt: timestamppb.New(sl.StartsAt)})
+func encodeAvailability(loc *time.Location) func(context.Context, Availability) *bookingv1.GetAvailabilityResponse {
+	return func(_ context.Context, res Availability) *bookingv1.GetAvailabilityResponse {
+		out := &bookingv1.GetAvailabilityResponse{Success: true, ServiceId: res.ServiceID, TimeZone: loc.String(),
+			Days: make([]*bookingv1.DayAvailability, 0, len(res.Days))}
+		for _, d := range res.Days {
+			day := &bookingv1.DayAvailability{Date: d.Date, Slots: make([]*bookingv1.SlotAvailability, 0, len(d.Slots))}
+			for _, sl := range d.Slots {
+				day.Slots = append(day.Slots, &bookingv1.SlotAvailability{Time: sl.Time, Available: sl.Available, StartsAt: timestamppb.New(sl.StartsAt)})
+			}
+			out.Days = append(out.Days, day)
 		}
-		out.Days = append(out.Days, day)
+		return out
 	}
-	return out, nil
 }
 
 func appointmentProto(a booking.Appointment) *bookingv1.Appointment {

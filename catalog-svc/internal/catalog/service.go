@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // Offering is the spec's Service entity (§3). (The name Service is taken by
@@ -98,13 +99,7 @@ func (p Patch) Input() Input {
 }
 
 // Caller is who is calling, from a verified token.
-type Caller struct {
-	UserID string
-	Role   string
-}
-
-// RoleProvider is the role that owns services.
-const RoleProvider = "provider"
+type Caller = identity.Caller
 
 // Query is GET /services.
 type Query struct {
@@ -263,14 +258,14 @@ func (s *service) Get(ctx context.Context, id string) (Offering, error) {
 }
 
 func (s *service) ListOwn(ctx context.Context, c Caller) ([]Offering, error) {
-	if c.Role != RoleProvider {
+	if c.Role != identity.RoleProvider {
 		return nil, apperr.Forbidden(MsgProviderOnly)
 	}
 	return s.repo.ListByProvider(ctx, c.UserID)
 }
 
 func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, error) {
-	if c.Role != RoleProvider {
+	if c.Role != identity.RoleProvider {
 		return Offering{}, apperr.Forbidden(MsgProviderOnly)
 	}
 	if err := Validate(&in); err != nil {
@@ -330,7 +325,7 @@ func (s *service) Delete(ctx context.Context, c Caller, id string) error {
 // owned loads a service the caller may change: a provider's own. The role
 // is checked first, then existence (404), then ownership (403).
 func (s *service) owned(ctx context.Context, c Caller, id string) (Offering, error) {
-	if c.Role != RoleProvider {
+	if c.Role != identity.RoleProvider {
 		return Offering{}, apperr.Forbidden(MsgProviderOnly)
 	}
 	o, err := s.Get(ctx, id)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // memRepo is an in-memory Repository for the domain's rules.
@@ -124,8 +125,8 @@ func TestEditsWaitForTheirChangeToPropagate(t *testing.T) {
 }
 
 var (
-	alice    = Caller{UserID: "alice", Role: RoleProvider}
-	bob      = Caller{UserID: "bob", Role: RoleProvider}
+	alice    = Caller{UserID: "alice", Role: identity.RoleProvider}
+	bob      = Caller{UserID: "bob", Role: identity.RoleProvider}
 	customer = Caller{UserID: "carol", Role: "customer"}
 )
 

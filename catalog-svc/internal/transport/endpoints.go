@@ -1,5 +1,6 @@
-// Package transport is the catalog's go-kit layer: endpoints over the domain
-// and the gRPC transport that decodes and encodes the generated types.
+// Package transport is the catalog's go-kit layer: the endpoint Set
+// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
+// decodes requests into the endpoints' and encodes their results.
 package transport
 
 import (
@@ -7,19 +8,20 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
-	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/kit"
+	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
 
-// Endpoints are the go-kit endpoints of the catalog domain, one per method.
-type Endpoints struct {
-	List    endpoint.Endpoint
-	Get     endpoint.Endpoint
-	ListOwn endpoint.Endpoint
-	Create  endpoint.Endpoint
-	Update  endpoint.Endpoint
-	Delete  endpoint.Endpoint
+// Set is the catalog's endpoints, one per gRPC method.
+type Set struct {
+	ListServices         endpoint.Endpoint
+	GetService           endpoint.Endpoint
+	ListProviderServices endpoint.Endpoint
+	CreateService        endpoint.Endpoint
+	UpdateService        endpoint.Endpoint
+	DeleteService        endpoint.Endpoint
 }
 
 // UpdateRequest is PATCH /services/{id}.
@@ -34,53 +36,59 @@ type Updated struct {
 	Toggle  bool
 }
 
-// MakeEndpoints wraps s. Protected endpoints take the caller from the
-// verified token in ctx (401 without one); public ones ignore it.
-func MakeEndpoints(s catalog.Service) Endpoints {
-	return Endpoints{
-		List: func(ctx context.Context, req any) (any, error) {
-			return s.List(ctx, req.(catalog.Query))
-		},
-		Get: func(ctx context.Context, req any) (any, error) {
-			return s.Get(ctx, req.(string))
-		},
-		ListOwn: func(ctx context.Context, _ any) (any, error) {
-			c, err := caller(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.ListOwn(ctx, c)
-		},
-		Create: func(ctx context.Context, req any) (any, error) {
-			c, err := caller(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.Create(ctx, c, req.(catalog.Input))
-		},
-		Update: func(ctx context.Context, req any) (any, error) {
-			c, err := caller(ctx)
-			if err != nil {
-				return nil, err
-			}
-			r := req.(UpdateRequest)
-			o, err := s.Update(ctx, c, r.ID, r.Patch)
-			return Updated{Service: o, Toggle: r.Patch.IsToggle()}, err
-		},
-		Delete: func(ctx context.Context, req any) (any, error) {
-			c, err := caller(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return nil, s.Delete(ctx, c, req.(string))
-		},
+// NewSet wraps s in mw. Listing and reading are public; the provider's own
+// list and every change are on behalf of a logged-in user.
+func NewSet(s catalog.Service, mw kit.Middlewares) Set {
+	return Set{
+		ListServices:         mw.Wrap("ListServices", kit.Endpoint(s.List)),
+		GetService:           mw.Wrap("GetService", makeGetService(s)),
+		ListProviderServices: mw.Wrap("ListProviderServices", makeListProviderServices(s), mw.Authenticated),
+		CreateService:        mw.Wrap("CreateService", makeCreateService(s), mw.Authenticated),
+		UpdateService:        mw.Wrap("UpdateService", makeUpdateService(s), mw.Authenticated),
+		DeleteService:        mw.Wrap("DeleteService", makeDeleteService(s), mw.Authenticated),
 	}
 }
 
-func caller(ctx context.Context) (catalog.Caller, error) {
-	c, err := authn.FromContext(ctx)
-	if err != nil {
-		return catalog.Caller{}, err
+func makeGetService(s catalog.Service) endpoint.Endpoint {
+	return kit.Endpoint(func(ctx context.Context, id string) (catalog.Offering, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(id))
+		return annotated(ctx)(s.Get(ctx, id))
+	})
+}
+
+func makeListProviderServices(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, _ struct{}) ([]catalog.Offering, error) {
+		return s.ListOwn(ctx, c)
+	})
+}
+
+func makeCreateService(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, in catalog.Input) (catalog.Offering, error) {
+		return annotated(ctx)(s.Create(ctx, c, in))
+	})
+}
+
+func makeUpdateService(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, r UpdateRequest) (Updated, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(r.ID))
+		o, err := annotated(ctx)(s.Update(ctx, c, r.ID, r.Patch))
+		return Updated{Service: o, Toggle: r.Patch.IsToggle()}, err
+	})
+}
+
+func makeDeleteService(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, id string) (struct{}, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(id))
+		return struct{}{}, s.Delete(ctx, c, id)
+	})
+}
+
+// annotated puts a service's ids on the call's span.
+func annotated(ctx context.Context) func(catalog.Offering, error) (catalog.Offering, error) {
+	return func(o catalog.Offering, err error) (catalog.Offering, error) {
+		if err == nil {
+			telemetry.Annotate(ctx, telemetry.ServiceID.String(o.ID), telemetry.ProviderID.String(o.ProviderID))
+		}
+		return o, err
 	}
-	return catalog.Caller{UserID: c.UserID, Role: c.Role}, nil
 }

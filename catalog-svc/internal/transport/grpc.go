@@ -4,125 +4,117 @@ import (
 	"context"
 	"net/http"
 
-	kitgrpc "github.com/go-kit/kit/transport/grpc"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
 
-// GRPCServer is the gRPC transport of the catalog domain.
+// GRPCServer is the gRPC transport of the catalog domain: each method runs
+// its endpoint between a decoder and an encoder.
 type GRPCServer struct {
 	catalogv1.UnimplementedCatalogServiceServer
-	list, get, listOwn, create, update, remove kitgrpc.Handler
+	listServices         kit.Handler[*catalogv1.ListServicesRequest, *catalogv1.ListServicesResponse]
+	getService           kit.Handler[*catalogv1.GetServiceRequest, *catalogv1.GetServiceResponse]
+	listProviderServices kit.Handler[*catalogv1.ListProviderServicesRequest, *catalogv1.ListServicesResponse]
+	createService        kit.Handler[*catalogv1.CreateServiceRequest, *catalogv1.ServiceMutationResponse]
+	updateService        kit.Handler[*catalogv1.UpdateServiceRequest, *catalogv1.ServiceMutationResponse]
+	deleteService        kit.Handler[*catalogv1.DeleteServiceRequest, *catalogv1.DeleteServiceResponse]
 }
 
-// NewGRPCServer decodes protobuf requests into domain inputs and back.
-func NewGRPCServer(e Endpoints) *GRPCServer {
-	h := func(ep func(context.Context, any) (any, error), dec kitgrpc.DecodeRequestFunc, enc kitgrpc.EncodeResponseFunc) kitgrpc.Handler {
-		return kitgrpc.NewServer(ep, dec, enc)
-	}
+// NewGRPCServer serves set.
+func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
-		list:    h(e.List, decodeList, encodeList),
-		get:     h(e.Get, decodeGet, encodeGet),
-		listOwn: h(e.ListOwn, grpcx.Passthrough, encodeList),
-		create:  h(e.Create, decodeCreate, encodeCreate),
-		update:  h(e.Update, decodeUpdate, encodeUpdate),
-		remove:  h(e.Delete, decodeDelete, encodeDelete),
+		listServices:         kit.NewHandler(set.ListServices, decodeList, encodeList),
+		getService:           kit.NewHandler(set.GetService, decodeGet, encodeGet),
+		listProviderServices: kit.NewHandler(set.ListProviderServices, kit.NoRequest[*catalogv1.ListProviderServicesRequest], encodeList),
+		createService:        kit.NewHandler(set.CreateService, decodeCreate, encodeCreate),
+		updateService:        kit.NewHandler(set.UpdateService, decodeUpdate, encodeUpdate),
+		deleteService:        kit.NewHandler(set.DeleteService, decodeDelete, encodeDelete),
 	}
 }
 
 func (s *GRPCServer) ListServices(ctx context.Context, req *catalogv1.ListServicesRequest) (*catalogv1.ListServicesResponse, error) {
-	return grpcx.Serve[*catalogv1.ListServicesResponse](ctx, s.list, req)
+	return s.listServices.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetService(ctx context.Context, req *catalogv1.GetServiceRequest) (*catalogv1.GetServiceResponse, error) {
-	return grpcx.Serve[*catalogv1.GetServiceResponse](ctx, s.get, req)
+	return s.getService.Serve(ctx, req)
 }
 
 func (s *GRPCServer) ListProviderServices(ctx context.Context, req *catalogv1.ListProviderServicesRequest) (*catalogv1.ListServicesResponse, error) {
-	return grpcx.Serve[*catalogv1.ListServicesResponse](ctx, s.listOwn, req)
+	return s.listProviderServices.Serve(ctx, req)
 }
 
 func (s *GRPCServer) CreateService(ctx context.Context, req *catalogv1.CreateServiceRequest) (*catalogv1.ServiceMutationResponse, error) {
-	resp, err := grpcx.Serve[*catalogv1.ServiceMutationResponse](ctx, s.create, req)
-	if err == nil {
-		grpcx.SetHTTPStatus(ctx, http.StatusCreated)
-	}
-	return resp, err
+	return s.createService.Serve(ctx, req)
 }
 
 func (s *GRPCServer) UpdateService(ctx context.Context, req *catalogv1.UpdateServiceRequest) (*catalogv1.ServiceMutationResponse, error) {
-	return grpcx.Serve[*catalogv1.ServiceMutationResponse](ctx, s.update, req)
+	return s.updateService.Serve(ctx, req)
 }
 
 func (s *GRPCServer) DeleteService(ctx context.Context, req *catalogv1.DeleteServiceRequest) (*catalogv1.DeleteServiceResponse, error) {
-	return grpcx.Serve[*catalogv1.DeleteServiceResponse](ctx, s.remove, req)
+	return s.deleteService.Serve(ctx, req)
 }
 
-func decodeList(_ context.Context, r any) (any, error) {
-	req := r.(*catalogv1.ListServicesRequest)
-	return catalog.Query{Category: req.GetCategory(), Name: req.GetName(), Limit: int(req.GetLimit()), Offset: int(req.GetOffset())}, nil
+func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Query {
+	return catalog.Query{Category: req.GetCategory(), Name: req.GetName(), Limit: int(req.GetLimit()), Offset: int(req.GetOffset())}
 }
 
-func encodeList(_ context.Context, r any) (any, error) {
-	list := r.([]catalog.Offering)
+func encodeList(_ context.Context, list []catalog.Offering) *catalogv1.ListServicesResponse {
 	out := make([]*catalogv1.Service, len(list))
 	for i, o := range list {
 		out[i] = serviceProto(o)
 	}
-	return &catalogv1.ListServicesResponse{Success: true, Services: out}, nil
+	return &catalogv1.ListServicesResponse{Success: true, Services: out}
 }
 
-func decodeGet(_ context.Context, r any) (any, error) {
-	return r.(*catalogv1.GetServiceRequest).GetId(), nil
+func decodeGet(_ context.Context, req *catalogv1.GetServiceRequest) string { return req.GetId() }
+
+func encodeGet(_ context.Context, o catalog.Offering) *catalogv1.GetServiceResponse {
+	return &catalogv1.GetServiceResponse{Success: true, Service: serviceProto(o)}
 }
 
-func encodeGet(_ context.Context, r any) (any, error) {
-	return &catalogv1.GetServiceResponse{Success: true, Service: serviceProto(r.(catalog.Offering))}, nil
-}
-
-func decodeCreate(_ context.Context, r any) (any, error) {
-	req := r.(*catalogv1.CreateServiceRequest)
+func decodeCreate(_ context.Context, req *catalogv1.CreateServiceRequest) catalog.Input {
 	return catalog.Input{
 		Name: req.GetName(), Category: req.GetCategory(), Description: req.GetDescription(), Price: req.Price,
 		Duration: intPtr(req.Duration), Provider: req.GetProvider(), Location: req.GetLocation(), Contact: req.GetContact(),
 		ImageURL: req.GetImageUrl(), Icon: req.GetIcon(), TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive,
-	}, nil
+	}
 }
 
-func encodeCreate(_ context.Context, r any) (any, error) {
-	return &catalogv1.ServiceMutationResponse{Success: true, Data: serviceProto(r.(catalog.Offering)), Message: "Service created successfully"}, nil
+// encodeCreate answers 201 with the new service.
+func encodeCreate(ctx context.Context, o catalog.Offering) *catalogv1.ServiceMutationResponse {
+	grpcx.SetHTTPStatus(ctx, http.StatusCreated)
+	return &catalogv1.ServiceMutationResponse{Success: true, Data: serviceProto(o), Message: "Service created successfully"}
 }
 
-func decodeUpdate(_ context.Context, r any) (any, error) {
-	req := r.(*catalogv1.UpdateServiceRequest)
+func decodeUpdate(_ context.Context, req *catalogv1.UpdateServiceRequest) UpdateRequest {
 	return UpdateRequest{ID: req.GetId(), Patch: catalog.Patch{
 		Name: req.Name, Category: req.Category, Description: req.Description, Price: req.Price, Duration: intPtr(req.Duration),
 		Provider: req.Provider, Location: req.Location, Contact: req.Contact, ImageURL: req.ImageUrl, Icon: req.Icon,
 		TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive,
-	}}, nil
+	}}
 }
 
-func encodeUpdate(_ context.Context, r any) (any, error) {
-	u := r.(Updated)
+func encodeUpdate(_ context.Context, u Updated) *catalogv1.ServiceMutationResponse {
 	msg := "Service updated successfully"
 	if u.Toggle && u.Service.IsActive {
 		msg = "Service activated"
 	} else if u.Toggle {
 		msg = "Service deactivated"
 	}
-	return &catalogv1.ServiceMutationResponse{Success: true, Data: serviceProto(u.Service), Message: msg}, nil
+	return &catalogv1.ServiceMutationResponse{Success: true, Data: serviceProto(u.Service), Message: msg}
 }
 
-func decodeDelete(_ context.Context, r any) (any, error) {
-	return r.(*catalogv1.DeleteServiceRequest).GetId(), nil
-}
+func decodeDelete(_ context.Context, req *catalogv1.DeleteServiceRequest) string { return req.GetId() }
 
-func encodeDelete(context.Context, any) (any, error) {
-	return &catalogv1.DeleteServiceResponse{Success: true, Message: "Service deleted successfully"}, nil
+func encodeDelete(context.Context, struct{}) *catalogv1.DeleteServiceResponse {
+	return &catalogv1.DeleteServiceResponse{Success: true, Message: "Service deleted successfully"}
 }
 
 func intPtr(v *int32) *int {

@@ -6,13 +6,8 @@ package review
 import (
 	"context"
 	"errors"
+	"github.com/slotwise/slotwise/platform/identity"
 	"time"
-)
-
-// Roles, as carried by access tokens.
-const (
-	RoleCustomer = "customer"
-	RoleProvider = "provider"
 )
 
 // Appointment statuses that matter for reviews (booking-svc owns the full
@@ -24,11 +19,7 @@ const (
 )
 
 // Caller is the verified user making a request.
-type Caller struct {
-	UserID string
-	Role   string
-	Email  string
-}
+type Caller = identity.Caller
 
 // Input is a review as the customer submits it. Rating is nil when absent.
 type Input struct {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // Service is the review domain.
@@ -31,7 +32,7 @@ func NewService(repo Repository, now func() time.Time, newID func() string) Serv
 }
 
 func (s *service) Create(ctx context.Context, c Caller, in Input) (Review, error) {
-	if c.Role != RoleCustomer {
+	if c.Role != identity.RoleCustomer {
 		return Review{}, apperr.Forbidden(MsgCustomersOnly)
 	}
 	in, err := ValidateInput(in)
@@ -72,7 +73,7 @@ func (s *service) ListForService(ctx context.Context, serviceID string) ([]Revie
 }
 
 func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, error) {
-	if c.Role != RoleProvider {
+	if c.Role != identity.RoleProvider {
 		return nil, apperr.Forbidden(MsgProvidersOnly)
 	}
 	return s.repo.ByProvider(ctx, c.UserID)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/identity"
 )
 
 // memRepo is an in-memory Repository.
@@ -67,7 +68,7 @@ func newTestService(repo *memRepo, now time.Time) Service {
 
 func TestReviewCreate(t *testing.T) {
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	customer := Caller{UserID: "cust", Role: RoleCustomer, Email: "c@example.com"}
+	customer := Caller{UserID: "cust", Role: identity.RoleCustomer, Email: "c@example.com"}
 	fresh := func() *memRepo {
 		return &memRepo{appts: map[string]Appointment{
 			"done":    {ID: "done", ServiceID: "svc", ServiceName: "Cut", CustomerID: "cust", CustomerEmail: "form@example.com", ProviderID: "prov", Status: "completed", StartsAt: now.Add(-time.Hour)},
@@ -84,7 +85,7 @@ func TestReviewCreate(t *testing.T) {
 		kind   apperr.Kind
 		msg    string
 	}{
-		{"provider refused before anything else", Caller{UserID: "prov", Role: RoleProvider}, Input{}, apperr.KindForbidden, MsgCustomersOnly},
+		{"provider refused before anything else", Caller{UserID: "prov", Role: identity.RoleProvider}, Input{}, apperr.KindForbidden, MsgCustomersOnly},
 		{"no role", Caller{UserID: "x"}, valid, apperr.KindForbidden, MsgCustomersOnly},
 		{"validation before lookup", customer, Input{AppointmentID: "missing", Rating: rating(9), Comment: "Very good"}, apperr.KindInvalid, MsgSelectRating},
 		{"unknown appointment", customer, Input{AppointmentID: "missing", Rating: rating(4), Comment: "Very good"}, apperr.KindNotFound, MsgNotFound},
@@ -128,7 +129,7 @@ func TestReviewCreateDetails(t *testing.T) {
 	s := newTestService(repo, now)
 	ctx := context.Background()
 	t.Run("comment stored trimmed, email from the token", func(t *testing.T) {
-		r, err := s.Create(ctx, Caller{UserID: "cust", Role: RoleCustomer, Email: "c@example.com"}, Input{"done", rating(5), "  Superb  "})
+		r, err := s.Create(ctx, Caller{UserID: "cust", Role: identity.RoleCustomer, Email: "c@example.com"}, Input{"done", rating(5), "  Superb  "})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,21 +138,21 @@ func TestReviewCreateDetails(t *testing.T) {
 		}
 	})
 	t.Run("second review of the same appointment is a conflict", func(t *testing.T) {
-		_, err := s.Create(ctx, Caller{UserID: "cust", Role: RoleCustomer}, Input{"done", rating(2), "Changed my mind"})
+		_, err := s.Create(ctx, Caller{UserID: "cust", Role: identity.RoleCustomer}, Input{"done", rating(2), "Changed my mind"})
 		if apperr.KindOf(err) != apperr.KindConflict || err.Error() != MsgAlreadyReviewed {
 			t.Fatalf("got %v", err)
 		}
 	})
 	t.Run("email falls back to the booking's when the token has none", func(t *testing.T) {
 		repo := &memRepo{appts: map[string]Appointment{"done": repo.appts["done"]}}
-		r, err := newTestService(repo, now).Create(ctx, Caller{UserID: "cust", Role: RoleCustomer}, Input{"done", rating(5), "Superb"})
+		r, err := newTestService(repo, now).Create(ctx, Caller{UserID: "cust", Role: identity.RoleCustomer}, Input{"done", rating(5), "Superb"})
 		if err != nil || r.CustomerEmail != "form@example.com" {
 			t.Fatalf("%+v %v", r, err)
 		}
 	})
 	t.Run("store failure is internal, not a user error", func(t *testing.T) {
 		repo := &memRepo{failGet: errors.New("connection refused")}
-		_, err := newTestService(repo, now).Create(ctx, Caller{UserID: "cust", Role: RoleCustomer}, Input{"done", rating(5), "Superb"})
+		_, err := newTestService(repo, now).Create(ctx, Caller{UserID: "cust", Role: identity.RoleCustomer}, Input{"done", rating(5), "Superb"})
 		if err == nil || apperr.KindOf(err) != apperr.KindInternal {
 			t.Fatalf("got %v", err)
 		}
@@ -161,11 +162,11 @@ func TestReviewCreateDetails(t *testing.T) {
 func TestReviewListForProvider(t *testing.T) {
 	repo := &memRepo{reviews: []Review{{ID: "r1", ProviderID: "prov"}, {ID: "r2", ProviderID: "other"}, {ID: "r3", ProviderID: "prov"}}}
 	s := newTestService(repo, time.Now())
-	got, err := s.ListForProvider(context.Background(), Caller{UserID: "prov", Role: RoleProvider})
+	got, err := s.ListForProvider(context.Background(), Caller{UserID: "prov", Role: identity.RoleProvider})
 	if err != nil || len(got) != 2 || got[0].ID != "r3" || got[1].ID != "r1" {
 		t.Fatalf("%+v %v", got, err)
 	}
-	_, err = s.ListForProvider(context.Background(), Caller{UserID: "cust", Role: RoleCustomer})
+	_, err = s.ListForProvider(context.Background(), Caller{UserID: "cust", Role: identity.RoleCustomer})
 	if apperr.KindOf(err) != apperr.KindForbidden || err.Error() != MsgProvidersOnly {
 		t.Fatalf("customer: %v", err)
 	}

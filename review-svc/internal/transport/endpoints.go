@@ -1,5 +1,6 @@
-// Package transport is review-svc's go-kit layer: one endpoint per domain
-// method, and the gRPC transport that decodes and encodes the generated types.
+// Package transport is review-svc's go-kit layer: the endpoint Set
+// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
+// decodes requests into the endpoints' and encodes their results.
 package transport
 
 import (
@@ -7,46 +8,49 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
-	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/kit"
+	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
-// Endpoints are the go-kit endpoints of the review domain.
-type Endpoints struct {
-	Create          endpoint.Endpoint
-	ListForService  endpoint.Endpoint
-	ListForProvider endpoint.Endpoint
+// Set is the review service's endpoints, one per gRPC method.
+type Set struct {
+	CreateReview        endpoint.Endpoint
+	ListServiceReviews  endpoint.Endpoint
+	ListProviderReviews endpoint.Endpoint
 }
 
-// MakeEndpoints wraps s. Protected endpoints take the caller from the
-// verified token in ctx (no or bad token → 401 before any rule runs).
-func MakeEndpoints(s review.Service) Endpoints {
-	return Endpoints{
-		Create: func(ctx context.Context, req any) (any, error) {
-			c, err := caller(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.Create(ctx, c, req.(review.Input))
-		},
-		ListForService: func(ctx context.Context, req any) (any, error) {
-			return s.ListForService(ctx, req.(string))
-		},
-		ListForProvider: func(ctx context.Context, _ any) (any, error) {
-			c, err := caller(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return s.ListForProvider(ctx, c)
-		},
+// NewSet wraps s in mw. A service's reviews are public; writing a review and
+// a provider's list are on behalf of a logged-in user.
+func NewSet(s review.Service, mw kit.Middlewares) Set {
+	return Set{
+		CreateReview:        mw.Wrap("CreateReview", makeCreateReview(s), mw.Authenticated),
+		ListServiceReviews:  mw.Wrap("ListServiceReviews", makeListServiceReviews(s)),
+		ListProviderReviews: mw.Wrap("ListProviderReviews", makeListProviderReviews(s), mw.Authenticated),
 	}
 }
 
-func caller(ctx context.Context) (review.Caller, error) {
-	c, err := authn.FromContext(ctx)
-	if err != nil {
-		return review.Caller{}, err
-	}
-	return review.Caller{UserID: c.UserID, Role: c.Role, Email: c.Email}, nil
+func makeCreateReview(s review.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, in review.Input) (review.Review, error) {
+		telemetry.Annotate(ctx, telemetry.AppointmentID.String(in.AppointmentID))
+		r, err := s.Create(ctx, c, in)
+		if err == nil {
+			telemetry.Annotate(ctx, telemetry.ReviewID.String(r.ID), telemetry.ServiceID.String(r.ServiceID))
+		}
+		return r, err
+	})
+}
+
+func makeListServiceReviews(s review.Service) endpoint.Endpoint {
+	return kit.Endpoint(func(ctx context.Context, serviceID string) ([]review.Review, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(serviceID))
+		return s.ListForService(ctx, serviceID)
+	})
+}
+
+func makeListProviderReviews(s review.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Review, error) {
+		return s.ListForProvider(ctx, c)
+	})
 }

@@ -4,66 +4,65 @@ import (
 	"context"
 	"net/http"
 
-	kitgrpc "github.com/go-kit/kit/transport/grpc"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
-// GRPCServer is the gRPC transport of the review domain.
+// GRPCServer is the gRPC transport of the review domain: each method runs
+// its endpoint between a decoder and an encoder.
 type GRPCServer struct {
 	reviewv1.UnimplementedReviewServiceServer
-	create, listForService, listForProvider kitgrpc.Handler
+	createReview        kit.Handler[*reviewv1.CreateReviewRequest, *reviewv1.CreateReviewResponse]
+	listServiceReviews  kit.Handler[*reviewv1.ListServiceReviewsRequest, *reviewv1.ListReviewsResponse]
+	listProviderReviews kit.Handler[*reviewv1.ListProviderReviewsRequest, *reviewv1.ListReviewsResponse]
 }
 
-// NewGRPCServer decodes protobuf requests into domain inputs and back.
-func NewGRPCServer(e Endpoints) *GRPCServer {
+// NewGRPCServer serves set.
+func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
-		create:          kitgrpc.NewServer(e.Create, decodeCreate, encodeCreate),
-		listForService:  kitgrpc.NewServer(e.ListForService, decodeListForService, encodeList),
-		listForProvider: kitgrpc.NewServer(e.ListForProvider, grpcx.Passthrough, encodeList),
+		createReview:        kit.NewHandler(set.CreateReview, decodeCreate, encodeCreate),
+		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodeList),
+		listProviderReviews: kit.NewHandler(set.ListProviderReviews, kit.NoRequest[*reviewv1.ListProviderReviewsRequest], encodeList),
 	}
 }
 
 func (s *GRPCServer) CreateReview(ctx context.Context, req *reviewv1.CreateReviewRequest) (*reviewv1.CreateReviewResponse, error) {
-	resp, err := grpcx.Serve[*reviewv1.CreateReviewResponse](ctx, s.create, req)
-	if err == nil {
-		grpcx.SetHTTPStatus(ctx, http.StatusCreated)
-	}
-	return resp, err
+	return s.createReview.Serve(ctx, req)
 }
 
 func (s *GRPCServer) ListServiceReviews(ctx context.Context, req *reviewv1.ListServiceReviewsRequest) (*reviewv1.ListReviewsResponse, error) {
-	return grpcx.Serve[*reviewv1.ListReviewsResponse](ctx, s.listForService, req)
+	return s.listServiceReviews.Serve(ctx, req)
 }
 
 func (s *GRPCServer) ListProviderReviews(ctx context.Context, req *reviewv1.ListProviderReviewsRequest) (*reviewv1.ListReviewsResponse, error) {
-	return grpcx.Serve[*reviewv1.ListReviewsResponse](ctx, s.listForProvider, req)
+	return s.listProviderReviews.Serve(ctx, req)
 }
 
-func decodeCreate(_ context.Context, r any) (any, error) {
-	req := r.(*reviewv1.CreateReviewRequest)
-	return review.Input{AppointmentID: req.GetAppointmentId(), Rating: req.Rating, Comment: req.GetComment()}, nil
+func decodeCreate(_ context.Context, req *reviewv1.CreateReviewRequest) review.Input {
+	return review.Input{AppointmentID: req.GetAppointmentId(), Rating: req.Rating, Comment: req.GetComment()}
 }
 
-func encodeCreate(_ context.Context, r any) (any, error) {
-	return &reviewv1.CreateReviewResponse{Success: true, Message: "Thank you for your review!", Data: reviewProto(r.(review.Review))}, nil
+// encodeCreate answers 201 with the review.
+func encodeCreate(ctx context.Context, r review.Review) *reviewv1.CreateReviewResponse {
+	grpcx.SetHTTPStatus(ctx, http.StatusCreated)
+	return &reviewv1.CreateReviewResponse{Success: true, Message: "Thank you for your review!", Data: reviewProto(r)}
 }
 
-func decodeListForService(_ context.Context, r any) (any, error) {
-	return r.(*reviewv1.ListServiceReviewsRequest).GetId(), nil
+func decodeListForService(_ context.Context, req *reviewv1.ListServiceReviewsRequest) string {
+	return req.GetId()
 }
 
-func encodeList(_ context.Context, r any) (any, error) {
-	reviews := r.([]review.Review)
+func encodeList(_ context.Context, reviews []review.Review) *reviewv1.ListReviewsResponse {
 	out := &reviewv1.ListReviewsResponse{Success: true, Data: make([]*reviewv1.Review, 0, len(reviews))}
 	for _, x := range reviews {
 		out.Data = append(out.Data, reviewProto(x))
 	}
-	return out, nil
+	return out
 }
 
 func reviewProto(r review.Review) *reviewv1.Review {

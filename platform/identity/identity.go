@@ -1,0 +1,17 @@
+// Package identity is who makes a request: the caller a verified access
+// token names. Domains take a Caller as an argument (they never read a token
+// or a context); the authentication middleware (platform/authn) finds it.
+package identity
+
+// Roles an account has, fixed at registration.
+const (
+	RoleCustomer = "customer"
+	RoleProvider = "provider"
+)
+
+// Caller is the user a verified token names.
+type Caller struct {
+	UserID string
+	Role   string
+	Email  string
+}
