@@ -5,6 +5,7 @@ go 1.26.0
 replace github.com/slotwise/slotwise/api => ../api
 
 require (
+	github.com/exaring/otelpgx v0.13.0
 	github.com/go-kit/kit v0.13.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/jackc/pgx/v5 v5.12.0

@@ -41,19 +41,24 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 		"customerPhone": "9876543210", "customerAddress": "MG Road", "notes": "trace me",
 	}).ExpectStatus(t, http.StatusCreated)
 
-	// The booking's write (group commit) shows as its own postgres INSERT span.
+	// The booking's write (group commit) shows as its own postgres INSERT span;
+	// the spans carry what an SRE searches by: the appointment, the service,
+	// the provider, the caller's role, how many bookings shared the commit.
+	id := booked.String("appointment._id")
 	expectTrace(t, query, "POST /appointments", "gateway", "booking-svc", "catalog-svc", "postgres", "catalog-svc postgres SELECT",
-		"booking-svc postgres INSERT", "kafka publish", "review-svc consume", "review-svc postgres INSERT")
+		"booking-svc postgres INSERT", "kafka publish", "review-svc consume", "review-svc postgres INSERT",
+		"booking-svc app.appointment.id="+id, "booking-svc app.service.id="+serviceID, "booking-svc app.provider.id="+p.ID,
+		"booking-svc user.roles", "booking-svc app.booking.batch_size", "catalog-svc app.service.id="+serviceID)
 
 	// The review's trace reaches both consumers of review.reviews.v1.
-	id := booked.String("appointment._id")
 	st.Patch(t, "/appointments/"+id+"/provider-status", p.Token, map[string]any{"status": "confirmed"}).ExpectStatus(t, http.StatusOK)
 	st.Clock.Advance(4 * 24 * time.Hour)
 	waitUntil(t, func() bool {
 		r := st.Post(t, "/reviews", c.Token, map[string]any{"appointmentId": id, "rating": 5, "comment": "Traced and great"})
 		return r.Status == http.StatusCreated
 	})
-	expectTrace(t, query, "POST /reviews", "gateway", "review-svc", "postgres", "kafka publish", "catalog-svc consume", "booking-svc consume")
+	expectTrace(t, query, "POST /reviews", "gateway", "review-svc", "postgres", "kafka publish", "catalog-svc consume", "booking-svc consume",
+		"review-svc app.appointment.id="+id, "review-svc app.service.id="+serviceID)
 
 	// TRACE_HTML_DIR=dir keeps both traces as HTML waterfalls (docs/screenshots).
 	if dir := os.Getenv("TRACE_HTML_DIR"); dir != "" {
@@ -72,7 +77,8 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 
 // expectTrace waits until one trace of the gateway operation holds every
 // wanted part (a service name, "postgres", "<svc> postgres <VERB>", "kafka
-// publish" or "<svc> consume").
+// publish", "<svc> consume", "<svc> <business attribute>=<value>" or
+// "<svc> <attribute>").
 func expectTrace(t *testing.T, query, operation string, want ...string) {
 	t.Helper()
 	var last string
@@ -121,17 +127,29 @@ func ist() *time.Location {
 }
 
 type jaegerTrace struct {
-	Spans []struct {
-		OperationName string `json:"operationName"`
-		ProcessID     string `json:"processID"`
-		Tags          []struct {
-			Key   string `json:"key"`
-			Value any    `json:"value"`
-		} `json:"tags"`
-	} `json:"spans"`
+	Spans     []jaegerSpan `json:"spans"`
 	Processes map[string]struct {
 		ServiceName string `json:"serviceName"`
 	} `json:"processes"`
+}
+
+type jaegerSpan struct {
+	OperationName string `json:"operationName"`
+	ProcessID     string `json:"processID"`
+	Tags          []struct {
+		Key   string `json:"key"`
+		Value any    `json:"value"`
+	} `json:"tags"`
+}
+
+// tag is the span's attribute key as text ("" when absent).
+func (s jaegerSpan) tag(key string) string {
+	for _, t := range s.Tags {
+		if t.Key == key {
+			return fmt.Sprint(t.Value)
+		}
+	}
+	return ""
 }
 
 func classify(tr jaegerTrace) map[string]bool {
@@ -140,13 +158,24 @@ func classify(tr jaegerTrace) map[string]bool {
 		service := tr.Processes[s.ProcessID].ServiceName
 		got[service] = true
 		switch {
-		case strings.HasPrefix(s.OperationName, "postgres "):
+		case s.tag("db.system.name") == "postgresql":
+			// A statement's span is named by its operation (semantic conventions).
 			got["postgres"] = true
-			got[service+" "+s.OperationName] = true // e.g. "booking-svc postgres INSERT"
+			got[service+" postgres "+s.OperationName] = true // e.g. "booking-svc postgres INSERT"
 		case strings.HasSuffix(s.OperationName, " publish"):
 			got["kafka publish"] = true
 		case strings.HasSuffix(s.OperationName, " process"):
 			got[service+" consume"] = true
+		}
+		for _, key := range []string{"app.appointment.id", "app.service.id", "app.provider.id"} {
+			if v := s.tag(key); v != "" {
+				got[service+" "+key+"="+v] = true // e.g. "booking-svc app.appointment.id=…"
+			}
+		}
+		for _, key := range []string{"user.roles", "app.booking.batch_size"} {
+			if s.tag(key) != "" {
+				got[service+" "+key] = true
+			}
 		}
 	}
 	return got

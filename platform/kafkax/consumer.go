@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
 	"sync/atomic"
 	"time"
 
 	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/attribute"
+	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/slotwise/slotwise/platform/telemetry"
@@ -187,12 +188,14 @@ func (c *Consumer) traced(ctx context.Context, tracer trace.Tracer, msgs []kafka
 		sctx, span := tracer.Start(parent, c.Topic+" process",
 			trace.WithSpanKind(trace.SpanKindConsumer),
 			trace.WithAttributes(
-				attribute.String("messaging.system", "kafka"),
-				attribute.String("messaging.destination.name", c.Topic),
-				attribute.String("messaging.kafka.consumer.group", c.GroupID),
-				attribute.Int64("messaging.kafka.message.offset", msg.Offset),
-				attribute.Int("messaging.kafka.destination.partition", msg.Partition),
-				attribute.Int("messaging.batch.message_count", len(msgs)),
+				semconv.MessagingSystemKafka,
+				semconv.MessagingOperationTypeProcess,
+				semconv.MessagingDestinationName(c.Topic),
+				semconv.MessagingConsumerGroupName(c.GroupID),
+				semconv.MessagingDestinationPartitionID(strconv.Itoa(msg.Partition)),
+				semconv.MessagingKafkaOffset(int(msg.Offset)),
+				semconv.MessagingKafkaMessageKey(string(msg.Key)),
+				semconv.MessagingBatchMessageCount(len(msgs)),
 			))
 		spans[i] = span
 		if i == 0 {

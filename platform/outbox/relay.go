@@ -13,11 +13,12 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/propagation"
+	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
 // Publisher is the part of kafka.Writer the relay needs.
@@ -243,10 +244,11 @@ func (r *Relay) messages(pending []row) ([]kafka.Message, func(error)) {
 		ctx, span := tracer.Start(parent, p.topic+" publish",
 			trace.WithSpanKind(trace.SpanKindProducer),
 			trace.WithAttributes(
-				attribute.String("messaging.system", "kafka"),
-				attribute.String("messaging.destination.name", p.topic),
-				attribute.String("messaging.kafka.message.key", p.key),
-				attribute.Int64("outbox.id", p.id),
+				semconv.MessagingSystemKafka,
+				semconv.MessagingOperationTypeSend,
+				semconv.MessagingDestinationName(p.topic),
+				semconv.MessagingKafkaMessageKey(p.key),
+				telemetry.OutboxID.Int64(p.id),
 			))
 		msg := kafka.Message{Topic: p.topic, Key: []byte(p.key), Value: p.payload}
 		prop.Inject(ctx, kafkax.HeaderCarrier{Headers: &msg.Headers})

@@ -8,9 +8,12 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/exaring/otelpgx"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
 var schemaName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
@@ -46,8 +49,14 @@ func Open(ctx context.Context, url, schema string, opts Options) (*pgxpool.Pool,
 		// services hold few.
 		cfg.MaxConns = DefaultMaxConns
 	}
-	if opts.TracerProvider != nil {
-		cfg.ConnConfig.Tracer = newQueryTracer(opts.TracerProvider)
+	if opts.TracerProvider != nil && telemetry.Recording(opts.TracerProvider) {
+		// Every statement of a traced request gets a client span named by
+		// its operation (SELECT, INSERT, …) with the semantic conventions'
+		// db.* attributes; a pipelined batch gets a "batch start" span with
+		// one child per statement. Work outside a trace (relay polling, the
+		// pruner) makes none. Connection acquisition is not traced: it is
+		// a span per statement that says little.
+		cfg.ConnConfig.Tracer = otelpgx.NewTracer(otelpgx.WithTracerProvider(opts.TracerProvider), otelpgx.WithDisableAcquireTracer())
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -18,6 +18,11 @@ const (
 	ServiceID     = attribute.Key("app.service.id")
 	ProviderID    = attribute.Key("app.provider.id")
 	ReviewID      = attribute.Key("app.review.id")
+	// BookingBatchSize is how many bookings were committed together with
+	// this one (booking-svc's group commit).
+	BookingBatchSize = attribute.Key("app.booking.batch_size")
+	// OutboxID is the outbox row an event was published from.
+	OutboxID = attribute.Key("app.outbox.id")
 )
 
 // Annotate adds attrs to the span in ctx (a call's server span, an event's

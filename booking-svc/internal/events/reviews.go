@@ -11,6 +11,7 @@ import (
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
@@ -29,6 +30,8 @@ func Reviews(s booking.Service, log *slog.Logger) func(ctx context.Context, msg 
 			log.WarnContext(ctx, "review event without event or appointment id skipped", "offset", msg.Offset)
 			return nil
 		}
+		telemetry.Annotate(ctx, telemetry.ReviewID.String(ev.GetReviewId()), telemetry.AppointmentID.String(ev.GetAppointmentId()),
+			telemetry.ServiceID.String(ev.GetServiceId()))
 		if err := s.MarkReviewed(ctx, ev.GetEventId(), ev.GetAppointmentId()); err != nil {
 			return fmt.Errorf("mark appointment %s reviewed: %w", ev.GetAppointmentId(), err)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"go.opentelemetry.io/otel/attribute"
+	semconv "go.opentelemetry.io/otel/semconv/v1.40.0"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/slotwise/slotwise/platform/outbox"
@@ -215,22 +215,26 @@ func readBooked(br pgx.BatchResults, calls []*createCall) ([]bool, error) {
 }
 
 // startSpans gives each traced booking a span for its share of the batch,
-// in its own trace (the batch runs on no request's context).
+// in its own trace (the batch runs on no request's context), named and
+// described as otelpgx names a statement's span, with how many bookings
+// shared the commit.
 func (s Appointments) startSpans(calls []*createCall) []trace.Span {
 	var spans []trace.Span
 	for _, c := range calls {
-		if !trace.SpanContextFromContext(c.ctx).IsValid() {
+		if !trace.SpanFromContext(c.ctx).IsRecording() {
 			continue
 		}
 		sql := bookSQL
 		if c.idem != nil {
 			sql = bookKeyedSQL
 		}
-		_, span := s.tracer.Start(c.ctx, "postgres INSERT", trace.WithSpanKind(trace.SpanKindClient),
+		_, span := s.tracer.Start(c.ctx, "INSERT", trace.WithSpanKind(trace.SpanKindClient),
 			trace.WithAttributes(
-				attribute.String("db.system", "postgresql"),
-				attribute.String("db.statement", sql),
-				attribute.Int("db.batch.size", len(calls)),
+				semconv.DBSystemNamePostgreSQL,
+				semconv.DBOperationName("INSERT"),
+				semconv.DBQueryText(sql),
+				telemetry.AppointmentID.String(c.a.ID),
+				telemetry.BookingBatchSize.Int(len(calls)),
 			))
 		spans = append(spans, span)
 	}

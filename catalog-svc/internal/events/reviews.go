@@ -11,6 +11,7 @@ import (
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
@@ -30,6 +31,7 @@ func ReviewRatings(s catalog.Service, log *slog.Logger) func(ctx context.Context
 		if ev.GetType() != "" && ev.GetType() != "created" {
 			return nil // only new reviews change the aggregate
 		}
+		telemetry.Annotate(ctx, telemetry.ReviewID.String(ev.GetReviewId()), telemetry.ServiceID.String(ev.GetServiceId()))
 		changed, err := s.ApplyReview(ctx, catalog.ReviewRating{EventID: ev.GetEventId(), ServiceID: ev.GetServiceId(), Rating: int(ev.GetRating())})
 		if apperr.KindOf(err) == apperr.KindInvalid {
 			log.ErrorContext(ctx, "skipping invalid review event", "eventId", ev.GetEventId(), "serviceId", ev.GetServiceId(), "err", err)
