@@ -34,18 +34,6 @@ func Write(ctx context.Context, tx pgx.Tx, topic, key string, msg proto.Message)
 	return nil
 }
 
-// Queue adds the same insert to b, for a change sent as one pipelined batch
-// (one round trip; a batch outside a transaction runs as one implicit
-// transaction, so the event still commits or rolls back with the change).
-func Queue(ctx context.Context, b *pgx.Batch, topic, key string, msg proto.Message) error {
-	payload, headers, err := Encode(ctx, msg)
-	if err != nil {
-		return err
-	}
-	b.Queue(insert, topic, key, payload, headers)
-	return nil
-}
-
 // Encode returns the payload and headers columns of msg's outbox row (for
 // a caller that writes the row with a statement of its own, too).
 func Encode(ctx context.Context, msg proto.Message) (payload, headers []byte, err error) {

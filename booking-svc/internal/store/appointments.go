@@ -55,46 +55,154 @@ const (
 	idemKey   = "idempotency_keys_pkey"
 )
 
+// Create books a, with its event and, when idem is set, its idempotency
+// record: all or nothing. With group commit (NewAppointments) it shares a
+// transaction with the bookings that arrive with it (group_commit.go); the
+// statements are the same either way (createCall.queue).
 func (s Appointments) Create(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) error {
-	if s.creates == nil {
-		return s.createOne(ctx, a, idem)
-	}
-	return s.createGrouped(ctx, a, idem)
-}
-
-// createOne books a in a transaction of its own: one pipelined batch, run by
-// PostgreSQL as one implicit transaction, so one round trip and one commit.
-// Group commit falls back to it to settle each booking of a batch that
-// PostgreSQL refused.
-func (s Appointments) createOne(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) error {
-	b := &pgx.Batch{}
-	if idem != nil {
-		// The key goes in first: a concurrent request with the same key
-		// waits on the key's unique index for this transaction and then
-		// fails with a unique violation (ErrIdempotencyKeyUsed). An expired
-		// record for the key is replaced.
-		snapshot, err := json.Marshal(idem.Appointment)
-		if err != nil {
-			return err
-		}
-		b.Queue(deleteExpiredKey, idem.CustomerID, idem.Key, idem.ExpiredBefore)
-		b.Queue(`INSERT INTO idempotency_keys (`+keyColumns+`) VALUES ($1, $2, $3, $4, $5)`,
-			idem.CustomerID, idem.Key, idem.RequestHash, snapshot, idem.CreatedAt)
-	}
-	b.Queue(`INSERT INTO appointments (`+appointmentColumns+`) VALUES (`+appointmentParams+`)`, appointmentArgs(a)...)
-	if err := outbox.Queue(ctx, b, Topic, a.ID, appointmentEvent(a, booking.Change{Type: booking.EventCreated})); err != nil {
+	call, err := newCreateCall(ctx, a, idem)
+	if err != nil {
 		return err
 	}
-	err := s.Pool.SendBatch(ctx, b).Close()
+	if s.creates == nil {
+		return s.createOne(call)
+	}
+	return s.createGrouped(call)
+}
+
+// createOne books call in a transaction of its own: one pipelined batch,
+// run by PostgreSQL as one implicit transaction, so one round trip and one
+// commit. Group commit falls back to it to settle each booking of a batch
+// that PostgreSQL refused.
+func (s Appointments) createOne(call *createCall) error {
+	b := &pgx.Batch{}
+	call.queue(b)
+	booked, err := readBooked(s.Pool.SendBatch(call.ctx, b), []*createCall{call})
 	switch {
-	case constraintViolated(err, slotIndex):
-		return booking.ErrSlotTaken
 	case constraintViolated(err, idemKey):
 		return booking.ErrIdempotencyKeyUsed
-	case err == nil:
-		s.kick()
+	case err != nil:
+		return err
+	case !booked[0]:
+		return booking.ErrSlotTaken
 	}
-	return err
+	s.kick()
+	return nil
+}
+
+// The statements that book. A booking inserts its appointment and its
+// event in one statement, and, when keyed, its idempotency record first.
+const (
+	appointmentColumns = `id, service_id, service_name, service_category, provider_id, provider, location,
+		customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
+		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at`
+	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20`
+	keyColumns        = `customer_id, idem_key, request_hash, appointment, created_at`
+
+	// deleteExpiredKey replaces an expired record of the key (the pruner
+	// may not have reached it yet).
+	deleteExpiredKey = `DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND created_at < $3`
+
+	// ifSlotFree names the one-active-per-slot index (appointments_one_active_per_slot)
+	// as the only conflict to skip: any other unique violation fails the
+	// transaction, and PostgreSQL checks only this index before inserting.
+	ifSlotFree = `ON CONFLICT (service_id, starts_at) WHERE status NOT IN ('cancelled', 'rejected') DO NOTHING`
+
+	// bookSQL inserts the appointment unless its slot is held, and its
+	// event only if it did: "INSERT 0 1" booked, "INSERT 0 0" slot taken.
+	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) VALUES (` + appointmentParams + `)
+		` + ifSlotFree + ` RETURNING id)
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $21, $22, $23, $24 FROM a`
+	// bookKeyedSQL stores the idempotency record first: a concurrent
+	// request with the same key waits on the key's unique index for this
+	// transaction and then fails with a unique violation
+	// (ErrIdempotencyKeyUsed; in a group commit the batch fails and each
+	// booking is settled alone).
+	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($21, $22, $23, $24, $25) RETURNING 1),
+	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k
+		` + ifSlotFree + ` RETURNING id)
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $26, $27, $28, $29 FROM a`
+	// dropUnusedKey removes the record bookKeyedSQL stored when the slot
+	// was taken (the record's appointment does not exist), so a retry is
+	// decided afresh. The key's row is this transaction's own: its insert
+	// just succeeded.
+	dropUnusedKey = `DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2
+		AND NOT EXISTS (SELECT 1 FROM appointments WHERE id = $3)`
+)
+
+func appointmentArgs(a booking.Appointment) []any {
+	return []any{a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
+		a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
+		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt}
+}
+
+// createCall is one booking to write, alone or in a group commit's batch.
+type createCall struct {
+	ctx              context.Context
+	a                booking.Appointment
+	idem             *booking.IdempotencyRecord
+	snapshot         []byte // the idempotency record's appointment, JSON
+	payload, headers []byte // the event's outbox columns
+	done             chan error
+}
+
+// newCreateCall encodes the booking's event and idempotency snapshot, on
+// the request's own goroutine and with its trace context (the event
+// carries it to the consumers).
+func newCreateCall(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) (*createCall, error) {
+	call := &createCall{ctx: ctx, a: a, idem: idem, done: make(chan error, 1)}
+	var err error
+	if call.payload, call.headers, err = outbox.Encode(ctx, appointmentEvent(a, booking.Change{Type: booking.EventCreated})); err != nil {
+		return nil, err
+	}
+	if idem != nil {
+		if call.snapshot, err = json.Marshal(idem.Appointment); err != nil {
+			return nil, err
+		}
+	}
+	return call, nil
+}
+
+func (c *createCall) finish(err error) { c.done <- err }
+
+// queue adds the booking's statements to b.
+func (c *createCall) queue(b *pgx.Batch) {
+	a := c.a
+	args := appointmentArgs(a)
+	if c.idem == nil {
+		b.Queue(bookSQL, append(args, Topic, a.ID, c.payload, c.headers)...)
+		return
+	}
+	k := c.idem
+	b.Queue(deleteExpiredKey, k.CustomerID, k.Key, k.ExpiredBefore)
+	b.Queue(bookKeyedSQL, append(args, k.CustomerID, k.Key, k.RequestHash, c.snapshot, k.CreatedAt,
+		Topic, a.ID, c.payload, c.headers)...)
+	b.Queue(dropUnusedKey, k.CustomerID, k.Key, a.ID)
+}
+
+// readBooked reads the results of calls' statements in queue order: whether
+// each booked its slot. The first error is the transaction's.
+func readBooked(br pgx.BatchResults, calls []*createCall) ([]bool, error) {
+	defer br.Close()
+	booked := make([]bool, len(calls))
+	for i, c := range calls {
+		if c.idem != nil {
+			if _, err := br.Exec(); err != nil { // deleteExpiredKey
+				return nil, err
+			}
+		}
+		tag, err := br.Exec()
+		if err != nil {
+			return nil, err
+		}
+		booked[i] = tag.RowsAffected() == 1
+		if c.idem != nil {
+			if _, err := br.Exec(); err != nil { // dropUnusedKey
+				return nil, err
+			}
+		}
+	}
+	return booked, br.Close()
 }
 
 func (s Appointments) kick() {

@@ -89,9 +89,9 @@ func TestGroupCommitRefusedBatchIsSettledOneByOne(t *testing.T) {
 		if i == 2 {
 			a.Status = "bogus"
 		}
-		calls = append(calls, &createCall{ctx: context.Background(), a: a, done: make(chan error, 1)})
+		calls = append(calls, newCall(t, context.Background(), a))
 	}
-	calls = append(calls, &createCall{ctx: context.Background(), a: appointment("svc-2", 0), done: make(chan error, 1)})
+	calls = append(calls, newCall(t, context.Background(), appointment("svc-2", 0)))
 	s.createBatch(calls)
 	for i, c := range calls {
 		err := <-c.done
@@ -176,7 +176,7 @@ func TestGroupCommitSkipsCancelledCalls(t *testing.T) {
 	s, pool := newStore(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	gone := &createCall{ctx: ctx, a: appointment("svc-4", 0), done: make(chan error, 1)}
+	gone := newCall(t, ctx, appointment("svc-4", 0))
 	s.createBatch([]*createCall{gone})
 	if err := <-gone.done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled call: %v", err)
@@ -184,4 +184,13 @@ func TestGroupCommitSkipsCancelledCalls(t *testing.T) {
 	if n := testkit.Count(t, pool, `SELECT count(*) FROM appointments`); n != 0 {
 		t.Fatalf("%d appointments stored for a cancelled call", n)
 	}
+}
+
+func newCall(t *testing.T, ctx context.Context, a booking.Appointment) *createCall {
+	t.Helper()
+	call, err := newCreateCall(ctx, a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return call
 }
