@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/gateway"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -401,7 +402,7 @@ func (e *Env) KafkaOutage(ctx context.Context, outage time.Duration) (Drill, err
 	if len(want) == 0 {
 		d.fail("no booking succeeded: nothing to look for on the topic")
 	}
-	seen, dups, err := e.createdEvents(ctx, "booking.appointments.v1", want, 60*time.Second)
+	seen, dups, err := e.createdEvents(ctx, topics.Appointments, want, 60*time.Second)
 	if err != nil {
 		return d, err
 	}

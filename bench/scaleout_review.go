@@ -11,7 +11,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
-	bookingsvc "github.com/slotwise/slotwise/booking-svc"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack"
 )
 
@@ -20,7 +20,7 @@ import (
 // and that every appointment's projection ends exactly at the booking's
 // state.
 func (e *Env) reviewConsumers(ctx context.Context, d *Drill, split *devstack.Split, slots *Slots, batch int) (string, error) {
-	topic := bookingsvc.TopicAppointments
+	topic := topics.Appointments
 	n, err := e.topicPartitions(ctx, topic)
 	if err != nil {
 		return "", err

@@ -9,6 +9,7 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/ratelimit"
@@ -21,9 +22,6 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/store"
 	"github.com/slotwise/slotwise/booking-svc/internal/transport"
 )
-
-// TopicAppointments is where appointment changes are published.
-const TopicAppointments = store.Topic
 
 // Config is the booking service's environment.
 type Config struct {
@@ -85,7 +83,7 @@ func (cfg Config) Spec() svc.Spec {
 	return svc.Spec{
 		Schema:     "booking",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
-		Produces:   []string{TopicAppointments},
+		Produces:   []string{topics.Appointments},
 		Retention:  []*retention.Rule{{Table: "idempotency_keys", Column: "created_at", Keep: idemTTL, Now: now}},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
@@ -101,9 +99,9 @@ func (cfg Config) Spec() svc.Spec {
 			domain := booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(set, loc))
-			rt.Consume(events.TopicReviews, events.Group, events.Reviews(domain, rt.Logger))
+			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			group := events.CopiesGroup()
-			rt.Consume(events.TopicServices, group, events.ServiceChanges(copies, rt.Logger))
+			rt.Consume(topics.Services, group, events.ServiceChanges(copies, rt.Logger))
 			rt.Go("catalog copies", func(ctx context.Context) error {
 				// Copies are kept once catalog-svc can see this process's
 				// group, and so waits for it to consume every edit.

@@ -9,6 +9,7 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/svc"
 
@@ -52,7 +53,7 @@ func (cfg Config) Spec() svc.Spec {
 	return svc.Spec{
 		Schema:     "catalog",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
-		Produces:   []string{store.TopicServices},
+		Produces:   []string{topics.Services},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			var kick func()
 			if rt.Relay != nil {
@@ -63,7 +64,7 @@ func (cfg Config) Spec() svc.Spec {
 			domain := catalog.NewService(store.Services{Pool: rt.Pool, Kick: kick}, propagation, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
-			rt.Consume(events.ReviewsTopic, events.ConsumerGroup, events.ReviewRatings(domain, rt.Logger))
+			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
 			return nil
 		},
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/svc"
 
@@ -17,9 +18,6 @@ import (
 	"github.com/slotwise/slotwise/review-svc/internal/store"
 	"github.com/slotwise/slotwise/review-svc/internal/transport"
 )
-
-// TopicReviews is where new reviews are published.
-const TopicReviews = store.TopicReviews
 
 // Config is the review service's environment.
 type Config struct {
@@ -50,13 +48,13 @@ func (cfg Config) Spec() svc.Spec {
 	return svc.Spec{
 		Schema:     "review",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
-		Produces:   []string{TopicReviews},
+		Produces:   []string{topics.Reviews},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Reviews{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := review.NewService(repo, now, uuid.NewString)
 			set := transport.NewSet(domain, rt.Middlewares(reviewv1.ReviewService_ServiceDesc.ServiceName))
 			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(set))
-			rt.ConsumeBatch(events.TopicAppointments, events.GroupID, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
+			rt.ConsumeBatch(topics.Appointments, topics.ReviewAppointmentsGroup, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
 			return nil
 		},
 	}

@@ -1,19 +1,36 @@
-// Package topics names the Kafka topics of the event contract; the payloads
-// are the messages of api/proto/slotwise/events/v1.
+// Package topics names the Kafka topics of the event contract and every
+// consumer group reading them: producers, consumers, tests and the bench
+// all take the names from here. The payloads are the messages of
+// api/proto/slotwise/events/v1; docs/architecture.md#events says what each
+// topic guarantees.
 package topics
 
+// Topics.
 const (
 	// Appointments carries events.v1.AppointmentEvent, keyed by appointment id.
-	// Producer: booking-svc. Consumer: review-svc.
+	// Producer: booking-svc. Consumer: review-svc (ReviewAppointmentsGroup).
 	Appointments = "booking.appointments.v1"
 	// Reviews carries events.v1.ReviewEvent, keyed by service id.
-	// Producer: review-svc. Consumers: catalog-svc, booking-svc.
+	// Producer: review-svc. Consumers: catalog-svc (CatalogReviewsGroup),
+	// booking-svc (BookingReviewsGroup).
 	Reviews = "review.reviews.v1"
 	// Services carries events.v1.ServiceEvent, keyed by service id: every
 	// creation, change (form, slots, active flag) and deletion of a service.
-	// Producer: catalog-svc. Consumers: every booking-svc instance, which
-	// drops its copy of the service.
+	// Producer: catalog-svc. Consumers: every booking-svc process, each in
+	// its own group (ServiceCopiesGroup), which drops its copy of the service.
 	Services = "catalog.services.v1"
+)
+
+// Consumer groups, named <consumer><topic>Group. A program's replicas share
+// its group, so each event is handled once per program. The values are the
+// committed offsets' keys in running clusters: never rename them.
+const (
+	// ReviewAppointmentsGroup is review-svc's group on Appointments.
+	ReviewAppointmentsGroup = "review-svc"
+	// CatalogReviewsGroup is catalog-svc's group on Reviews.
+	CatalogReviewsGroup = "catalog-svc"
+	// BookingReviewsGroup is booking-svc's group on Reviews.
+	BookingReviewsGroup = "booking-svc"
 )
 
 // ServiceCopiesGroupPrefix starts the consumer group id of every process
@@ -22,3 +39,9 @@ const (
 // a change once every live such group has consumed it, or once the copies'
 // lifetime has passed (docs/decisions.md).
 const ServiceCopiesGroupPrefix = Services + ".copies."
+
+// ServiceCopiesGroup is the group on Services of one process of program
+// (instance: an id unique to that process, such as a UUID).
+func ServiceCopiesGroup(program, instance string) string {
+	return ServiceCopiesGroupPrefix + program + "-" + instance
+}

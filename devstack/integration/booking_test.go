@@ -27,6 +27,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/gateway"
@@ -779,7 +780,7 @@ func bkWaitReady(t *testing.T, api string) {
 func bkReadEvents(t *testing.T, brokers []string, timeout time.Duration, done func(map[string][]*eventsv1.AppointmentEvent) bool) map[string][]*eventsv1.AppointmentEvent {
 	t.Helper()
 	r := kafka.NewReader(kafka.ReaderConfig{Brokers: brokers, GroupID: "booking-test-" + uuid.NewString(),
-		Topic: "booking.appointments.v1", StartOffset: kafka.FirstOffset, MaxWait: 100 * time.Millisecond})
+		Topic: topics.Appointments, StartOffset: kafka.FirstOffset, MaxWait: 100 * time.Millisecond})
 	defer r.Close()
 	got := map[string][]*eventsv1.AppointmentEvent{}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -853,10 +854,10 @@ func TestBookingEventsAndReviews(t *testing.T) {
 		raw, _ := proto.Marshal(ev)
 		w := kafkax.NewWriter(st.Brokers)
 		defer w.Close()
-		if err := kafkax.EnsureTopics(context.Background(), st.Brokers, 3, "review.reviews.v1"); err != nil {
+		if err := kafkax.EnsureTopics(context.Background(), st.Brokers, 3, topics.Reviews); err != nil {
 			t.Fatal(err)
 		}
-		msg := kafka.Message{Topic: "review.reviews.v1", Key: []byte(svcID), Value: raw}
+		msg := kafka.Message{Topic: topics.Reviews, Key: []byte(svcID), Value: raw}
 		if err := w.WriteMessages(context.Background(), msg, msg); err != nil { // redelivered
 			t.Fatal(err)
 		}
@@ -938,7 +939,7 @@ func TestBookingKafkaDown(t *testing.T) {
 	// The new broker starts empty: create the topic as the relay did at start-up
 	// (retrying while the broker settles).
 	bkEventually(t, 10*time.Second, func() bool {
-		return kafkax.EnsureTopics(context.Background(), st.Brokers, 3, "booking.appointments.v1") == nil
+		return kafkax.EnsureTopics(context.Background(), st.Brokers, 3, topics.Appointments) == nil
 	})
 	back := time.Now()
 	got := bkReadEvents(t, st.Brokers, 30*time.Second, func(m map[string][]*eventsv1.AppointmentEvent) bool {

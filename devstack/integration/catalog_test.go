@@ -19,6 +19,7 @@ import (
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kafkax"
@@ -338,7 +339,7 @@ func TestCatalogReviewRatingsOncePerEvent(t *testing.T) {
 	p := st.NewUser(t, "provider")
 	id := st.Post(t, "/services", p.Token, serviceForm("Dental", "Healthcare & Wellness")).ExpectStatus(t, http.StatusCreated).String("data._id")
 
-	const topic = "review.reviews.v1"
+	const topic = topics.Reviews
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := kafkax.EnsureTopics(ctx, st.Brokers, 3, topic); err != nil {

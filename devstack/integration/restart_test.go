@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 )
 
@@ -120,7 +121,7 @@ func TestRestartLosesNoEvent(t *testing.T) {
 	expectExactlyOnce := func(when string) {
 		t.Helper()
 		waitConsumed(t, []string{p.Broker}, 90*time.Second, map[string]string{
-			"review-svc": topicAppointments, "catalog-svc": topicReviews, "booking-svc": topicReviews})
+			topics.ReviewAppointmentsGroup: topics.Appointments, topics.CatalogReviewsGroup: topics.Reviews, topics.BookingReviewsGroup: topics.Reviews})
 		if n := projected(); n != len(booked) {
 			t.Fatalf("%s: review-svc projects %d of %d bookings as booking-svc has them", when, n, len(booked))
 		}

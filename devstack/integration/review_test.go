@@ -17,15 +17,12 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/platform/kafkax"
 )
 
-const (
-	topicAppointments = "booking.appointments.v1"
-	topicReviews      = "review.reviews.v1"
-	msgOnlyCompleted  = "Only completed appointments can be reviewed; this appointment is "
-)
+const msgOnlyCompleted = "Only completed appointments can be reviewed; this appointment is "
 
 // TestReviewEligibility drives review-svc alone: the test plays booking-svc
 // by writing AppointmentEvents to the broker, so nothing here depends on
@@ -205,7 +202,7 @@ func TestReviewEligibility(t *testing.T) {
 		var msgs []kafka.Message
 		deadline := time.Now().Add(5 * time.Second)
 		for {
-			msgs = readTopic(t, st.Brokers, topicReviews)
+			msgs = readTopic(t, st.Brokers, topics.Reviews)
 			if len(msgs) >= len(want) || time.Now().After(deadline) {
 				break
 			}
@@ -284,7 +281,7 @@ func TestReviewWholeLoop(t *testing.T) {
 			// 404: review-svc has not seen the appointment yet; 409: it has
 			// seen "pending" but not yet "confirmed".
 			if (r.Status != 404 && r.Status != 409) || time.Now().After(deadline) {
-				if r.Status == 404 && len(readTopic(t, st.Brokers, topicAppointments)) == 0 {
+				if r.Status == 404 && len(readTopic(t, st.Brokers, topics.Appointments)) == 0 {
 					t.Skip("waiting for booking-svc to publish booking.appointments.v1 (no event on the topic 5 s after booking)")
 				}
 				t.Fatalf("POST /reviews for %s: %d %s", apptID, r.Status, r.Raw)
@@ -292,8 +289,8 @@ func TestReviewWholeLoop(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	catalogConsumes := consumes(t, st, "catalog-svc", topicReviews)
-	bookingConsumes := consumes(t, st, "booking-svc", topicReviews)
+	catalogConsumes := consumes(t, st, "catalog-svc", topics.Reviews)
+	bookingConsumes := consumes(t, st, "booking-svc", topics.Reviews)
 	reviewed := time.Now()
 	review(c1, a1, 4)
 	review(c2, a2, 5)
@@ -335,7 +332,7 @@ func TestReviewWholeLoop(t *testing.T) {
 	// reset to offset 0 would redeliver them, and wait until every consumer
 	// group has consumed them all.
 	var replayed int
-	for _, topic := range []string{topicAppointments, topicReviews} {
+	for _, topic := range []string{topics.Appointments, topics.Reviews} {
 		msgs := readTopic(t, st.Brokers, topic)
 		if len(msgs) == 0 {
 			t.Fatalf("nothing on %s to replay", topic)
@@ -343,7 +340,7 @@ func TestReviewWholeLoop(t *testing.T) {
 		writeMessages(t, st.Brokers, topic, msgs...)
 		replayed += len(msgs)
 	}
-	groups := waitGroupsCaughtUp(t, st.Brokers, 10*time.Second, topicAppointments, topicReviews)
+	groups := waitGroupsCaughtUp(t, st.Brokers, 10*time.Second, topics.Appointments, topics.Reviews)
 	if after := observe(); after != want {
 		t.Fatalf("after replaying %d events: %s, want %s", replayed, after, want)
 	}
@@ -426,7 +423,7 @@ func writeAppointmentEvents(t *testing.T, brokers []string, evs ...*eventsv1.App
 		}
 		msgs = append(msgs, kafka.Message{Key: []byte(ev.AppointmentId), Value: b})
 	}
-	writeMessages(t, brokers, topicAppointments, msgs...)
+	writeMessages(t, brokers, topics.Appointments, msgs...)
 }
 
 func writeMessages(t *testing.T, brokers []string, topic string, msgs ...kafka.Message) {
@@ -470,7 +467,7 @@ func waitProjected(t *testing.T, st *stacktest.Stack, strangerToken, apptID stri
 func waitAllProjected(t *testing.T, st *stacktest.Stack, owner stacktest.User, strangerToken string) {
 	t.Helper()
 	client := &kafka.Client{Addr: kafka.TCP(st.Brokers...), Timeout: 10 * time.Second}
-	n := len(partitionEnds(t, client, topicAppointments))
+	n := len(partitionEnds(t, client, topics.Appointments))
 	partitions := make([]int, n)
 	for i := range partitions {
 		partitions[i] = i

@@ -9,18 +9,11 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
-
-// TopicReviews is where review-svc publishes reviews.
-const TopicReviews = topics.Reviews
-
-// Group is the booking service's consumer group.
-const Group = "booking-svc"
 
 // Reviews returns the handler that marks reviewed appointments
 // (hasReviewed), once per event.

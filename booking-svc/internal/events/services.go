@@ -12,13 +12,10 @@ import (
 	"github.com/slotwise/slotwise/platform/kafkax"
 )
 
-// TopicServices is where catalog-svc announces every change of a service.
-const TopicServices = topics.Services
-
-// CopiesGroup is this process's own consumer group of TopicServices: each
+// CopiesGroup is this process's own consumer group of topics.Services: each
 // booking-svc process keeps its own copies, so each must see every change.
 // catalog-svc finds these groups by their prefix.
-func CopiesGroup() string { return topics.ServiceCopiesGroupPrefix + "booking-svc-" + uuid.NewString() }
+func CopiesGroup() string { return topics.ServiceCopiesGroup("booking-svc", uuid.NewString()) }
 
 // Copies are the copies of services a process keeps.
 type Copies interface{ Drop(serviceID string) }

@@ -21,9 +21,6 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// Topic is where appointment events go.
-const Topic = topics.Appointments
-
 // Appointments implements booking.Repository on PostgreSQL. Kick, when set,
 // is called after each commit that wrote an event (the outbox relay's Kick).
 // Use NewAppointments: its bookings share commits (group_commit.go); the
@@ -170,13 +167,13 @@ func (c *createCall) queue(b *pgx.Batch) {
 	a := c.a
 	args := appointmentArgs(a)
 	if c.idem == nil {
-		b.Queue(bookSQL, append(args, Topic, a.ID, c.payload, c.headers)...)
+		b.Queue(bookSQL, append(args, topics.Appointments, a.ID, c.payload, c.headers)...)
 		return
 	}
 	k := c.idem
 	b.Queue(deleteExpiredKey, k.CustomerID, k.Key, k.ExpiredBefore)
 	b.Queue(bookKeyedSQL, append(args, k.CustomerID, k.Key, k.RequestHash, c.snapshot, k.CreatedAt,
-		Topic, a.ID, c.payload, c.headers)...)
+		topics.Appointments, a.ID, c.payload, c.headers)...)
 	b.Queue(dropUnusedKey, k.CustomerID, k.Key, a.ID)
 }
 
@@ -338,7 +335,7 @@ func (s Appointments) MarkReviewed(ctx context.Context, eventID, appointmentID s
 
 // writeEvent puts the appointment's state after change into the outbox.
 func writeEvent(ctx context.Context, tx pgx.Tx, a booking.Appointment, change booking.Change) error {
-	return outbox.Write(ctx, tx, Topic, a.ID, appointmentEvent(a, change))
+	return outbox.Write(ctx, tx, topics.Appointments, a.ID, appointmentEvent(a, change))
 }
 
 // appointmentEvent is the appointment's state after change.

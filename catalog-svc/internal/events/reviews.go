@@ -8,19 +8,12 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
-
-// ReviewsTopic carries review.ReviewEvent, keyed by service id.
-const ReviewsTopic = topics.Reviews
-
-// ConsumerGroup is the catalog's consumer group.
-const ConsumerGroup = "catalog-svc"
 
 // ReviewRatings applies each review's rating to its service's aggregate.
 // Messages that can never apply (undecodable, bad rating) are logged and

@@ -5,14 +5,9 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/api/topics"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
-
-// TopicServices is where every change of a service is announced, keyed by
-// service id so one service's changes stay in order.
-const TopicServices = topics.Services
 
 // Types of ServiceEvent.
 const (

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
 	"github.com/slotwise/slotwise/platform/postgres"
@@ -129,7 +130,7 @@ func (s Services) write(ctx context.Context, id string, change func(tx pgx.Tx) (
 		if err != nil {
 			return err
 		}
-		ch.Event, err = outbox.WriteReturning(ctx, tx, TopicServices, o.ID, serviceEvent(o, event))
+		ch.Event, err = outbox.WriteReturning(ctx, tx, topics.Services, o.ID, serviceEvent(o, event))
 		return err
 	})
 	if err != nil {

@@ -9,16 +9,9 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/kafkax"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
-)
-
-// Appointments consumed from booking-svc.
-const (
-	TopicAppointments = topics.Appointments
-	GroupID           = "review-svc"
 )
 
 // Projector applies appointment events in order, all or nothing (see

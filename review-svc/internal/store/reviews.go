@@ -16,10 +16,6 @@ import (
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
-// TopicReviews is where new reviews are announced, keyed by service id so a
-// service's reviews stay in order.
-const TopicReviews = topics.Reviews
-
 // Reviews implements review.Repository.
 type Reviews struct {
 	Pool *pgxpool.Pool
@@ -48,7 +44,7 @@ func (s Reviews) Create(ctx context.Context, r review.Review, eventID string) er
 		if err != nil {
 			return err
 		}
-		return outbox.Write(ctx, tx, TopicReviews, r.ServiceID, &eventsv1.ReviewEvent{
+		return outbox.Write(ctx, tx, topics.Reviews, r.ServiceID, &eventsv1.ReviewEvent{
 			EventId: eventID, Type: "created", OccurredAt: timestamppb.New(r.CreatedAt),
 			ReviewId: r.ID, AppointmentId: r.AppointmentID, ServiceId: r.ServiceID, CustomerId: r.CustomerID, Rating: r.Rating,
 		})

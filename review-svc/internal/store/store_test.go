@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/testkit"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
@@ -128,7 +129,7 @@ func TestReviewCreateWritesReviewAndEventOnce(t *testing.T) {
 	if err := proto.Unmarshal(payload, &ev); err != nil {
 		t.Fatal(err)
 	}
-	if topic != TopicReviews || key != "svc-1" || ev.EventId != eventID || ev.ReviewId != r.ID || ev.AppointmentId != "appt-1" ||
+	if topic != topics.Reviews || key != "svc-1" || ev.EventId != eventID || ev.ReviewId != r.ID || ev.AppointmentId != "appt-1" ||
 		ev.ServiceId != "svc-1" || ev.CustomerId != "cust" || ev.Rating != 4 || ev.Type != "created" || !ev.OccurredAt.AsTime().Equal(now) {
 		t.Fatalf("event %s/%s %v", topic, key, &ev)
 	}
