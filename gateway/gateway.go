@@ -94,7 +94,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
-		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m,
+		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
 	})
 	if err != nil {
 		return err

@@ -39,10 +39,10 @@ var reconnectBackoff = backoff.Config{BaseDelay: 500 * time.Millisecond, Multipl
 // UNAVAILABLE (retry.go).
 func Dial(target string, tp trace.TracerProvider) (*grpc.ClientConn, error) {
 	// Each attempt of a retried call is a call of its own to the tracing below.
-	interceptors := grpc.WithChainUnaryInterceptor(retryUnavailable, injectUnary)
+	interceptors := grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable, injectUnary)
 	var tracing grpc.DialOption = grpc.EmptyDialOption{}
 	if telemetry.Recording(tp) {
-		interceptors = grpc.WithChainUnaryInterceptor(retryUnavailable)
+		interceptors = grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable)
 		tracing = grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth)))
 	}
 	target, resolve := resolverFor(target)

@@ -74,6 +74,17 @@ func ToStatus(err error) error {
 	return st.Err()
 }
 
+// ServerFault reports whether a call that ends with code failed on the
+// server's side (the gateway answers 5xx), not by the caller's doing: the
+// failures logged at error level.
+func ServerFault(code codes.Code) bool {
+	switch code {
+	case codes.Internal, codes.Unknown, codes.DataLoss, codes.Unavailable, codes.DeadlineExceeded:
+		return true
+	}
+	return false
+}
+
 // Code is the gRPC code ToStatus gives err (OK for nil).
 func Code(err error) codes.Code { return status.Code(ToStatus(err)) }
 

@@ -99,6 +99,7 @@ func recovery(log *slog.Logger) grpc.UnaryServerInterceptor {
 		defer func() {
 			if r := recover(); r != nil {
 				log.ErrorContext(ctx, "request failed: panic", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				MarkLogged(ctx)
 				err = status.Error(codes.Internal, "Internal server error")
 			}
 		}()

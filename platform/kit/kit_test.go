@@ -7,7 +7,9 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
@@ -22,6 +25,7 @@ import (
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/logging"
@@ -205,6 +209,47 @@ func TestInstrumenting(t *testing.T) {
 		want := `rpc_server_requests_total{code="` + code + `",method="/slotwise.test.v1.TestService/Do",service="test-svc"} 1`
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+// A failure of a downstream call is logged once: not again here when the
+// called service logged it (its trailer, grpcx.Logged), here when it did not.
+func TestDownstreamFailureLoggedOnce(t *testing.T) {
+	for _, downstreamLogs := range []bool{true, false} {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := grpc.NewServer(grpc.UnaryInterceptor(func(ctx context.Context, _ any, _ *grpc.UnaryServerInfo, _ grpc.UnaryHandler) (any, error) {
+			if downstreamLogs {
+				grpcx.MarkLogged(ctx)
+			}
+			return nil, status.Error(codes.Internal, "Internal server error")
+		}))
+		authv1.RegisterAuthServiceServer(srv, authv1.UnimplementedAuthServiceServer{})
+		go srv.Serve(lis)
+		t.Cleanup(srv.Stop)
+		conn, err := grpcx.Dial(lis.Addr().String(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+
+		f := newFixture(t)
+		_, err = f.serve(func(ctx context.Context, _ request) (string, error) {
+			_, err := authv1.NewAuthServiceClient(conn).GetJWKS(ctx, &authv1.GetJWKSRequest{})
+			return "", fmt.Errorf("ask auth-svc: %w", err)
+		}, "", false)
+		if status.Code(err) != codes.Internal {
+			t.Fatalf("status %v", err)
+		}
+		want := 1
+		if downstreamLogs {
+			want = 0
+		}
+		if l := f.lines(t); len(l) != want {
+			t.Errorf("downstream logged: %v; %d log lines, want %d: %v", downstreamLogs, len(l), want, l)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 
 	"github.com/go-kit/kit/endpoint"
-	"google.golang.org/grpc/codes"
 
 	"github.com/slotwise/slotwise/platform/grpcx"
 )
@@ -17,6 +16,8 @@ import (
 // adds the service and, from ctx, the trace id): a server fault (a bug, a
 // dependency down: a 5xx) at error level with its real cause, which the
 // client never sees; a refusal (a 4xx the user can act on) at debug level.
+// A failure a called service has already logged (grpcx.Logged) is not
+// logged again.
 // A panic in the endpoint is logged here once, with its stack, and the call
 // fails as Internal.
 func Logging(log *slog.Logger, method string) endpoint.Middleware {
@@ -25,6 +26,7 @@ func Logging(log *slog.Logger, method string) endpoint.Middleware {
 			defer func() {
 				if r := recover(); r != nil {
 					log.ErrorContext(ctx, "request failed: panic", "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+					grpcx.MarkLogged(ctx)
 					resp, err = nil, errPanicked
 					return
 				}
@@ -41,19 +43,14 @@ func logFailure(ctx context.Context, log *slog.Logger, method string, err error)
 	if err == nil {
 		return
 	}
-	if serverFault(grpcx.Code(err)) {
+	if grpcx.Logged(err) {
+		grpcx.MarkLogged(ctx) // logged where it failed, downstream
+		return
+	}
+	if grpcx.ServerFault(grpcx.Code(err)) {
 		log.ErrorContext(ctx, "request failed", "method", method, "err", err.Error())
+		grpcx.MarkLogged(ctx)
 	} else if log.Enabled(ctx, slog.LevelDebug) {
 		log.DebugContext(ctx, "request refused", "method", method, "err", err.Error())
 	}
-}
-
-// serverFault reports whether a call that ends with code failed on the
-// server's side (the gateway answers 5xx), not by the caller's doing.
-func serverFault(code codes.Code) bool {
-	switch code {
-	case codes.Internal, codes.Unknown, codes.DataLoss, codes.Unavailable, codes.DeadlineExceeded:
-		return true
-	}
-	return false
 }

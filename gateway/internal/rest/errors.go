@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"strconv"
 
@@ -28,10 +29,26 @@ func WriteError(w http.ResponseWriter, code int, msg string) {
 	json.NewEncoder(w).Encode(errorBody{Success: false, Error: msg, Message: msg})
 }
 
-// handleError turns a gRPC status into the error shape with a truthful HTTP
-// status: grpc-gateway's code table, refined by the ErrorInfo the services
-// attach (422, Retry-After).
-func handleError(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+// errorHandler turns a gRPC status into the error shape with a truthful
+// HTTP status: grpc-gateway's code table, refined by the ErrorInfo the
+// services attach (422, Retry-After). A server fault no service has logged
+// (grpcx.LoggedTrailer) is logged here, so every failed request is logged
+// once: a service down or unreachable, a deadline passed on the way, a
+// fault of the gateway itself.
+func errorHandler(log *slog.Logger) runtime.ErrorHandlerFunc {
+	return func(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
+		if grpcx.ServerFault(status.Code(err)) && !grpcx.Logged(err) {
+			method, ok := runtime.RPCMethod(ctx)
+			if !ok {
+				method = r.Method + " " + r.URL.Path
+			}
+			log.ErrorContext(ctx, "request failed", "method", method, "err", err.Error())
+		}
+		handleError(ctx, w, err)
+	}
+}
+
+func handleError(ctx context.Context, w http.ResponseWriter, err error) {
 	st := status.Convert(err)
 	code := runtime.HTTPStatusFromCode(st.Code())
 	msg := st.Message()

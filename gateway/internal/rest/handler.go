@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
@@ -20,11 +21,13 @@ type Options struct {
 	TrustForwardedFor bool
 	TracerProvider    trace.TracerProvider
 	Metrics           *metrics.Metrics
+	// Logger logs the failures no service logged (errorHandler).
+	Logger *slog.Logger
 }
 
 // NewHandler returns the whole REST edge as one http.Handler.
 func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error) {
-	mux, err := newMux(ctx, b, o.TrustForwardedFor)
+	mux, err := newMux(ctx, b, o.TrustForwardedFor, o.Logger)
 	if err != nil {
 		return nil, err
 	}

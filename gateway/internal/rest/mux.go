@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
@@ -31,11 +32,11 @@ type Backends struct {
 var forwardedHeaders = map[string]bool{grpcx.IdempotencyKeyHeader: true}
 
 // newMux registers every REST route of the contract.
-func newMux(ctx context.Context, b Backends, trustForwardedFor bool) (*runtime.ServeMux, error) {
+func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
 	m := newJSONMarshaler()
 	mux := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, m),
-		runtime.WithErrorHandler(handleError),
+		runtime.WithErrorHandler(errorHandler(log)),
 		runtime.WithRoutingErrorHandler(handleRoutingError),
 		runtime.WithForwardResponseOption(setHTTPStatus),
 		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
