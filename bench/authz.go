@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/slotwise/slotwise/devstack/stacktest"
 )
 
 // Expectation of one authz cell.
@@ -228,7 +230,7 @@ func (e *Env) Authz(ctx context.Context) (Drill, []AuthzCell, error) {
 		if r.Status != 200 {
 			return "", fmt.Errorf("complete: %d %s", r.Status, r.Raw)
 		}
-		if !Eventually(ctx, 20*time.Second, func() bool {
+		if !stacktest.Poll(ctx, 20*time.Second, func() bool {
 			n, err := e.Count(ctx, `SELECT count(*) FROM review.appointments WHERE id = $1 AND status = 'completed'`, id)
 			return err == nil && n == 1
 		}) {

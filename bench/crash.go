@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/gateway"
 )
 
@@ -125,7 +126,7 @@ func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Dri
 			ReviewAddr: a["review-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-crash")})
 	}()
 	base := "http://" + gwLis.Addr().String()
-	if err := e.WaitReady(ctx, base, 60*time.Second); err != nil {
+	if err := stacktest.WaitReady(ctx, base, 60*time.Second); err != nil {
 		return d, fmt.Errorf("booking-svc process: %w (log %s)", err, proc.logPath)
 	}
 

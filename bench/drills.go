@@ -16,6 +16,7 @@ import (
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
+	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/gateway"
 	"github.com/slotwise/slotwise/platform/svc"
 )
@@ -64,7 +65,7 @@ func (e *Env) SecondInstance(ctx context.Context, wg *sync.WaitGroup) (string, e
 			ReviewAddr: a["review-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-2")})
 	}()
 	base := "http://" + gwLis.Addr().String()
-	return base, e.WaitReady(ctx, base, 30*time.Second)
+	return base, stacktest.WaitReady(ctx, base, 30*time.Second)
 }
 
 // Contention sends n concurrent bookings of one slot, alternating between
@@ -152,7 +153,7 @@ func (e *Env) EventLag(ctx context.Context, n int, perSec float64) (Latencies, t
 	// Start from a caught-up consumer: the throughput scenarios leave a
 	// backlog, whose drain time is a figure of its own.
 	t0 := time.Now()
-	if !Eventually(ctx, 300*time.Second, func() bool {
+	if !stacktest.Poll(ctx, 300*time.Second, func() bool {
 		n, err := e.Count(ctx, `SELECT (SELECT count(*) FROM booking.appointments) - (SELECT count(*) FROM review.appointments)`)
 		return err == nil && n <= 0
 	}) {
@@ -186,7 +187,7 @@ func (e *Env) eventLag(ctx context.Context, n int, perSec float64) (Latencies, e
 		}
 		ids = append(ids, r.String("appointment._id"))
 	}
-	ok := Eventually(ctx, 60*time.Second, func() bool {
+	ok := stacktest.Poll(ctx, 60*time.Second, func() bool {
 		c, err := e.Count(ctx, `SELECT count(*) FROM review.appointments WHERE id = ANY($1)`, ids)
 		return err == nil && c == len(ids)
 	})
@@ -386,7 +387,7 @@ func (e *Env) KafkaOutage(ctx context.Context, outage time.Duration) (Drill, err
 	// Every booking's "created" event must leave the outbox, be on the
 	// topic, and be applied by review-svc.
 	drainStart := time.Now()
-	if !Eventually(ctx, 90*time.Second, func() bool {
+	if !stacktest.Poll(ctx, 90*time.Second, func() bool {
 		n, err := e.Count(ctx, `SELECT count(*) FROM booking.outbox`)
 		return err == nil && n == 0
 	}) {
@@ -415,7 +416,7 @@ func (e *Env) KafkaOutage(ctx context.Context, outage time.Duration) (Drill, err
 	if missing > 0 {
 		d.fail("%d of %d bookings' created events never reached the topic", missing, len(want))
 	}
-	converged := Eventually(ctx, 60*time.Second, func() bool {
+	converged := stacktest.Poll(ctx, 60*time.Second, func() bool {
 		n, err := e.Count(ctx, `SELECT count(*) FROM booking.appointments b JOIN review.appointments r
 			ON r.id = b.id::text AND r.version = b.version AND r.status = b.status WHERE b.id::text = ANY($1)`, ids)
 		return err == nil && n == len(ids)

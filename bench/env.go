@@ -15,7 +15,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -564,39 +563,9 @@ func (e *Env) Book(ctx context.Context, base, token string, s Slot, idemKey stri
 	return e.Call(ctx, base, "POST", "/appointments", token, BookingBody(s.ServiceID, s.Date, s.Time), h)
 }
 
-// WaitReady polls base's /readyz.
-func (e *Env) WaitReady(ctx context.Context, base string, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		if r := e.Call(ctx, base, "GET", "/readyz", "", nil, nil); r.Err == nil && r.Status == 200 {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-	return errors.New(base + " not ready in time")
-}
-
 // Count runs a count query on the bench database.
 func (e *Env) Count(ctx context.Context, sql string, args ...any) (int, error) {
 	var n int
 	err := e.DB.QueryRow(ctx, sql, args...).Scan(&n)
 	return n, err
-}
-
-// Eventually polls cond until it holds or timeout passes.
-func Eventually(ctx context.Context, timeout time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(timeout)
-	for {
-		if cond() {
-			return true
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return false
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/devstack/stacktest"
 )
 
 // createMethod is booking-svc's method behind POST /appointments.
@@ -296,13 +297,11 @@ func (e *Env) joinBookingReplica(ctx context.Context, d *Drill, split *devstack.
 		done <- e.bookingLoad(ctx, "", len(tokens), slots, tokens, 100*time.Millisecond, 60*time.Second, stop)
 	}()
 	joined := time.Duration(-1)
-	for time.Since(started) < 90*time.Second && ctx.Err() == nil {
+	if stacktest.Poll(ctx, 90*time.Second, func() bool {
 		counts, err := createCounts(ctx, []*devstack.Process{added})
-		if err == nil && counts[added.Name] > 0 {
-			joined = time.Since(started)
-			break
-		}
-		time.Sleep(250 * time.Millisecond)
+		return err == nil && counts[added.Name] > 0
+	}) {
+		joined = time.Since(started)
 	}
 	close(stop)
 	results := <-done

@@ -13,6 +13,7 @@ import (
 
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/devstack/stacktest"
 )
 
 // reviewConsumers checks that review-svc's replicas share the appointment
@@ -36,7 +37,7 @@ func (e *Env) reviewConsumers(ctx context.Context, d *Drill, split *devstack.Spl
 	// The group may still be settling right after the replicas started:
 	// book in batches until one batch was consumed with the partitions split.
 	var owned map[string][]int
-	settled := Eventually(ctx, 60*time.Second, func() bool {
+	settled := stacktest.Poll(ctx, 60*time.Second, func() bool {
 		before, err := consumedPartitions(ctx, reviewers, topic)
 		if err != nil {
 			return false
@@ -109,7 +110,7 @@ func (e *Env) reviewConsumers(ctx context.Context, d *Drill, split *devstack.Spl
 // projectionMatches waits until review-svc's projection has every
 // appointment, at the booking's version and status, and nothing else.
 func (e *Env) projectionMatches(ctx context.Context, timeout time.Duration) bool {
-	return Eventually(ctx, timeout, func() bool {
+	return stacktest.Poll(ctx, timeout, func() bool {
 		var appointments, projected, same int
 		err := e.DB.QueryRow(ctx, `SELECT (SELECT count(*) FROM booking.appointments), (SELECT count(*) FROM review.appointments),
 			(SELECT count(*) FROM booking.appointments b JOIN review.appointments r

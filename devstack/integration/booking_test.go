@@ -676,8 +676,14 @@ func TestBookingRace(t *testing.T) {
 	var wg sync.WaitGroup
 	t.Cleanup(func() { cancel(); wg.Wait() })
 	quiet := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	bookLis, _ := net.Listen("tcp", "127.0.0.1:0")
-	gwLis, _ := net.Listen("tcp", "127.0.0.1:0")
+	bookLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gwLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
@@ -699,7 +705,9 @@ func TestBookingRace(t *testing.T) {
 		}
 	}()
 	api2 := "http://" + gwLis.Addr().String()
-	bkWaitReady(t, api2)
+	if err := stacktest.WaitReady(ctx, api2, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
 
 	const n = 200
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n}, Timeout: 60 * time.Second}
@@ -758,21 +766,6 @@ func TestBookingRace(t *testing.T) {
 	if ids := bkIDs(r); len(ids) != 1 {
 		t.Fatalf("%d appointments stored, want 1", len(ids))
 	}
-}
-
-func bkWaitReady(t *testing.T, api string) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if resp, err := http.Get(api + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == 200 {
-				return
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("%s not ready", api)
 }
 
 // bkReadEvents reads booking.appointments.v1 from the beginning until want
@@ -870,13 +863,7 @@ func TestBookingEventsAndReviews(t *testing.T) {
 			}
 			return false
 		}
-		deadline := time.Now().Add(20 * time.Second)
-		for !reviewed(c, "/appointments") {
-			if time.Now().After(deadline) {
-				t.Fatal("hasReviewed never became true")
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		stacktest.Eventually(t, 20*time.Second, "hasReviewed true", func() bool { return reviewed(c, "/appointments") })
 		if !reviewed(p, "/appointments/provider") || st.Get(t, "/appointments/"+id, c.Token).Field("appointment.hasReviewed") != false {
 			t.Fatal("hasReviewed on the wrong appointment")
 		}
@@ -916,7 +903,7 @@ func TestBookingKafkaDown(t *testing.T) {
 		}
 		return n
 	}
-	bkEventually(t, 10*time.Second, func() bool { return unsent() == 0 })
+	stacktest.Eventually(t, 10*time.Second, "the outbox empty", func() bool { return unsent() == 0 })
 
 	st.Kafka.Close()
 	var ids []string
@@ -938,7 +925,7 @@ func TestBookingKafkaDown(t *testing.T) {
 	t.Cleanup(cluster.Close)
 	// The new broker starts empty: create the topic as the relay did at start-up
 	// (retrying while the broker settles).
-	bkEventually(t, 10*time.Second, func() bool {
+	stacktest.Eventually(t, 10*time.Second, "the topic created on the new broker", func() bool {
 		return kafkax.EnsureTopics(context.Background(), st.Brokers, 3, topics.Appointments) == nil
 	})
 	back := time.Now()
@@ -963,7 +950,7 @@ func TestBookingKafkaDown(t *testing.T) {
 			t.Fatalf("appointment %d events %s, want %s", i, s, want)
 		}
 	}
-	bkEventually(t, 10*time.Second, func() bool { return unsent() == 0 })
+	stacktest.Eventually(t, 10*time.Second, "the outbox empty", func() bool { return unsent() == 0 })
 }
 
 // TestBookingRateLimit: each user may book BookingsPerMinute times in a
@@ -986,15 +973,4 @@ func TestBookingRateLimit(t *testing.T) {
 		t.Fatalf("429 Retry-After %q, body %s", r.Header.Get("Retry-After"), r.Raw)
 	}
 	bkBook(t, st, other, svcID, clk.day(1), "11:00").ExpectStatus(t, http.StatusCreated)
-}
-
-func bkEventually(t *testing.T, timeout time.Duration, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("condition not met within %v", timeout)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }

@@ -24,7 +24,7 @@ const (
 func waitCopiesLive(t *testing.T, st *stacktest.Stack) {
 	t.Helper()
 	client := &kafka.Client{Addr: kafka.TCP(st.Brokers...), Timeout: 5 * time.Second}
-	bkEventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, "booking-svc's copies group stable", func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		list, err := client.ListGroups(ctx, &kafka.ListGroupsRequest{})

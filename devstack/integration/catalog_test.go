@@ -365,15 +365,11 @@ func TestCatalogReviewRatingsOncePerEvent(t *testing.T) {
 		}
 	}
 	var r *stacktest.Response
-	for deadline := time.Now().Add(20 * time.Second); ; {
+	if !stacktest.Poll(t.Context(), 20*time.Second, func() bool {
 		r = st.Get(t, "/services/"+id, "").ExpectStatus(t, http.StatusOK)
-		if r.Field("service.totalReviews") != 0.0 && r.Field("service.avgRating") != 5.0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("reviews not applied: %s", r.Raw)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return r.Field("service.totalReviews") != 0.0 && r.Field("service.avgRating") != 5.0
+	}) {
+		t.Fatalf("reviews not applied: %s", r.Raw)
 	}
 	if r.Field("service.totalReviews") != 2.0 || r.Field("service.avgRating") != 4.5 {
 		t.Fatalf("after 5, 5 (same event) and 4: %s; want totalReviews 2, avgRating 4.5", r.Raw)

@@ -56,7 +56,9 @@ func TestRestartLosesNoEvent(t *testing.T) {
 		})
 	}
 	writeAppointmentEvents(t, []string{p.Broker}, done...)
-	bkEventually(t, 60*time.Second, func() bool { return count(`SELECT count(*) FROM review.appointments`) == reviewed })
+	stacktest.Eventually(t, 60*time.Second, "review-svc projects the completed appointments", func() bool {
+		return count(`SELECT count(*) FROM review.appointments`) == reviewed
+	})
 
 	// Hold every consumer back: EXCLUSIVE locks let the API read these
 	// tables but make the consumers' writes wait.
@@ -87,7 +89,7 @@ func TestRestartLosesNoEvent(t *testing.T) {
 		}
 	}
 	// Published: the relays have handed every event to the broker.
-	bkEventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, "every outbox empty", func() bool {
 		return count(`SELECT (SELECT count(*) FROM booking.outbox) + (SELECT count(*) FROM review.outbox)`) == 0
 	})
 	if n := count(`SELECT count(*) FROM review.appointments WHERE id = ANY($1)`, booked); n != 0 {
@@ -112,7 +114,7 @@ func TestRestartLosesNoEvent(t *testing.T) {
 		}
 		return total, sum
 	}
-	bkEventually(t, 90*time.Second, func() bool {
+	stacktest.Eventually(t, 90*time.Second, "every booking projected and every review counted", func() bool {
 		total, _ := ratings()
 		return projected() == len(booked) && total >= reviewed
 	})
@@ -151,9 +153,9 @@ func TestRestartLosesNoEvent(t *testing.T) {
 func waitConsumed(t *testing.T, brokers []string, timeout time.Duration, groups map[string]string) {
 	t.Helper()
 	client := &kafka.Client{Addr: kafka.TCP(brokers...), Timeout: 10 * time.Second}
-	deadline := time.Now().Add(timeout)
-	for {
-		var behind []string
+	var behind []string
+	caughtUp := stacktest.Poll(t.Context(), timeout, func() bool {
+		behind = nil
 		for group, topic := range groups {
 			ends := partitionEnds(t, client, topic)
 			req := map[string][]int{topic: nil}
@@ -161,8 +163,11 @@ func waitConsumed(t *testing.T, brokers []string, timeout time.Duration, groups 
 				req[topic] = append(req[topic], p)
 			}
 			offs, err := client.OffsetFetch(context.Background(), &kafka.OffsetFetchRequest{GroupID: group, Topics: req})
-			if err != nil || offs.Error != nil {
-				behind = append(behind, fmt.Sprintf("%s: %v %v", group, err, offs.Error))
+			if err == nil && offs.Error != nil {
+				err = offs.Error
+			}
+			if err != nil {
+				behind = append(behind, fmt.Sprintf("%s: %v", group, err))
 				continue
 			}
 			for _, p := range offs.Topics[topic] {
@@ -172,12 +177,9 @@ func waitConsumed(t *testing.T, brokers []string, timeout time.Duration, groups 
 				}
 			}
 		}
-		if len(behind) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("consumers still behind after %v: %v", timeout, behind)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return len(behind) == 0
+	})
+	if !caughtUp {
+		t.Fatalf("consumers still behind after %v: %v", timeout, behind)
 	}
 }

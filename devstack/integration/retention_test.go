@@ -48,7 +48,7 @@ func TestExpiredIdempotencyKeysAreDeleted(t *testing.T) {
 	}
 
 	st.Clock.Advance(6 * time.Second)
-	bkEventually(t, 10*time.Second, func() bool { return keys() == 0 })
+	stacktest.Eventually(t, 10*time.Second, "the expired idempotency records deleted", func() bool { return keys() == 0 })
 	if next := send("10:00").ExpectStatus(t, http.StatusCreated).String("appointment._id"); next == first {
 		t.Fatal("an expired key still replayed its first booking")
 	}

@@ -53,7 +53,8 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 	// The review's trace reaches both consumers of review.reviews.v1.
 	st.Patch(t, "/appointments/"+id+"/provider-status", p.Token, map[string]any{"status": "confirmed"}).ExpectStatus(t, http.StatusOK)
 	st.Clock.Advance(4 * 24 * time.Hour)
-	waitUntil(t, func() bool {
+	// The review needs the booking events in review-svc's projection first.
+	stacktest.Eventually(t, 10*time.Second, "POST /reviews answers 201", func() bool {
 		r := st.Post(t, "/reviews", c.Token, map[string]any{"appointmentId": id, "rating": 5, "comment": "Traced and great"})
 		return r.Status == http.StatusCreated
 	})
@@ -82,8 +83,7 @@ func TestTracingOneTraceAcrossEveryHop(t *testing.T) {
 func expectTrace(t *testing.T, query, operation string, want ...string) {
 	t.Helper()
 	var last string
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
+	found := stacktest.Poll(t.Context(), 20*time.Second, func() bool {
 		for _, tr := range fetchTraces(t, query, "gateway", operation) {
 			got := classify(tr)
 			ok := true
@@ -92,25 +92,15 @@ func expectTrace(t *testing.T, query, operation string, want ...string) {
 			}
 			last = fmt.Sprint(got)
 			if ok {
-				return
+				return true
 			}
 		}
-		time.Sleep(500 * time.Millisecond)
+		return false
+	})
+	if found {
+		return
 	}
 	t.Fatalf("no single trace of %s holds every hop %v; best seen: %s", operation, want, last)
-}
-
-// waitUntil retries cond (the review needs the booking events to reach
-// review-svc's projection first).
-func waitUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	for range 100 {
-		if cond() {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatal("condition not met within 10s")
 }
 
 func serviceBody(name string) map[string]any {
@@ -210,13 +200,12 @@ func startJaeger(t *testing.T, bin string) string {
 	}
 	t.Cleanup(func() { cancel(); cmd.Wait() })
 	query := "http://127.0.0.1:16686"
-	for i := 0; i < 100; i++ {
-		if resp, err := http.Get(query + "/api/services"); err == nil {
+	stacktest.Eventually(t, 10*time.Second, "jaeger answering on :16686", func() bool {
+		resp, err := http.Get(query + "/api/services")
+		if err == nil {
 			resp.Body.Close()
-			return query
 		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatal("jaeger did not come up on :16686")
-	return ""
+		return err == nil
+	})
+	return query
 }
