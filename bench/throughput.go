@@ -260,7 +260,7 @@ func (e *Env) Listing(ctx context.Context, n, clients, rounds int, d time.Durati
 	defer srv.Close()
 	bare := "http://" + lis.Addr().String()
 
-	gwPath := "/services?category=" + url.QueryEscape(Categories[0][1])
+	gwPath := "/services?limit=500&category=" + url.QueryEscape(Categories[0][1])
 	barePath := "/services?category=" + Categories[0][0]
 	check := func(base, path string) error {
 		r := e.Call(ctx, base, "GET", path, "", nil, nil)

@@ -11,10 +11,12 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 	"github.com/slotwise/slotwise/catalog-svc/internal/events"
+	"github.com/slotwise/slotwise/catalog-svc/internal/pages"
 	"github.com/slotwise/slotwise/catalog-svc/internal/store"
 	"github.com/slotwise/slotwise/catalog-svc/internal/transport"
 )
@@ -26,6 +28,8 @@ type Config struct {
 	// (CATALOG_CACHE_TTL, the same variable booking-svc reads): an edit is
 	// acknowledged once every copy dropped it, or after at most this long.
 	CopyTTL time.Duration
+	// PagesBytes bounds the public answers kept in memory (CATALOG_PAGES_BYTES).
+	PagesBytes int
 	// Clock stamps createdAt/updatedAt (nil: time.Now).
 	Clock func() time.Time
 }
@@ -33,13 +37,18 @@ type Config struct {
 // LoadConfig reads the environment.
 func LoadConfig(r *config.Reader) Config {
 	return Config{
-		Config:  svc.LoadConfig(r, "catalog-svc", ":7002", true, true),
-		CopyTTL: r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
+		Config:     svc.LoadConfig(r, "catalog-svc", ":7002", true, true),
+		CopyTTL:    r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
+		PagesBytes: r.Int("CATALOG_PAGES_BYTES", DefaultPagesBytes),
 	}
 }
 
 // DefaultCopyTTL is CATALOG_CACHE_TTL's default (booking-svc's as well).
 const DefaultCopyTTL = 2 * time.Second
+
+// DefaultPagesBytes is CATALOG_PAGES_BYTES's default: some thousand
+// 24-service pages (docs/operations.md).
+const DefaultPagesBytes = 32 << 20
 
 // Program is what cmd/catalog-svc runs.
 var Program = svc.ProgramFor(LoadConfig)
@@ -61,10 +70,29 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			propagation := events.Propagation{Pool: rt.Pool, CopyTTL: cfg.CopyTTL, Logger: rt.Logger,
 				Kafka: &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: cfg.CopyTTL}}
-			domain := catalog.NewService(store.Services{Pool: rt.Pool, Kick: kick}, propagation, now, func() string { return uuid.NewString() })
+			if cfg.PagesBytes <= 0 {
+				cfg.PagesBytes = DefaultPagesBytes
+			}
+			cache := pages.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
+			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: kick}, cache)
+			domain := catalog.NewService(repo, propagation, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
-			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
+			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set, cache))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
+			if cfg.CopyTTL <= 0 {
+				return nil // edits wait for no copy holder: keep no pages
+			}
+			group := events.PagesGroup()
+			rt.Consume(topics.Services, group, events.ServiceChanges(cache, rt.Logger))
+			rt.Go("catalog pages", func(ctx context.Context) error {
+				// Pages are served once edits elsewhere wait for this
+				// process's group (as booking-svc's copies are).
+				client := &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: 5 * time.Second}
+				if kafkax.WaitJoined(ctx, client, group) == nil {
+					cache.Live()
+				}
+				return nil
+			})
 			return nil
 		},
 	}

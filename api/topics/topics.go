@@ -17,7 +17,8 @@ const (
 	// Services carries events.v1.ServiceEvent, keyed by service id: every
 	// creation, change (form, slots, active flag) and deletion of a service.
 	// Producer: catalog-svc. Consumers: every booking-svc process, each in
-	// its own group (ServiceCopiesGroup), which drops its copy of the service.
+	// its own group (ServiceCopiesGroup), which drops its copy of the service;
+	// every catalog-svc process, likewise, which drops its pages.
 	Services = "catalog.services.v1"
 )
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/identity"
+	"github.com/slotwise/slotwise/platform/validate"
 )
 
 // Offering is the spec's Service entity (§3). (The name Service is taken by
@@ -105,16 +106,27 @@ type Caller = identity.Caller
 type Query struct {
 	Category string // either naming style; "" for all
 	Name     string // case-insensitive substring; "" for all
-	Limit    int    // 0: DefaultLimit
+	// Q is a text search over name and description; "" lists newest first.
+	Q        string
+	Location string   // case-insensitive substring of the location; "" for all
+	MaxPrice *float64 // rupees; nil for any
+	Limit    int      // 0: DefaultLimit
 	Offset   int
 }
 
-// Page sizes of GET /services: the spec's screens read one list, so the
-// default is generous; limit and offset page through more.
+// Page sizes of GET /services: a page is what a phone shows before "Load
+// more" (docs/decisions.md "GET /services pages"); callers wanting more ask
+// with limit, up to MaxLimit.
 const (
-	DefaultLimit = 500
+	DefaultLimit = 24
 	MaxLimit     = 1000
 )
+
+// Page is one page of a listing and how many services match in all.
+type Page struct {
+	Services []Offering
+	Total    int
+}
 
 // Filter is a Query resolved for the repository. Only active, undeleted
 // services match, newest first (created_at, then id: a stable order).
@@ -124,8 +136,13 @@ type Filter struct {
 	// category text equals it (any case): a query naming no standard category.
 	CategoryText string
 	NameContains string
-	Limit        int
-	Offset       int
+	// Search is the words of Query.Q (letters and digits only), each matched
+	// as a word prefix; a listing with Search is ranked best match first.
+	Search           []string
+	LocationContains string
+	MaxPrice         *float64
+	Limit            int
+	Offset           int
 }
 
 // ReviewRating is a review's effect on its service's rating.
@@ -138,7 +155,7 @@ type ReviewRating struct {
 // Service is the catalog domain.
 type Service interface {
 	// List is the public listing: active services only.
-	List(ctx context.Context, q Query) ([]Offering, error)
+	List(ctx context.Context, q Query) (Page, error)
 	// Get returns a service, active or not (booking decides what inactive
 	// means); NotFound once deleted.
 	Get(ctx context.Context, id string) (Offering, error)
@@ -159,7 +176,7 @@ type Repository interface {
 	Create(ctx context.Context, o Offering) (Change, error)
 	// Get returns ErrNotFound for a missing or deleted service.
 	Get(ctx context.Context, id string) (Offering, error)
-	List(ctx context.Context, f Filter) ([]Offering, error)
+	List(ctx context.Context, f Filter) (Page, error)
 	ListByProvider(ctx context.Context, providerID string) ([]Offering, error)
 	// Update stores o's form fields and isActive where o.ID is owned by
 	// o.ProviderID; ErrNotFound otherwise.
@@ -200,6 +217,7 @@ const (
 	MsgProviderOnly = "Only service providers can manage services"
 	MsgNotYours     = "You can only manage your own services"
 	MsgInvalidPage  = "limit and offset must not be negative"
+	MsgInvalidPrice = "maxPrice must be a number of rupees, 0 or more"
 )
 
 // service stamps times to the microsecond: what PostgreSQL keeps, so a
@@ -217,25 +235,32 @@ func NewService(repo Repository, propagation Propagation, now func() time.Time, 
 	return &service{repo: repo, propagation: propagation, now: now, newID: newID}
 }
 
-// delivered waits until c reached every copy. A new service needs no wait:
-// no copy of it can exist.
+// delivered waits until c reached every copy. A new service waits too:
+// no copy of the service exists, but every catalog-svc process keeps listing
+// pages that would miss it (docs/decisions.md "Catalog pages in memory").
 func (s *service) delivered(ctx context.Context, c Change) {
 	if s.propagation != nil {
 		s.propagation.Await(ctx, c)
 	}
 }
 
-func (s *service) List(ctx context.Context, q Query) ([]Offering, error) {
+func (s *service) List(ctx context.Context, q Query) (Page, error) {
 	if q.Limit < 0 || q.Offset < 0 {
-		return nil, apperr.Invalid(MsgInvalidPage)
+		return Page{}, apperr.Invalid(MsgInvalidPage)
 	}
-	if err := SearchText.Check(strings.TrimSpace(q.Name)); err != nil {
-		return nil, err
+	if p := q.MaxPrice; p != nil && (*p < 0 || math.IsNaN(*p) || math.IsInf(*p, 0)) {
+		return Page{}, apperr.Invalid(MsgInvalidPrice)
 	}
-	if err := CategoryQuery.Check(strings.TrimSpace(q.Category)); err != nil {
-		return nil, err
+	for _, text := range []struct {
+		rule  validate.Field
+		value string
+	}{{SearchText, q.Name}, {CategoryQuery, q.Category}, {SearchQuery, q.Q}, {LocationQuery, q.Location}} {
+		if err := text.rule.Check(strings.TrimSpace(text.value)); err != nil {
+			return Page{}, err
+		}
 	}
-	f := Filter{NameContains: strings.TrimSpace(q.Name), Limit: min(q.Limit, MaxLimit), Offset: q.Offset}
+	f := Filter{NameContains: strings.TrimSpace(q.Name), Search: SearchWords(q.Q),
+		LocationContains: strings.TrimSpace(q.Location), MaxPrice: q.MaxPrice, Limit: min(q.Limit, MaxLimit), Offset: q.Offset}
 	if f.Limit == 0 {
 		f.Limit = DefaultLimit
 	}
@@ -274,9 +299,11 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, err
 	now := s.now().UTC().Truncate(time.Microsecond)
 	o := Offering{ID: s.newID(), ProviderID: c.UserID, IsActive: true, CreatedAt: now}
 	apply(&o, in, now)
-	if _, err := s.repo.Create(ctx, o); err != nil {
+	ch, err := s.repo.Create(ctx, o)
+	if err != nil {
 		return Offering{}, err
 	}
+	s.delivered(ctx, ch)
 	return o, nil
 }
 

@@ -36,7 +36,7 @@ func (m *memRepo) Get(_ context.Context, id string) (Offering, error) {
 	}
 	return o, nil
 }
-func (m *memRepo) List(_ context.Context, f Filter) ([]Offering, error) { m.lastF = f; return nil, nil }
+func (m *memRepo) List(_ context.Context, f Filter) (Page, error) { m.lastF = f; return Page{}, nil }
 func (m *memRepo) ListByProvider(context.Context, string) ([]Offering, error) {
 	return nil, nil
 }
@@ -95,15 +95,15 @@ func newTestServiceAwaiting() (Service, *memRepo, *awaited) {
 		func() string { n++; return string(rune('a' + n)) }), repo, prop
 }
 
-// An edit is acknowledged only after its event was delivered (the
-// Propagation returned); a refused edit waits for nothing, and neither does
-// a new service (no copy of it can exist).
+// An edit, a new service included (listing pages would miss it), is
+// acknowledged only after its event was delivered (the Propagation
+// returned); a refused edit waits for nothing.
 func TestEditsWaitForTheirChangeToPropagate(t *testing.T) {
 	ctx := context.Background()
 	s, _, prop := newTestServiceAwaiting()
 	o, _ := s.Create(ctx, alice, validInput())
-	if len(prop.changes) != 0 {
-		t.Fatalf("create waited for %v", prop.changes)
+	if len(prop.changes) != 1 || prop.changes[0].ServiceID != o.ID {
+		t.Fatalf("create awaited %v, want its own event", prop.changes)
 	}
 	if _, err := s.Update(ctx, alice, o.ID, Patch{IsActive: ptr(false)}); err != nil {
 		t.Fatal(err)
@@ -119,8 +119,8 @@ func TestEditsWaitForTheirChangeToPropagate(t *testing.T) {
 	if err := s.Delete(ctx, alice, o.ID); err != nil {
 		t.Fatal(err)
 	}
-	if len(prop.changes) != 3 || prop.changes[0].ServiceID != o.ID || prop.changes[0].Event != 2 || prop.changes[2].Event != 4 {
-		t.Fatalf("awaited %+v, want the toggle's, the update's and the delete's events", prop.changes)
+	if len(prop.changes) != 4 || prop.changes[1].ServiceID != o.ID || prop.changes[1].Event != 2 || prop.changes[3].Event != 4 {
+		t.Fatalf("awaited %+v, want the create's, the toggle's, the update's and the delete's events", prop.changes)
 	}
 }
 

@@ -137,6 +137,8 @@ func checkLengths(in *Input) error {
 var (
 	SearchText    = validate.Field{Name: "Search text", Max: 100}
 	CategoryQuery = validate.Field{Name: "Category", Max: 100}
+	SearchQuery   = validate.Field{Name: "Search (q)", Max: 100}
+	LocationQuery = validate.Field{Name: "Location", Max: 100}
 )
 
 // SplitLocation splits "address, city" at its last comma (an address may

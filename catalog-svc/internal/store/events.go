@@ -14,6 +14,8 @@ const (
 	EventCreated = "created"
 	EventUpdated = "updated"
 	EventDeleted = "deleted"
+	// EventRated is a review's rating added to the service's aggregate.
+	EventRated = "rated"
 )
 
 // serviceEvent is the event of a change whose result is o.

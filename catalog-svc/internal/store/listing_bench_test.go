@@ -43,6 +43,9 @@ func BenchmarkListing(b *testing.B) {
 		{"name=spa (common)/limit=50", catalog.Query{Name: "spa", Limit: 50}},
 		{"category+name", catalog.Query{Category: "Healthcare & Wellness", Name: "lotus"}},
 		{"all/limit=50", catalog.Query{Limit: 50}},
+		{"q=lotus (rare)", catalog.Query{Q: "lotus"}},
+		{"q=massage spa (common)", catalog.Query{Q: "massage spa"}},
+		{"q=repair/maxPrice=300/location=pune", catalog.Query{Q: "repair", MaxPrice: ptr(300.0), Location: "pune"}},
 	}
 	for _, c := range queries {
 		explain(b, ctx, pool, c.name, c.q)
@@ -55,7 +58,7 @@ func BenchmarkListing(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				n = len(list)
+				n = len(list.Services)
 			}
 			b.ReportMetric(float64(n), "rows/op")
 		})
@@ -102,10 +105,12 @@ type recordingRepo struct {
 	f catalog.Filter
 }
 
-func (r *recordingRepo) List(_ context.Context, f catalog.Filter) ([]catalog.Offering, error) {
+func (r *recordingRepo) List(_ context.Context, f catalog.Filter) (catalog.Page, error) {
 	r.f = f
-	return nil, nil
+	return catalog.Page{}, nil
 }
+
+func ptr[T any](v T) *T { return &v }
 
 var benchWords = []string{"spa", "massage", "repair", "tutor", "clinic", "salon", "garage", "notary", "caterer", "boutique",
 	"yoga", "plumbing", "physio", "hostel", "florist", "dentist", "barber", "coach", "lawyer", "decor"}

@@ -49,20 +49,72 @@ func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) 
 	return scanOne(s.Pool.QueryRow(ctx, `SELECT `+columns+` FROM services WHERE id = $1 AND deleted_at IS NULL`, id))
 }
 
-// List reads one page of active services. Each filter maps onto a partial
-// index of 001_init.sql (category key; trigram on name).
-func (s Services) List(ctx context.Context, f catalog.Filter) ([]catalog.Offering, error) {
+// List reads one page of active services and how many match in all. Each
+// filter maps onto a partial index (001_init.sql: category key, trigram on
+// name; 002_search.sql: the search document).
+func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, error) {
 	sql, args := listSQL(f)
-	return scanAll(s.Pool.Query(ctx, sql, args...))
+	page := catalog.Page{Services: []catalog.Offering{}}
+	rows, err := s.Pool.Query(ctx, sql, args...)
+	if err != nil {
+		return catalog.Page{}, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var total int
+		o, err := scan(rows, &total)
+		if err != nil {
+			return catalog.Page{}, err
+		}
+		page.Services, page.Total = append(page.Services, o), total
+	}
+	if err := rows.Err(); err != nil {
+		return catalog.Page{}, err
+	}
+	if len(page.Services) == 0 && f.Offset > 0 {
+		// Past the last page the window count has no row to ride on.
+		countSQL, countArgs := matchSQL(f, "count(*)")
+		err = s.Pool.QueryRow(ctx, countSQL, countArgs...).Scan(&page.Total)
+	}
+	return page, err
 }
 
-// listSQL is List's query (the benchmark EXPLAINs it).
+// listSQL is List's query (the benchmark EXPLAINs it). The page's ids come
+// first, off an index alone (no heap visits for the rows an OFFSET skips);
+// only the page's rows are then read in full. The match count rides on each
+// row of the page.
 func listSQL(f catalog.Filter) (string, []any) {
+	order := `created_at DESC, id DESC`
+	if len(f.Search) > 0 {
+		order = `rank DESC, ` + order
+	}
+	page, args := matchSQL(f, `id AS page_id, created_at AS page_at, `+rankExpr(f)+` AS rank, count(*) OVER () AS total`)
+	args = append(args, f.Limit, f.Offset)
+	page += ` ORDER BY ` + order + ` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args))
+	return `SELECT ` + columns + `, page.total FROM services JOIN (` + page + `) page ON services.id = page.page_id
+		ORDER BY page.rank DESC, page.page_at DESC, page.page_id DESC`, args
+}
+
+// rankExpr scores a search match: ts_rank over the weighted document
+// (a name word counts more than a description word); 0 without a search.
+func rankExpr(f catalog.Filter) string {
+	if len(f.Search) == 0 {
+		return `0::real`
+	}
+	return `ts_rank(search, to_tsquery('english', $1))`
+}
+
+// matchSQL selects what over the services a listing with f matches. With a
+// search, its tsquery is always $1 (rankExpr refers to it).
+func matchSQL(f catalog.Filter, what string) (string, []any) {
 	where := []string{"is_active", "deleted_at IS NULL"}
 	var args []any
 	arg := func(v any) string {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
+	}
+	if len(f.Search) > 0 {
+		where = append(where, "search @@ to_tsquery('english', "+arg(tsQuery(f.Search))+")")
 	}
 	if f.CategoryKey != "" {
 		where = append(where, "category_key = "+arg(f.CategoryKey))
@@ -73,13 +125,24 @@ func listSQL(f catalog.Filter) (string, []any) {
 	if f.NameContains != "" {
 		where = append(where, "name ILIKE "+arg("%"+escapeLike(f.NameContains)+"%"))
 	}
-	// The page's ids come first, off an index alone (no heap visits for the
-	// rows an OFFSET skips); only the page's rows are then read in full.
-	page := `SELECT id AS page_id, created_at AS page_at FROM services WHERE ` + strings.Join(where, " AND ") +
-		` ORDER BY created_at DESC, id DESC LIMIT ` + arg(f.Limit) + ` OFFSET ` + arg(f.Offset)
-	sql := `SELECT ` + columns + ` FROM services JOIN (` + page + `) page ON services.id = page.page_id
-		ORDER BY page.page_at DESC, page.page_id DESC`
-	return sql, args
+	if f.LocationContains != "" {
+		where = append(where, "location ILIKE "+arg("%"+escapeLike(f.LocationContains)+"%"))
+	}
+	if f.MaxPrice != nil {
+		where = append(where, "price <= "+arg(*f.MaxPrice))
+	}
+	return `SELECT ` + what + ` FROM services WHERE ` + strings.Join(where, " AND "), args
+}
+
+// tsQuery matches every word as a prefix ("hairc" finds "haircut"), so the
+// search box finds while the user is still typing. The words are letters
+// and digits only (catalog.SearchWords), so none is an operator.
+func tsQuery(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = w + ":*"
+	}
+	return strings.Join(parts, " & ")
 }
 
 func (s Services) ListByProvider(ctx context.Context, providerID string) ([]catalog.Offering, error) {
@@ -153,11 +216,23 @@ func (s Services) AddRating(ctx context.Context, consumer string, r catalog.Revi
 		if err != nil || !first || !postgres.IsUUID(r.ServiceID) {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `UPDATE services SET rating_sum = rating_sum + $2, total_reviews = total_reviews + 1
-			WHERE id = $1`, r.ServiceID, r.Rating)
-		changed = err == nil && tag.RowsAffected() == 1
+		o, err := scanOne(tx.QueryRow(ctx, `UPDATE services SET rating_sum = rating_sum + $2, total_reviews = total_reviews + 1
+			WHERE id = $1 RETURNING `+columns, r.ServiceID, r.Rating))
+		if errors.Is(err, catalog.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		// Every catalog-svc process shows the rating on its pages: the
+		// event tells the others (this one invalidates its own).
+		_, err = outbox.WriteReturning(ctx, tx, topics.Services, o.ID, serviceEvent(o, EventRated))
+		changed = err == nil
 		return err
 	})
+	if changed && s.Kick != nil {
+		s.Kick()
+	}
 	return changed, err
 }
 
@@ -185,11 +260,12 @@ func scanAll(rows pgx.Rows, err error) ([]catalog.Offering, error) {
 	return out, rows.Err()
 }
 
-func scan(row pgx.Row) (catalog.Offering, error) {
+// scan reads columns, then extra destinations (List's match count).
+func scan(row pgx.Row, extra ...any) (catalog.Offering, error) {
 	var o catalog.Offering
-	err := row.Scan(&o.ID, &o.ProviderID, &o.Name, &o.Category, &o.CategoryKey, &o.Description, &o.Price, &o.Duration,
-		&o.Provider, &o.Location, &o.Contact, &o.ImageURL, &o.Icon, &o.TimeSlots, &o.IsActive, &o.RatingSum,
-		&o.TotalReviews, &o.CreatedAt, &o.UpdatedAt)
+	err := row.Scan(append([]any{&o.ID, &o.ProviderID, &o.Name, &o.Category, &o.CategoryKey, &o.Description, &o.Price,
+		&o.Duration, &o.Provider, &o.Location, &o.Contact, &o.ImageURL, &o.Icon, &o.TimeSlots, &o.IsActive, &o.RatingSum,
+		&o.TotalReviews, &o.CreatedAt, &o.UpdatedAt}, extra...)...)
 	if o.TimeSlots == nil {
 		o.TimeSlots = []string{}
 	}

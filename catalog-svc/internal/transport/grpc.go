@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
@@ -11,6 +12,7 @@ import (
 	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+	"github.com/slotwise/slotwise/catalog-svc/internal/pages"
 )
 
 // GRPCServer is the gRPC transport of the catalog domain: each method runs
@@ -23,26 +25,59 @@ type GRPCServer struct {
 	createService        kit.Handler[*catalogv1.CreateServiceRequest, *catalogv1.ServiceMutationResponse]
 	updateService        kit.Handler[*catalogv1.UpdateServiceRequest, *catalogv1.ServiceMutationResponse]
 	deleteService        kit.Handler[*catalogv1.DeleteServiceRequest, *catalogv1.DeleteServiceResponse]
+	// pages keeps the public answers (listing pages, single services)
+	// encoded; nil keeps none.
+	pages *pages.Cache
 }
 
-// NewGRPCServer serves set.
-func NewGRPCServer(set Set) *GRPCServer {
+// NewGRPCServer serves set, answering repeated public reads from cache
+// (nil: from the database every time).
+func NewGRPCServer(set Set, cache *pages.Cache) *GRPCServer {
 	return &GRPCServer{
+		pages:                cache,
 		listServices:         kit.NewHandler(set.ListServices, decodeList, encodeList),
 		getService:           kit.NewHandler(set.GetService, decodeGet, encodeGet),
-		listProviderServices: kit.NewHandler(set.ListProviderServices, kit.NoRequest[*catalogv1.ListProviderServicesRequest], encodeList),
+		listProviderServices: kit.NewHandler(set.ListProviderServices, kit.NoRequest[*catalogv1.ListProviderServicesRequest], encodeOwn),
 		createService:        kit.NewHandler(set.CreateService, decodeCreate, encodeCreate),
 		updateService:        kit.NewHandler(set.UpdateService, decodeUpdate, encodeUpdate),
 		deleteService:        kit.NewHandler(set.DeleteService, decodeDelete, encodeDelete),
 	}
 }
 
+// listKey is a listing page's place in the cache: every request field.
+type listKey struct {
+	category, name, q, location string
+	maxPrice                    float64
+	hasMaxPrice                 bool
+	limit, offset               int32
+}
+
+// getKey is a single service's place in the cache.
+type getKey string
+
 func (s *GRPCServer) ListServices(ctx context.Context, req *catalogv1.ListServicesRequest) (*catalogv1.ListServicesResponse, error) {
-	return s.listServices.Serve(ctx, req)
+	key := listKey{category: req.GetCategory(), name: req.GetName(), q: req.GetQ(), location: req.GetLocation(),
+		maxPrice: req.GetMaxPrice(), hasMaxPrice: req.MaxPrice != nil, limit: req.GetLimit(), offset: req.GetOffset()}
+	return cached(ctx, s.pages, key, req, s.listServices.Serve)
 }
 
 func (s *GRPCServer) GetService(ctx context.Context, req *catalogv1.GetServiceRequest) (*catalogv1.GetServiceResponse, error) {
-	return s.getService.Serve(ctx, req)
+	return cached(ctx, s.pages, getKey(req.GetId()), req, s.getService.Serve)
+}
+
+// cached answers from the cache, or serves the call and keeps a successful
+// answer. The answer is shared by every later caller: gRPC only reads it.
+func cached[Req any, Resp proto.Message](ctx context.Context, c *pages.Cache, key any, req Req,
+	serve func(context.Context, Req) (Resp, error)) (Resp, error) {
+	if v, ok := c.Get(key); ok {
+		return v.(Resp), nil
+	}
+	read := c.Begin()
+	resp, err := serve(ctx, req)
+	if err == nil {
+		c.Put(read, key, resp, proto.Size(resp))
+	}
+	return resp, err
 }
 
 func (s *GRPCServer) ListProviderServices(ctx context.Context, req *catalogv1.ListProviderServicesRequest) (*catalogv1.ListServicesResponse, error) {
@@ -62,15 +97,25 @@ func (s *GRPCServer) DeleteService(ctx context.Context, req *catalogv1.DeleteSer
 }
 
 func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Query {
-	return catalog.Query{Category: req.GetCategory(), Name: req.GetName(), Limit: int(req.GetLimit()), Offset: int(req.GetOffset())}
+	return catalog.Query{Category: req.GetCategory(), Name: req.GetName(), Q: req.GetQ(), Location: req.GetLocation(),
+		MaxPrice: req.MaxPrice, Limit: int(req.GetLimit()), Offset: int(req.GetOffset())}
 }
 
-func encodeList(_ context.Context, list []catalog.Offering) *catalogv1.ListServicesResponse {
+func encodeList(_ context.Context, p catalog.Page) *catalogv1.ListServicesResponse {
+	return &catalogv1.ListServicesResponse{Success: true, Services: servicesProto(p.Services), Total: int32(p.Total)}
+}
+
+// encodeOwn is a provider's own list: every service, no paging.
+func encodeOwn(_ context.Context, list []catalog.Offering) *catalogv1.ListServicesResponse {
+	return &catalogv1.ListServicesResponse{Success: true, Services: servicesProto(list), Total: int32(len(list))}
+}
+
+func servicesProto(list []catalog.Offering) []*catalogv1.Service {
 	out := make([]*catalogv1.Service, len(list))
 	for i, o := range list {
 		out[i] = serviceProto(o)
 	}
-	return &catalogv1.ListServicesResponse{Success: true, Services: out}
+	return out
 }
 
 func decodeGet(_ context.Context, req *catalogv1.GetServiceRequest) string { return req.GetId() }

@@ -36,7 +36,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	root.Handle("GET /readyz", readiness(map[string]*grpc.ClientConn{
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 	}))
-	root.Handle("/", mux)
+	root.Handle("/", publicCache(mux))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)

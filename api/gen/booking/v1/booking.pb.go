@@ -904,6 +904,219 @@ func (x *GetAvailabilityResponse) GetDays() []*DayAvailability {
 	return nil
 }
 
+type NextAvailableRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// services are the page's services with the slots they list.
+	Services      []*ServiceSlots `protobuf:"bytes,1,rep,name=services,proto3" json:"services,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NextAvailableRequest) Reset() {
+	*x = NextAvailableRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NextAvailableRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NextAvailableRequest) ProtoMessage() {}
+
+func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NextAvailableRequest.ProtoReflect.Descriptor instead.
+func (*NextAvailableRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
+	if x != nil {
+		return x.Services
+	}
+	return nil
+}
+
+type ServiceSlots struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ServiceId     string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
+	TimeSlots     []string               `protobuf:"bytes,2,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ServiceSlots) Reset() {
+	*x = ServiceSlots{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ServiceSlots) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ServiceSlots) ProtoMessage() {}
+
+func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ServiceSlots.ProtoReflect.Descriptor instead.
+func (*ServiceSlots) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ServiceSlots) GetServiceId() string {
+	if x != nil {
+		return x.ServiceId
+	}
+	return ""
+}
+
+func (x *ServiceSlots) GetTimeSlots() []string {
+	if x != nil {
+		return x.TimeSlots
+	}
+	return nil
+}
+
+type NextAvailableResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// slots holds one entry per service that has a free slot in the booking
+	// window; a service without one is absent.
+	Slots         []*NextSlot `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NextAvailableResponse) Reset() {
+	*x = NextAvailableResponse{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NextAvailableResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NextAvailableResponse) ProtoMessage() {}
+
+func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
+func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *NextAvailableResponse) GetSlots() []*NextSlot {
+	if x != nil {
+		return x.Slots
+	}
+	return nil
+}
+
+type NextSlot struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	ServiceId string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
+	// date is YYYY-MM-DD in the business time zone.
+	Date string `protobuf:"bytes,2,opt,name=date,proto3" json:"date,omitempty"`
+	// time is the slot as the service lists it.
+	Time          string                 `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	StartsAt      *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=startsAt,proto3" json:"startsAt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NextSlot) Reset() {
+	*x = NextSlot{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NextSlot) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NextSlot) ProtoMessage() {}
+
+func (x *NextSlot) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
+func (*NextSlot) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *NextSlot) GetServiceId() string {
+	if x != nil {
+		return x.ServiceId
+	}
+	return ""
+}
+
+func (x *NextSlot) GetDate() string {
+	if x != nil {
+		return x.Date
+	}
+	return ""
+}
+
+func (x *NextSlot) GetTime() string {
+	if x != nil {
+		return x.Time
+	}
+	return ""
+}
+
+func (x *NextSlot) GetStartsAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartsAt
+	}
+	return nil
+}
+
 var File_slotwise_booking_v1_booking_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
@@ -977,7 +1190,20 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12\x1a\n" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
-	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days2\xae\t\n" +
+	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"U\n" +
+	"\x14NextAvailableRequest\x12=\n" +
+	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"J\n" +
+	"\fServiceSlots\x12\x1c\n" +
+	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
+	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\"L\n" +
+	"\x15NextAvailableResponse\x123\n" +
+	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slots\"\x88\x01\n" +
+	"\bNextSlot\x12\x1c\n" +
+	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
+	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
+	"\x04time\x18\x03 \x01(\tR\x04time\x126\n" +
+	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt2\x9b\n" +
+	"\n" +
 	"\x0eBookingService\x12\x86\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/appointments\x12\x8d\x01\n" +
 	"\x12ListMyAppointments\x12..slotwise.booking.v1.ListMyAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"\x18\x82\xd3\xe4\x93\x02\x0f\x12\r/appointments\x90\x02\x01\x12\x85\x01\n" +
@@ -987,7 +1213,8 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x14UpdateCustomerStatus\x12(.slotwise.booking.v1.UpdateStatusRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*2\x19/appointments/{id}/status\x12\x88\x01\n" +
 	"\n" +
 	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x9b\x01\n" +
-	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
+	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01\x12k\n" +
+	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
 
 var (
 	file_slotwise_booking_v1_booking_proto_rawDescOnce sync.Once
@@ -1001,7 +1228,7 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*Appointment)(nil),                     // 0: slotwise.booking.v1.Appointment
 	(*CreateAppointmentRequest)(nil),        // 1: slotwise.booking.v1.CreateAppointmentRequest
@@ -1016,38 +1243,47 @@ var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*SlotAvailability)(nil),                // 10: slotwise.booking.v1.SlotAvailability
 	(*DayAvailability)(nil),                 // 11: slotwise.booking.v1.DayAvailability
 	(*GetAvailabilityResponse)(nil),         // 12: slotwise.booking.v1.GetAvailabilityResponse
-	(*timestamppb.Timestamp)(nil),           // 13: google.protobuf.Timestamp
+	(*NextAvailableRequest)(nil),            // 13: slotwise.booking.v1.NextAvailableRequest
+	(*ServiceSlots)(nil),                    // 14: slotwise.booking.v1.ServiceSlots
+	(*NextAvailableResponse)(nil),           // 15: slotwise.booking.v1.NextAvailableResponse
+	(*NextSlot)(nil),                        // 16: slotwise.booking.v1.NextSlot
+	(*timestamppb.Timestamp)(nil),           // 17: google.protobuf.Timestamp
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	13, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	13, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	13, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	17, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	17, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	17, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
 	0,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
 	0,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	13, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	17, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
 	10, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
 	11, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	1,  // 8: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	3,  // 9: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	6,  // 10: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	4,  // 11: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	7,  // 12: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	7,  // 13: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	8,  // 14: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	9,  // 15: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	2,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	5,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	2,  // 18: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	5,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	2,  // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	2,  // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	2,  // 22: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	12, // 23: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	16, // [16:24] is the sub-list for method output_type
-	8,  // [8:16] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	14, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
+	16, // 9: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
+	17, // 10: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	1,  // 11: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	3,  // 12: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	6,  // 13: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	4,  // 14: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	7,  // 15: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	7,  // 16: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	8,  // 17: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	9,  // 18: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	13, // 19: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	2,  // 20: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	5,  // 21: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	2,  // 22: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	5,  // 23: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	2,  // 24: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	2,  // 25: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	2,  // 26: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	12, // 27: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	15, // 28: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	20, // [20:29] is the sub-list for method output_type
+	11, // [11:20] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_booking_v1_booking_proto_init() }
@@ -1061,7 +1297,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,6 +27,7 @@ const (
 	BookingService_UpdateCustomerStatus_FullMethodName     = "/slotwise.booking.v1.BookingService/UpdateCustomerStatus"
 	BookingService_Reschedule_FullMethodName               = "/slotwise.booking.v1.BookingService/Reschedule"
 	BookingService_GetAvailability_FullMethodName          = "/slotwise.booking.v1.BookingService/GetAvailability"
+	BookingService_NextAvailable_FullMethodName            = "/slotwise.booking.v1.BookingService/NextAvailable"
 )
 
 // BookingServiceClient is the client API for BookingService service.
@@ -44,6 +45,9 @@ type BookingServiceClient interface {
 	UpdateCustomerStatus(ctx context.Context, in *UpdateStatusRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
 	Reschedule(ctx context.Context, in *RescheduleRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
 	GetAvailability(ctx context.Context, in *GetAvailabilityRequest, opts ...grpc.CallOption) (*GetAvailabilityResponse, error)
+	// NextAvailable is the first free slot of each listed service, for a whole
+	// page in one call (the gateway adds it to GET /services; no REST route).
+	NextAvailable(ctx context.Context, in *NextAvailableRequest, opts ...grpc.CallOption) (*NextAvailableResponse, error)
 }
 
 type bookingServiceClient struct {
@@ -134,6 +138,16 @@ func (c *bookingServiceClient) GetAvailability(ctx context.Context, in *GetAvail
 	return out, nil
 }
 
+func (c *bookingServiceClient) NextAvailable(ctx context.Context, in *NextAvailableRequest, opts ...grpc.CallOption) (*NextAvailableResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(NextAvailableResponse)
+	err := c.cc.Invoke(ctx, BookingService_NextAvailable_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BookingServiceServer is the server API for BookingService service.
 // All implementations must embed UnimplementedBookingServiceServer
 // for forward compatibility.
@@ -149,6 +163,9 @@ type BookingServiceServer interface {
 	UpdateCustomerStatus(context.Context, *UpdateStatusRequest) (*AppointmentResponse, error)
 	Reschedule(context.Context, *RescheduleRequest) (*AppointmentResponse, error)
 	GetAvailability(context.Context, *GetAvailabilityRequest) (*GetAvailabilityResponse, error)
+	// NextAvailable is the first free slot of each listed service, for a whole
+	// page in one call (the gateway adds it to GET /services; no REST route).
+	NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error)
 	mustEmbedUnimplementedBookingServiceServer()
 }
 
@@ -182,6 +199,9 @@ func (UnimplementedBookingServiceServer) Reschedule(context.Context, *Reschedule
 }
 func (UnimplementedBookingServiceServer) GetAvailability(context.Context, *GetAvailabilityRequest) (*GetAvailabilityResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAvailability not implemented")
+}
+func (UnimplementedBookingServiceServer) NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method NextAvailable not implemented")
 }
 func (UnimplementedBookingServiceServer) mustEmbedUnimplementedBookingServiceServer() {}
 func (UnimplementedBookingServiceServer) testEmbeddedByValue()                        {}
@@ -348,6 +368,24 @@ func _BookingService_GetAvailability_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _BookingService_NextAvailable_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(NextAvailableRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).NextAvailable(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_NextAvailable_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).NextAvailable(ctx, req.(*NextAvailableRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // BookingService_ServiceDesc is the grpc.ServiceDesc for BookingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -386,6 +424,10 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetAvailability",
 			Handler:    _BookingService_GetAvailability_Handler,
+		},
+		{
+			MethodName: "NextAvailable",
+			Handler:    _BookingService_NextAvailable_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -46,9 +46,12 @@ type Service struct {
 	TotalReviews int32    `protobuf:"varint,14,opt,name=totalReviews,proto3" json:"totalReviews,omitempty"`
 	Icon         string   `protobuf:"bytes,15,opt,name=icon,proto3" json:"icon,omitempty"`
 	// providerId is the owning provider's user id.
-	ProviderId    string                 `protobuf:"bytes,16,opt,name=providerId,proto3" json:"providerId,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,18,opt,name=updatedAt,proto3" json:"updatedAt,omitempty"`
+	ProviderId string                 `protobuf:"bytes,16,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	CreatedAt  *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
+	UpdatedAt  *timestamppb.Timestamp `protobuf:"bytes,18,opt,name=updatedAt,proto3" json:"updatedAt,omitempty"`
+	// nextAvailable is the service's first free slot of the booking window
+	// (from now, 10 days), or null when none is free. Only listings carry it.
+	NextAvailable *NextAvailable `protobuf:"bytes,19,opt,name=nextAvailable,proto3" json:"nextAvailable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -209,23 +212,100 @@ func (x *Service) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Service) GetNextAvailable() *NextAvailable {
+	if x != nil {
+		return x.NextAvailable
+	}
+	return nil
+}
+
+// NextAvailable is a slot as the service lists it, on a calendar date.
+type NextAvailable struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// date is YYYY-MM-DD in the business time zone.
+	Date string `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
+	// time is the slot as the service lists it ("09:00").
+	Time          string                 `protobuf:"bytes,2,opt,name=time,proto3" json:"time,omitempty"`
+	StartsAt      *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=startsAt,proto3" json:"startsAt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NextAvailable) Reset() {
+	*x = NextAvailable{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NextAvailable) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NextAvailable) ProtoMessage() {}
+
+func (x *NextAvailable) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NextAvailable.ProtoReflect.Descriptor instead.
+func (*NextAvailable) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *NextAvailable) GetDate() string {
+	if x != nil {
+		return x.Date
+	}
+	return ""
+}
+
+func (x *NextAvailable) GetTime() string {
+	if x != nil {
+		return x.Time
+	}
+	return ""
+}
+
+func (x *NextAvailable) GetStartsAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartsAt
+	}
+	return nil
+}
+
 type ListServicesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// category is a form name or a category-page name (spec §9), any case.
 	Category string `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
 	// name filters by case-insensitive substring.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// limit caps the page (0: the server's default, 500; at most 1000).
+	// limit caps the page (0: the server's default, 24; at most 1000).
 	Limit int32 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
-	// offset skips that many services of the stable order (newest first).
-	Offset        int32 `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
+	// offset skips that many services of the stable order (newest first, or
+	// best match first with q).
+	Offset int32 `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
+	// q searches the name and description (words, any order), best match first.
+	Q string `protobuf:"bytes,5,opt,name=q,proto3" json:"q,omitempty"`
+	// location keeps services whose location contains it (any case).
+	Location string `protobuf:"bytes,6,opt,name=location,proto3" json:"location,omitempty"`
+	// maxPrice keeps services priced at most this many rupees.
+	MaxPrice      *float64 `protobuf:"fixed64,7,opt,name=maxPrice,proto3,oneof" json:"maxPrice,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListServicesRequest) Reset() {
 	*x = ListServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -237,7 +317,7 @@ func (x *ListServicesRequest) String() string {
 func (*ListServicesRequest) ProtoMessage() {}
 
 func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -250,7 +330,7 @@ func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *ListServicesRequest) GetCategory() string {
@@ -281,17 +361,40 @@ func (x *ListServicesRequest) GetOffset() int32 {
 	return 0
 }
 
+func (x *ListServicesRequest) GetQ() string {
+	if x != nil {
+		return x.Q
+	}
+	return ""
+}
+
+func (x *ListServicesRequest) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
+func (x *ListServicesRequest) GetMaxPrice() float64 {
+	if x != nil && x.MaxPrice != nil {
+		return *x.MaxPrice
+	}
+	return 0
+}
+
 type ListServicesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
-	Services      []*Service             `protobuf:"bytes,2,rep,name=services,proto3" json:"services,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Success  bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Services []*Service             `protobuf:"bytes,2,rep,name=services,proto3" json:"services,omitempty"`
+	// total is how many services match, across all pages.
+	Total         int32 `protobuf:"varint,3,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListServicesResponse) Reset() {
 	*x = ListServicesResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -303,7 +406,7 @@ func (x *ListServicesResponse) String() string {
 func (*ListServicesResponse) ProtoMessage() {}
 
 func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -316,7 +419,7 @@ func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesResponse.ProtoReflect.Descriptor instead.
 func (*ListServicesResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ListServicesResponse) GetSuccess() bool {
@@ -333,6 +436,13 @@ func (x *ListServicesResponse) GetServices() []*Service {
 	return nil
 }
 
+func (x *ListServicesResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
 type GetServiceRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -342,7 +452,7 @@ type GetServiceRequest struct {
 
 func (x *GetServiceRequest) Reset() {
 	*x = GetServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -354,7 +464,7 @@ func (x *GetServiceRequest) String() string {
 func (*GetServiceRequest) ProtoMessage() {}
 
 func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -367,7 +477,7 @@ func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceRequest.ProtoReflect.Descriptor instead.
 func (*GetServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GetServiceRequest) GetId() string {
@@ -387,7 +497,7 @@ type GetServiceResponse struct {
 
 func (x *GetServiceResponse) Reset() {
 	*x = GetServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -399,7 +509,7 @@ func (x *GetServiceResponse) String() string {
 func (*GetServiceResponse) ProtoMessage() {}
 
 func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -412,7 +522,7 @@ func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetServiceResponse) GetSuccess() bool {
@@ -437,7 +547,7 @@ type ListProviderServicesRequest struct {
 
 func (x *ListProviderServicesRequest) Reset() {
 	*x = ListProviderServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -449,7 +559,7 @@ func (x *ListProviderServicesRequest) String() string {
 func (*ListProviderServicesRequest) ProtoMessage() {}
 
 func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -462,7 +572,7 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
 }
 
 type CreateServiceRequest struct {
@@ -486,7 +596,7 @@ type CreateServiceRequest struct {
 
 func (x *CreateServiceRequest) Reset() {
 	*x = CreateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -498,7 +608,7 @@ func (x *CreateServiceRequest) String() string {
 func (*CreateServiceRequest) ProtoMessage() {}
 
 func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -511,7 +621,7 @@ func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateServiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateServiceRequest) GetName() string {
@@ -621,7 +731,7 @@ type UpdateServiceRequest struct {
 
 func (x *UpdateServiceRequest) Reset() {
 	*x = UpdateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -633,7 +743,7 @@ func (x *UpdateServiceRequest) String() string {
 func (*UpdateServiceRequest) ProtoMessage() {}
 
 func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -646,7 +756,7 @@ func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateServiceRequest.ProtoReflect.Descriptor instead.
 func (*UpdateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *UpdateServiceRequest) GetId() string {
@@ -751,7 +861,7 @@ type ServiceMutationResponse struct {
 
 func (x *ServiceMutationResponse) Reset() {
 	*x = ServiceMutationResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -763,7 +873,7 @@ func (x *ServiceMutationResponse) String() string {
 func (*ServiceMutationResponse) ProtoMessage() {}
 
 func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -776,7 +886,7 @@ func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceMutationResponse.ProtoReflect.Descriptor instead.
 func (*ServiceMutationResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ServiceMutationResponse) GetSuccess() bool {
@@ -809,7 +919,7 @@ type DeleteServiceRequest struct {
 
 func (x *DeleteServiceRequest) Reset() {
 	*x = DeleteServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -821,7 +931,7 @@ func (x *DeleteServiceRequest) String() string {
 func (*DeleteServiceRequest) ProtoMessage() {}
 
 func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -834,7 +944,7 @@ func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceRequest.ProtoReflect.Descriptor instead.
 func (*DeleteServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *DeleteServiceRequest) GetId() string {
@@ -854,7 +964,7 @@ type DeleteServiceResponse struct {
 
 func (x *DeleteServiceResponse) Reset() {
 	*x = DeleteServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -866,7 +976,7 @@ func (x *DeleteServiceResponse) String() string {
 func (*DeleteServiceResponse) ProtoMessage() {}
 
 func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -879,7 +989,7 @@ func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceResponse.ProtoReflect.Descriptor instead.
 func (*DeleteServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *DeleteServiceResponse) GetSuccess() bool {
@@ -900,7 +1010,7 @@ var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb0\x04\n" +
+	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\x04\n" +
 	"\aService\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -922,15 +1032,25 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"providerId\x18\x10 \x01(\tR\n" +
 	"providerId\x128\n" +
 	"\tcreatedAt\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
-	"\tupdatedAt\x18\x12 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"s\n" +
+	"\tupdatedAt\x18\x12 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12H\n" +
+	"\rnextAvailable\x18\x13 \x01(\v2\".slotwise.catalog.v1.NextAvailableR\rnextAvailable\"o\n" +
+	"\rNextAvailable\x12\x12\n" +
+	"\x04date\x18\x01 \x01(\tR\x04date\x12\x12\n" +
+	"\x04time\x18\x02 \x01(\tR\x04time\x126\n" +
+	"\bstartsAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"\xcb\x01\n" +
 	"\x13ListServicesRequest\x12\x1a\n" +
 	"\bcategory\x18\x01 \x01(\tR\bcategory\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
 	"\x05limit\x18\x03 \x01(\x05R\x05limit\x12\x16\n" +
-	"\x06offset\x18\x04 \x01(\x05R\x06offset\"j\n" +
+	"\x06offset\x18\x04 \x01(\x05R\x06offset\x12\f\n" +
+	"\x01q\x18\x05 \x01(\tR\x01q\x12\x1a\n" +
+	"\blocation\x18\x06 \x01(\tR\blocation\x12\x1f\n" +
+	"\bmaxPrice\x18\a \x01(\x01H\x00R\bmaxPrice\x88\x01\x01B\v\n" +
+	"\t_maxPrice\"\x80\x01\n" +
 	"\x14ListServicesResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x128\n" +
-	"\bservices\x18\x02 \x03(\v2\x1c.slotwise.catalog.v1.ServiceR\bservices\"#\n" +
+	"\bservices\x18\x02 \x03(\v2\x1c.slotwise.catalog.v1.ServiceR\bservices\x12\x14\n" +
+	"\x05total\x18\x03 \x01(\x05R\x05total\"#\n" +
 	"\x11GetServiceRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"f\n" +
 	"\x12GetServiceResponse\x12\x18\n" +
@@ -1012,44 +1132,47 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
-	(*ListServicesRequest)(nil),         // 1: slotwise.catalog.v1.ListServicesRequest
-	(*ListServicesResponse)(nil),        // 2: slotwise.catalog.v1.ListServicesResponse
-	(*GetServiceRequest)(nil),           // 3: slotwise.catalog.v1.GetServiceRequest
-	(*GetServiceResponse)(nil),          // 4: slotwise.catalog.v1.GetServiceResponse
-	(*ListProviderServicesRequest)(nil), // 5: slotwise.catalog.v1.ListProviderServicesRequest
-	(*CreateServiceRequest)(nil),        // 6: slotwise.catalog.v1.CreateServiceRequest
-	(*UpdateServiceRequest)(nil),        // 7: slotwise.catalog.v1.UpdateServiceRequest
-	(*ServiceMutationResponse)(nil),     // 8: slotwise.catalog.v1.ServiceMutationResponse
-	(*DeleteServiceRequest)(nil),        // 9: slotwise.catalog.v1.DeleteServiceRequest
-	(*DeleteServiceResponse)(nil),       // 10: slotwise.catalog.v1.DeleteServiceResponse
-	(*timestamppb.Timestamp)(nil),       // 11: google.protobuf.Timestamp
+	(*NextAvailable)(nil),               // 1: slotwise.catalog.v1.NextAvailable
+	(*ListServicesRequest)(nil),         // 2: slotwise.catalog.v1.ListServicesRequest
+	(*ListServicesResponse)(nil),        // 3: slotwise.catalog.v1.ListServicesResponse
+	(*GetServiceRequest)(nil),           // 4: slotwise.catalog.v1.GetServiceRequest
+	(*GetServiceResponse)(nil),          // 5: slotwise.catalog.v1.GetServiceResponse
+	(*ListProviderServicesRequest)(nil), // 6: slotwise.catalog.v1.ListProviderServicesRequest
+	(*CreateServiceRequest)(nil),        // 7: slotwise.catalog.v1.CreateServiceRequest
+	(*UpdateServiceRequest)(nil),        // 8: slotwise.catalog.v1.UpdateServiceRequest
+	(*ServiceMutationResponse)(nil),     // 9: slotwise.catalog.v1.ServiceMutationResponse
+	(*DeleteServiceRequest)(nil),        // 10: slotwise.catalog.v1.DeleteServiceRequest
+	(*DeleteServiceResponse)(nil),       // 11: slotwise.catalog.v1.DeleteServiceResponse
+	(*timestamppb.Timestamp)(nil),       // 12: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	11, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	11, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
-	0,  // 2: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
-	0,  // 3: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
-	0,  // 4: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
-	1,  // 5: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
-	3,  // 6: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
-	5,  // 7: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
-	6,  // 8: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
-	7,  // 9: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
-	9,  // 10: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
-	2,  // 11: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	4,  // 12: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	2,  // 13: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	8,  // 14: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	8,  // 15: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	10, // 16: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	11, // [11:17] is the sub-list for method output_type
-	5,  // [5:11] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	12, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	12, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	1,  // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
+	12, // 3: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	0,  // 4: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
+	0,  // 5: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
+	0,  // 6: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
+	2,  // 7: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
+	4,  // 8: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
+	6,  // 9: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
+	7,  // 10: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
+	8,  // 11: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
+	10, // 12: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
+	3,  // 13: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	5,  // 14: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	3,  // 15: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	9,  // 16: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	9,  // 17: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	11, // 18: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	13, // [13:19] is the sub-list for method output_type
+	7,  // [7:13] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_catalog_v1_catalog_proto_init() }
@@ -1057,15 +1180,16 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 	if File_slotwise_catalog_v1_catalog_proto != nil {
 		return
 	}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[6].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[2].OneofWrappers = []any{}
 	file_slotwise_catalog_v1_catalog_proto_msgTypes[7].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[8].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

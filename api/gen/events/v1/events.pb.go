@@ -277,7 +277,8 @@ func (x *ReviewEvent) GetRating() int32 {
 type ServiceEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
-	// type is "created", "updated" or "deleted".
+	// type is "created", "updated", "deleted" or "rated" (a review changed the
+	// rating aggregate).
 	Type          string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	OccurredAt    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
 	ServiceId     string                 `protobuf:"bytes,4,opt,name=serviceId,proto3" json:"serviceId,omitempty"`

@@ -467,6 +467,11 @@ export interface components {
         v1ListServicesResponse: {
             success?: boolean;
             services?: components["schemas"]["v1Service"][];
+            /**
+             * Format: int32
+             * @description total is how many services match, across all pages.
+             */
+            total?: number;
         };
         v1LoginWithRoleRequest: {
             email?: string;
@@ -478,6 +483,15 @@ export interface components {
             token?: string;
             message?: string;
             user?: components["schemas"]["v1User"];
+        };
+        /** @description NextAvailable is a slot as the service lists it, on a calendar date. */
+        v1NextAvailable: {
+            /** @description date is YYYY-MM-DD in the business time zone. */
+            date?: string;
+            /** @description time is the slot as the service lists it ("09:00"). */
+            time?: string;
+            /** Format: date-time */
+            startsAt?: string;
         };
         v1ProfileResponse: {
             success?: boolean;
@@ -563,6 +577,7 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            nextAvailable?: components["schemas"]["v1NextAvailable"];
         };
         v1ServiceMutationResponse: {
             success?: boolean;
@@ -1128,10 +1143,19 @@ export interface operations {
                 category?: string;
                 /** @description name filters by case-insensitive substring. */
                 name?: string;
-                /** @description limit caps the page (0: the server's default, 500; at most 1000). */
+                /** @description limit caps the page (0: the server's default, 24; at most 1000). */
                 limit?: number;
-                /** @description offset skips that many services of the stable order (newest first). */
+                /**
+                 * @description offset skips that many services of the stable order (newest first, or
+                 *     best match first with q).
+                 */
                 offset?: number;
+                /** @description q searches the name and description (words, any order), best match first. */
+                q?: string;
+                /** @description location keeps services whose location contains it (any case). */
+                location?: string;
+                /** @description maxPrice keeps services priced at most this many rupees. */
+                maxPrice?: number;
             };
             header?: never;
             path?: never;

@@ -36,7 +36,9 @@ export type User = Omit<Emitted<Schemas['v1User']>, 'role' | 'providerInfo'> & {
   providerInfo: ProviderInfo | null;
 };
 
-export type Service = Emitted<Schemas['v1Service']>;
+/** A service's first free slot; listings carry it on every service (null: none free), a single service never. */
+export type NextAvailable = Emitted<Schemas['v1NextAvailable']>;
+export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null };
 
 export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus };
 
@@ -51,9 +53,9 @@ export type AppointmentListResponse = Omit<Emitted<Schemas['v1ListAppointmentsRe
   appointments: Appointment[];
 };
 export type AvailabilityResponse = Emitted<Schemas['v1GetAvailabilityResponse']>;
-export type ServiceResponse = Emitted<Schemas['v1GetServiceResponse']>;
-export type ServiceListResponse = Emitted<Schemas['v1ListServicesResponse']>;
-export type ServiceMutationResponse = Emitted<Schemas['v1ServiceMutationResponse']>;
+export type ServiceResponse = Omit<Emitted<Schemas['v1GetServiceResponse']>, 'service'> & { service: Service };
+export type ServiceListResponse = Omit<Emitted<Schemas['v1ListServicesResponse']>, 'services'> & { services: Service[] };
+export type ServiceMutationResponse = Omit<Emitted<Schemas['v1ServiceMutationResponse']>, 'data'> & { data: Service };
 export type DeleteServiceResponse = Emitted<Schemas['v1DeleteServiceResponse']>;
 export type ReviewListResponse = Emitted<Schemas['v1ListReviewsResponse']>;
 export type CreateReviewResponse = Emitted<Schemas['v1CreateReviewResponse']>;

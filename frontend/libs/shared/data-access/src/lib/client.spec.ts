@@ -7,6 +7,7 @@ describe('the API client', () => {
     await expect(unwrap(api.GET('/services', { params: { query: { category: 'Home Repair' } } }))).resolves.toEqual({
       success: true,
       services: [],
+      total: 0,
     });
     expect(mockApi.requests.map((r) => r.path)).toEqual(['/services?category=Home%20Repair']);
   });

@@ -78,6 +78,7 @@ export function aService(over: Partial<Service> = {}): Service {
     providerId: 'p1',
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
+    nextAvailable: null,
     ...over,
   };
 }

@@ -196,14 +196,22 @@ export const handlers = [
     const q = new URL(request.url).searchParams;
     const category = q.get('category');
     const name = q.get('name')?.toLowerCase();
-    const services = state.services.filter(
-      (s) => s.isActive && (!category || s.category === category) && (!name || s.name.toLowerCase().includes(name)),
+    // q: every word in the name or description (the server ranks; the mock keeps the order).
+    const words = (q.get('q') ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const matches = state.services.filter(
+      (s) =>
+        s.isActive &&
+        (!category || s.category === category) &&
+        (!name || s.name.toLowerCase().includes(name)) &&
+        words.every((w) => `${s.name} ${s.description}`.toLowerCase().includes(w)),
     );
-    return HttpResponse.json({ success: true, services });
+    const offset = Number(q.get('offset') ?? 0);
+    const limit = Number(q.get('limit') ?? 24) || 24;
+    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length });
   }),
   http.get<never, never, ServiceListResponse | ErrorBody>('*/services/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services }) : unauthorized();
+    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services, total: state.services.length }) : unauthorized();
   }),
   http.get<Id, never, ServiceResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
     await record(request);

@@ -1,0 +1,117 @@
+// Package pages keeps the catalog's public answers (listing pages, single
+// services) in memory as the encoded responses the transport sends, so a
+// read repeated between writes costs no query and no conversion.
+//
+// Freshness (docs/decisions.md "Catalog pages in memory"): every write of
+// this process empties the cache after its commit, and every other
+// catalog-svc process empties its own when it consumes the write's event
+// (catalog.services.v1, in a consumer group of its own that catalog-svc's
+// edits wait for, like booking-svc's copies). An answer is kept only if no
+// write landed while it was read, and never served past MaxAge, the bound
+// that still holds when Kafka is down. Nothing is served before the
+// process's group has joined (Live).
+package pages
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Cache holds answers by key. The zero value is unusable: use New.
+type Cache struct {
+	maxAge   time.Duration
+	maxBytes int
+	now      func() time.Time
+	live     atomic.Bool
+
+	mu      sync.RWMutex
+	gen     uint64 // bumped by every Invalidate
+	bytes   int
+	entries map[any]entry
+}
+
+type entry struct {
+	gen   uint64
+	since time.Time // when the read that produced it began
+	value any
+	size  int
+}
+
+// New returns a cache that serves an answer for at most maxAge after its
+// read began and holds at most maxBytes of answers (past that it starts
+// over: pages are cheap to read again, and a bound is what matters).
+func New(maxAge time.Duration, maxBytes int, now func() time.Time) *Cache {
+	if now == nil {
+		now = time.Now
+	}
+	return &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, entries: map[any]entry{}}
+}
+
+// Live starts serving from the cache: call it once writes elsewhere wait
+// for this process (its consumer group has joined).
+func (c *Cache) Live() { c.live.Store(true) }
+
+// Read is one read that may fill the cache: Begin it before querying.
+type Read struct {
+	gen   uint64
+	since time.Time
+}
+
+// Get returns the answer under key, if one is fresh.
+func (c *Cache) Get(key any) (any, bool) {
+	if c == nil || !c.live.Load() {
+		return nil, false
+	}
+	c.mu.RLock()
+	e, ok := c.entries[key]
+	gen := c.gen
+	c.mu.RUnlock()
+	if !ok || e.gen != gen || c.now().Sub(e.since) >= c.maxAge {
+		return nil, false
+	}
+	return e.value, true
+}
+
+// Begin marks the start of a read whose answer Put may keep.
+func (c *Cache) Begin() Read {
+	if c == nil {
+		return Read{}
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return Read{gen: c.gen, since: c.now()}
+}
+
+// Put keeps value (size bytes) under key unless a write was invalidated
+// since r began: that answer may predate the write.
+func (c *Cache) Put(r Read, key any, value any, size int) {
+	if c == nil || size > c.maxBytes {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if r.gen != c.gen {
+		return
+	}
+	if old, ok := c.entries[key]; ok {
+		c.bytes -= old.size
+	}
+	if c.bytes+size > c.maxBytes {
+		c.entries, c.bytes = map[any]entry{}, 0
+	}
+	c.entries[key] = entry{gen: r.gen, since: r.since, value: value, size: size}
+	c.bytes += size
+}
+
+// Invalidate forgets every answer: a service changed, and any page may
+// show it (a listing's order and total move with any service).
+func (c *Cache) Invalidate() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.gen++
+	c.entries, c.bytes = map[any]entry{}, 0
+	c.mu.Unlock()
+}

@@ -1,0 +1,69 @@
+package pages
+
+import (
+	"testing"
+	"time"
+)
+
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func TestCacheServesOnlyFreshAnswers(t *testing.T) {
+	clk := &clock{t: time.Unix(1000, 0)}
+	c := New(2*time.Second, 100, clk.now)
+	put := func(key string, v any) { c.Put(c.Begin(), key, v, 10) }
+
+	put("a", 1)
+	if _, ok := c.Get("a"); ok {
+		t.Fatal("served before Live")
+	}
+	c.Live()
+	if v, ok := c.Get("a"); !ok || v != 1 {
+		t.Fatalf("Get = %v, %v", v, ok)
+	}
+	clk.t = clk.t.Add(2 * time.Second)
+	if _, ok := c.Get("a"); ok {
+		t.Fatal("served at its maximum age")
+	}
+
+	// A read that began before a write is not kept: it may predate it.
+	read := c.Begin()
+	c.Invalidate()
+	c.Put(read, "b", 2, 10)
+	if _, ok := c.Get("b"); ok {
+		t.Fatal("kept an answer read across a write")
+	}
+	put("c", 3)
+	c.Invalidate()
+	if _, ok := c.Get("c"); ok {
+		t.Fatal("served after Invalidate")
+	}
+}
+
+func TestCacheStaysWithinItsBytes(t *testing.T) {
+	c := New(time.Minute, 25, nil)
+	c.Live()
+	c.Put(c.Begin(), "big", 0, 26)
+	if _, ok := c.Get("big"); ok {
+		t.Fatal("kept an answer larger than the whole cache")
+	}
+	for _, k := range []string{"a", "b", "c"} {
+		c.Put(c.Begin(), k, k, 10)
+	}
+	if c.bytes > 25 {
+		t.Fatalf("holds %d bytes, bound 25", c.bytes)
+	}
+	if _, ok := c.Get("c"); !ok {
+		t.Fatal("the newest answer was dropped")
+	}
+}
+
+func TestNilCacheKeepsNothing(t *testing.T) {
+	var c *Cache
+	c.Put(c.Begin(), "a", 1, 1)
+	c.Invalidate()
+	if _, ok := c.Get("a"); ok {
+		t.Fatal("nil cache served")
+	}
+}

@@ -1,0 +1,58 @@
+package pages
+
+import (
+	"context"
+	"time"
+
+	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+)
+
+// Invalidating wraps a repository so that every write that committed
+// empties c before it returns: this process never serves a page older than
+// its own last write.
+func Invalidating(repo catalog.Repository, c *Cache) catalog.Repository {
+	return invalidating{Repository: repo, cache: c}
+}
+
+type invalidating struct {
+	catalog.Repository
+	cache *Cache
+}
+
+func (r invalidating) done(err error) {
+	if err == nil {
+		r.cache.Invalidate()
+	}
+}
+
+func (r invalidating) Create(ctx context.Context, o catalog.Offering) (catalog.Change, error) {
+	ch, err := r.Repository.Create(ctx, o)
+	r.done(err)
+	return ch, err
+}
+
+func (r invalidating) Update(ctx context.Context, o catalog.Offering) (catalog.Change, error) {
+	ch, err := r.Repository.Update(ctx, o)
+	r.done(err)
+	return ch, err
+}
+
+func (r invalidating) SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (catalog.Offering, catalog.Change, error) {
+	o, ch, err := r.Repository.SetActive(ctx, id, providerID, active, at)
+	r.done(err)
+	return o, ch, err
+}
+
+func (r invalidating) SoftDelete(ctx context.Context, id, providerID string, at time.Time) (catalog.Change, error) {
+	ch, err := r.Repository.SoftDelete(ctx, id, providerID, at)
+	r.done(err)
+	return ch, err
+}
+
+func (r invalidating) AddRating(ctx context.Context, consumer string, rr catalog.ReviewRating) (bool, error) {
+	changed, err := r.Repository.AddRating(ctx, consumer, rr)
+	if changed {
+		r.done(err)
+	}
+	return changed, err
+}

@@ -1,0 +1,227 @@
+package integration
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/segmentio/kafka-go"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	"github.com/slotwise/slotwise/api/topics"
+	catalogsvc "github.com/slotwise/slotwise/catalog-svc"
+	"github.com/slotwise/slotwise/devstack/stacktest"
+	"github.com/slotwise/slotwise/platform/svc"
+)
+
+// TestPublicReadsPaged: GET /services answers 24 services a page with the
+// total across pages; limit still asks for more.
+func TestPublicReadsPaged(t *testing.T) {
+	st := stacktest.Start(t)
+	p := st.NewUser(t, "provider")
+	for i := range 30 {
+		st.Post(t, "/services", p.Token, serviceForm(fmt.Sprintf("Paged %02d", i), "Automobile")).ExpectStatus(t, http.StatusCreated)
+	}
+	page := func(query string) (ids []string, total float64) {
+		t.Helper()
+		r := st.Get(t, "/services?category=automobile"+query, "").ExpectStatus(t, http.StatusOK)
+		total, _ = r.Field("total").(float64)
+		return serviceIDs(r), total
+	}
+	first, total := page("")
+	second, total2 := page("&offset=24")
+	all, total3 := page("&limit=100")
+	if len(first) != 24 || len(second) != 6 || len(all) != 30 || total != 30 || total2 != 30 || total3 != 30 {
+		t.Fatalf("pages of %d and %d, limit=100 gave %d; totals %v %v %v", len(first), len(second), len(all), total, total2, total3)
+	}
+	if strings.Join(append(first, second...), ",") != strings.Join(all, ",") {
+		t.Fatal("the two pages are not the list in order")
+	}
+	if _, total := page("&offset=40"); total != 30 {
+		t.Fatalf("past the last page the total is %v, want 30", total)
+	}
+}
+
+// TestPublicReadsETag: public reads carry a strong ETag and a public
+// Cache-Control (availability a short one); If-None-Match with it answers
+// 304 with no body until the resource changes; authenticated reads stay
+// no-store.
+func TestPublicReadsETag(t *testing.T) {
+	st := stacktest.Start(t)
+	p := st.NewUser(t, "provider")
+	id := st.Post(t, "/services", p.Token, serviceForm("Tagged clinic", "Healthcare & Wellness")).ExpectStatus(t, http.StatusCreated).String("data._id")
+	conditional := func(path, etag string) *stacktest.Response {
+		return st.Do(t, stacktest.Req{Method: http.MethodGet, Path: path, Headers: map[string]string{"If-None-Match": etag}})
+	}
+	for _, c := range []struct{ path, cache string }{
+		{"/services?category=healthcare", "public, max-age=10, stale-while-revalidate=60"},
+		{"/services/" + id, "public, max-age=10, stale-while-revalidate=60"},
+		{"/reviews/service/" + id, "public, max-age=10, stale-while-revalidate=60"},
+		{"/services/" + id + "/availability", "public, max-age=2, stale-while-revalidate=10"},
+	} {
+		t.Run(c.path, func(t *testing.T) {
+			r := st.Get(t, c.path, "").ExpectStatus(t, http.StatusOK)
+			etag := r.Header.Get("ETag")
+			if !strings.HasPrefix(etag, `"`) || len(etag) < 10 || r.Header.Get("Cache-Control") != c.cache {
+				t.Fatalf("ETag %q, Cache-Control %q", etag, r.Header.Get("Cache-Control"))
+			}
+			if again := st.Get(t, c.path, ""); again.Header.Get("ETag") != etag {
+				t.Fatalf("same resource, ETag %q then %q", etag, again.Header.Get("ETag"))
+			}
+			nm := conditional(c.path, etag)
+			if nm.Status != http.StatusNotModified || len(nm.Raw) != 0 || nm.Header.Get("ETag") != etag {
+				t.Fatalf("If-None-Match: %d %q, ETag %q", nm.Status, nm.Raw, nm.Header.Get("ETag"))
+			}
+			if other := conditional(c.path, `"stale", W/`+etag); other.Status != http.StatusNotModified {
+				t.Fatalf("a list naming the tag (weakly): %d", other.Status)
+			}
+			conditional(c.path, `"not-it"`).ExpectStatus(t, http.StatusOK)
+			if auth := st.Get(t, c.path, p.Token); auth.Header.Get("Cache-Control") != "no-store" || auth.Header.Get("ETag") != "" {
+				t.Fatalf("authenticated: Cache-Control %q, ETag %q", auth.Header.Get("Cache-Control"), auth.Header.Get("ETag"))
+			}
+		})
+	}
+	t.Run("a change changes the tag", func(t *testing.T) {
+		before := st.Get(t, "/services/"+id, "").Header.Get("ETag")
+		listBefore := st.Get(t, "/services?category=healthcare", "").Header.Get("ETag")
+		st.Patch(t, "/services/"+id, p.Token, map[string]any{"isActive": false}).ExpectStatus(t, http.StatusOK)
+		r := conditional("/services/"+id, before).ExpectStatus(t, http.StatusOK)
+		if r.Header.Get("ETag") == before || r.Field("service.isActive") != false {
+			t.Fatalf("after the edit: ETag %q (was %q): %s", r.Header.Get("ETag"), before, r.Raw)
+		}
+		list := conditional("/services?category=healthcare", listBefore).ExpectStatus(t, http.StatusOK)
+		if len(serviceIDs(list)) != 0 {
+			t.Fatalf("deactivated service still listed: %s", list.Raw)
+		}
+	})
+	t.Run("errors and private reads are not tagged", func(t *testing.T) {
+		if r := st.Get(t, "/services/00000000-0000-0000-0000-000000000000", ""); r.Status != http.StatusNotFound || r.Header.Get("ETag") != "" {
+			t.Fatalf("404: %d, ETag %q", r.Status, r.Header.Get("ETag"))
+		}
+		if r := st.Get(t, "/services/provider", p.Token); r.Header.Get("ETag") != "" {
+			t.Fatalf("own list tagged %q", r.Header.Get("ETag"))
+		}
+	})
+}
+
+// TestPagesFreshAcrossReplicas: two catalog-svc processes on one database
+// both keep pages in memory; once a write through either returns, neither
+// serves the page as it was. The test first shows the pages really are
+// cached (a change behind catalog-svc's back stays unseen), so fresh pages
+// afterwards prove invalidation, not the absence of a cache.
+func TestPagesFreshAcrossReplicas(t *testing.T) {
+	st := stacktest.Start(t)
+	p := st.NewUser(t, "provider")
+	second := startCatalogReplica(t, st)
+	waitPagesLive(t, st, 2)
+
+	id := st.Post(t, "/services", p.Token, serviceForm("Replica clinic", "Beauty & Personal Care")).ExpectStatus(t, http.StatusCreated).String("data._id")
+	ctx := context.Background()
+	req := &catalogv1.ListServicesRequest{Category: "Beauty & Personal Care"}
+	names := func() (viaGateway, viaSecond string) {
+		t.Helper()
+		r := st.Get(t, "/services?category="+url.QueryEscape(req.Category), "").ExpectStatus(t, http.StatusOK)
+		if list, _ := r.Field("services").([]any); len(list) > 0 {
+			viaGateway, _ = list[0].(map[string]any)["name"].(string)
+		}
+		resp, err := second.ListServices(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.GetServices()) > 0 {
+			viaSecond = resp.GetServices()[0].GetName()
+		}
+		return
+	}
+	if a, b := names(); a != "Replica clinic" || b != "Replica clinic" {
+		t.Fatalf("both replicas list the new service at once: %q, %q", a, b)
+	}
+	// Behind catalog-svc's back (no event): both keep serving their page.
+	conn, err := pgx.Connect(ctx, st.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := names(); a != "Replica clinic" || b != "Replica clinic" {
+		t.Fatalf("pages are not cached (a silent change showed at once): %q, %q", a, b)
+	}
+
+	form := serviceForm("Replica clinic, renamed", "Beauty & Personal Care")
+	st.Patch(t, "/services/"+id, p.Token, form).ExpectStatus(t, http.StatusOK)
+	if a, b := names(); a != "Replica clinic, renamed" || b != "Replica clinic, renamed" {
+		t.Fatalf("after the edit returned: gateway's replica %q, the other %q", a, b)
+	}
+	st.Patch(t, "/services/"+id, p.Token, map[string]any{"isActive": false}).ExpectStatus(t, http.StatusOK)
+	if a, b := names(); a != "" || b != "" {
+		t.Fatalf("after the deactivation returned: %q, %q still listed", a, b)
+	}
+}
+
+// startCatalogReplica runs a second catalog-svc on the stack's database and
+// broker and returns a client of it alone.
+func startCatalogReplica(t *testing.T, st *stacktest.Stack) catalogv1.CatalogServiceClient {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- catalogsvc.Run(ctx, catalogsvc.Config{Config: svc.Config{Name: "catalog-svc", DatabaseURL: st.DatabaseURL,
+			KafkaBrokers: st.Brokers, AuthGRPCAddr: st.GRPCAddrs["auth-svc"], LogLevel: "error", GRPCListener: lis},
+			CopyTTL: catalogsvc.DefaultCopyTTL})
+	}()
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Close()
+		cancel()
+		<-done
+	})
+	return catalogv1.NewCatalogServiceClient(conn)
+}
+
+// waitPagesLive waits until n catalog-svc processes' groups on
+// catalog.services.v1 are stable: from then on edits wait for each, and
+// each serves its pages.
+func waitPagesLive(t *testing.T, st *stacktest.Stack, n int) {
+	t.Helper()
+	client := &kafka.Client{Addr: kafka.TCP(st.Brokers...), Timeout: 5 * time.Second}
+	prefix := topics.ServiceCopiesGroup("catalog-svc", "")
+	bkEventually(t, 30*time.Second, func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		list, err := client.ListGroups(ctx, &kafka.ListGroupsRequest{})
+		if err != nil {
+			return false
+		}
+		stable := 0
+		for _, g := range list.Groups {
+			if !strings.HasPrefix(g.GroupID, prefix) {
+				continue
+			}
+			d, err := client.DescribeGroups(ctx, &kafka.DescribeGroupsRequest{GroupIDs: []string{g.GroupID}})
+			if err == nil && len(d.Groups) == 1 && d.Groups[0].GroupState == "Stable" {
+				stable++
+			}
+		}
+		if stable >= n {
+			time.Sleep(100 * time.Millisecond) // each process polls the same state to go live
+		}
+		return stable >= n
+	})
+}
