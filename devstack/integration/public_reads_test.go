@@ -202,7 +202,7 @@ func waitPagesLive(t *testing.T, st *stacktest.Stack, n int) {
 	t.Helper()
 	client := &kafka.Client{Addr: kafka.TCP(st.Brokers...), Timeout: 5 * time.Second}
 	prefix := topics.ServiceCopiesGroup("catalog-svc", "")
-	bkEventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, fmt.Sprintf("%d catalog-svc groups stable", n), func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		list, err := client.ListGroups(ctx, &kafka.ListGroupsRequest{})
