@@ -225,3 +225,101 @@ func waitPagesLive(t *testing.T, st *stacktest.Stack, n int) {
 		return stable >= n
 	})
 }
+
+// TestSearchThroughTheGateway: GET /services?q= ranks across categories
+// and takes location and maxPrice; bad filters are 400s that say what to fix.
+func TestSearchThroughTheGateway(t *testing.T) {
+	st := stacktest.Start(t)
+	p := st.NewUser(t, "provider")
+	create := func(name, category, description string, price int) {
+		form := serviceForm(name, category)
+		form["description"], form["price"] = description, price
+		st.Post(t, "/services", p.Token, form).ExpectStatus(t, http.StatusCreated)
+	}
+	create("Bridal makeup", "Beauty & Personal Care", "Makeup and hair for the big day", 5000)
+	create("Wedding photography", "Private Events", "Candid photos of the wedding and the makeup room", 20000)
+	create("Tyre change", "Automobile", "Four tyres fitted and balanced", 800)
+	names := func(query string) []string {
+		t.Helper()
+		r := st.Get(t, "/services?"+query, "").ExpectStatus(t, http.StatusOK)
+		out := []string{}
+		for _, s := range r.Field("services").([]any) {
+			out = append(out, s.(map[string]any)["name"].(string))
+		}
+		return out
+	}
+	if got := names("q=makeup"); strings.Join(got, ",") != "Bridal makeup,Wedding photography" {
+		t.Fatalf("q=makeup: %v", got)
+	}
+	if got := names("q=makeup&maxPrice=6000"); strings.Join(got, ",") != "Bridal makeup" {
+		t.Fatalf("q=makeup&maxPrice=6000: %v", got)
+	}
+	if got := names("q=wedd&location=bengaluru"); strings.Join(got, ",") != "Wedding photography" {
+		t.Fatalf("q=wedd&location=bengaluru: %v", got)
+	}
+	if got := names("name=tyre"); strings.Join(got, ",") != "Tyre change" {
+		t.Fatalf("name=tyre: %v", got)
+	}
+	st.Get(t, "/services?maxPrice=-1", "").ExpectError(t, http.StatusBadRequest, "maxPrice must be a number of rupees, 0 or more")
+	st.Get(t, "/services?q="+strings.Repeat("x", 101), "").ExpectError(t, http.StatusBadRequest, "Search (q) must be at most 100 characters")
+	if r := st.Get(t, "/services?maxPrice=cheap", ""); r.Status != http.StatusBadRequest {
+		t.Fatalf("maxPrice=cheap: %d %s", r.Status, r.Raw)
+	}
+}
+
+// TestListingNextAvailable: every listed service carries its first free
+// slot (date and the slot as listed) or null, bookings moving it; a single
+// service's answer carries none.
+func TestListingNextAvailable(t *testing.T) {
+	clk := newBKClock() // now: 10:15 today
+	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
+	p, c := st.NewUser(t, "provider"), st.NewUser(t, "customer")
+	morning := bkService(t, st, p, "Morning clinic", "09:00", "10:00")
+	evening := bkService(t, st, p, "Evening clinic", "10:00", "18:30")
+	next := func() map[string]any {
+		t.Helper()
+		r := st.Get(t, "/services?category=healthcare", "").ExpectStatus(t, http.StatusOK)
+		out := map[string]any{}
+		for _, s := range r.Field("services").([]any) {
+			m := s.(map[string]any)
+			out[m["_id"].(string)] = m["nextAvailable"]
+		}
+		return out
+	}
+	label := func(v any) string {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Sprint(v)
+		}
+		return fmt.Sprint(m["date"], " ", m["time"])
+	}
+	got := next()
+	// Today's 09:00 and 10:00 have passed at 10:15.
+	if label(got[morning]) != clk.day(1)+" 09:00" || label(got[evening]) != clk.day(0)+" 18:30" {
+		t.Fatalf("nextAvailable: morning %v, evening %v", got[morning], got[evening])
+	}
+	if at, _ := got[evening].(map[string]any)["startsAt"].(string); at != clk.at(0, "18:30").UTC().Format(time.RFC3339) {
+		t.Fatalf("evening startsAt %q", at)
+	}
+	bkBookID(t, st, c, morning, clk.day(1), "09:00")
+	bkBookID(t, st, c, evening, clk.day(0), "18:30")
+	got = next()
+	if label(got[morning]) != clk.day(1)+" 10:00" || label(got[evening]) != clk.day(1)+" 10:00" {
+		t.Fatalf("after bookings: morning %v, evening %v", got[morning], got[evening])
+	}
+	// Book out the morning clinic's whole window: null.
+	for d := 1; d < 10; d++ {
+		for _, slot := range []string{"09:00", "10:00"} {
+			if d == 1 && slot == "09:00" {
+				continue
+			}
+			bkBookID(t, st, c, morning, clk.day(d), slot)
+		}
+	}
+	if got = next(); got[morning] != nil {
+		t.Fatalf("fully booked: %v", got[morning])
+	}
+	if r := st.Get(t, "/services/"+morning, ""); r.Field("service.nextAvailable") != nil {
+		t.Fatalf("a single service carries %v", r.Field("service.nextAvailable"))
+	}
+}

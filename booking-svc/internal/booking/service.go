@@ -25,6 +25,8 @@ type Service interface {
 	SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
 	Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error)
 	Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error)
+	// NextAvailable is each listed service's first free slot (next.go).
+	NextAvailable(ctx context.Context, listed []Listed) ([]NextSlot, error)
 	// MarkReviewed records, once per event, that the appointment's customer
 	// reviewed it.
 	MarkReviewed(ctx context.Context, eventID, appointmentID string) error
@@ -58,6 +60,8 @@ type Repository interface {
 	Update(ctx context.Context, id string, mutate func(*Appointment) (Change, error)) (Appointment, error)
 	// Booked returns the starts of active appointments of a service in [from, to).
 	Booked(ctx context.Context, serviceID string, from, to time.Time) ([]time.Time, error)
+	// BookedMany is Booked for many services in one query, by service id.
+	BookedMany(ctx context.Context, serviceIDs []string, from, to time.Time) (map[string][]time.Time, error)
 	// MarkReviewed sets hasReviewed unless eventID was applied before.
 	MarkReviewed(ctx context.Context, eventID, appointmentID string) error
 }

@@ -17,6 +17,8 @@ type memRepo struct {
 	appts  map[string]Appointment
 	idem   map[string]IdempotencyRecord
 	events []string
+	// bookedManyCalls counts BookedMany's queries.
+	bookedManyCalls int
 }
 
 func newMemRepo() *memRepo {
@@ -107,6 +109,15 @@ func (r *memRepo) Booked(_ context.Context, serviceID string, from, to time.Time
 		if !a.StartsAt.Before(from) && a.StartsAt.Before(to) {
 			out = append(out, a.StartsAt)
 		}
+	}
+	return out, nil
+}
+
+func (r *memRepo) BookedMany(ctx context.Context, ids []string, from, to time.Time) (map[string][]time.Time, error) {
+	r.bookedManyCalls++
+	out := map[string][]time.Time{}
+	for _, id := range ids {
+		out[id], _ = r.Booked(ctx, id, from, to)
 	}
 	return out, nil
 }

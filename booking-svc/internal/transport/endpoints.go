@@ -29,6 +29,7 @@ type Set struct {
 	UpdateCustomerStatus     endpoint.Endpoint
 	Reschedule               endpoint.Endpoint
 	GetAvailability          endpoint.Endpoint
+	NextAvailable            endpoint.Endpoint
 }
 
 // BookRequest is a booking with its optional Idempotency-Key.
@@ -55,7 +56,8 @@ type Availability struct {
 	Days      []booking.DaySlots
 }
 
-// NewSet wraps s in mw. Every endpoint but GetAvailability (public) is on
+// NewSet wraps s in mw. Every endpoint but GetAvailability and
+// NextAvailable (public reads) is on
 // behalf of a logged-in user; bookings are limited per user by bookings
 // (nil: no limit).
 func NewSet(s booking.Service, bookings *ratelimit.Keyed, mw kit.Middlewares) Set {
@@ -68,6 +70,7 @@ func NewSet(s booking.Service, bookings *ratelimit.Keyed, mw kit.Middlewares) Se
 		UpdateCustomerStatus:     mw.Wrap("UpdateCustomerStatus", makeStatusChange(s.SetCustomerStatus), mw.Authenticated),
 		Reschedule:               mw.Wrap("Reschedule", makeReschedule(s), mw.Authenticated),
 		GetAvailability:          mw.Wrap("GetAvailability", makeGetAvailability(s)),
+		NextAvailable:            mw.Wrap("NextAvailable", kit.Endpoint(s.NextAvailable)),
 	}
 }
 

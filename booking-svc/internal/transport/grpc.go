@@ -31,6 +31,7 @@ type GRPCServer struct {
 	updateCustomerStatus     appointmentHandler[*bookingv1.UpdateStatusRequest]
 	reschedule               appointmentHandler[*bookingv1.RescheduleRequest]
 	getAvailability          kit.Handler[*bookingv1.GetAvailabilityRequest, *bookingv1.GetAvailabilityResponse]
+	nextAvailable            kit.Handler[*bookingv1.NextAvailableRequest, *bookingv1.NextAvailableResponse]
 }
 
 // NewGRPCServer serves set; loc is the business zone availability dates are
@@ -45,6 +46,7 @@ func NewGRPCServer(set Set, loc *time.Location) *GRPCServer {
 		updateCustomerStatus:     kit.NewHandler(set.UpdateCustomerStatus, decodeStatus, encodeAppointment("Appointment cancelled successfully")),
 		reschedule:               kit.NewHandler(set.Reschedule, decodeReschedule, encodeAppointment("Appointment rescheduled successfully")),
 		getAvailability:          kit.NewHandler(set.GetAvailability, decodeAvailability, encodeAvailability(loc)),
+		nextAvailable:            kit.NewHandler(set.NextAvailable, decodeNextAvailable, encodeNextAvailable),
 	}
 }
 
@@ -101,6 +103,26 @@ func decodeStatus(_ context.Context, req *bookingv1.UpdateStatusRequest) StatusR
 
 func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) RescheduleRequest {
 	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime()}
+}
+
+func (s *GRPCServer) NextAvailable(ctx context.Context, req *bookingv1.NextAvailableRequest) (*bookingv1.NextAvailableResponse, error) {
+	return s.nextAvailable.Serve(ctx, req)
+}
+
+func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest) []booking.Listed {
+	out := make([]booking.Listed, len(req.GetServices()))
+	for i, s := range req.GetServices() {
+		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots()}
+	}
+	return out
+}
+
+func encodeNextAvailable(_ context.Context, next []booking.NextSlot) *bookingv1.NextAvailableResponse {
+	out := &bookingv1.NextAvailableResponse{Slots: make([]*bookingv1.NextSlot, len(next))}
+	for i, n := range next {
+		out.Slots[i] = &bookingv1.NextSlot{ServiceId: n.ServiceID, Date: n.Date, Time: n.Time, StartsAt: timestamppb.New(n.StartsAt)}
+	}
+	return out
 }
 
 func decodeAvailability(_ context.Context, req *bookingv1.GetAvailabilityRequest) AvailabilityRequest {

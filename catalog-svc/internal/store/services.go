@@ -51,7 +51,7 @@ func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) 
 
 // List reads one page of active services and how many match in all. Each
 // filter maps onto a partial index (001_init.sql: category key, trigram on
-// name; 002_search.sql: the search document).
+// name; 003_search_prefixes.sql: the search document).
 func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, error) {
 	sql, args := listSQL(f)
 	page := catalog.Page{Services: []catalog.Offering{}}
@@ -101,11 +101,11 @@ func rankExpr(f catalog.Filter) string {
 	if len(f.Search) == 0 {
 		return `0::real`
 	}
-	return `ts_rank(search, to_tsquery('english', $1))`
+	return `ts_rank(search, ` + tsQuery(len(f.Search)) + `)`
 }
 
 // matchSQL selects what over the services a listing with f matches. With a
-// search, its tsquery is always $1 (rankExpr refers to it).
+// search, its words are always $1… (tsQuery refers to them).
 func matchSQL(f catalog.Filter, what string) (string, []any) {
 	where := []string{"is_active", "deleted_at IS NULL"}
 	var args []any
@@ -114,7 +114,10 @@ func matchSQL(f catalog.Filter, what string) (string, []any) {
 		return "$" + strconv.Itoa(len(args))
 	}
 	if len(f.Search) > 0 {
-		where = append(where, "search @@ to_tsquery('english', "+arg(tsQuery(f.Search))+")")
+		for _, w := range f.Search {
+			arg(w + ":*")
+		}
+		where = append(where, "search @@ "+tsQuery(len(f.Search)))
 	}
 	if f.CategoryKey != "" {
 		where = append(where, "category_key = "+arg(f.CategoryKey))
@@ -134,15 +137,18 @@ func matchSQL(f catalog.Filter, what string) (string, []any) {
 	return `SELECT ` + what + ` FROM services WHERE ` + strings.Join(where, " AND "), args
 }
 
-// tsQuery matches every word as a prefix ("hairc" finds "haircut"), so the
-// search box finds while the user is still typing. The words are letters
-// and digits only (catalog.SearchWords), so none is an operator.
-func tsQuery(words []string) string {
-	parts := make([]string, len(words))
-	for i, w := range words {
-		parts[i] = w + ":*"
+// tsQuery is the search of n words, the parameters $1…$n (each "word:*"):
+// every word must match, as a prefix ("hairc" finds "haircut") so the
+// search box finds while the user is still typing, either stemmed or as
+// written (003_search_prefixes.sql). The words are letters and digits only
+// (catalog.SearchWords), so none is an operator.
+func tsQuery(n int) string {
+	parts := make([]string, n)
+	for i := range n {
+		p := "$" + strconv.Itoa(i+1)
+		parts[i] = "(to_tsquery('english', " + p + ") || to_tsquery('simple', " + p + "))"
 	}
-	return strings.Join(parts, " & ")
+	return "(" + strings.Join(parts, " && ") + ")"
 }
 
 func (s Services) ListByProvider(ctx context.Context, providerID string) ([]catalog.Offering, error) {

@@ -1,0 +1,83 @@
+package booking
+
+import (
+	"context"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// Listed is a service of a listing page with the slots it lists.
+type Listed struct {
+	ServiceID string
+	TimeSlots []string
+}
+
+// NextSlot is a service's first free slot of the booking window.
+type NextSlot struct {
+	ServiceID string
+	Date      string // DateLayout, business time zone
+	Time      string // the slot's label as listed
+	StartsAt  time.Time
+}
+
+// MaxListed is the most services one NextAvailable call takes: the
+// largest listing page (catalog's MaxLimit).
+const MaxListed = 1000
+
+// MsgTooManyListed refuses a call over MaxListed.
+const MsgTooManyListed = "at most 1000 services per call"
+
+// NextAvailable finds, for each listed service, its first slot from now
+// within WindowDays that no active appointment holds, reading the page's
+// appointments in one query. Services with no free slot are left out.
+// The slots are the caller's (the listing's, from catalog-svc): a listing
+// shows what the catalog lists, and booking re-checks everything anyway.
+func (s *service) NextAvailable(ctx context.Context, listed []Listed) ([]NextSlot, error) {
+	if len(listed) > MaxListed {
+		return nil, apperr.Invalid(MsgTooManyListed)
+	}
+	if len(listed) == 0 {
+		return []NextSlot{}, nil
+	}
+	now := s.now().In(s.loc)
+	start := midnight(now)
+	ids := make([]string, len(listed))
+	for i, l := range listed {
+		ids[i] = l.ServiceID
+	}
+	booked, err := s.repo.BookedMany(ctx, ids, start, start.AddDate(0, 0, WindowDays))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]NextSlot, 0, len(listed))
+	for _, l := range listed {
+		if next, ok := FirstFree(l.TimeSlots, start, WindowDays, booked[l.ServiceID], now); ok {
+			next.ServiceID = l.ServiceID
+			out = append(out, next)
+		}
+	}
+	return out, nil
+}
+
+// FirstFree is the first slot of days from start that has not passed and
+// that no time in booked holds.
+func FirstFree(listed []string, start time.Time, days int, booked []time.Time, now time.Time) (NextSlot, bool) {
+	slots := SlotsOf(listed)
+	if len(slots) == 0 {
+		return NextSlot{}, false
+	}
+	taken := make(map[int64]bool, len(booked))
+	for _, b := range booked {
+		taken[b.Unix()] = true
+	}
+	for i := range days {
+		day := start.AddDate(0, 0, i)
+		for _, sl := range slots {
+			if at := At(day, sl.Minutes); at.After(now) && !taken[at.Unix()] {
+				return NextSlot{Date: day.Format(DateLayout), Time: sl.Label, StartsAt: at}, true
+			}
+		}
+	}
+	return NextSlot{}, false
+}

@@ -1,0 +1,72 @@
+package booking
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// TestNextAvailableOneQueryPerPage: each listed service gets its first slot
+// that has not passed and is not held, from one read of the page's
+// appointments; a service with none free is left out.
+func TestNextAvailableOneQueryPerPage(t *testing.T) {
+	f := newFixture() // now: Sat 2026-11-21 10:15 IST
+	ctx := context.Background()
+	// "dental" (09:00, 10:00): today's slots have passed; tomorrow 09:00 is
+	// booked, so 10:00 tomorrow is the first free.
+	if _, err := f.svc.Book(ctx, alice, booking("2026-11-22", "09:00"), ""); err != nil {
+		t.Fatal(err)
+	}
+	listed := []Listed{
+		{ServiceID: "dental", TimeSlots: []string{"09:00", "10:00"}},
+		{ServiceID: "evening", TimeSlots: []string{"6:30 PM", "11:00"}},
+		{ServiceID: "gone-today", TimeSlots: []string{"08:00"}},
+		{ServiceID: "full", TimeSlots: []string{"09:00"}},
+	}
+	for i := range WindowDays {
+		day := now.AddDate(0, 0, i).Format(DateLayout)
+		f.repo.appts["full-"+day] = Appointment{ID: "full-" + day, ServiceID: "full", Status: "pending", StartsAt: mustAt(t, day, "09:00")}
+	}
+	got, err := f.svc.NextAvailable(ctx, listed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"dental": "2026-11-22 10:00", "evening": "2026-11-21 11:00", "gone-today": "2026-11-22 08:00"}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %v", got, want)
+	}
+	for _, n := range got {
+		if want[n.ServiceID] != n.Date+" "+n.Time || n.StartsAt.Format(DateLayout+" 15:04") != n.Date+" "+mustClock(t, n.Time) {
+			t.Errorf("%s: %s %s (%v), want %s", n.ServiceID, n.Date, n.Time, n.StartsAt, want[n.ServiceID])
+		}
+	}
+	if f.repo.bookedManyCalls != 1 {
+		t.Fatalf("%d queries for one page, want 1", f.repo.bookedManyCalls)
+	}
+	_, err = f.svc.NextAvailable(ctx, make([]Listed, MaxListed+1))
+	if apperr.KindOf(err) != apperr.KindInvalid || !strings.Contains(err.Error(), MsgTooManyListed) {
+		t.Fatalf("over the limit: %v", err)
+	}
+}
+
+func mustAt(t *testing.T, date, clock string) (at time.Time) {
+	t.Helper()
+	day, ok := ParseDate(date, ist)
+	m, ok2 := ParseClock(clock)
+	if !ok || !ok2 {
+		t.Fatalf("bad fixture %s %s", date, clock)
+	}
+	return At(day, m)
+}
+
+func mustClock(t *testing.T, label string) string {
+	t.Helper()
+	m, ok := ParseClock(label)
+	if !ok {
+		t.Fatalf("bad label %q", label)
+	}
+	return FormatMinutes(m)
+}

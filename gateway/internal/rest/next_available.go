@@ -1,0 +1,52 @@
+package rest
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/protobuf/proto"
+
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+)
+
+// nextAvailableTimeout bounds the extra call: a listing without the hint
+// is better than a slow listing.
+const nextAvailableTimeout = time.Second
+
+// withNextAvailable fills each service of a public listing (GET /services)
+// with its first free slot, asking booking-svc once for the whole page
+// (docs/decisions.md "Next available slot"). When booking-svc does not
+// answer, the page goes out with nextAvailable null and the failure is
+// logged: the hint never costs the listing.
+func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger) runtime.ForwardResponseRewriter {
+	return func(ctx context.Context, resp proto.Message) (any, error) {
+		list, ok := resp.(*catalogv1.ListServicesResponse)
+		if pattern, _ := runtime.HTTPPathPattern(ctx); !ok || pattern != "/services" || len(list.GetServices()) == 0 {
+			return resp, nil
+		}
+		req := &bookingv1.NextAvailableRequest{Services: make([]*bookingv1.ServiceSlots, len(list.Services))}
+		for i, s := range list.Services {
+			req.Services[i] = &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots()}
+		}
+		ctx, cancel := context.WithTimeout(ctx, nextAvailableTimeout)
+		defer cancel()
+		next, err := booking.NextAvailable(ctx, req)
+		if err != nil {
+			log.WarnContext(ctx, "listing sent without next available slots", "err", err)
+			return resp, nil
+		}
+		byID := make(map[string]*bookingv1.NextSlot, len(next.GetSlots()))
+		for _, n := range next.GetSlots() {
+			byID[n.GetServiceId()] = n
+		}
+		for _, s := range list.Services {
+			if n := byID[s.GetId()]; n != nil {
+				s.NextAvailable = &catalogv1.NextAvailable{Date: n.GetDate(), Time: n.GetTime(), StartsAt: n.GetStartsAt()}
+			}
+		}
+		return list, nil
+	}
+}
