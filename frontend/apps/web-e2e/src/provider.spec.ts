@@ -65,7 +65,7 @@ test('provider registers and adds a service with generated slots', async ({ page
   const dialog = page.getByRole('dialog', { name: 'Add New Service' });
   await expect(dialog).toBeVisible();
 
-  // The spec's first rule shows before anything is filled in.
+  // The first rule of docs/product.md#validation shows before anything is filled in.
   await dialog.getByRole('button', { name: 'Add Service' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Service name is required');
 

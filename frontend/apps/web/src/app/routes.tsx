@@ -34,7 +34,7 @@ function HomePage() {
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 const provider = (el: ReactNode) => <RequireProvider>{el}</RequireProvider>;
 
-/** The routes of spec §2. */
+/** The routes of docs/product.md#screens-and-routes. */
 export function AppRoutes() {
   return (
     <Routes>

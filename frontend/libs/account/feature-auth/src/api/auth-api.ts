@@ -1,4 +1,4 @@
-// The auth calls of the login and register screen (spec §7).
+// The auth calls of the login and register screen (docs/product.md#the-api).
 import { useQuery } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, Role } from '@slotwise/shared-contract';
 import { api, unwrap } from '@slotwise/shared-data-access';
@@ -7,7 +7,7 @@ export const login = (body: LoginRequest) => unwrap(api.POST('/auth/login-with-r
 
 export const register = (body: RegisterRequest) => unwrap(api.POST('/auth/register', { body }));
 
-/** Role of an already registered email; quiet on failure (spec §8). */
+/** Role of an already registered email; quiet on failure (docs/product.md#messages). */
 export function useUserRole(email: string) {
   return useQuery({
     queryKey: ['user-role', email],

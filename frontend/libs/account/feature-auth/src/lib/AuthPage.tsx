@@ -30,7 +30,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * /login and /register (spec §2, §4, §5). The route decides the mode; the toggle link
+ * /login and /register (docs/product.md#screens-and-routes, #states-and-transitions, #validation). The route decides the mode; the toggle link
  * navigates to the other route, and the app keys this component by mode so a mode change
  * clears every field and message.
  */

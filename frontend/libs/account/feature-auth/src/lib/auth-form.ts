@@ -1,4 +1,4 @@
-// The login/register form (spec §5, §9): its values, its checks in the spec's order and the
+// The login/register form (docs/product.md#validation, #constants): its values, its checks in the documented order and the
 // request bodies it sends.
 import type { LoginRequest, RegisterRequest, Role } from '@slotwise/shared-contract';
 import { ageOn, MAX_AGE, MIN_AGE, parseIsoDate } from '@slotwise/shared-util';
@@ -62,7 +62,7 @@ export const AUTH_MESSAGES = {
 const blank = (s: string) => s.trim() === '';
 
 /**
- * The login/register checks of spec §5, in the spec's order. Returns the first failing
+ * The login/register checks of docs/product.md#validation, in that order. Returns the first failing
  * message, or null when the form may be submitted.
  */
 export function validateAuthForm(
@@ -96,7 +96,7 @@ export function validateAuthForm(
   return null;
 }
 
-/** The registration payload of spec §3: trimmed text, dateOfBirth only if filled, businessInfo for providers. */
+/** The registration payload of docs/product.md#data: trimmed text, dateOfBirth only if filled, businessInfo for providers. */
 export function buildRegisterPayload(v: AuthFormValues): RegisterRequest {
   const payload: RegisterRequest = {
     email: v.email.trim(),

@@ -18,7 +18,7 @@ export const PROFILE_SAVED = 'Profile updated successfully!';
 export const PROFILE_SAVE_FAILED = 'Failed to update profile';
 export const PROFILE_LOAD_FAILED = 'Failed to load profile data';
 
-/** /profile — view and edit mode (spec §2, §4, §5). */
+/** /profile — view and edit mode (docs/product.md#screens-and-routes, #states-and-transitions, #validation). */
 export function ProfilePage() {
   const { user, loadingUser, profileError } = useSession();
   if (loadingUser) return <Page><Spinner label="Loading profile…" /></Page>;

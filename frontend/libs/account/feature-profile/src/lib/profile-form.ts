@@ -1,4 +1,4 @@
-// The profile form (spec §2, §5): its values from the stored user, its checks in the spec's
+// The profile form (docs/product.md#screens-and-routes, #validation): its values from the stored user, its checks in the documented
 // order and the PUT /auth/profile body.
 import type { ProfileUpdateRequest, Role, User } from '@slotwise/shared-contract';
 import { ageOn, MAX_AGE, MIN_AGE, parseIsoDate } from '@slotwise/shared-util';
@@ -63,7 +63,7 @@ export function emailChanged(v: ProfileFormValues, storedEmail: string): boolean
 }
 
 /**
- * Profile save checks of spec §5, in order, then the current password when the email changes
+ * Profile save checks of docs/product.md#validation, in order, then the current password when the email changes
  * from storedEmail; null when valid.
  */
 export function validateProfileForm(

@@ -17,7 +17,7 @@ export function LeaveReviewPage() {
   const [error, setError] = useState<string | null>(null);
   const [thanked, setThanked] = useState(false);
 
-  // After submit: thanks after 1 s, then back (spec §4).
+  // After submit: thanks after 1 s, then back (docs/product.md#states-and-transitions).
   useEffect(() => {
     if (!create.isSuccess) return;
     const t = setTimeout(() => setThanked(true), THANKS_DELAY_MS);

@@ -200,7 +200,7 @@ export function MyAppointmentsPage() {
                 </Button>
               </>
             ) : isPast(details, now) ? (
-              // Spec §5: reschedule and cancel are disabled for past appointments, with their messages.
+              // docs/product.md#validation: reschedule and cancel are disabled for past appointments, with their messages.
               <div className="space-y-2">
                 <div className="flex flex-wrap gap-2">
                   <Button disabled title={CHANGE_MESSAGES.reschedulePast}>

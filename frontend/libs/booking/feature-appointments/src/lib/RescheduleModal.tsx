@@ -8,7 +8,7 @@ import { useReschedule } from '../api/appointment-api';
 import { rescheduleModalFailed, rescheduleModalMinDate, rescheduleModalSlots, validateRescheduleModal } from './reschedule-rules';
 
 /**
- * Reschedule modal (spec §5): a date no earlier than the later of today and the current
+ * Reschedule modal (docs/product.md#validation): a date no earlier than the later of today and the current
  * date, the default slot list (same day: only later times), each enabled only when the
  * service offers it and it is free.
  */

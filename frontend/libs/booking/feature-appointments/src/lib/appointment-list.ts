@@ -1,4 +1,4 @@
-// My Appointments rules (spec §2, §4): what may change, the stats, the search/range/status
+// My Appointments rules (docs/product.md#screens-and-routes, #states-and-transitions): what may change, the stats, the search/range/status
 // filter and sort, and the touch swipes.
 import type { Appointment } from '@slotwise/shared-contract';
 import { canChange, displayStatus, isListed, isPast, sortAppointments, type SortKey } from '@slotwise/shared-util';

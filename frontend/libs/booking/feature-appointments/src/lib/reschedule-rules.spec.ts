@@ -48,7 +48,7 @@ describe('reschedule page', () => {
 });
 
 describe('reschedule modal (fixed clock)', () => {
-  it('has the eleven default slots of spec §9', () => {
+  it('has the eleven default slots of docs/product.md#constants', () => {
     expect(DEFAULT_TIME_SLOTS).toHaveLength(11);
     expect(DEFAULT_TIME_SLOTS[0]).toBe('8:00 AM');
     expect(DEFAULT_TIME_SLOTS[10]).toBe('5:30 PM');

@@ -1,7 +1,7 @@
-// Reschedule page and modal rules (spec §5, §9).
+// Reschedule page and modal rules (docs/product.md#validation, #constants).
 import { addDays, businessInstant, formatTime12, laterDate, parseTimeLabel } from '@slotwise/shared-util';
 
-/** The reschedule modal's slots: the default list of spec §9 (slots when a service lists none). */
+/** The reschedule modal's slots: the default list of docs/product.md#constants (slots when a service lists none). */
 export const DEFAULT_TIME_SLOTS = [
   '8:00 AM',
   '9:00 AM',
@@ -56,7 +56,7 @@ function moment(date: string, time: string): number | null {
   return businessInstant(date, time)?.getTime() ?? null;
 }
 
-/** Reschedule page (spec §5): both required; after the current appointment. */
+/** Reschedule page (docs/product.md#validation): both required; after the current appointment. */
 export function validateReschedulePage(choice: RescheduleChoice, current: CurrentAppointment): string | null {
   if (!choice.date || !choice.time) return RESCHEDULE_MESSAGES.required;
   const next = moment(choice.date, choice.time);
@@ -65,7 +65,7 @@ export function validateReschedulePage(choice: RescheduleChoice, current: Curren
   return null;
 }
 
-/** Reschedule modal (spec §5): both required; after the current appointment; in the future. */
+/** Reschedule modal (docs/product.md#validation): both required; after the current appointment; in the future. */
 export function validateRescheduleModal(
   choice: RescheduleChoice,
   current: CurrentAppointment,

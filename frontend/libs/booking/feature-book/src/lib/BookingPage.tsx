@@ -111,7 +111,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    // The token in local storage decides (spec §5): it may have gone since the page opened.
+    // The token in local storage decides (docs/product.md#validation): it may have gone since the page opened.
     const msg = validateBooking(form, readToken() !== null);
     if (msg) {
       setError(msg);
@@ -226,7 +226,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   );
 }
 
-/** After success: thanks, a review form (kept locally, spec §3), then the calendar. */
+/** After success: thanks, a review form (kept locally, docs/product.md#data), then the calendar. */
 function ThankYou({ appointment: a }: { appointment: Appointment }) {
   const navigate = useNavigate();
   const [rating, setRating] = useState(0);
@@ -238,7 +238,7 @@ function ThankYou({ appointment: a }: { appointment: Appointment }) {
     const msg = validateReview({ rating, comment });
     setError(msg);
     if (!msg) {
-      // The spec's booking-page review form only builds a local object.
+      // The booking page's review form only builds a local object (docs/product.md#data).
       const local = { appointmentId: a._id, rating, comment: comment.trim() };
       console.debug('local review', local);
       setSaved(true);

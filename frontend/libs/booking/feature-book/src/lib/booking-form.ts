@@ -1,4 +1,4 @@
-// Booking page rules (spec §4, §5, §9).
+// Booking page rules (docs/product.md#states-and-transitions, #validation, #constants).
 import type { BookingRequest } from '@slotwise/shared-contract';
 
 /** Booking window: today plus the next 9 days. */
@@ -43,7 +43,7 @@ export const emptyBookingForm = (): BookingFormValues => ({
 /** Digits only: '+91 98765-43210' → '919876543210'. */
 export const phoneDigits = (phone: string): string => (phone ?? '').replace(/\D/g, '');
 
-/** The booking form checks of spec §5, in order; null when the form may be sent. */
+/** The booking form checks of docs/product.md#validation, in order; null when the form may be sent. */
 export function validateBooking(v: BookingFormValues, loggedIn: boolean): string | null {
   if (!v.date || !v.time) return BOOKING_MESSAGES.dateTime;
   const digits = phoneDigits(v.customerPhone).length;

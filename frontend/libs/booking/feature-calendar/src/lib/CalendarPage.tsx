@@ -9,10 +9,10 @@ import { AppointmentDetailsModal } from '@slotwise/booking-ui';
 import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions } from './calendar-events';
 import { CalendarView } from './CalendarView';
 
-/** Shown after a reschedule (spec §4); the reschedule screens leave a flag in local storage. */
+/** Shown after a reschedule (docs/product.md#states-and-transitions); the reschedule screens leave a flag in local storage. */
 export const CALENDAR_UPDATED = 'Calendar updated with rescheduled appointment';
 
-/** Spec §8: a failed provider status change on the calendar. */
+/** docs/product.md#messages: a failed provider status change on the calendar. */
 export const STATUS_UPDATE_FAILED = 'Error updating appointment status. Please try again.';
 
 const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {
@@ -34,7 +34,7 @@ export function CalendarPage() {
   const [updated, setUpdated] = useState(false);
   const [now] = useState(() => new Date());
 
-  // After a reschedule: refresh and say so for 3 s (spec §4).
+  // After a reschedule: refresh and say so for 3 s (docs/product.md#states-and-transitions).
   useEffect(() => {
     const fromReschedule = params.get('fromReschedule') === 'true';
     if (fromReschedule || localStorage.getItem(APPOINTMENT_UPDATED_KEY) === 'true') {

@@ -1,4 +1,4 @@
-// The calendar (spec §2): which appointments it shows, their colours, where they sit and the
+// The calendar (docs/product.md#screens-and-routes): which appointments it shows, their colours, where they sit and the
 // provider's actions in an event's dialog.
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { addDays, isListed, parseTimeLabel } from '@slotwise/shared-util';
@@ -37,7 +37,7 @@ export function presentCategories(list: readonly Appointment[]): string[] {
   return [...new Set(list.filter(isListed).map((a) => a.serviceCategory).filter(Boolean))].sort();
 }
 
-/** Provider calendar actions (spec §4): pending → confirmed or rejected; confirmed → completed. */
+/** Provider calendar actions (docs/product.md#states-and-transitions): pending → confirmed or rejected; confirmed → completed. */
 export function providerCalendarActions(a: Appointment): AppointmentStatus[] {
   if (a.status === 'pending') return ['confirmed', 'rejected'];
   if (a.status === 'confirmed') return ['completed'];

@@ -1,4 +1,4 @@
-// /dashboard: the Booked Services tabs, the history and a provider's recent bookings (spec §4).
+// /dashboard: the Booked Services tabs, the history and a provider's recent bookings (docs/product.md#states-and-transitions).
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { businessDate, displayStatus, isListed, isPast, sortAppointments } from '@slotwise/shared-util';
 
@@ -48,7 +48,7 @@ export function tabList(
 }
 
 /**
- * Customer dashboard history (spec §4): earlier dates, or status completed, cancelled,
+ * Customer dashboard history (docs/product.md#states-and-transitions): earlier dates, or status completed, cancelled,
  * rejected or no-show (including ones shown as completed), most recent first.
  */
 export function historyList(list: readonly Appointment[], now: Date): Appointment[] {

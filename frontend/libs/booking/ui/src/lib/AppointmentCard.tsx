@@ -38,7 +38,7 @@ interface Props {
 }
 
 /**
- * Spec §2 appointment card: service name, customer name or email, status badge (a past
+ * docs/product.md#screens-and-routes appointment card: service name, customer name or email, status badge (a past
  * scheduled/confirmed one shows as completed), date and time; Leave a Review or Reviewed.
  */
 export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, actions }: Props) {

@@ -1,4 +1,4 @@
-// The signed-in provider's services (spec §7): the list and the changes several provider
+// The signed-in provider's services (docs/product.md#the-api): the list and the changes several provider
 // screens make to it.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ServiceRequest } from '@slotwise/shared-contract';

@@ -7,7 +7,7 @@ import { useServices } from '../api/services-api';
 export const LOAD_ERROR = 'Failed to load services. Please try again later.';
 export const EMPTY_TEXT = 'No services available in this category yet.';
 
-/** /categories/:slug — GET /services?category=<query name of spec §9>. */
+/** /categories/:slug — GET /services?category=<query name of docs/product.md#constants>. */
 export function CategoryPage() {
   const { slug } = useParams();
   const category = categoryBySlug(slug);

@@ -1,11 +1,11 @@
 import { Page, PageHeader } from '@slotwise/shared-ui';
 import { ServiceGrid, type ServiceCardData } from '@slotwise/catalog-ui';
 
-/** The demo services' rating and review count (spec §9). */
+/** The demo services' rating and review count (docs/product.md#constants). */
 export const PLACEHOLDER_RATING = 4.3;
 export const PLACEHOLDER_REVIEWS = 12;
 
-/** Three hard-coded demo services (spec §2, §9): prices 499/299/599, durations 60/30/45. */
+/** Three hard-coded demo services (docs/product.md#screens-and-routes, #constants): prices 499/299/599, durations 60/30/45. */
 export const DEMO_SERVICES: ServiceCardData[] = [
   {
     _id: 'demo-1',

@@ -9,7 +9,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Asks before deleting a service, deletes it and says how it went (spec §8 messages as toasts). */
+/** Asks before deleting a service, deletes it and says how it went (docs/product.md#messages messages as toasts). */
 export function DeleteServiceDialog({ service, onDelete, onClose }: Props) {
   const [busy, setBusy] = useState(false);
   async function confirm() {

@@ -16,7 +16,7 @@ export function bookingHref(s: Pick<Service, 'name' | '_id'>): string {
   return `/book?${q.toString()}`;
 }
 
-/** Name, stars, rupee price, duration, Book Now and a Know More modal (spec §2). */
+/** Name, stars, rupee price, duration, Book Now and a Know More modal (docs/product.md#screens-and-routes). */
 export function ServiceCard({ service }: { service: ServiceCardData }) {
   const [open, setOpen] = useState(false);
   return (

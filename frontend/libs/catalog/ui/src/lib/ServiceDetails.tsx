@@ -11,7 +11,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Know More (spec §2): a service's image, description and facts in a dialog. */
+/** Know More (docs/product.md#screens-and-routes): a service's image, description and facts in a dialog. */
 export function ServiceDetailsDialog({ service, owner = false, onClose }: Props) {
   const rows: Array<[string, ReactNode]> = [
     ...(owner ? [['Category', service.category] as [string, ReactNode]] : []),

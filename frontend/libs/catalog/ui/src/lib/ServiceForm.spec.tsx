@@ -59,7 +59,7 @@ describe('ServiceForm', () => {
     expect(alertText()).toBe('Start time must be before end time');
   });
 
-  it('sends the payload of spec §7 and shows the server message on failure', async () => {
+  it('sends the payload of docs/product.md#the-api and shows the server message on failure', async () => {
     const onSave = vi.fn().mockRejectedValueOnce(new Error('Something went wrong')).mockRejectedValueOnce(new Error('Service name is too long')).mockResolvedValue({});
     render(<ServiceForm onSave={onSave} defaultProvider="Smile Clinic" />);
     fillValid();

@@ -25,7 +25,7 @@ export interface ServiceFormProps {
 
 const GENERIC = 'Something went wrong';
 
-/** The server's message, else the spec's fallback for adding or updating (spec §8). */
+/** The server's message, else the documented fallback for adding or updating (docs/product.md#messages). */
 function saveError(e: unknown, editing: boolean): string {
   const msg = e instanceof Error ? e.message : '';
   if (msg && msg !== GENERIC) return msg;
@@ -33,8 +33,8 @@ function saveError(e: unknown, editing: boolean): string {
 }
 
 /**
- * The Add/Edit Service form (spec §2, §5): every field of the service, the time-slot generator
- * (start, end, slot length; remove one; Reset) and the spec's messages, checked in order.
+ * The Add/Edit Service form (docs/product.md#screens-and-routes, #validation): every field of the service, the time-slot generator
+ * (start, end, slot length; remove one; Reset) and the documented messages, checked in order.
  */
 export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }: ServiceFormProps) {
   const editing = Boolean(service?._id);

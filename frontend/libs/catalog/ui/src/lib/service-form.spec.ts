@@ -66,7 +66,7 @@ describe('validateServiceForm', () => {
     expect(check({ price: '-1', duration: '1' })).toBe(M.price);
   });
 
-  it('has the exact messages of spec §5', () => {
+  it('has the exact messages of docs/product.md#validation', () => {
     expect(M).toMatchObject({
       name: 'Service name is required',
       description: 'Description is required',

@@ -1,4 +1,4 @@
-// The Add/Edit Service form (spec §5 'Service form', §9): validation in the spec's order,
+// The Add/Edit Service form (docs/product.md#validation 'Service form', #constants): validation in the documented order,
 // the payload of POST/PATCH /services, and the time-slot generator.
 import type { Service, ServiceRequest } from '@slotwise/shared-contract';
 
@@ -19,7 +19,7 @@ export const SERVICE_FORM_MESSAGES = {
   slotOrder: 'Start time must be before end time',
 } as const;
 
-/** Server-failure fallbacks (spec §8). */
+/** Server-failure fallbacks (docs/product.md#messages). */
 export const SERVICE_SAVE_ERRORS = {
   add: 'Failed to add service',
   update: 'Failed to update service',
@@ -111,7 +111,7 @@ function numberOf(value: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** The service form checks of spec §5, in the spec's order; null when valid. */
+/** The service form checks of docs/product.md#validation, in that order; null when valid. */
 export function validateServiceForm(v: ServiceFormValues): string | null {
   const m = SERVICE_FORM_MESSAGES;
   if (!v.name.trim()) return m.name;
@@ -131,7 +131,7 @@ export function validateServiceForm(v: ServiceFormValues): string | null {
   return null;
 }
 
-/** POST /services and PATCH /services/{id} body (spec §7); text trimmed, location 'address, city'. */
+/** POST /services and PATCH /services/{id} body (docs/product.md#the-api); text trimmed, location 'address, city'. */
 export function buildServicePayload(v: ServiceFormValues): ServiceRequest {
   return {
     name: v.name.trim(),
@@ -164,7 +164,7 @@ export function formatHhmm(minutes: number): string {
 export type SlotGeneration = { slots: string[]; error?: undefined } | { slots?: undefined; error: string };
 
 /**
- * The slot generator (spec §5): from start up to but excluding end, stepping by the slot
+ * The slot generator (docs/product.md#validation): from start up to but excluding end, stepping by the slot
  * length, in 24-hour HH:MM. Needs start, end and a length above 0; start before end.
  */
 export function generateSlots(start: string, end: string, lengthMinutes: number | string): SlotGeneration {

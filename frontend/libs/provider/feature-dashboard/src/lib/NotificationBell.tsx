@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Icon } from '@slotwise/shared-ui';
 
-/** A demo notification (spec §3): id, type, text, unread. */
+/** A demo notification (docs/product.md#data): id, type, text, unread. */
 interface DemoNotification {
   id: number;
   type: 'booking' | 'review' | 'reminder';
@@ -15,7 +15,7 @@ const DEMO: DemoNotification[] = [
   { id: 3, type: 'reminder', text: 'Update your time slots for next week.', unread: false },
 ];
 
-/** The notification bell with an unread count: a demo, local only (spec §1). */
+/** The notification bell with an unread count: a demo, local only (docs/product.md#what-the-product-does). */
 export function NotificationBell() {
   const [items, setItems] = useState(DEMO);
   const [open, setOpen] = useState(false);

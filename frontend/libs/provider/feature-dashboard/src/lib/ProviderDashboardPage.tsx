@@ -158,7 +158,7 @@ function ManageTeam() {
   );
 }
 
-/** /my-services — the provider dashboard (spec §2). */
+/** /my-services — the provider dashboard (docs/product.md#screens-and-routes). */
 export function ProviderDashboardPage() {
   const { user } = useSession();
   // Preload everything the dashboard shows in parallel.

@@ -32,7 +32,7 @@ export function RatingsFeedback() {
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
                 {r.userId?.email ?? 'A customer'} · {r.serviceName}
               </p>
-              {/* Respond and Report have no effect yet (spec §1). */}
+              {/* Respond and Report have no effect yet (docs/product.md#what-the-product-does). */}
               <div className="mt-2 flex gap-3 text-sm">
                 <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-300">
                   Respond

@@ -8,7 +8,7 @@ import { DeleteServiceDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
 import { useToggleService } from '../api/provider-dashboard-api';
 import { card } from './styles';
 
-/** Service Management (spec §2): search, category filter, toggle active, edit, delete with confirm, add. */
+/** Service Management (docs/product.md#screens-and-routes): search, category filter, toggle active, edit, delete with confirm, add. */
 export function ServiceManagement() {
   const { user } = useSession();
   const services = useMyServices();

@@ -1,4 +1,4 @@
-// The provider dashboard's Booking Dashboard (spec §4): tabs over the stored statuses (a
+// The provider dashboard's Booking Dashboard (docs/product.md#states-and-transitions): tabs over the stored statuses (a
 // provider sees what is still to be completed, docs/decisions.md) and the actions on a row.
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { appointmentStart, businessDate, isListed } from '@slotwise/shared-util';
@@ -44,12 +44,12 @@ export interface BookingAction {
   tone: 'ok' | 'bad';
 }
 
-/** The actions a provider has on one booking of the dashboard (spec §4, docs/decisions.md). */
+/** The actions a provider has on one booking of the dashboard (docs/product.md#states-and-transitions, docs/decisions.md). */
 export function bookingActions(a: Booking, now: Date): BookingAction[] {
   const started = startMs(a) <= now.getTime();
   switch (a.status) {
     case 'pending':
-      // Spec §4: on the dashboard, confirm sends scheduled and reject sends cancelled.
+      // docs/product.md#states-and-transitions: on the dashboard, confirm sends scheduled and reject sends cancelled.
       return [
         { label: 'Confirm', status: 'scheduled', tone: 'ok' },
         { label: 'Reject', status: 'cancelled', tone: 'bad' },

@@ -14,7 +14,7 @@ const AVAILABILITY_STYLE: Record<Availability, string> = {
   Busy: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
 };
 
-// Static content (spec §1: provider notifications and sample reviews are static).
+// Static content (docs/product.md#what-the-product-does: provider notifications and sample reviews are static).
 const NOTIFICATIONS = [
   { id: 1, icon: 'calendar', text: 'Keep your time slots up to date so customers only see real availability.' },
   { id: 2, icon: 'star', text: 'Providers who confirm requests within an hour get more repeat bookings.' },
@@ -46,7 +46,7 @@ function when(a: Appointment): string {
 
 
 /**
- * Provider home (spec §2, §4, §9): hero stats, three upcoming appointments, daily snapshot,
+ * Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): hero stats, three upcoming appointments, daily snapshot,
  * availability with a 30-day mini calendar, the request queue (accept → scheduled, decline →
  * cancelled), static notifications, quick access and static sample reviews.
  */

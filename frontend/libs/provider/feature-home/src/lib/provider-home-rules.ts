@@ -1,4 +1,4 @@
-// Provider home (spec §2, §4, §9): the next appointments, the hero and snapshot numbers, the
+// Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): the next appointments, the hero and snapshot numbers, the
 // request queue and the average service duration. "Today" is the business zone's date.
 import type { Appointment } from '@slotwise/shared-contract';
 import { appointmentStart, businessDate, isListed } from '@slotwise/shared-util';

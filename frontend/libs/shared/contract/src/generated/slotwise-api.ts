@@ -1139,7 +1139,7 @@ export interface operations {
     CatalogService_ListServices: {
         parameters: {
             query?: {
-                /** @description category is a form name or a category-page name (spec §9), any case. */
+                /** @description category is a form name or a category-page name (docs/product.md#constants), any case. */
                 category?: string;
                 /** @description name filters by case-insensitive substring. */
                 name?: string;

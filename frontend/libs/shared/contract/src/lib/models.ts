@@ -14,10 +14,10 @@ type Schemas = components['schemas'];
 export type Emitted<T> = { [K in keyof T]-?: EmittedValue<Exclude<T[K], undefined>> };
 type EmittedValue<V> = V extends readonly (infer E)[] ? EmittedValue<E>[] : V extends object ? Emitted<V> : V;
 
-/** The two roles (design §4); the contract carries them as strings. */
+/** The two roles (docs/architecture.md#rules-the-server-enforces); the contract carries them as strings. */
 export type Role = 'customer' | 'provider';
 
-/** The appointment status machine (design §4); the contract carries it as a string. */
+/** The appointment status machine (docs/architecture.md#rules-the-server-enforces); the contract carries it as a string. */
 export type AppointmentStatus =
   | 'pending'
   | 'scheduled'
@@ -73,14 +73,14 @@ export type ProfileUpdateRequest = Schemas['v1UpdateProfileRequest'];
 export type ServiceRequest = Schemas['v1CreateServiceRequest'];
 export type CreateReviewRequest = Schemas['v1CreateReviewRequest'];
 
-/** The error body of every refused request (design §3); the OpenAPI document does not describe it. */
+/** The error body of every refused request (docs/architecture.md#rest-conventions); the OpenAPI document does not describe it. */
 export interface ErrorBody {
   success: false;
   error: string;
   message: string;
 }
 
-/** An appointment as the API sends it: its status is one of the status machine's (design §4). */
+/** An appointment as the API sends it: its status is one of the status machine's (docs/architecture.md#rules-the-server-enforces). */
 export const asAppointment = (a: Emitted<Schemas['v1Appointment']>): Appointment => a as Appointment;
 
 /** A user as the API sends it: customer unless the role says provider; no providerInfo for customers. */

@@ -34,7 +34,7 @@ interface Props {
   onUnauthorized?: () => void;
 }
 
-/** Startup (spec §4): a stored token leads to a profile fetch; a 401 removes the token. */
+/** Startup (docs/product.md#states-and-transitions): a stored token leads to a profile fetch; a 401 removes the token. */
 export function SessionProvider({ children, onUnauthorized }: Props) {
   const qc = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readToken());
@@ -101,7 +101,7 @@ export function useSession(): Session {
 }
 
 /**
- * Logout returns to '/' (spec §2). The router applies navigations as transitions, so the
+ * Logout returns to '/' (docs/product.md#screens-and-routes). The router applies navigations as transitions, so the
  * token is dropped only once '/' is showing; otherwise the guard of the protected screen
  * being left would see no token and send the user to /login instead.
  */
@@ -114,7 +114,7 @@ export function useLogout(): () => void {
   }, [navigate, requestSignOut]);
 }
 
-/** A 401 on a signed-in call removes the token and goes to /login (spec §8). */
+/** A 401 on a signed-in call removes the token and goes to /login (docs/product.md#messages). */
 export function useLogoutOn401(error: unknown) {
   const { signOut } = useSession();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Where the login token is kept (spec §4). */
+/** Where the login token is kept (docs/product.md#states-and-transitions). */
 export const TOKEN_KEY = 'token';
 
 export function readToken(): string | null {

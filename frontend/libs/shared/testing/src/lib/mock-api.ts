@@ -116,7 +116,7 @@ export const mockApi = {
   },
 };
 
-/** The gateway's error body with its status (design §3). */
+/** The gateway's error body with its status (docs/architecture.md#rest-conventions). */
 export function apiError(status: number, message: string) {
   return HttpResponse.json<ErrorBody>({ success: false, error: message, message }, { status });
 }

@@ -1,4 +1,4 @@
-// Appointment rules every appointment screen shares (spec §2, §4): when it starts, whether it
+// Appointment rules every appointment screen shares (docs/product.md#screens-and-routes, #states-and-transitions): when it starts, whether it
 // has passed, how its status reads, whether it is listed, whether it can still change.
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { businessInstant } from './business-time';
@@ -44,7 +44,7 @@ export function isPast(a: Timed, now: Date): boolean {
 }
 
 /**
- * Spec §4 display rule: a scheduled or confirmed appointment whose start has passed is shown
+ * docs/product.md#states-and-transitions display rule: a scheduled or confirmed appointment whose start has passed is shown
  * as completed.
  */
 export function displayStatus(a: Timed & Pick<Appointment, 'status'>, now: Date): AppointmentStatus {
@@ -58,7 +58,7 @@ export function reviewState(a: Appointment, now: Date): 'review' | 'reviewed' | 
   return a.hasReviewed ? 'reviewed' : 'review';
 }
 
-/** Entries named Unknown Service are hidden everywhere (spec §4). */
+/** Entries named Unknown Service are hidden everywhere (docs/product.md#states-and-transitions). */
 export function isListed(a: Pick<Appointment, 'serviceName'>): boolean {
   return a.serviceName !== 'Unknown Service';
 }

@@ -1,7 +1,7 @@
 import { parseTimeLabel } from './time-slots';
 
 /**
- * Slots are wall-clock times in the business time zone (design §4, APP_TIMEZONE). The
+ * Slots are wall-clock times in the business time zone (docs/architecture.md#rules-the-server-enforces, APP_TIMEZONE). The
  * availability endpoint names the zone; this is its default.
  */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';

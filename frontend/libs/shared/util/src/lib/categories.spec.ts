@@ -16,7 +16,7 @@ describe('category pages', () => {
 });
 
 describe('service form categories', () => {
-  it('offers the ten form categories of spec §9', () => {
+  it('offers the ten form categories of docs/product.md#constants', () => {
     expect(SERVICE_FORM_CATEGORIES.map((c) => c.name)).toEqual([
       'Healthcare & Wellness',
       'Beauty & Personal Care',

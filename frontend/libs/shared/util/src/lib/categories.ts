@@ -1,7 +1,7 @@
-// The category lists of spec §9: the category pages, the categories of the service form and
+// The category lists of docs/product.md#constants: the category pages, the categories of the service form and
 // the business categories of provider registration.
 
-/** Business categories offered in provider registration (spec §2). */
+/** Business categories offered in provider registration (docs/product.md#screens-and-routes). */
 export const BUSINESS_CATEGORIES = [
   { value: 'healthcare', label: 'Healthcare' },
   { value: 'beauty', label: 'Beauty' },
@@ -19,7 +19,7 @@ export interface CategoryPage {
   /** URL segment under /categories/ */
   slug: string;
   title: string;
-  /** the `category` query sent to GET /services (spec §9) */
+  /** the `category` query sent to GET /services (docs/product.md#constants) */
   query: string;
   /** icon name (see the ui Icon set) */
   icon: string;
@@ -44,7 +44,7 @@ export function categoryBySlug(slug: string | undefined): CategoryPage | undefin
   return CATEGORY_PAGES.find((c) => c.slug === slug);
 }
 
-/** The categories the service form offers (spec §9), in order; each names its category page. */
+/** The categories the service form offers (docs/product.md#constants), in order; each names its category page. */
 export const SERVICE_FORM_CATEGORIES = [
   { name: 'Healthcare & Wellness', slug: 'healthcare' },
   { name: 'Beauty & Personal Care', slug: 'beauty' },

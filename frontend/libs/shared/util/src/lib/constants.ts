@@ -1,4 +1,4 @@
-// Business constants of spec §9 that more than one screen uses.
+// Business constants of docs/product.md#constants that more than one screen uses.
 
 export const MIN_AGE = 10;
 export const MAX_AGE = 120;
@@ -13,5 +13,5 @@ export const GENDERS = [
   { value: 'prefer-not-to-say', label: 'Prefer not to say' },
 ] as const;
 
-/** Set by a reschedule, read once by the calendar to refresh and say so (spec §4). */
+/** Set by a reschedule, read once by the calendar to refresh and say so (docs/product.md#states-and-transitions). */
 export const APPOINTMENT_UPDATED_KEY = 'appointmentUpdated';

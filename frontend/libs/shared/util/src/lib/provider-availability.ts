@@ -1,4 +1,4 @@
-// A provider's availability per day (spec §4, §9): the provider home's 30-day card and the
+// A provider's availability per day (docs/product.md#states-and-transitions, #constants): the provider home's 30-day card and the
 // provider dashboard's 7-day calendar. Days are calendar dates in the business zone.
 import type { Appointment } from '@slotwise/shared-contract';
 import { isListed } from './appointments';
@@ -13,7 +13,7 @@ const RELEASED = new Set(['cancelled', 'rejected']);
 
 export type Availability = 'Free' | 'Booked' | 'Busy';
 
-/** Free with 0 bookings, Booked with 1 to 5, Busy with more than 5 (spec §4). */
+/** Free with 0 bookings, Booked with 1 to 5, Busy with more than 5 (docs/product.md#states-and-transitions). */
 export function availabilityOf(bookings: number): Availability {
   if (bookings <= 0) return 'Free';
   return bookings > BUSY_ABOVE ? 'Busy' : 'Booked';

@@ -1,4 +1,4 @@
-// Review form rules (spec §5, §9): the booking page's local review form and /leave-review.
+// Review form rules (docs/product.md#validation, #constants): the booking page's local review form and /leave-review.
 
 export const MIN_REVIEW_COMMENT = 5;
 

@@ -1,4 +1,4 @@
-// Slot labels: the API takes and returns '9:00 AM' or 24-hour 'HH:MM' (spec §3).
+// Slot labels: the API takes and returns '9:00 AM' or 24-hour 'HH:MM' (docs/product.md#data).
 
 /** Minutes since midnight of '9:00 AM', '9 AM', '09:00' or '14:30'; null when unreadable. */
 export function parseTimeLabel(label: string): number | null {

@@ -22,7 +22,7 @@ const testimonials = [
   { name: 'Fatima K.', city: 'Hyderabad', text: 'I keep all my family’s doctor visits in one calendar now.' },
 ];
 
-/** Customer home (spec §2): hero, four feature cards, four categories, how it works, testimonials, call to action. */
+/** Customer home (docs/product.md#screens-and-routes): hero, four feature cards, four categories, how it works, testimonials, call to action. */
 export function CustomerHome() {
   return (
     <div>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Every route change scrolls to the top (spec §2). */
+/** Every route change scrolls to the top (docs/product.md#screens-and-routes). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -21,7 +21,7 @@ export function RequireProvider({ children }: { children: ReactNode }) {
 
 /**
  * The login/register screen sends a user who arrives logged in to /dashboard. Only the
- * state on arrival counts: a login completed on this screen goes to '/' (spec §4), so the
+ * state on arrival counts: a login completed on this screen goes to '/' (docs/product.md#states-and-transitions), so the
  * token appearing while the screen is open must not redirect.
  */
 export function RedirectIfAuthed({ children }: { children: ReactNode }) {
