@@ -143,7 +143,7 @@ func (e *Env) BookingThroughput(ctx context.Context, clientCounts []int, rounds 
 	return out, nil
 }
 
-// Categories maps the ten category keys to their form names (spec §9).
+// Categories maps the ten category keys to their form names (docs/product.md#constants).
 var Categories = [][2]string{
 	{"healthcare", "Healthcare & Wellness"}, {"beauty", "Beauty & Personal Care"}, {"home-repair", "Home & Repair Services"},
 	{"education", "Education & Coaching"}, {"government-legal", "Government / Legal Services"}, {"automobile", "Automobile Services"},

@@ -35,7 +35,7 @@ import (
 	"github.com/slotwise/slotwise/platform/svc"
 )
 
-// Booking messages (spec §5 where it has one).
+// Booking messages (docs/product.md#validation where it has one).
 const (
 	bkMsgDateTime       = "Please select both a date and time for your appointment"
 	bkMsgPhone          = "Please enter a valid phone number (at least 10 digits)"
@@ -472,7 +472,7 @@ func (m *bkMachine) reset() { m.st.Clock.Set(m.clk.t0()) }
 
 var bkStatuses = []string{"pending", "scheduled", "confirmed", "in-progress", "completed", "cancelled", "rejected", "no-show"}
 
-// bkProviderAllowed is design.md §4, provider side: value true means "only
+// bkProviderAllowed is docs/architecture.md#rules-the-server-enforces, provider side: value true means "only
 // once the start has passed".
 var bkProviderAllowed = map[[2]string]bool{
 	{"pending", "scheduled"}: false, {"pending", "confirmed"}: false, {"pending", "rejected"}: false, {"pending", "cancelled"}: false,
@@ -942,7 +942,7 @@ func TestBookingKafkaDown(t *testing.T) {
 		if i == 0 {
 			want += " status_changed:confirmed<-pending:v2"
 		}
-		// Publication is at least once (design §5): a write the relay saw
+		// Publication is at least once (docs/architecture.md#events): a write the relay saw
 		// fail while the new broker settled may still have landed, and the
 		// retry sends the same event (same event id) again; consumers dedupe
 		// by id. What must hold is that every event arrives, in order.

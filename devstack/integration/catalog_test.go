@@ -236,7 +236,7 @@ func TestCatalogOwnershipAndLifecycle(t *testing.T) {
 func TestCatalogCategoriesAndSearch(t *testing.T) {
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
-	// form name → category-page query name (spec §9).
+	// form name → category-page query name (docs/product.md#constants).
 	categories := []struct{ form, page string }{
 		{"Healthcare & Wellness", "Healthcare & Wellness"},
 		{"Beauty & Personal Care", "Beauty & Personal Care"},

@@ -32,7 +32,7 @@ const (
 var (
 	components = []string{"auth-svc", "booking-svc", "catalog-svc", "gateway", "review-svc", "web"}
 	services   = map[string]int32{"auth-svc": 7001, "catalog-svc": 7002, "booking-svc": 7003, "review-svc": 7004}
-	// callee -> callers (the call graph of design.md §1).
+	// callee -> callers (the call graph of docs/architecture.md#system-map).
 	callers = map[string][]string{
 		"auth-svc":    {"booking-svc", "catalog-svc", "gateway", "review-svc"},
 		"catalog-svc": {"booking-svc", "gateway"},

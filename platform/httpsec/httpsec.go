@@ -10,7 +10,7 @@ import (
 )
 
 // Common are the headers both the API and the web app send. The web app
-// keeps its token in localStorage (spec §3), so anything that could run
+// keeps its token in localStorage (docs/product.md#data), so anything that could run
 // script on its origin or frame it is what these close.
 var Common = map[string]string{
 	"X-Content-Type-Options": "nosniff",

@@ -101,7 +101,7 @@ func Email(s string) bool {
 // MaxPhone bounds a phone number as typed ("+91 (987) 654-3210" is 18).
 const MaxPhone = 20
 
-// Phone is the spec's phone rule (docs: spec §5, booking form): 10 to 15
+// Phone is the booking form's phone rule (docs/product.md#validation): 10 to 15
 // digits once everything else is removed, in at most MaxPhone characters
 // without control characters.
 func Phone(s string) bool {

@@ -11,7 +11,7 @@ import (
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
-// Validation messages: the spec's wording (§5) is the contract.
+// Validation messages: the wording of docs/product.md#validation is the contract.
 const (
 	MsgAllFieldsRequired  = "All fields are required."
 	MsgInvalidEmail       = "Please enter a valid email address"
@@ -31,7 +31,7 @@ const (
 	MsgInvalidExperience  = "Experience must be a number of at least 0."
 	MsgInvalidCredentials = "Invalid email or password"
 
-	// Bounds the spec leaves open, worded like its messages.
+	// Bounds docs/product.md leaves open, worded like its messages.
 	MsgInvalidPhone           = "Please enter a valid phone number (at least 10 digits)"
 	MsgPasswordTooLong        = "Password must be at most 128 characters long."
 	MsgExperienceTooHigh      = "Experience must be at most 100 years."
@@ -43,7 +43,7 @@ const (
 	MsgWrongCurrentPassword    = "The current password is incorrect."
 )
 
-// Limits from spec §9, and the bounds it leaves open.
+// Limits from docs/product.md#constants, and the bounds it leaves open.
 const (
 	MinPasswordLength  = 6
 	MaxPasswordLength  = 128 // argon2 input; a password manager's longest is 100
@@ -69,11 +69,11 @@ var (
 // NormalizeEmail is how emails are compared and stored: trimmed, lower case.
 func NormalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
 
-// ValidEmail is the spec's rule (it must contain '@') made strict enough
+// ValidEmail is the documented rule (it must contain '@') made strict enough
 // to store: a well-formed address of at most 254 characters.
 func ValidEmail(e string) bool { return validate.Email(e) }
 
-// ValidateRegistration checks r in the spec's order and returns the first
+// ValidateRegistration checks r in the documented order and returns the first
 // broken rule. r's text fields are trimmed in place.
 func ValidateRegistration(r *Registration, today time.Time) (*time.Time, error) {
 	trimRegistration(r)
@@ -84,7 +84,7 @@ func ValidateRegistration(r *Registration, today time.Time) (*time.Time, error) 
 		return nil, apperr.Invalid(MsgInvalidEmail)
 	}
 	// Each field's bound is checked right after its "required" rule, so
-	// the spec's order between fields holds.
+	// the documented order between fields holds.
 	if err := firstError(
 		required(r.FullName, MsgFullNameRequired), FullName.Check(r.FullName),
 		required(r.PhoneNumber, MsgPhoneRequired), checkPhone(r.PhoneNumber),
@@ -117,7 +117,7 @@ func ValidateRegistration(r *Registration, today time.Time) (*time.Time, error) 
 	return checkDateOfBirth(r.DateOfBirth, today, MsgTooYoungToRegister)
 }
 
-// ValidateProfileUpdate checks the fields present in u, spec §5 "Profile save".
+// ValidateProfileUpdate checks the fields present in u, docs/product.md#validation "Profile save".
 func ValidateProfileUpdate(u *ProfileUpdate, role string, today time.Time) (dob *time.Time, clearDOB bool, err error) {
 	trimUpdate(u)
 	if u.Email != nil && !ValidEmail(*u.Email) {

@@ -27,7 +27,7 @@ func validProvider() Registration {
 	return r
 }
 
-// Each case breaks one rule; where several are broken the spec's order
+// Each case breaks one rule; where several are broken the documented order
 // decides which message wins.
 func TestValidateRegistrationOrderAndMessages(t *testing.T) {
 	cases := []struct {

@@ -9,7 +9,7 @@ import (
 	"github.com/slotwise/slotwise/platform/identity"
 )
 
-// Statuses of an appointment (spec §4).
+// Statuses of an appointment (docs/product.md#states-and-transitions).
 const (
 	StatusPending    = "pending"
 	StatusScheduled  = "scheduled"
@@ -81,7 +81,7 @@ type ServiceInfo struct {
 	IsActive   bool
 }
 
-// NewBooking is the create payload (spec §3).
+// NewBooking is the create payload (docs/product.md#data).
 type NewBooking struct {
 	ServiceID       string `json:"serviceId"`
 	Date            string `json:"date"`

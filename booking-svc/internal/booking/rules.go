@@ -11,7 +11,7 @@ import (
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
-// Messages: the spec's wording (§5, §8) where it has one.
+// Messages: the wording of docs/product.md#validation and #messages where it has one.
 const (
 	MsgDateTimeRequired     = "Please select both a date and time for your appointment"
 	MsgInvalidPhone         = "Please enter a valid phone number (at least 10 digits)"
@@ -65,7 +65,7 @@ func CheckIdempotencyKey(key string) error {
 // MaxAvailabilityDays bounds one availability query.
 const MaxAvailabilityDays = 31
 
-// ValidateNewBooking checks the payload fields in the spec's order (§5),
+// ValidateNewBooking checks the payload fields in the order of docs/product.md#validation,
 // then the bounds it leaves open, and trims them in place; slot rules need
 // the service and come later.
 func ValidateNewBooking(b *NewBooking) error {
@@ -135,7 +135,7 @@ func CheckBookable(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
 	return slot, nil
 }
 
-// CheckReschedule applies the reschedule rules (spec §5, design §4) to a an
+// CheckReschedule applies the reschedule rules (docs/product.md#validation, docs/architecture.md#rules-the-server-enforces) to a an
 // appointment and the requested moment, in this order: the appointment is
 // still open, the new moment is later than the current one, in the future,
 // the current appointment has not started, the new moment is one of the
@@ -173,12 +173,12 @@ func CheckReschedule(a Appointment, svc ServiceInfo, m Moment, now time.Time) (S
 	return slot, nil
 }
 
-// reschedulable are the statuses a customer may reschedule from (design §4:
+// reschedulable are the statuses a customer may reschedule from (docs/architecture.md#rules-the-server-enforces:
 // an open appointment, before it starts); rescheduling puts it back to
 // scheduled.
 var reschedulable = []string{StatusPending, StatusScheduled, StatusConfirmed}
 
-// providerMoves is the provider half of the status machine (design §4).
+// providerMoves is the provider half of the status machine (docs/architecture.md#rules-the-server-enforces).
 // afterStart marks moves allowed only once the start time has passed.
 var providerMoves = map[string]map[string]bool{
 	StatusPending:    {StatusScheduled: false, StatusConfirmed: false, StatusRejected: false, StatusCancelled: false},

@@ -240,7 +240,7 @@ func TestSlotAtAgreesWithSlotsOf(t *testing.T) {
 }
 
 // TestProviderTransitions walks every (from, to) pair, before and after the
-// start, against design.md §4.
+// start, against docs/architecture.md#rules-the-server-enforces.
 func TestProviderTransitions(t *testing.T) {
 	type move struct{ from, to string }
 	// allowed: true = any time, false = only once started.

@@ -8,15 +8,15 @@ import (
 	"time"
 )
 
-// DefaultSlots are offered when a service lists none (spec §9).
+// DefaultSlots are offered when a service lists none (docs/product.md#constants).
 var DefaultSlots = []string{"8:00 AM", "9:00 AM", "10:00 AM", "10:30 AM", "11:30 AM", "1:00 PM",
 	"2:00 PM", "2:30 PM", "3:30 PM", "4:30 PM", "5:30 PM"}
 
-// WindowDays is the booking window: today and the next nine days (spec §9).
+// WindowDays is the booking window: today and the next nine days (docs/product.md#constants).
 const WindowDays = 10
 
 // RescheduleWindowDays is how far ahead a reschedule may go, counted from the
-// later of today and the current appointment's date (spec §9, reschedule page).
+// later of today and the current appointment's date (docs/product.md#constants, reschedule page).
 const RescheduleWindowDays = 14
 
 // DateLayout is how calendar dates are written.

@@ -2,7 +2,7 @@ package catalog
 
 import "strings"
 
-// Category is one of the ten categories of spec §9: nine standard ones plus
+// Category is one of the ten categories of docs/product.md#constants: nine standard ones plus
 // Others.
 type Category struct {
 	// Key is the canonical, stable identifier (the category page's route

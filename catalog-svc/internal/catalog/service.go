@@ -15,7 +15,7 @@ import (
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
-// Offering is the spec's Service entity (§3). (The name Service is taken by
+// Offering is the Service of docs/product.md#data. (The name Service is taken by
 // the domain interface, as in every go-kit service here.)
 type Offering struct {
 	ID         string
@@ -211,7 +211,7 @@ type Propagation interface {
 // ReviewConsumer names the catalog's review consumer in the inbox.
 const ReviewConsumer = "catalog-svc/review-ratings"
 
-// Messages of the calls (the spec shows none; these are ours).
+// Messages of the calls (docs/product.md shows none; these are ours).
 const (
 	MsgNotFound     = "Service not found"
 	MsgProviderOnly = "Only service providers can manage services"

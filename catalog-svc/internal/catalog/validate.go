@@ -13,7 +13,7 @@ import (
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
-// Validation messages: the spec's wording (§5 "Service form") is the contract.
+// Validation messages: the wording of docs/product.md#validation ("Service form") is the contract.
 const (
 	MsgNameRequired        = "Service name is required"
 	MsgDescriptionRequired = "Description is required"
@@ -28,13 +28,13 @@ const (
 	MsgImageURLInvalid     = "Enter a valid image URL"
 	MsgSlotRequired        = "At least one time slot is required"
 
-	// Rules the spec leaves open; worded like the spec's.
+	// Rules docs/product.md leaves open; worded like its messages.
 	MsgPriceTooHigh    = "Price must be at most 99999999"
 	MsgDurationTooLong = "Duration must be at most 1440 minutes"
 	MsgTooManySlots    = "At most 288 time slots are allowed"
 )
 
-// Limits: spec §9 and the bounds of the database columns.
+// Limits: docs/product.md#constants and the bounds of the database columns.
 const (
 	MinDuration = 5
 	MaxDuration = 24 * 60
@@ -53,7 +53,7 @@ var (
 	slotPattern  = regexp.MustCompile(`^([0-9]{1,2}):([0-9]{2})$`)
 )
 
-// Validate checks in in the spec's order and returns the first broken rule
+// Validate checks in the order of docs/product.md#validation and returns the first broken rule
 // as an apperr.Invalid. It trims in's text in place and brings it to its
 // stored form: location "address, city", slots zero-padded, sorted and
 // without duplicates, price in whole paise.
@@ -161,7 +161,7 @@ func SplitLocation(loc string) (address, city string, err error) {
 	return address, city, nil
 }
 
-// ValidContact is the spec's rule: an email address or exactly 10 digits.
+// ValidContact is the documented rule (docs/product.md#validation): an email address or exactly 10 digits.
 func ValidContact(c string) bool { return validate.Email(c) || phonePattern.MatchString(c) }
 
 // ValidImageURL accepts absolute http(s) URLs with a host.

@@ -1,5 +1,5 @@
 // Package rest is the REST edge: grpc-gateway translation plus the HTTP
-// concerns design.md §3 lists (error shape, CORS, body limit, rate limits,
+// concerns docs/architecture.md#rest-conventions lists (error shape, CORS, body limit, rate limits,
 // health). It holds no business logic.
 package rest
 

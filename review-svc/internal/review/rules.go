@@ -10,10 +10,10 @@ import (
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
-// Comment bounds a review's text (spec §5 sets only its minimum).
+// Comment bounds a review's text (docs/product.md#validation sets only its minimum).
 var Comment = validate.Field{Name: "Comment", Max: 2000, Multiline: true}
 
-// User-facing messages; the validation ones are the spec's review-form wording.
+// User-facing messages; the validation ones are the review form's wording (docs/product.md#validation).
 const (
 	MsgNoAppointmentID   = "No appointment ID provided"
 	MsgSelectRating      = "Please select a rating"

@@ -284,7 +284,7 @@ func (x *NextAvailable) GetStartsAt() *timestamppb.Timestamp {
 
 type ListServicesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// category is a form name or a category-page name (spec §9), any case.
+	// category is a form name or a category-page name (docs/product.md#constants), any case.
 	Category string `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
 	// name filters by case-insensitive substring.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`

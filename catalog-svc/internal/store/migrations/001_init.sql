@@ -1,7 +1,7 @@
--- services: what providers publish (spec §3 "Service").
+-- services: what providers publish (docs/product.md#data "Service").
 --
 -- Categories: `category` is what the service shows. A standard category is
--- stored under its one form name (spec §9) whatever spelling the provider
+-- stored under its one form name (docs/product.md#constants) whatever spelling the provider
 -- sent; anything else is kept as sent. `category_key` is where the service is
 -- listed: one of the ten canonical keys, 'others' for every category outside
 -- the nine. Listings filter on the key, so ?category= in either naming style
