@@ -6,12 +6,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/segmentio/kafka-go"
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
-	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/ratelimit"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -90,27 +88,14 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
-			var kick func()
-			if rt.Relay != nil {
-				kick = rt.Relay.Kick
-			}
-			repo := store.NewAppointments(rt.Pool, kick, rt.TracerProvider)
+			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
 			copies := catalog.New(conn, cfg.CatalogCacheTTL)
 			domain := booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(set, loc))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
-			group := events.CopiesGroup()
-			rt.Consume(topics.Services, group, events.ServiceChanges(copies, rt.Logger))
-			rt.Go("catalog copies", func(ctx context.Context) error {
-				// Copies are kept once catalog-svc can see this process's
-				// group, and so waits for it to consume every edit.
-				client := &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: 5 * time.Second}
-				if kafkax.WaitJoined(ctx, client, group) == nil {
-					copies.Live()
-				}
-				return nil
-			})
+			// Copies are kept once catalog-svc waits for this process.
+			rt.ConsumeServiceChanges(events.ServiceChanges(copies, rt.Logger), copies.Live)
 			return nil
 		},
 	}

@@ -11,7 +11,6 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
-	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -64,17 +63,13 @@ func (cfg Config) Spec() svc.Spec {
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{topics.Services},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			var kick func()
-			if rt.Relay != nil {
-				kick = rt.Relay.Kick
-			}
 			propagation := events.Propagation{Pool: rt.Pool, CopyTTL: cfg.CopyTTL, Logger: rt.Logger,
 				Kafka: &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: cfg.CopyTTL}}
 			if cfg.PagesBytes <= 0 {
 				cfg.PagesBytes = DefaultPagesBytes
 			}
 			cache := pages.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
-			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: kick}, cache)
+			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}, cache)
 			domain := catalog.NewService(repo, propagation, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set, cache))
@@ -82,17 +77,8 @@ func (cfg Config) Spec() svc.Spec {
 			if cfg.CopyTTL <= 0 {
 				return nil // edits wait for no copy holder: keep no pages
 			}
-			group := events.PagesGroup()
-			rt.Consume(topics.Services, group, events.ServiceChanges(cache, rt.Logger))
-			rt.Go("catalog pages", func(ctx context.Context) error {
-				// Pages are served once edits elsewhere wait for this
-				// process's group (as booking-svc's copies are).
-				client := &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: 5 * time.Second}
-				if kafkax.WaitJoined(ctx, client, group) == nil {
-					cache.Live()
-				}
-				return nil
-			})
+			// Pages are served once edits elsewhere wait for this process.
+			rt.ConsumeServiceChanges(events.ServiceChanges(cache, rt.Logger), cache.Live)
 			return nil
 		},
 	}

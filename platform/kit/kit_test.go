@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +29,7 @@ import (
 	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/logging"
 	"github.com/slotwise/slotwise/platform/metrics"
+	"github.com/slotwise/slotwise/platform/testkit"
 )
 
 // request and reply stand in for a method's protobuf messages.
@@ -85,18 +85,7 @@ func (f *fixture) serve(ep func(context.Context, request) (string, error), autho
 
 func (f *fixture) lines(t *testing.T) []map[string]any {
 	t.Helper()
-	var out []map[string]any
-	for _, l := range strings.Split(strings.TrimSpace(f.logs.String()), "\n") {
-		if l == "" {
-			continue
-		}
-		var m map[string]any
-		if err := json.Unmarshal([]byte(l), &m); err != nil {
-			t.Fatalf("log line %q: %v", l, err)
-		}
-		out = append(out, m)
-	}
-	return out
+	return testkit.LogLines(t, f.logs.String())
 }
 
 func TestSuccessEncodes(t *testing.T) {

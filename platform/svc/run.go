@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel/trace"
@@ -20,6 +21,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/authn"
@@ -57,7 +59,8 @@ type Runtime struct {
 	Pool           *pgxpool.Pool
 	Server         *grpc.Server
 	TracerProvider trace.TracerProvider
-	// Relay is nil when the service produces no events.
+	// Relay publishes the outbox; nil when the service produces no events
+	// (Spec.Produces is empty).
 	Relay   *outbox.Relay
 	Metrics *metrics.Metrics
 
@@ -96,6 +99,24 @@ func (rt *Runtime) Consume(topic, group string, handler kafkax.Handler) {
 // go (one transaction for many events).
 func (rt *Runtime) ConsumeBatch(topic, group string, handler kafkax.BatchHandler) {
 	rt.consume(&kafkax.Consumer{Topic: topic, GroupID: group, HandleBatch: handler})
+}
+
+// ConsumeServiceChanges runs handler for every change of a service
+// (topics.Services) in a consumer group of this process's own, for a
+// process that keeps copies of services (or answers built from them):
+// catalog-svc acknowledges an edit once every such group has consumed it
+// (docs/architecture.md#events). live is called once the group has joined,
+// from when catalog-svc waits for it, so the copies may be used from then on.
+func (rt *Runtime) ConsumeServiceChanges(handler kafkax.Handler, live func()) {
+	group := topics.ServiceCopiesGroup(rt.Config.Name, uuid.NewString())
+	rt.Consume(topics.Services, group, handler)
+	rt.Go("copies of services", func(ctx context.Context) error {
+		client := &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: 5 * time.Second}
+		if kafkax.WaitJoined(ctx, client, group) == nil {
+			live()
+		}
+		return nil
+	})
 }
 
 func (rt *Runtime) consume(c *kafkax.Consumer) {

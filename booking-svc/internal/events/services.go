@@ -4,18 +4,11 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/google/uuid"
 	"github.com/segmentio/kafka-go"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/kafkax"
 )
-
-// CopiesGroup is this process's own consumer group of topics.Services: each
-// booking-svc process keeps its own copies, so each must see every change.
-// catalog-svc finds these groups by their prefix.
-func CopiesGroup() string { return topics.ServiceCopiesGroup("booking-svc", uuid.NewString()) }
 
 // Copies are the copies of services a process keeps.
 type Copies interface{ Drop(serviceID string) }

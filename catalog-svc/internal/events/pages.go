@@ -4,18 +4,11 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/google/uuid"
 	"github.com/segmentio/kafka-go"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/kafkax"
 )
-
-// PagesGroup is this process's own consumer group of topics.Services: each
-// catalog-svc process keeps its own pages, so each must see every change,
-// and being a copies group, edits wait for it (Propagation).
-func PagesGroup() string { return topics.ServiceCopiesGroup("catalog-svc", uuid.NewString()) }
 
 // Pages are the pages a process keeps.
 type Pages interface{ Invalidate() }

@@ -3,7 +3,6 @@ package rest
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -20,6 +19,7 @@ import (
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/logging"
 	"github.com/slotwise/slotwise/platform/metrics"
+	"github.com/slotwise/slotwise/platform/testkit"
 )
 
 const traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -82,17 +82,7 @@ func TestServerFaultLoggedOnce(t *testing.T) {
 			if rec.Code != tc.status {
 				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, rec.Body)
 			}
-			var lines []map[string]any
-			for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
-				if l == "" {
-					continue
-				}
-				var m map[string]any
-				if err := json.Unmarshal([]byte(l), &m); err != nil {
-					t.Fatalf("log line %q: %v", l, err)
-				}
-				lines = append(lines, m)
-			}
+			lines := testkit.LogLines(t, logs.String())
 			if !tc.logged {
 				if len(lines) != 0 {
 					t.Fatalf("the gateway logged a failure the service logged: %v", lines)
