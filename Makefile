@@ -3,7 +3,7 @@
 #   make test    every test of every module, the chart, the web app and its e2e suite
 #   make bench   benchmarks and fault drills (writes docs/bench/)
 
-GO_MODULES := api platform gateway auth-svc catalog-svc booking-svc review-svc devstack $(if $(wildcard bench/go.mod),bench)
+GO_MODULES := api platform gateway auth-svc catalog-svc booking-svc review-svc notification-svc devstack $(if $(wildcard bench/go.mod),bench)
 GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
@@ -15,10 +15,10 @@ JAEGER := $(BIN)/jaeger
 # The devstack and the web app build side by side; Jaeger, slow to build the
 # first time, is built by the devstack in the background and joins when it is
 # ready. NO_JAEGER=1 skips Jaeger. SPLIT=1 runs every program as its own
-# process from bin/<program> (BOOKING_REPLICAS=n, REVIEW_REPLICAS=n).
+# process from bin/<program> (BOOKING_REPLICAS=n, REVIEW_REPLICAS=n, NOTIFICATION_REPLICAS=n).
 up:
 	@$(MAKE) --no-print-directory -j2 build-devstack build-web
-	SPLIT=$(SPLIT) BOOKING_REPLICAS=$(BOOKING_REPLICAS) REVIEW_REPLICAS=$(REVIEW_REPLICAS) PROGRAMS_DIR=$(BIN) \
+	SPLIT=$(SPLIT) BOOKING_REPLICAS=$(BOOKING_REPLICAS) REVIEW_REPLICAS=$(REVIEW_REPLICAS) NOTIFICATION_REPLICAS=$(NOTIFICATION_REPLICAS) PROGRAMS_DIR=$(BIN) \
 	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) JAEGER_BUILD='$(MAKE) --no-print-directory $(JAEGER)' $(BIN)/devstack
 
 # Jaeger v2 built from the Go module proxy (first build ~12 min, then cached).
@@ -31,7 +31,7 @@ build-go: build-devstack
 	go build $(GO_PKGS)
 
 # With SPLIT=1 also the programs (cmd/<program>, what the images run), in the same go build.
-PROGRAMS := auth-svc catalog-svc booking-svc review-svc gateway
+PROGRAMS := auth-svc catalog-svc booking-svc review-svc notification-svc gateway
 build-devstack:
 	go build -o $(BIN)/ ./devstack/cmd/devstack $(if $(SPLIT),$(foreach p,$(PROGRAMS),./$(p)/cmd/$(p)))
 

@@ -8,6 +8,7 @@ replace (
 	github.com/slotwise/slotwise/booking-svc => ../booking-svc
 	github.com/slotwise/slotwise/catalog-svc => ../catalog-svc
 	github.com/slotwise/slotwise/gateway => ../gateway
+	github.com/slotwise/slotwise/notification-svc => ../notification-svc
 	github.com/slotwise/slotwise/platform => ../platform
 	github.com/slotwise/slotwise/review-svc => ../review-svc
 )

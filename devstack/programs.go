@@ -12,7 +12,7 @@ import (
 // Programs are Slotwise's Go programs, callees before callers: the order
 // split mode starts them in. Each is built from <program>/cmd/<program>, the
 // binary its container image runs.
-var Programs = []string{"auth-svc", "catalog-svc", "booking-svc", "review-svc", "gateway"}
+var Programs = []string{"auth-svc", "catalog-svc", "booking-svc", "review-svc", "notification-svc", "gateway"}
 
 // BuildPrograms builds every program into dir with the go command, in the
 // workspace at root (RepoRoot).

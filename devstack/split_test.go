@@ -39,7 +39,8 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 		CORSOrigins: []string{"http://localhost:3000"},
 		Listen:      map[string]string{"GRPC_ADDR": "127.9.9.4:7003", "ADMIN_ADDR": "127.9.9.4:9090", "HTTP_ADDR": ":5001"},
 		Targets: map[string]string{"auth-svc": "dns://ns/auth-svc:7001", "catalog-svc": "dns://ns/catalog-svc:7002",
-			"booking-svc": "dns://ns/booking-svc:7003", "review-svc": "dns://ns/review-svc:7004"}}
+			"booking-svc": "dns://ns/booking-svc:7003", "review-svc": "dns://ns/review-svc:7004",
+			"notification-svc": "dns://ns/notification-svc:7005"}}
 
 	booking, err := chart.Env("booking-svc", l)
 	if err != nil {
@@ -62,6 +63,7 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 	}
 	gw := envMap(t, must(chart.Env("gateway", l)))
 	if gw["HTTP_ADDR"] != ":5001" || gw["ADMIN_ADDR"] != "127.9.9.4:9090" || gw["BOOKING_GRPC_ADDR"] != "dns://ns/booking-svc:7003" ||
+		gw["NOTIFICATION_GRPC_ADDR"] != "dns://ns/notification-svc:7005" ||
 		gw["CORS_ORIGINS"] != "http://localhost:3000" || gw["TRUST_FORWARDED_FOR"] != "true" || gw["DATABASE_URL"] != "" {
 		t.Errorf("gateway env: %v", gw)
 	}

@@ -1,4 +1,4 @@
-// Package devstack runs the whole back end in one process: the four
+// Package devstack runs the whole back end in one process: the five
 // services and the gateway, each with its own listener and real gRPC over
 // loopback between them. `make up` and the integration tests use it.
 package devstack
@@ -15,6 +15,7 @@ import (
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	catalogsvc "github.com/slotwise/slotwise/catalog-svc"
 	"github.com/slotwise/slotwise/gateway"
+	notificationsvc "github.com/slotwise/slotwise/notification-svc"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/svc"
 	reviewsvc "github.com/slotwise/slotwise/review-svc"
@@ -40,6 +41,9 @@ type Options struct {
 	// every service's INBOX_TTL (zero: their defaults).
 	IdempotencyTTL time.Duration
 	InboxTTL       time.Duration
+	// ReminderInterval is how often notification-svc looks for due
+	// reminders (zero: its default).
+	ReminderInterval time.Duration
 	// Logger returns the logger of one component (nil: JSON to stdout).
 	Logger func(component string) *slog.Logger
 }
@@ -65,7 +69,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	if o.AuthRatePerMinute == 0 {
 		o.AuthRatePerMinute = 600
 	}
-	names := []string{"auth-svc", "catalog-svc", "booking-svc", "review-svc"}
+	names := []string{"auth-svc", "catalog-svc", "booking-svc", "review-svc", "notification-svc"}
 	lis, addrs, err := listenAll(o.Host, names)
 	if err != nil {
 		return nil, err
@@ -108,10 +112,15 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	g.Go("review-svc", func(ctx context.Context) error {
 		return reviewsvc.Run(ctx, reviewsvc.Config{Config: common("review-svc"), Location: o.Location, Clock: o.Clock})
 	})
+	g.Go("notification-svc", func(ctx context.Context) error {
+		return notificationsvc.Run(ctx, notificationsvc.Config{Config: common("notification-svc"), Location: o.Location,
+			ReminderInterval: o.ReminderInterval, Clock: o.Clock})
+	})
 	g.Go("gateway", func(ctx context.Context) error {
 		return gateway.Run(ctx, gateway.Config{
 			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
-			CORSOrigins: o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
+			NotificationAddr: addrs["notification-svc"],
+			CORSOrigins:      o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
 		})
 	})
 	metricsURLs := map[string]string{}

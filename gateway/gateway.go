@@ -1,5 +1,5 @@
 // Package gateway is the REST edge of Slotwise: it translates the REST
-// contract to gRPC calls on the four services.
+// contract to gRPC calls on the five services.
 package gateway
 
 import (
@@ -32,6 +32,7 @@ type Config struct {
 	CatalogAddr       string
 	BookingAddr       string
 	ReviewAddr        string
+	NotificationAddr  string
 	CORSOrigins       []string
 	AuthRatePerMinute int
 	TrustForwardedFor bool
@@ -52,6 +53,7 @@ func LoadConfig(r *config.Reader) Config {
 		CatalogAddr:       r.Required("CATALOG_GRPC_ADDR"),
 		BookingAddr:       r.Required("BOOKING_GRPC_ADDR"),
 		ReviewAddr:        r.Required("REVIEW_GRPC_ADDR"),
+		NotificationAddr:  r.Required("NOTIFICATION_GRPC_ADDR"),
 		CORSOrigins:       r.List("CORS_ORIGINS", DefaultCORSOrigins),
 		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
 		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
@@ -79,7 +81,7 @@ func Run(ctx context.Context, cfg Config) error {
 	for _, d := range []struct {
 		addr string
 		conn **grpc.ClientConn
-	}{{cfg.AuthAddr, &b.Auth}, {cfg.CatalogAddr, &b.Catalog}, {cfg.BookingAddr, &b.Booking}, {cfg.ReviewAddr, &b.Review}} {
+	}{{cfg.AuthAddr, &b.Auth}, {cfg.CatalogAddr, &b.Catalog}, {cfg.BookingAddr, &b.Booking}, {cfg.ReviewAddr, &b.Review}, {cfg.NotificationAddr, &b.Notification}} {
 		conn, err := grpcx.Dial(d.addr, tp)
 		if err != nil {
 			return err

@@ -16,7 +16,7 @@ PG_DB=${PG_DB:-slotwise}
 
 exists() { kubectl -n "$1" get secret "$2" >/dev/null 2>&1; }
 
-for svc in auth-svc catalog-svc booking-svc review-svc; do
+for svc in auth-svc catalog-svc booking-svc review-svc notification-svc; do
   name=${svc%-svc}            # auth
   role=${svc//-/_}            # auth_svc
   pg_secret=slotwise-pg-${svc}

@@ -8,11 +8,12 @@ package topics
 // Topics.
 const (
 	// Appointments carries events.v1.AppointmentEvent, keyed by appointment id.
-	// Producer: booking-svc. Consumer: review-svc (ReviewAppointmentsGroup).
+	// Producer: booking-svc. Consumers: review-svc (ReviewAppointmentsGroup),
+	// notification-svc (NotificationAppointmentsGroup).
 	Appointments = "booking.appointments.v1"
 	// Reviews carries events.v1.ReviewEvent, keyed by service id.
 	// Producer: review-svc. Consumers: catalog-svc (CatalogReviewsGroup),
-	// booking-svc (BookingReviewsGroup).
+	// booking-svc (BookingReviewsGroup), notification-svc (NotificationReviewsGroup).
 	Reviews = "review.reviews.v1"
 	// Services carries events.v1.ServiceEvent, keyed by service id: every
 	// creation, change (form, slots, active flag) and deletion of a service.
@@ -32,6 +33,10 @@ const (
 	CatalogReviewsGroup = "catalog-svc"
 	// BookingReviewsGroup is booking-svc's group on Reviews.
 	BookingReviewsGroup = "booking-svc"
+	// NotificationAppointmentsGroup is notification-svc's group on Appointments.
+	NotificationAppointmentsGroup = "notification-svc.appointments"
+	// NotificationReviewsGroup is notification-svc's group on Reviews.
+	NotificationReviewsGroup = "notification-svc.reviews"
 )
 
 // ServiceCopiesGroupPrefix starts the consumer group id of every process

@@ -1,5 +1,5 @@
 // Package stacktest starts the whole back end for an integration test: a
-// fresh PostgreSQL database, an embedded Kafka-protocol broker, the four
+// fresh PostgreSQL database, an embedded Kafka-protocol broker, the five
 // services and the gateway, with real gRPC between them. Tests talk REST to
 // the gateway exactly as the web app does.
 package stacktest
@@ -42,6 +42,9 @@ type Options struct {
 	IdempotencyTTL time.Duration
 	// BookingsPerMinute limits each user's bookings (0: no limit).
 	BookingsPerMinute int
+	// ReminderInterval is how often notification-svc looks for due
+	// reminders (zero: its default).
+	ReminderInterval time.Duration
 }
 
 // Start runs a stack until the test ends. Logs are discarded unless
@@ -62,7 +65,8 @@ func Start(t testing.TB, opts ...Options) *Stack {
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
-		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute, Logger: testLogger,
+		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
+		ReminderInterval: o.ReminderInterval, Logger: testLogger,
 	})
 	if err != nil {
 		cancel()

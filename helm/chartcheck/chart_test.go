@@ -30,18 +30,19 @@ const (
 
 // The programs the chart must deploy, and the facts about them the chart must honour.
 var (
-	components = []string{"auth-svc", "booking-svc", "catalog-svc", "gateway", "review-svc", "web"}
-	services   = map[string]int32{"auth-svc": 7001, "catalog-svc": 7002, "booking-svc": 7003, "review-svc": 7004}
+	components = []string{"auth-svc", "booking-svc", "catalog-svc", "gateway", "notification-svc", "review-svc", "web"}
+	services   = map[string]int32{"auth-svc": 7001, "catalog-svc": 7002, "booking-svc": 7003, "review-svc": 7004, "notification-svc": 7005}
 	// callee -> callers (the call graph of docs/architecture.md#system-map).
 	callers = map[string][]string{
-		"auth-svc":    {"booking-svc", "catalog-svc", "gateway", "review-svc"},
-		"catalog-svc": {"booking-svc", "gateway"},
-		"booking-svc": {"gateway"},
-		"review-svc":  {"gateway"},
-		"gateway":     nil,
-		"web":         nil,
+		"auth-svc":         {"booking-svc", "catalog-svc", "gateway", "notification-svc", "review-svc"},
+		"catalog-svc":      {"booking-svc", "gateway"},
+		"booking-svc":      {"gateway"},
+		"review-svc":       {"gateway"},
+		"notification-svc": {"gateway"},
+		"gateway":          nil,
+		"web":              nil,
 	}
-	kafkaUsers = []string{"booking-svc", "catalog-svc", "review-svc"}
+	kafkaUsers = []string{"booking-svc", "catalog-svc", "notification-svc", "review-svc"}
 	// Env names that must never carry a literal value.
 	secretLike = regexp.MustCompile(`(?i)(PASSWORD|PASSWD|SECRET|TOKEN|PRIVATE|SIGNING_KEY|API_KEY|CREDENTIAL|DATABASE_URL|_DSN$)`)
 	// A URL with user:password@ in it.
@@ -419,7 +420,7 @@ func TestEnvWiring(t *testing.T) {
 				t.Errorf("%s: no LOG_LEVEL", comp)
 			}
 		}
-		for _, comp := range []string{"booking-svc", "review-svc"} {
+		for _, comp := range []string{"booking-svc", "review-svc", "notification-svc"} {
 			if v, _ := resolve(deps[name(comp)].Spec.Template.Spec.Containers[0], "APP_TIMEZONE"); v != "Asia/Kolkata" {
 				t.Errorf("%s: APP_TIMEZONE=%q", comp, v)
 			}
@@ -698,7 +699,7 @@ func TestNetworkPolicies(t *testing.T) {
 				}
 			}
 			for _, p := range ports {
-				if !slices.Contains([]string{"53", "5432", "9092", "4317", "4318", "7001", "7002", "7003", "7004"}, p) {
+				if !slices.Contains([]string{"53", "5432", "9092", "4317", "4318", "7001", "7002", "7003", "7004", "7005"}, p) {
 					t.Errorf("%s: egress to unexpected port %s", np.Name, p)
 				}
 			}

@@ -100,6 +100,9 @@ type Caller = identity.Caller
 type Change struct {
 	Type           string
 	PreviousStatus string
+	// ActorRole is the role of who made the change (identity.Role*): a
+	// cancellation tells the other side who cancelled.
+	ActorRole string
 }
 
 // DaySlots is one day of availability.

@@ -346,6 +346,7 @@ func (s *service) update(ctx context.Context, c Caller, id string, mutate func(*
 			return Change{}, apperr.NotFound(MsgAppointmentNotFound)
 		}
 		ch, err := mutate(a)
+		ch.ActorRole = c.Role
 		if err == nil {
 			a.Version++
 			a.UpdatedAt = s.now().UTC()

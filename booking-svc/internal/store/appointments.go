@@ -15,6 +15,7 @@ import (
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
 	"github.com/slotwise/slotwise/api/topics"
+	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
 
@@ -149,7 +150,7 @@ type createCall struct {
 func newCreateCall(ctx context.Context, a booking.Appointment, idem *booking.IdempotencyRecord) (*createCall, error) {
 	call := &createCall{ctx: ctx, a: a, idem: idem, done: make(chan error, 1)}
 	var err error
-	if call.payload, call.headers, err = outbox.Encode(ctx, appointmentEvent(a, booking.Change{Type: booking.EventCreated})); err != nil {
+	if call.payload, call.headers, err = outbox.Encode(ctx, appointmentEvent(a, booking.Change{Type: booking.EventCreated, ActorRole: identity.RoleCustomer})); err != nil {
 		return nil, err
 	}
 	if idem != nil {
@@ -365,6 +366,6 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		EventId: uuid.NewString(), Type: change.Type, OccurredAt: timestamppb.New(a.UpdatedAt),
 		AppointmentId: a.ID, ServiceId: a.ServiceID, ServiceName: a.ServiceName, CustomerId: a.CustomerID,
 		CustomerEmail: a.CustomerEmail, ProviderId: a.ProviderID, Status: a.Status, PreviousStatus: change.PreviousStatus,
-		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version,
+		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version, ActorRole: change.ActorRole, CustomerName: a.CustomerName,
 	}
 }

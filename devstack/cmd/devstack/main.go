@@ -126,10 +126,11 @@ func run(ctx context.Context, _ []string) error {
 }
 
 // runSplit runs every program as its own process (SPLIT=1), with
-// BOOKING_REPLICAS and REVIEW_REPLICAS replicas, until ctx ends.
+// BOOKING_REPLICAS, REVIEW_REPLICAS and NOTIFICATION_REPLICAS replicas, until ctx ends.
 func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, ready func(apiURL string),
 	endpoints func(apiURL string, metrics map[string]string) error, say func(string, ...any)) error {
-	o.Replicas = map[string]int{"booking-svc": r.Int("BOOKING_REPLICAS", 1), "review-svc": r.Int("REVIEW_REPLICAS", 1)}
+	o.Replicas = map[string]int{"booking-svc": r.Int("BOOKING_REPLICAS", 1), "review-svc": r.Int("REVIEW_REPLICAS", 1),
+		"notification-svc": r.Int("NOTIFICATION_REPLICAS", 1)}
 	if err := r.Err(); err != nil {
 		return err
 	}

@@ -35,6 +35,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	root.HandleFunc("GET /healthz", liveness)
 	root.Handle("GET /readyz", readiness(map[string]*grpc.ClientConn{
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
+		"notification-svc": b.Notification,
 	}))
 	root.Handle("/", publicCache(mux))
 

@@ -17,14 +17,15 @@ import (
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	notificationv1 "github.com/slotwise/slotwise/api/gen/notification/v1"
 	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/metrics"
 )
 
-// Backends are the connections to the four services.
+// Backends are the connections to the five services.
 type Backends struct {
-	Auth, Catalog, Booking, Review *grpc.ClientConn
+	Auth, Catalog, Booking, Review, Notification *grpc.ClientConn
 }
 
 // forwardedHeaders reach the services as gRPC metadata (grpc-gateway
@@ -62,6 +63,7 @@ func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.L
 		catalogv1.RegisterCatalogServiceHandler(ctx, mux, b.Catalog),
 		bookingv1.RegisterBookingServiceHandler(ctx, mux, b.Booking),
 		reviewv1.RegisterReviewServiceHandler(ctx, mux, b.Review),
+		notificationv1.RegisterNotificationServiceHandler(ctx, mux, b.Notification),
 	}
 	for _, err := range regs {
 		if err != nil {

@@ -47,6 +47,7 @@ func (s Reviews) Create(ctx context.Context, r review.Review, eventID string) er
 		return outbox.Write(ctx, tx, topics.Reviews, r.ServiceID, &eventsv1.ReviewEvent{
 			EventId: eventID, Type: "created", OccurredAt: timestamppb.New(r.CreatedAt),
 			ReviewId: r.ID, AppointmentId: r.AppointmentID, ServiceId: r.ServiceID, CustomerId: r.CustomerID, Rating: r.Rating,
+			ProviderId: r.ProviderID, ServiceName: r.ServiceName,
 		})
 	})
 	var pg *pgconn.PgError

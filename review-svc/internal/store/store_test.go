@@ -130,7 +130,7 @@ func TestReviewCreateWritesReviewAndEventOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	if topic != topics.Reviews || key != "svc-1" || ev.EventId != eventID || ev.ReviewId != r.ID || ev.AppointmentId != "appt-1" ||
-		ev.ServiceId != "svc-1" || ev.CustomerId != "cust" || ev.Rating != 4 || ev.Type != "created" || !ev.OccurredAt.AsTime().Equal(now) {
+		ev.ServiceId != "svc-1" || ev.CustomerId != "cust" || ev.Rating != 4 || ev.ProviderId != "prov" || ev.ServiceName != "Cut" || ev.Type != "created" || !ev.OccurredAt.AsTime().Equal(now) {
 		t.Fatalf("event %s/%s %v", topic, key, &ev)
 	}
 }

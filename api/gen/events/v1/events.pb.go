@@ -42,7 +42,11 @@ type AppointmentEvent struct {
 	StartsAt       *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=startsAt,proto3" json:"startsAt,omitempty"`
 	// version increases with every change of the appointment; consumers keep
 	// the highest they have seen.
-	Version       int64 `protobuf:"varint,13,opt,name=version,proto3" json:"version,omitempty"`
+	Version int64 `protobuf:"varint,13,opt,name=version,proto3" json:"version,omitempty"`
+	// actorRole is who made the change: "customer" or "provider" (a customer
+	// books, cancels and reschedules; a provider answers and cancels).
+	ActorRole     string `protobuf:"bytes,14,opt,name=actorRole,proto3" json:"actorRole,omitempty"`
+	CustomerName  string `protobuf:"bytes,15,opt,name=customerName,proto3" json:"customerName,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -168,6 +172,20 @@ func (x *AppointmentEvent) GetVersion() int64 {
 	return 0
 }
 
+func (x *AppointmentEvent) GetActorRole() string {
+	if x != nil {
+		return x.ActorRole
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetCustomerName() string {
+	if x != nil {
+		return x.CustomerName
+	}
+	return ""
+}
+
 // ReviewEvent is published on review.reviews.v1, keyed by service id.
 type ReviewEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -180,6 +198,9 @@ type ReviewEvent struct {
 	ServiceId     string                 `protobuf:"bytes,6,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
 	CustomerId    string                 `protobuf:"bytes,7,opt,name=customerId,proto3" json:"customerId,omitempty"`
 	Rating        int32                  `protobuf:"varint,8,opt,name=rating,proto3" json:"rating,omitempty"`
+	// providerId and serviceName tell the provider of the reviewed service.
+	ProviderId    string `protobuf:"bytes,9,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	ServiceName   string `protobuf:"bytes,10,opt,name=serviceName,proto3" json:"serviceName,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -268,6 +289,20 @@ func (x *ReviewEvent) GetRating() int32 {
 		return x.Rating
 	}
 	return 0
+}
+
+func (x *ReviewEvent) GetProviderId() string {
+	if x != nil {
+		return x.ProviderId
+	}
+	return ""
+}
+
+func (x *ReviewEvent) GetServiceName() string {
+	if x != nil {
+		return x.ServiceName
+	}
+	return ""
 }
 
 // ServiceEvent is published on catalog.services.v1, keyed by service id,
@@ -412,7 +447,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xda\x03\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9c\x04\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -433,7 +468,9 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	" \x01(\tR\x06status\x12&\n" +
 	"\x0epreviousStatus\x18\v \x01(\tR\x0epreviousStatus\x126\n" +
 	"\bstartsAt\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\x12\x18\n" +
-	"\aversion\x18\r \x01(\x03R\aversion\"\x8f\x02\n" +
+	"\aversion\x18\r \x01(\x03R\aversion\x12\x1c\n" +
+	"\tactorRole\x18\x0e \x01(\tR\tactorRole\x12\"\n" +
+	"\fcustomerName\x18\x0f \x01(\tR\fcustomerName\"\xd1\x02\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -446,7 +483,12 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"customerId\x18\a \x01(\tR\n" +
 	"customerId\x12\x16\n" +
-	"\x06rating\x18\b \x01(\x05R\x06rating\"\xf2\x02\n" +
+	"\x06rating\x18\b \x01(\x05R\x06rating\x12\x1e\n" +
+	"\n" +
+	"providerId\x18\t \x01(\tR\n" +
+	"providerId\x12 \n" +
+	"\vserviceName\x18\n" +
+	" \x01(\tR\vserviceName\"\xf2\x02\n" +
 	"\fServiceEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

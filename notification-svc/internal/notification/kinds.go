@@ -1,0 +1,147 @@
+package notification
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/identity"
+)
+
+// Kinds of notification: the "type" a client sees.
+const (
+	// The provider's.
+	KindNewBooking          = "new_booking"
+	KindCustomerCancelled   = "customer_cancelled"
+	KindCustomerRescheduled = "customer_rescheduled"
+	KindNewReview           = "new_review"
+	// The customer's.
+	KindAccepted          = "booking_accepted"
+	KindConfirmed         = "booking_confirmed"
+	KindRejected          = "booking_rejected"
+	KindDeclined          = "booking_declined"
+	KindProviderCancelled = "provider_cancelled"
+	KindCompleted         = "appointment_completed"
+	KindReminder24h       = "reminder_24h"
+	KindReminder1h        = "reminder_1h"
+)
+
+// Appointment statuses and event types of booking.appointments.v1 that
+// notifications depend on (booking-svc owns the state machine).
+const (
+	StatusPending   = "pending"
+	StatusScheduled = "scheduled"
+	StatusConfirmed = "confirmed"
+	StatusCompleted = "completed"
+	StatusCancelled = "cancelled"
+	StatusRejected  = "rejected"
+
+	EventCreated       = "created"
+	EventStatusChanged = "status_changed"
+	EventRescheduled   = "rescheduled"
+)
+
+// AppointmentChange is one event of booking.appointments.v1: the
+// appointment's state after a change and who made it.
+type AppointmentChange struct {
+	EventID        string
+	Type           string
+	AppointmentID  string
+	ServiceName    string
+	CustomerID     string
+	CustomerName   string
+	CustomerEmail  string
+	ProviderID     string
+	Status         string
+	PreviousStatus string
+	// ActorRole is identity.RoleCustomer or RoleProvider; empty in events
+	// written before booking-svc named the actor.
+	ActorRole  string
+	StartsAt   time.Time
+	OccurredAt time.Time
+	Version    int64
+}
+
+// ReviewCreated is one event of review.reviews.v1.
+type ReviewCreated struct {
+	EventID       string
+	AppointmentID string
+	ServiceName   string
+	ProviderID    string
+	Rating        int32
+}
+
+// ForAppointment is who is told what about a change: at most one draft per
+// recipient. loc is the business time zone the start is written in.
+func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
+	when := When(a.StartsAt, loc)
+	service := orDefault(a.ServiceName, "your appointment")
+	customer := orDefault(a.CustomerName, "A customer")
+	toProvider := func(kind, text string) []Draft {
+		if a.ProviderID == "" {
+			return nil
+		}
+		return []Draft{{RecipientID: a.ProviderID, Kind: kind, Text: text, AppointmentID: a.AppointmentID}}
+	}
+	toCustomer := func(kind, text string) []Draft {
+		if a.CustomerID == "" {
+			return nil
+		}
+		return []Draft{{RecipientID: a.CustomerID, Kind: kind, Text: text, AppointmentID: a.AppointmentID}}
+	}
+	switch a.Type {
+	case EventCreated:
+		return toProvider(KindNewBooking, fmt.Sprintf("New booking request from %s: %s on %s.", customer, service, when))
+	case EventRescheduled:
+		return toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when))
+	case EventStatusChanged:
+	default:
+		return nil
+	}
+	if a.Status == StatusCancelled {
+		switch a.ActorRole {
+		case identity.RoleCustomer:
+			return toProvider(KindCustomerCancelled, fmt.Sprintf("%s cancelled %s on %s.", customer, service, when))
+		case identity.RoleProvider:
+			if a.PreviousStatus == StatusPending {
+				return toCustomer(KindDeclined, fmt.Sprintf("Your booking request for %s on %s was declined.", service, when))
+			}
+			return toCustomer(KindProviderCancelled, fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when))
+		}
+		return nil // who cancelled is unknown (an event older than actorRole): no side is told wrongly
+	}
+	if a.ActorRole == identity.RoleCustomer {
+		return nil // a customer changes a status only by cancelling
+	}
+	switch a.Status {
+	case StatusScheduled:
+		return toCustomer(KindAccepted, fmt.Sprintf("Your booking for %s on %s was accepted.", service, when))
+	case StatusConfirmed:
+		return toCustomer(KindConfirmed, fmt.Sprintf("Your appointment for %s on %s is confirmed.", service, when))
+	case StatusRejected:
+		return toCustomer(KindRejected, fmt.Sprintf("Your booking for %s on %s was rejected.", service, when))
+	case StatusCompleted:
+		return toCustomer(KindCompleted, fmt.Sprintf("Your appointment for %s is completed. How was it? Leave a review.", service))
+	}
+	return nil
+}
+
+// ForReview tells the provider of a new review.
+func ForReview(r ReviewCreated) []Draft {
+	if r.ProviderID == "" {
+		return nil
+	}
+	return []Draft{{RecipientID: r.ProviderID, Kind: KindNewReview, AppointmentID: r.AppointmentID,
+		Text: fmt.Sprintf("New %d★ review of %s.", r.Rating, orDefault(r.ServiceName, "your service"))}}
+}
+
+// When writes a start as people read it in the business zone: "Tue 1 Dec, 9:00 AM".
+func When(t time.Time, loc *time.Location) string {
+	return t.In(loc).Format("Mon 2 Jan, 3:04 PM")
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,104 @@
+package notification
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/identity"
+)
+
+var ist, _ = time.LoadLocation("Asia/Kolkata")
+
+func change(typ, prev, status, actor string) AppointmentChange {
+	return AppointmentChange{EventID: "e1", Type: typ, AppointmentID: "a1", ServiceName: "Haircut", CustomerID: "cust",
+		CustomerName: "Asha", ProviderID: "prov", Status: status, PreviousStatus: prev, ActorRole: actor,
+		StartsAt: time.Date(2026, 12, 1, 3, 30, 0, 0, time.UTC), OccurredAt: time.Date(2026, 11, 25, 3, 30, 0, 0, time.UTC), Version: 2}
+}
+
+func TestWhoIsToldWhat(t *testing.T) {
+	const c, p = identity.RoleCustomer, identity.RoleProvider
+	cases := []struct {
+		name      string
+		a         AppointmentChange
+		recipient string
+		kind      string
+		text      string
+	}{
+		{"booked", change(EventCreated, "", StatusPending, c), "prov", KindNewBooking, "New booking request from Asha: Haircut on Tue 1 Dec, 9:00 AM."},
+		{"cancelled by the customer", change(EventStatusChanged, StatusScheduled, StatusCancelled, c), "prov", KindCustomerCancelled, "Asha cancelled Haircut on Tue 1 Dec, 9:00 AM."},
+		{"rescheduled", change(EventRescheduled, StatusConfirmed, StatusScheduled, c), "prov", KindCustomerRescheduled, "Asha rescheduled Haircut to Tue 1 Dec, 9:00 AM."},
+		{"accepted", change(EventStatusChanged, StatusPending, StatusScheduled, p), "cust", KindAccepted, "Your booking for Haircut on Tue 1 Dec, 9:00 AM was accepted."},
+		{"confirmed", change(EventStatusChanged, StatusScheduled, StatusConfirmed, p), "cust", KindConfirmed, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM is confirmed."},
+		{"rejected", change(EventStatusChanged, StatusPending, StatusRejected, p), "cust", KindRejected, "Your booking for Haircut on Tue 1 Dec, 9:00 AM was rejected."},
+		{"declined", change(EventStatusChanged, StatusPending, StatusCancelled, p), "cust", KindDeclined, "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
+		{"cancelled by the provider", change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "cust", KindProviderCancelled, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider."},
+		{"completed", change(EventStatusChanged, StatusConfirmed, StatusCompleted, p), "cust", KindCompleted, "Your appointment for Haircut is completed. How was it? Leave a review."},
+	}
+	for _, tc := range cases {
+		got := ForAppointment(tc.a, ist)
+		if len(got) != 1 {
+			t.Fatalf("%s: %d drafts, want 1: %+v", tc.name, len(got), got)
+		}
+		want := Draft{RecipientID: tc.recipient, Kind: tc.kind, Text: tc.text, AppointmentID: "a1"}
+		if got[0] != want {
+			t.Errorf("%s:\n got %+v\nwant %+v", tc.name, got[0], want)
+		}
+	}
+}
+
+func TestNobodyIsToldOfWhatTheyDidOrWhatIsUnknown(t *testing.T) {
+	for name, a := range map[string]AppointmentChange{
+		"in progress":                  change(EventStatusChanged, StatusConfirmed, "in-progress", identity.RoleProvider),
+		"no-show":                      change(EventStatusChanged, StatusConfirmed, "no-show", identity.RoleProvider),
+		"cancelled by someone unknown": change(EventStatusChanged, StatusConfirmed, StatusCancelled, ""),
+		"an unknown event type":        change("merged", StatusConfirmed, StatusConfirmed, identity.RoleProvider),
+		"a customer setting a status":  change(EventStatusChanged, StatusScheduled, StatusConfirmed, identity.RoleCustomer),
+		"a booking without its provider": func() AppointmentChange {
+			a := change(EventCreated, "", StatusPending, "customer")
+			a.ProviderID = ""
+			return a
+		}(),
+	} {
+		if got := ForAppointment(a, ist); len(got) != 0 {
+			t.Errorf("%s: %+v, want none", name, got)
+		}
+	}
+}
+
+func TestNewReviewTellsTheProvider(t *testing.T) {
+	got := ForReview(ReviewCreated{EventID: "e", AppointmentID: "a1", ServiceName: "Haircut", ProviderID: "prov", Rating: 4})
+	if len(got) != 1 || got[0].RecipientID != "prov" || got[0].Kind != KindNewReview || got[0].Text != "New 4★ review of Haircut." {
+		t.Fatalf("%+v", got)
+	}
+	if got := ForReview(ReviewCreated{EventID: "e", Rating: 4}); len(got) != 0 {
+		t.Fatalf("no provider: %+v", got)
+	}
+}
+
+func TestRemindersFollowTheAppointment(t *testing.T) {
+	a := change(EventStatusChanged, StatusPending, StatusScheduled, identity.RoleProvider)
+	rs := RemindersFor(a, ist)
+	if len(rs) != 2 {
+		t.Fatalf("%d reminders", len(rs))
+	}
+	for i, lead := range []time.Duration{24 * time.Hour, time.Hour} {
+		r := rs[i]
+		if !r.Due || !r.DueAt.Equal(a.StartsAt.Add(-lead)) || r.RecipientID != "cust" || r.Version != 2 || !strings.HasPrefix(r.Text, "Reminder: Haircut") {
+			t.Errorf("reminder %d: %+v", i, r)
+		}
+	}
+	for _, status := range []string{StatusPending, StatusCancelled, StatusRejected, StatusCompleted, "no-show", "in-progress"} {
+		for _, r := range RemindersFor(change(EventStatusChanged, StatusScheduled, status, identity.RoleProvider), ist) {
+			if r.Due {
+				t.Errorf("%s: %s is due", status, r.Kind)
+			}
+		}
+	}
+	// Booked 3 hours ahead: the 24 h reminder's time has passed, the 1 h one has not.
+	soon := change(EventStatusChanged, StatusPending, StatusConfirmed, identity.RoleProvider)
+	soon.OccurredAt = soon.StartsAt.Add(-3 * time.Hour)
+	if rs := RemindersFor(soon, ist); rs[0].Due || !rs[1].Due {
+		t.Fatalf("3 h ahead: 24h due=%v, 1h due=%v", rs[0].Due, rs[1].Due)
+	}
+}
