@@ -47,20 +47,16 @@ func kinds(ns []note, names map[string]string) []string {
 }
 
 // waitNotes waits until u has exactly want (as kinds gives them).
-func waitNotes(t *testing.T, st *stacktest.Stack, u stacktest.User, names map[string]string, want ...string) []note {
+func waitNotes(t *testing.T, st *stacktest.Stack, u stacktest.User, names map[string]string, want ...string) {
 	t.Helper()
 	sort.Strings(want)
-	var got []note
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		got, _ = notes(t, st, u)
-		if strings.Join(kinds(got, names), ",") == strings.Join(want, ",") {
-			return got
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s's notifications:\n got %v\nwant %v", u.Role, kinds(got, names), want)
-		}
-		time.Sleep(50 * time.Millisecond)
+	var got []string
+	if !stacktest.Poll(t.Context(), 15*time.Second, func() bool {
+		ns, _ := notes(t, st, u)
+		got = kinds(ns, names)
+		return strings.Join(got, ",") == strings.Join(want, ",")
+	}) {
+		t.Fatalf("%s's notifications:\n got %v\nwant %v", u.Role, got, want)
 	}
 }
 

@@ -180,6 +180,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["NotificationService_ListNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["NotificationService_MarkAllRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["NotificationService_MarkRead"];
+        trace?: never;
+    };
     "/reviews": {
         parameters: {
             query?: never;
@@ -326,6 +374,7 @@ export interface components {
             icon?: string;
             isActive?: boolean;
         };
+        NotificationServiceMarkReadBody: Record<string, never>;
         protobufAny: {
             "@type"?: string;
         } & {
@@ -460,6 +509,19 @@ export interface components {
             success?: boolean;
             appointments?: components["schemas"]["v1Appointment"][];
         };
+        v1ListNotificationsResponse: {
+            success?: boolean;
+            /** @description notifications are the caller's, newest first. */
+            notifications?: components["schemas"]["v1Notification"][];
+            /** Format: int32 */
+            unreadCount?: number;
+            /** Format: int32 */
+            page?: number;
+            /** Format: int32 */
+            limit?: number;
+            /** Format: int32 */
+            total?: number;
+        };
         v1ListReviewsResponse: {
             success?: boolean;
             data?: components["schemas"]["v1Review"][];
@@ -484,6 +546,23 @@ export interface components {
             message?: string;
             user?: components["schemas"]["v1User"];
         };
+        v1MarkAllReadRequest: Record<string, never>;
+        v1MarkAllReadResponse: {
+            success?: boolean;
+            /**
+             * Format: int32
+             * @description marked is how many were unread.
+             */
+            marked?: number;
+            /** Format: int32 */
+            unreadCount?: number;
+        };
+        v1MarkReadResponse: {
+            success?: boolean;
+            notification?: components["schemas"]["v1Notification"];
+            /** Format: int32 */
+            unreadCount?: number;
+        };
         /** @description NextAvailable is a slot as the service lists it, on a calendar date. */
         v1NextAvailable: {
             /** @description date is YYYY-MM-DD in the business time zone. */
@@ -492,6 +571,19 @@ export interface components {
             time?: string;
             /** Format: date-time */
             startsAt?: string;
+        };
+        v1Notification: {
+            _id?: string;
+            /**
+             * @description type names what happened (notification-svc/internal/notification/kinds.go
+             *     lists them).
+             */
+            type?: string;
+            text?: string;
+            unread?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            appointmentId?: string;
         };
         v1ProfileResponse: {
             success?: boolean;
@@ -1030,6 +1122,107 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1GetUserRoleResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    NotificationService_ListNotifications: {
+        parameters: {
+            query?: {
+                /** @description page counts from 1; limit is at most 100 (default 20). */
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListNotificationsResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    NotificationService_MarkAllRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1MarkAllReadRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MarkAllReadResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    NotificationService_MarkRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationServiceMarkReadBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MarkReadResponse"];
                 };
             };
             /** @description An unexpected error response. */
