@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7
 # The image of every Go program of the repository: a build argument names the program, whose
 # main package is <PROGRAM>/cmd/<PROGRAM> (gateway, auth-svc, catalog-svc, booking-svc,
-# review-svc; a new program needs only its name here). Build from the repository root, so the
+# review-svc, notification-svc; a new program needs only its name here). Build from the repository root, so the
 # go.work workspace (api/, platform/, the programs) is in the context:
 #   docker build --build-arg PROGRAM=booking-svc -t slotwise/booking-svc .
 # The web app has its own image (frontend/Dockerfile).
