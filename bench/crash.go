@@ -123,7 +123,7 @@ func (e *Env) Crash(ctx context.Context, before, down, after time.Duration) (Dri
 	go func() {
 		defer wg.Done()
 		gateway.Run(gctx, gateway.Config{AuthAddr: a["auth-svc"], CatalogAddr: a["catalog-svc"], BookingAddr: addr,
-			ReviewAddr: a["review-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-crash")})
+			ReviewAddr: a["review-svc"], NotificationAddr: a["notification-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-crash")})
 	}()
 	base := "http://" + gwLis.Addr().String()
 	if err := stacktest.WaitReady(ctx, base, 60*time.Second); err != nil {

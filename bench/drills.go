@@ -62,7 +62,7 @@ func (e *Env) SecondInstance(ctx context.Context, wg *sync.WaitGroup) (string, e
 	go func() {
 		defer wg.Done()
 		gateway.Run(ctx, gateway.Config{AuthAddr: a["auth-svc"], CatalogAddr: a["catalog-svc"], BookingAddr: bookLis.Addr().String(),
-			ReviewAddr: a["review-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-2")})
+			ReviewAddr: a["review-svc"], NotificationAddr: a["notification-svc"], Listener: gwLis, AuthRatePerMinute: 1_000_000, Logger: e.Logger("gateway-2")})
 	}()
 	base := "http://" + gwLis.Addr().String()
 	return base, stacktest.WaitReady(ctx, base, 30*time.Second)

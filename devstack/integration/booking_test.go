@@ -699,7 +699,8 @@ func TestBookingRace(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		err := gateway.Run(ctx, gateway.Config{AuthAddr: st.GRPCAddrs["auth-svc"], CatalogAddr: st.GRPCAddrs["catalog-svc"],
-			BookingAddr: bookLis.Addr().String(), ReviewAddr: st.GRPCAddrs["review-svc"], Listener: gwLis, Logger: quiet})
+			BookingAddr: bookLis.Addr().String(), ReviewAddr: st.GRPCAddrs["review-svc"],
+			NotificationAddr: st.GRPCAddrs["notification-svc"], Listener: gwLis, Logger: quiet})
 		if err != nil && ctx.Err() == nil {
 			t.Errorf("second gateway: %v", err)
 		}
