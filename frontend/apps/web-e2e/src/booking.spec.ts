@@ -120,9 +120,12 @@ test('customer reschedules via the page, then via the modal, then cancels', asyn
   await expect(card.getByTestId('status-badge')).toHaveText('Scheduled');
   await page.screenshot({ path: `${SHOTS}/my-appointments.png`, fullPage: true });
 
-  // Cancel (with the confirm prompt).
-  page.once('dialog', (d) => void d.accept());
+  // Cancel, after the app's own confirm dialog (never the browser's).
+  page.once('dialog', () => {
+    throw new Error('window.confirm is not used');
+  });
   await card.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Cancel appointment?' }).getByRole('button', { name: 'Cancel Appointment' }).click();
   await expect(card.getByTestId('status-badge')).toHaveText('Cancelled');
   await expect(page.getByTestId('stat-cancelled')).toContainText('1');
 
@@ -160,7 +163,8 @@ test('provider confirms another booking from the calendar', async ({ page, reque
   await expect(dialog.getByRole('button', { name: 'Reject' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(dialog.getByTestId('detail-status')).toHaveText('Confirmed');
-  await expect(dialog.getByRole('button', { name: 'Mark Completed' })).toBeVisible();
+  // It has not started: the server would refuse to complete it, so it is not offered.
+  await expect(dialog.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Day view lists all four.

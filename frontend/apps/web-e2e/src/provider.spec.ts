@@ -123,7 +123,7 @@ test('an inactive service vanishes from its public category page, and comes back
   await expect(page.getByTestId('catalog-service').filter({ hasText: serviceName })).toBeVisible();
 });
 
-test('a customer books; the provider accepts on home and confirms on the dashboard', async ({ page, request }) => {
+test('a customer books; the provider accepts on home; the dashboard offers no second Confirm', async ({ page, request }) => {
   await registerCustomerViaApi(request, customer);
   const providerToken = await apiLogin(request, provider);
   const mine = await request.get(`${API}/services/provider`, { headers: { Authorization: `Bearer ${providerToken}` } });
@@ -161,8 +161,17 @@ test('a customer books; the provider accepts on home and confirms on the dashboa
   await page.getByRole('tab', { name: /Scheduled/ }).click();
   const row = page.getByTestId('booking-row').filter({ hasText: serviceName });
   await expect(row.getByTestId('booking-status')).toHaveText('Scheduled');
-  await row.getByRole('button', { name: 'Confirm' }).click();
-  await expect(row).toHaveCount(0); // no longer scheduled
+  // Already scheduled: no Confirm again, only Reject.
+  await expect(row.getByRole('button', { name: 'Reject' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+
+  // The provider confirms it (scheduled → confirmed) for the next test, through the API.
+  const confirmed = await request.patch(`${API}/appointments/${appointmentId}/provider-status`, {
+    headers: { Authorization: `Bearer ${await apiLogin(request, provider)}` },
+    data: { status: 'confirmed' },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await page.reload();
   await page.getByRole('tab', { name: /Upcoming/ }).click();
   await expect(page.getByTestId('booking-row').filter({ hasText: serviceName }).getByTestId('booking-status')).toHaveText('Confirmed');
 });

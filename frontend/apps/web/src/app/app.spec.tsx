@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { aProvider, aUser, mockApi } from '@slotwise/shared-testing';
 import { AppProviders } from './app';
@@ -46,10 +46,16 @@ describe('routing', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('customer nav and provider-only redirect', async () => {
+  it.each(['/my-services', '/add-service', '/provider-services'])('a customer opening %s goes home, never seeing a provider screen', async (path) => {
+    mockApi.signIn(aUser({ fullName: 'Asha Customer' }));
+    renderApp(path);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Provider Dashboard' })).toBeNull();
+  });
+
+  it('customer nav', async () => {
     mockApi.signIn(aUser());
-    renderApp('/add-service');
-    // customer → /login → (logged in) /dashboard
+    renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
     expect(await screen.findByRole('link', { name: 'Schedule' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My Services' })).toBeNull();
@@ -69,6 +75,45 @@ describe('routing', () => {
     toggle.click();
     await waitFor(() => expect(localStorage.getItem('theme')).toBe('dark'));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
+  });
+});
+
+describe('phone menu', () => {
+  it('is a disclosure: opens with focus on its first link, Escape closes it and returns focus', async () => {
+    mockApi.signIn(aUser());
+    renderApp('/help');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull();
+    button.click();
+    const menu = await screen.findByRole('navigation', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('link', { name: 'Home' })));
+    expect(within(menu).getByRole('link', { name: 'My Appointments' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Menu' })).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('footer', () => {
+  const account = () => within(screen.getByText('Account', { selector: 'footer p' }).parentElement as HTMLElement);
+
+  it('offers Login and Register to a visitor', async () => {
+    renderApp('/help');
+    await screen.findByText('Account', { selector: 'footer p' });
+    expect(account().getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(account().queryByRole('link', { name: 'Profile' })).toBeNull();
+  });
+
+  it('has no Login or Register once signed in, and links the profile', async () => {
+    mockApi.signIn(aUser());
+    renderApp('/help');
+    await screen.findByText('Account', { selector: 'footer p' });
+    expect(account().queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(account().queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(account().getByRole('link', { name: 'Profile' })).toBeTruthy();
   });
 });
 

@@ -1,15 +1,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useNavigate } from 'react-router';
-import { SessionProvider } from '@slotwise/shared-data-access';
+import { makeQueryClient, SessionProvider } from '@slotwise/shared-data-access';
 import { ThemeProvider } from '@slotwise/shell-feature';
 import { AppRoutes } from './routes';
-
-export function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
-  });
-}
 
 /** Startup: a refused stored token sends the user to /login. */
 function Session({ children }: { children: ReactNode }) {

@@ -55,9 +55,9 @@ export function AppRoutes() {
         <Route path="profile" element={auth(<ProfilePage />)} />
         <Route path="calendar" element={auth(<CalendarPage />)} />
         <Route path="my-appointments" element={auth(<MyAppointmentsPage />)} />
-        <Route path="my-services" element={auth(<ProviderDashboardPage />)} />
         <Route path="leave-review" element={<LeaveReviewPage />} />
 
+        <Route path="my-services" element={provider(<ProviderDashboardPage />)} />
         <Route path="add-service" element={provider(<AddServicePage />)} />
         <Route path="provider-services" element={provider(<ProviderServicesPage />)} />
 

@@ -14,3 +14,5 @@ export * from './lib/feedback';
 export * from './lib/Stars';
 export * from './lib/RatingInput';
 export * from './lib/Icon';
+export * from './lib/SafeImage';
+export * from './lib/ChoiceDialog';

@@ -105,7 +105,12 @@ describe('ProfilePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please enter a valid email address');
     expect(puts()).toEqual([]);
+    // Said next to Save, where the user is: the message comes right before the Save button.
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    expect(alert.compareDocumentPosition(save) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('profile-save-error').nextElementSibling?.contains(save)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Rea
 import type { User } from '@slotwise/shared-contract';
 import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessBanner, Textarea } from '@slotwise/shared-ui';
-import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatLongDate } from '@slotwise/shared-util';
+import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatDate } from '@slotwise/shared-util';
 import { useUpdateProfile } from '../api/profile-api';
 import {
   PROFILE_ERROR_MS,
@@ -88,10 +88,7 @@ function ProfileView({ user }: { user: User }) {
   return (
     <Page>
       <PageHeader title="My Profile" subtitle={isProvider ? 'Service provider account' : 'Customer account'} />
-      <div className="mb-4 space-y-2">
-        {success && <SuccessBanner>{success}</SuccessBanner>}
-        {error && <ErrorBanner>{error}</ErrorBanner>}
-      </div>
+      {success && <div className="mb-4"><SuccessBanner>{success}</SuccessBanner></div>}
       <form onSubmit={save} noValidate className="space-y-6">
         <Section title="Personal information">
           <Row label="Full Name" id="fullName" value={values.fullName} editing={editing}>
@@ -108,7 +105,7 @@ function ProfileView({ user }: { user: User }) {
           <Row label="Phone Number" id="phoneNumber" value={values.phoneNumber} editing={editing}>
             <Input id="phoneNumber" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} />
           </Row>
-          <Row label="Date of Birth" id="dateOfBirth" value={formatLongDate(values.dateOfBirth)} editing={editing}>
+          <Row label="Date of Birth" id="dateOfBirth" value={formatDate(values.dateOfBirth)} editing={editing}>
             <Input id="dateOfBirth" type="date" value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dob.min} max={dob.max} />
           </Row>
           <Row label="Gender" id="gender" value={genderLabel} editing={editing}>
@@ -156,10 +153,12 @@ function ProfileView({ user }: { user: User }) {
         )}
 
         <Section title="Account">
-          <Row label="Member Since" id="createdAt" value={formatLongDate(user.createdAt)} editing={false} />
-          <Row label="Last Updated" id="updatedAt" value={formatLongDate(user.updatedAt)} editing={false} />
+          <Row label="Member Since" id="createdAt" value={formatDate(user.createdAt)} editing={false} />
+          <Row label="Last Updated" id="updatedAt" value={formatDate(user.updatedAt)} editing={false} />
         </Section>
 
+        {/* A refused save is said next to Save, where the user is, not at the top of the page. */}
+        {error && <div data-testid="profile-save-error"><ErrorBanner>{error}</ErrorBanner></div>}
         <div className="flex gap-3">
           {editing ? (
             <>

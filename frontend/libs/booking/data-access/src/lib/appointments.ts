@@ -2,7 +2,7 @@
 // provider's status change, used by several booking and provider screens.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { asAppointment, type AppointmentStatus, type Role } from '@slotwise/shared-contract';
-import { isUnauthorized, queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
+import { queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
 
 export const appointmentKeys = {
   list: (role: Role | null) => [queryRoots.appointments, 'list', role] as const,
@@ -27,7 +27,6 @@ export function useAppointments() {
         r.appointments.map(asAppointment),
       ),
     enabled: token !== null && role !== null,
-    retry: (n, e) => !isUnauthorized(e) && n < 1,
   });
   useLogoutOn401(q.error);
   return q;

@@ -60,20 +60,33 @@ describe('MyAppointmentsPage', () => {
     expect(within(screen.getByRole('dialog')).getByText('Appointment Details')).toBeTruthy();
   });
 
-  it('swipe right on an open appointment asks: OK reschedules', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('swipe right on an open appointment asks in an accessible dialog (never window.confirm): Reschedule', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
     renderPage();
     swipe(await card('Dental check-up'), 80);
-    expect(confirm).toHaveBeenCalledTimes(1);
+    const ask = screen.getByRole('alertdialog', { name: 'Change this appointment?' });
+    expect(confirm).not.toHaveBeenCalled();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Reschedule' }));
     expect(within(screen.getByRole('dialog')).getByText('Reschedule Appointment')).toBeTruthy();
   });
 
+  it('Cancel asks in an accessible dialog first; keeping it sends nothing', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    renderPage();
+    fireEvent.click(within(await card('Dental check-up')).getByRole('button', { name: 'Cancel' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Cancel appointment?' });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(ask.textContent).toMatch(/Dental check-up appointment on \w{3}, \d{1,2} \w{3} \d{4} · \d{1,2}:\d{2} [AP]M/);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(mockApi.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('swipe right on a past one does nothing', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage();
     swipe(await card('Eye test'), 80);
-    expect(confirm).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('details of a past appointment: Reschedule and Cancel are disabled with both spec messages', async () => {
@@ -96,8 +109,7 @@ describe('MyAppointmentsPage', () => {
 
   it('load failure offers Retry', async () => {
     renderPage(true);
-    // The appointments query retries once (after ~1 s) before it reports the failure.
-    expect(await screen.findByText(/Failed to load appointments. Please try again./, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText(/Failed to load appointments. Please try again./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
-import { Button, buttonClass, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, Select, Spinner, toast } from '@slotwise/shared-ui';
-import { APPOINTMENT_STATUSES, canChange, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
+import { Button, buttonClass, ChoiceDialog, ConfirmDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, Select, Spinner, toast } from '@slotwise/shared-ui';
+import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
 import { useAppointments } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
 import { useCancelAppointment } from '../api/appointment-api';
@@ -26,6 +26,9 @@ export function MyAppointmentsPage() {
   const [filter, setFilter] = useState<AppointmentFilter>(emptyFilter);
   const [details, setDetails] = useState<Appointment | null>(null);
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
+  /** asked in a dialog: cancel this one? / reschedule or cancel this one (after a right swipe)? */
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [swiped, setSwiped] = useState<Appointment | null>(null);
   const [now] = useState(() => new Date());
   const touchX = useRef<number | null>(null);
 
@@ -40,7 +43,11 @@ export function MyAppointmentsPage() {
       toast.error(blocked, { duration: TOAST_MS });
       return;
     }
-    if (!window.confirm(`Cancel your ${a.serviceName} appointment on ${a.date}?`)) return;
+    setCancelling(a);
+  };
+
+  const confirmCancel = (a: Appointment) => {
+    setCancelling(null);
     cancel.mutate(a._id, {
       onSuccess: () => {
         setDetails(null);
@@ -65,10 +72,7 @@ export function MyAppointmentsPage() {
     const action = swipeAction(x - touchX.current, a, now);
     touchX.current = null;
     if (action === 'details') setDetails(a);
-    if (action === 'reschedule-or-cancel') {
-      if (window.confirm('Reschedule this appointment? OK to reschedule, Cancel to cancel it instead.')) startReschedule(a);
-      else doCancel(a);
-    }
+    if (action === 'reschedule-or-cancel') setSwiped(a);
   };
 
   const review = (a: Appointment) => navigate('/leave-review', { state: { appointmentId: a._id, serviceName: a.serviceName } });
@@ -218,6 +222,33 @@ export function MyAppointmentsPage() {
             )
           }
         />
+      )}
+      {cancelling && (
+        <ConfirmDialog title="Cancel appointment?" confirmLabel="Cancel Appointment" onConfirm={() => confirmCancel(cancelling)} onCancel={() => setCancelling(null)}>
+          <p>
+            Cancel your {cancelling.serviceName} appointment on {formatDateTime(cancelling.date, cancelling.time)}?
+          </p>
+        </ConfirmDialog>
+      )}
+      {swiped && (
+        <ChoiceDialog
+          title="Change this appointment?"
+          onDismiss={() => setSwiped(null)}
+          choices={[
+            { label: 'Cancel it', variant: 'danger', onChoose: () => {
+              setSwiped(null);
+              doCancel(swiped);
+            } },
+            { label: 'Reschedule', onChoose: () => {
+              setSwiped(null);
+              startReschedule(swiped);
+            } },
+          ]}
+        >
+          <p>
+            {swiped.serviceName} on {formatDateTime(swiped.date, swiped.time)}
+          </p>
+        </ChoiceDialog>
       )}
       {rescheduling && <RescheduleModal appointment={rescheduling} onClose={() => setRescheduling(null)} />}
     </Page>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Appointment } from '@slotwise/shared-contract';
 import { ApiError } from '@slotwise/shared-data-access';
 import { Button, Dialog, ErrorBanner, Field, Input, SlotPicker, toast } from '@slotwise/shared-ui';
-import { APPOINTMENT_UPDATED_KEY, businessDate, displayTime, sameTime, TOAST_MS } from '@slotwise/shared-util';
+import { APPOINTMENT_UPDATED_KEY, businessDate, formatDateTime, sameTime, TOAST_MS } from '@slotwise/shared-util';
 import { slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useReschedule } from '../api/appointment-api';
 import { rescheduleModalFailed, rescheduleModalMinDate, rescheduleModalSlots, validateRescheduleModal } from './reschedule-rules';
@@ -47,7 +47,7 @@ export function RescheduleModal({ appointment: a, onClose }: { appointment: Appo
   return (
     <Dialog title="Reschedule Appointment" onClose={onClose}>
       <p className="mb-4 text-sm">
-        Current: <strong>{a.serviceName}</strong> on {a.date} at {displayTime(a.time)}
+        Current: <strong>{a.serviceName}</strong> on {formatDateTime(a.date, a.time)}
       </p>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="New Date">

@@ -6,7 +6,12 @@ const NOW = FIXED_NOW;
 
 describe('my appointments: stats, filter, sort', () => {
   it('stats count Total, Upcoming, Completed, Cancelled by displayed status', () => {
-    expect(appointmentStats(all, NOW)).toEqual({ total: 9, upcoming: 3, completed: 3, cancelled: 3 });
+    expect(appointmentStats(all, NOW)).toEqual({ total: 9, upcoming: 3, completed: 3, cancelled: 2 });
+  });
+
+  it('Cancelled counts cancelled and no-show, not rejected', () => {
+    const rejected = anAppointment({ date: '2026-11-25', time: '10:00', status: 'rejected' });
+    expect(appointmentStats([rejected, noShow, cancelled], NOW)).toMatchObject({ total: 3, cancelled: 2 });
   });
 
   it('a pending request whose time has passed is not Upcoming (it never got scheduled or confirmed)', () => {

@@ -29,8 +29,8 @@ export interface AppointmentStats {
 
 /**
  * Total; Upcoming (pending, scheduled, confirmed not yet started — a pending request whose
- * time has passed is no longer upcoming); Completed (as displayed); Cancelled (cancelled,
- * rejected, no-show).
+ * time has passed is no longer upcoming); Completed (as displayed); Cancelled (cancelled +
+ * no-show, spec §2: a rejected request is in the total only).
  */
 export function appointmentStats(list: readonly Appointment[], now: Date): AppointmentStats {
   const s: AppointmentStats = { total: 0, upcoming: 0, completed: 0, cancelled: 0 };
@@ -42,7 +42,7 @@ export function appointmentStats(list: readonly Appointment[], now: Date): Appoi
       if (!isPast(a, now)) s.upcoming++;
     }
     else if (d === 'completed') s.completed++;
-    else if (d === 'cancelled' || d === 'rejected' || d === 'no-show') s.cancelled++;
+    else if (d === 'cancelled' || d === 'no-show') s.cancelled++;
   }
   return s;
 }

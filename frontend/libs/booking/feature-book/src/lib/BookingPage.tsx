@@ -19,7 +19,7 @@ import {
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { displayTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { displayTime, formatDate, formatDateTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import {
@@ -159,7 +159,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
               <Stars rating={r.rating} />
               <p className="mt-1">{r.comment}</p>
               <p className="text-xs text-slate-500">
-                {r.userId?.email} · {new Date(r.createdAt).toLocaleDateString('en-IN')}
+                {r.userId?.email} · {formatDate(r.createdAt)}
               </p>
             </article>
           ))}
@@ -248,7 +248,7 @@ function ThankYou({ appointment: a }: { appointment: Appointment }) {
     <Page>
       <PageHeader title="Thank you for your booking!" />
       <SuccessBanner>
-        {a.serviceName} on {a.date} at {displayTime(a.time)} is booked. Status: {a.status}.
+        {a.serviceName} on {formatDateTime(a.date, a.time)} is booked. Status: {a.status}.
       </SuccessBanner>
       <section className="mt-6 max-w-lg rounded-xl border border-slate-200 p-5 dark:border-slate-700">
         <h2 className="mb-3 text-lg font-semibold">How was booking with us?</h2>

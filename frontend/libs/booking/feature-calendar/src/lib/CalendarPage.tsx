@@ -40,8 +40,8 @@ export function CalendarPage() {
     if (fromReschedule || localStorage.getItem(APPOINTMENT_UPDATED_KEY) === 'true') {
       localStorage.removeItem(APPOINTMENT_UPDATED_KEY);
       void appointments.refetch();
+      // Said once, by the banner (not also by a toast).
       setUpdated(true);
-      toast.success(CALENDAR_UPDATED, { duration: TOAST_MS });
       const t = setTimeout(() => setUpdated(false), TOAST_MS);
       if (fromReschedule) {
         params.delete('fromReschedule');
@@ -135,7 +135,7 @@ export function CalendarPage() {
           onClose={() => setSelectedId(null)}
           actions={
             provider ? (
-              providerCalendarActions(selected).map((s) => (
+              providerCalendarActions(selected, now).map((s) => (
                 <Button key={s} variant={s === 'rejected' ? 'secondary' : 'primary'} disabled={changeStatus.isPending} onClick={() => act(selected, s)}>
                   {ACTION_LABELS[s] ?? s}
                 </Button>

@@ -1,7 +1,7 @@
-import { anAppointment, appointmentsAroundFixedNow, ids } from '@slotwise/shared-testing';
+import { anAppointment, appointmentsAroundFixedNow, FIXED_NOW, ids } from '@slotwise/shared-testing';
 import { calendarAppointments, calendarEnd, calendarStart, categoryColor, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions } from './calendar-events';
 
-const { future, laterToday, pending, cancelled, rejected, unknown, all } = appointmentsAroundFixedNow();
+const { future, laterToday, earlierToday, pending, cancelled, rejected, unknown, all } = appointmentsAroundFixedNow();
 
 describe('calendar rules', () => {
   it('hides cancelled, rejected and Unknown Service; filters by category', () => {
@@ -23,10 +23,14 @@ describe('calendar rules', () => {
     expect(categoryColor('Pottery')).toBe(DEFAULT_CATEGORY_COLOR);
   });
 
-  it('provider actions: pending → confirmed/rejected, confirmed → completed', () => {
-    expect(providerCalendarActions(pending)).toEqual(['confirmed', 'rejected']);
-    expect(providerCalendarActions(laterToday)).toEqual(['completed']);
-    expect(providerCalendarActions(future)).toEqual([]);
+  it('provider actions: pending → confirmed/rejected, a started confirmed → completed', () => {
+    expect(providerCalendarActions(pending, FIXED_NOW)).toEqual(['confirmed', 'rejected']);
+    expect(providerCalendarActions(earlierToday, FIXED_NOW)).toEqual(['completed']);
+    expect(providerCalendarActions(future, FIXED_NOW)).toEqual([]);
+  });
+
+  it('never offers Mark Completed on a confirmed appointment that has not started', () => {
+    expect(providerCalendarActions(laterToday, FIXED_NOW)).toEqual([]);
   });
 
   it('events start at the booked wall-clock time', () => {

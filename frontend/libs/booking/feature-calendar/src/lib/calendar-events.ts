@@ -1,7 +1,7 @@
 // The calendar (docs/product.md#screens-and-routes): which appointments it shows, their colours, where they sit and the
 // provider's actions in an event's dialog.
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
-import { addDays, isListed, parseTimeLabel } from '@slotwise/shared-util';
+import { addDays, isListed, isPast, parseTimeLabel } from '@slotwise/shared-util';
 
 /** Category colours: Healthcare, Beauty, Home Repair, Automobile, Education, Government, Restaurant, Retail, Events, default. */
 export const CATEGORY_COLORS: ReadonlyArray<{ key: string; match: RegExp; color: string }> = [
@@ -37,10 +37,13 @@ export function presentCategories(list: readonly Appointment[]): string[] {
   return [...new Set(list.filter(isListed).map((a) => a.serviceCategory).filter(Boolean))].sort();
 }
 
-/** Provider calendar actions (docs/product.md#states-and-transitions): pending → confirmed or rejected; confirmed → completed. */
-export function providerCalendarActions(a: Appointment): AppointmentStatus[] {
+/**
+ * Provider calendar actions (docs/product.md#states-and-transitions): pending → confirmed or rejected; confirmed → completed once
+ * it has started (the server refuses to complete what has not begun, docs/decisions.md).
+ */
+export function providerCalendarActions(a: Appointment, now: Date): AppointmentStatus[] {
   if (a.status === 'pending') return ['confirmed', 'rejected'];
-  if (a.status === 'confirmed') return ['completed'];
+  if (a.status === 'confirmed' && isPast(a, now)) return ['completed'];
   return [];
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { Button, StatusBadge, type BadgeTone } from '@slotwise/shared-ui';
-import { displayStatus, displayTime, formatLongDate, reviewState, STATUS_LABELS } from '@slotwise/shared-util';
+import { displayStatus, displayTime, formatDate, reviewState, STATUS_LABELS } from '@slotwise/shared-util';
 
 const TONE: Record<AppointmentStatus, BadgeTone> = {
   pending: 'warning',
@@ -23,9 +23,9 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
   );
 }
 
-/** The appointment date as '22 November 2026' (its wall-clock date, whatever the browser's zone). */
+/** The appointment date as 'Sun, 22 Nov 2026' (its wall-clock date, whatever the browser's zone). */
 export function appointmentDateLabel(a: Appointment): string {
-  return formatLongDate(`${a.date}T12:00:00`) || a.date;
+  return formatDate(a.date) || a.date;
 }
 
 interface Props {

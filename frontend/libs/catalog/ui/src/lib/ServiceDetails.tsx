@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Service } from '@slotwise/shared-contract';
-import { Dialog, Stars } from '@slotwise/shared-ui';
+import { Dialog, SafeImage, Stars } from '@slotwise/shared-ui';
 import { formatDuration, formatRupees } from '@slotwise/shared-util';
 import type { ServiceCardData } from './ServiceCard';
 
@@ -30,7 +30,7 @@ export function ServiceDetailsDialog({ service, owner = false, onClose }: Props)
   ];
   return (
     <Dialog title={service.name} onClose={onClose}>
-      {service.imageUrl && <img src={service.imageUrl} alt={service.name} className="mb-4 max-h-56 w-full rounded-lg object-cover" />}
+      {service.imageUrl && <SafeImage src={service.imageUrl} alt={service.name} className="mb-4 h-56 w-full rounded-lg object-cover" />}
       <p className="mb-4 text-slate-700 dark:text-slate-200">{service.description}</p>
       <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
         {rows.map(([term, value]) => (

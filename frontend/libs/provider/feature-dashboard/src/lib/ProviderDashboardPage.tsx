@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
-import { availabilityWindow, STATUS_LABELS } from '@slotwise/shared-util';
+import { availabilityWindow, displayStatus, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useProviderReviews } from '../api/provider-dashboard-api';
@@ -64,7 +64,7 @@ function BookingDashboard() {
                     {a.serviceName}{' '}
                     <span className="ml-1">
                       <StatusBadge tone="brand" testId="booking-status">
-                        {STATUS_LABELS[a.status]}
+                        {STATUS_LABELS[displayStatus(a, now)]}
                       </StatusBadge>
                     </span>
                   </p>
@@ -72,7 +72,7 @@ function BookingDashboard() {
                     {a.customerName} · {a.customerEmail} · {a.customerPhone}
                   </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
-                    {a.date} · {a.time}
+                    {formatDateTime(a.date, a.time)}
                     {a.customerAddress && ` · ${a.customerAddress}`}
                   </p>
                 </div>

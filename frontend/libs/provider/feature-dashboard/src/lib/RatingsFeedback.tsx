@@ -1,5 +1,5 @@
 import { ErrorBanner, Spinner, Stars } from '@slotwise/shared-ui';
-import { averageRating, formatLongDate } from '@slotwise/shared-util';
+import { averageRating, formatDate } from '@slotwise/shared-util';
 import { useProviderReviews } from '../api/provider-dashboard-api';
 import { card } from './styles';
 
@@ -26,7 +26,7 @@ export function RatingsFeedback() {
             <li key={r._id} className="py-3" data-testid="review">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <Stars rating={r.rating} />
-                <span className="text-xs text-slate-500 dark:text-slate-400">{formatLongDate(r.createdAt)}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">{formatDate(r.createdAt)}</span>
               </div>
               <p className="mt-1">{r.comment}</p>
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">

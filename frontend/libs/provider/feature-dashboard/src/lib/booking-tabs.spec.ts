@@ -1,5 +1,5 @@
 import { anAppointment } from '@slotwise/shared-testing';
-import { bookingTab } from './booking-tabs';
+import { bookingActions, bookingTab } from './booking-tabs';
 
 const now = new Date('2026-11-21T12:00:00+05:30'); // 21 Nov 2026, noon in the business zone
 
@@ -19,5 +19,17 @@ describe('booking dashboard tabs', () => {
   it('Past = completed or no-show', () => expect(ids('Past')).toEqual(['no-show', 'completed']));
   it('Cancelled = cancelled or rejected', () => expect(ids('Cancelled')).toEqual(['rejected', 'cancelled']));
   it('All = every one', () => expect(ids('All')).toHaveLength(6));
+
+  const labels = (over: Parameters<typeof anAppointment>[0]) => bookingActions(anAppointment(over), now).map((x) => x.label);
+  it('Confirm only on a pending request, never on one already Scheduled', () => {
+    expect(labels({ date: '2026-11-22', time: '09:00', status: 'pending' })).toEqual(['Confirm', 'Reject']);
+    expect(labels({ date: '2026-11-22', time: '09:00', status: 'scheduled' })).toEqual(['Reject']);
+  });
+  it('no Complete on a booking that already reads Completed', () => {
+    expect(labels({ date: '2026-11-20', time: '09:00', status: 'scheduled' })).toEqual([]);
+    expect(labels({ date: '2026-11-20', time: '09:00', status: 'confirmed' })).toEqual([]);
+    expect(labels({ date: '2026-11-20', time: '09:00', status: 'completed' })).toEqual([]);
+    expect(labels({ date: '2026-11-21', time: '09:00', status: 'in-progress' })).toEqual(['Complete']);
+  });
 
 });

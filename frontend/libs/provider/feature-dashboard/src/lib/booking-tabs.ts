@@ -1,7 +1,7 @@
 // The provider dashboard's Booking Dashboard (docs/product.md#states-and-transitions): tabs over the stored statuses (a
 // provider sees what is still to be completed, docs/decisions.md) and the actions on a row.
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
-import { appointmentStart, businessDate, isListed } from '@slotwise/shared-util';
+import { appointmentStart, businessDate, displayStatus, isListed } from '@slotwise/shared-util';
 
 export const MINI_CALENDAR_DAYS = 7;
 
@@ -44,25 +44,22 @@ export interface BookingAction {
   tone: 'ok' | 'bad';
 }
 
-/** The actions a provider has on one booking of the dashboard (docs/product.md#states-and-transitions, docs/decisions.md). */
+/**
+ * The actions a provider has on one booking of the dashboard (docs/product.md#states-and-transitions, docs/decisions.md), by
+ * its displayed status: Confirm (which sends scheduled) only on a pending request, so never on
+ * one already Scheduled; Reject while it has not started; Complete only on one in progress
+ * (a started scheduled or confirmed one already reads Completed).
+ */
 export function bookingActions(a: Booking, now: Date): BookingAction[] {
-  const started = startMs(a) <= now.getTime();
-  switch (a.status) {
+  switch (displayStatus(a, now)) {
     case 'pending':
-      // docs/product.md#states-and-transitions: on the dashboard, confirm sends scheduled and reject sends cancelled.
       return [
         { label: 'Confirm', status: 'scheduled', tone: 'ok' },
         { label: 'Reject', status: 'cancelled', tone: 'bad' },
       ];
     case 'scheduled':
-      return started
-        ? [{ label: 'Complete', status: 'completed', tone: 'ok' }]
-        : [
-            { label: 'Confirm', status: 'confirmed', tone: 'ok' },
-            { label: 'Reject', status: 'cancelled', tone: 'bad' },
-          ];
     case 'confirmed':
-      return started ? [{ label: 'Complete', status: 'completed', tone: 'ok' }] : [];
+      return [{ label: 'Reject', status: 'cancelled', tone: 'bad' }];
     case 'in-progress':
       return [{ label: 'Complete', status: 'completed', tone: 'ok' }];
     default:

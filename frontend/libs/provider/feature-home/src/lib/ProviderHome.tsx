@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge, toast } from '@slotwise/shared-ui';
-import { availabilityOf, availabilityWindow, STATUS_LABELS, type Availability } from '@slotwise/shared-util';
+import { availabilityOf, availabilityWindow, formatDate, formatDateTime, STATUS_LABELS, type Availability } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { averageDuration, pendingRequests, providerStats, providerUpcoming } from './provider-home-rules';
@@ -36,14 +36,6 @@ const QUICK_ACCESS = [
 ];
 
 const card = 'rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm dark:border-slate-700';
-
-function when(a: Appointment): string {
-  const d = new Date(`${a.date}T00:00:00`);
-  const day = Number.isNaN(d.getTime()) ? a.date : d.toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
-  return `${day} · ${a.time}`;
-}
-
-
 
 /**
  * Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): hero stats, three upcoming appointments, daily snapshot,
@@ -125,7 +117,7 @@ export function ProviderHome() {
                   <div>
                     <p className="font-medium">{a.serviceName}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">
-                      {a.customerName || a.customerEmail} · {when(a)}
+                      {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
                     </p>
                   </div>
                   <StatusBadge tone="brand">{STATUS_LABELS[a.status]}</StatusBadge>
@@ -156,7 +148,7 @@ export function ProviderHome() {
             </div>
           </dl>
           <p className="mt-4 text-sm">
-            {new Date().toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long' })}
+            {formatDate(new Date().toISOString())}
           </p>
         </section>
 
@@ -216,12 +208,13 @@ export function ProviderHome() {
           ) : pending.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">No pending requests.</p>
           ) : (
-            <ul className="space-y-3" data-testid="pending-requests">
+            // Height-limited: a long queue scrolls inside the card instead of stretching its row.
+            <ul className="max-h-80 space-y-3 overflow-y-auto pr-1" data-testid="pending-requests" tabIndex={0} aria-label="Pending requests">
               {pending.map((a) => (
                 <li key={a._id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                   <p className="font-medium">{a.serviceName}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {a.customerName || a.customerEmail} · {when(a)}
+                    {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
                   </p>
                   <div className="mt-2 flex gap-2">
                     <Button size="sm" variant="success" disabled={busyId === a._id} onClick={() => handle(a, 'scheduled')}>

@@ -43,7 +43,6 @@ export function SessionProvider({ children, onUnauthorized }: Props) {
     queryKey: profileKey(token),
     queryFn: ({ signal }) => fetchProfile(signal),
     enabled: token !== null,
-    retry: (count, e) => !isUnauthorized(e) && count < 2,
     staleTime: 30_000,
   });
 

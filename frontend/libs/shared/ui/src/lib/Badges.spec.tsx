@@ -5,6 +5,11 @@ import { Skeleton } from './Skeleton';
 import { StatusBadge } from './StatusBadge';
 
 describe('small primitives', () => {
+  it.each(['primary', 'secondary', 'danger', 'success', 'accent', 'danger-outline'] as const)('a disabled %s button looks disabled: grey, muted, flat', (variant) => {
+    const cls = buttonClass(variant).split(' ');
+    for (const c of ['disabled:bg-slate-200', 'disabled:text-slate-500', 'disabled:border-transparent', 'dark:disabled:bg-slate-700']) expect(cls).toContain(c);
+  });
+
   it('a button never submits by accident and is at least 44 px high (touch screens too for the small size)', () => {
     render(
       <form>

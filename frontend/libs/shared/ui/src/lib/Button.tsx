@@ -3,8 +3,11 @@ import type { ButtonHTMLAttributes } from 'react';
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'danger-outline' | 'accent';
 export type ButtonSize = 'md' | 'sm';
 
-const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-60';
+/** What every disabled button looks like, whatever its variant: grey, flat, muted, not clickable-looking. */
+export const DISABLED_LOOK =
+  'disabled:cursor-not-allowed disabled:border-transparent disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none dark:disabled:bg-slate-700 dark:disabled:text-slate-400';
+
+const BASE = `inline-flex items-center justify-center gap-2 rounded-lg font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${DISABLED_LOOK}`;
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-white hover:bg-brand-hover',

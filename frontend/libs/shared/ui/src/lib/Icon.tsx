@@ -94,6 +94,7 @@ const paths: Record<string, ReactNode> = {
   ),
   check: <path d="M20 6 9 17l-5-5" />,
   x: <path d="M18 6 6 18M6 6l12 12" />,
+  menu: <path d="M3 6h18M3 12h18M3 18h18" />,
 };
 
 export type IconName = keyof typeof paths;

@@ -1,127 +1,223 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useLogout, useSession } from '@slotwise/shared-data-access';
+import { useLogout, useSession, type Session } from '@slotwise/shared-data-access';
 import { buttonClass, Icon } from '@slotwise/shared-ui';
 import { useTheme } from './theme';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${
+  `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${
     isActive
       ? 'bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100'
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
 
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+/** The main links for who is signed in (the same on a phone and on a wide screen). */
+function mainLinks({ token, role }: Pick<Session, 'token' | 'role'>): NavItem[] {
+  const items: NavItem[] = [{ to: '/', label: 'Home', end: true }];
+  if (token && role === 'customer') items.push({ to: '/services', label: 'Schedule' }, { to: '/my-appointments', label: 'My Appointments' });
+  if (token && role === 'provider') items.push({ to: '/my-services', label: 'My Services' }, { to: '/provider-services', label: 'Service Catalog' });
+  if (token) items.push({ to: '/calendar', label: 'Calendar' });
+  return items;
+}
+
+/** The account links of the user menu (and of the phone menu). */
+function accountLinks(role: Session['role']): NavItem[] {
+  return [
+    { to: '/dashboard', label: 'Dashboard' },
+    ...(role === 'provider'
+      ? [
+          { to: '/my-services', label: 'My Services' },
+          { to: '/provider-services', label: 'Service Catalog' },
+        ]
+      : [{ to: '/my-appointments', label: 'My Appointments' }]),
+    { to: '/profile', label: 'Profile' },
+  ];
+}
+
+/** Closes on Escape (focus back to `button`) and on a press outside `box`. */
+function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLElement | null>, button: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close, box, button]);
+}
+
+/**
+ * The site's navbar: one row, at most 64 px high at every width. From 768 px it shows the links
+ * and a user menu; below, a menu button opens the same links as a disclosure under the bar
+ * (focus moves to its first link; Escape closes it and gives focus back to the button).
+ */
 export function Navbar() {
-  const { token, role, user } = useSession();
+  const session = useSession();
+  const { token, role, user } = session;
   const logout = useLogout();
   const { theme, toggleTheme } = useTheme();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
+  const [userMenuOpen, setUserMenuOpen] = useState(false);
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
+  const userMenuRef = useRef<HTMLDivElement>(null);
+  const userButtonRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const phoneButtonRef = useRef<HTMLButtonElement>(null);
+  const phoneMenuRef = useRef<HTMLDivElement>(null);
+  const phoneMenuId = useId();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
-    if (!menuOpen) return;
-    const onDown = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [menuOpen]);
+    setUserMenuOpen(false);
+    setPhoneMenuOpen(false);
+  }, [location.pathname]);
+  useDismiss(userMenuOpen, () => setUserMenuOpen(false), userMenuRef, userButtonRef);
+  useDismiss(phoneMenuOpen, () => setPhoneMenuOpen(false), headerRef, phoneButtonRef);
+  useEffect(() => {
+    if (phoneMenuOpen) phoneMenuRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [phoneMenuOpen]);
+
+  const links = mainLinks(session);
+  const firstName = user?.fullName?.split(' ')[0] || 'Account';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
-        <Link to="/" className="mr-4 text-xl font-bold text-indigo-600 dark:text-indigo-400">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
+        <Link to="/" className="mr-3 inline-flex min-h-11 items-center text-xl font-bold text-indigo-700 dark:text-indigo-300">
           Slotwise
         </Link>
-        <NavLink to="/" end className={linkClass}>
-          Home
-        </NavLink>
-        {token && role === 'customer' && (
-          <>
-            <NavLink to="/services" className={linkClass}>
-              Schedule
+        <div className="hidden items-center gap-1 md:flex">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>
+              {l.label}
             </NavLink>
-            <NavLink to="/my-appointments" className={linkClass}>
-              My Appointments
-            </NavLink>
-          </>
-        )}
-        {token && role === 'provider' && (
-          <>
-            <NavLink to="/my-services" className={linkClass}>
-              My Services
-            </NavLink>
-            <NavLink to="/provider-services" className={linkClass}>
-              Service Catalog
-            </NavLink>
-          </>
-        )}
-        {token && (
-          <NavLink to="/calendar" className={linkClass}>
-            Calendar
-          </NavLink>
-        )}
+          ))}
+        </div>
         <div className="ml-auto flex items-center gap-2">
           <button
             type="button"
             onClick={toggleTheme}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
             aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
             data-testid="theme-toggle"
           >
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} className="h-5 w-5" />
           </button>
-          {token ? (
-            <div className="relative" ref={menuRef}>
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                aria-haspopup="menu"
-                aria-expanded={menuOpen}
-                onClick={() => setMenuOpen((o) => !o)}
-              >
-                {user?.fullName?.split(' ')[0] || 'Account'} ▾
-              </button>
-              {menuOpen && (
-                <div role="menu" className="absolute right-0 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-800">
-                  <MenuLink to="/dashboard">Dashboard</MenuLink>
-                  {role === 'provider' ? (
-                    <>
-                      <MenuLink to="/my-services">My Services</MenuLink>
-                      <MenuLink to="/provider-services">Service Catalog</MenuLink>
-                    </>
-                  ) : (
-                    <MenuLink to="/my-appointments">My Appointments</MenuLink>
-                  )}
-                  <MenuLink to="/profile">Profile</MenuLink>
-                  <button role="menuitem" type="button" onClick={logout} className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
-                    Logout
-                  </button>
-                </div>
-              )}
-            </div>
-          ) : (
-            <>
-              <Link to="/login" className={buttonClass('secondary')}>
-                Login
-              </Link>
-              <Link to="/register" className={buttonClass('primary')}>
-                Register
-              </Link>
-            </>
-          )}
+          <div className="hidden items-center gap-2 md:flex">
+            {token ? (
+              <div className="relative" ref={userMenuRef}>
+                <button
+                  ref={userButtonRef}
+                  type="button"
+                  className={buttonClass('secondary')}
+                  aria-haspopup="menu"
+                  aria-expanded={userMenuOpen}
+                  onClick={() => setUserMenuOpen((o) => !o)}
+                >
+                  {firstName} ▾
+                </button>
+                {userMenuOpen && (
+                  <div role="menu" className="absolute right-0 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-800">
+                    {accountLinks(role).map((l) => (
+                      <Link key={l.to} role="menuitem" to={l.to} className="flex min-h-11 items-center px-4 text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
+                        {l.label}
+                      </Link>
+                    ))}
+                    <button role="menuitem" type="button" onClick={logout} className="flex min-h-11 w-full items-center px-4 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
+                      Logout
+                    </button>
+                  </div>
+                )}
+              </div>
+            ) : (
+              <>
+                <Link to="/login" className={buttonClass('secondary')}>
+                  Login
+                </Link>
+                <Link to="/register" className={buttonClass('primary')}>
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
+          <button
+            ref={phoneButtonRef}
+            type="button"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={phoneMenuOpen}
+            aria-controls={phoneMenuId}
+            aria-label="Menu"
+            data-testid="menu-button"
+            onClick={() => setPhoneMenuOpen((o) => !o)}
+          >
+            <Icon name={phoneMenuOpen ? 'x' : 'menu'} className="h-6 w-6" />
+          </button>
         </div>
       </nav>
+      <div
+        id={phoneMenuId}
+        ref={phoneMenuRef}
+        hidden={!phoneMenuOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
+      >
+        <nav aria-label="Menu">
+          <ul className="flex flex-col gap-1">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end} className={({ isActive }) => `${linkClass({ isActive })} w-full text-base`}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-700">
+            {token ? (
+              <>
+                <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">Signed in as {user?.fullName ?? firstName}</p>
+                <ul className="flex flex-col gap-1">
+                  {accountLinks(role)
+                    .filter((a) => !links.some((l) => l.to === a.to))
+                    .map((l) => (
+                      <li key={l.to}>
+                        <NavLink to={l.to} className={({ isActive }) => `${linkClass({ isActive })} w-full text-base`}>
+                          {l.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  <li>
+                    <button type="button" onClick={logout} className={`${linkClass({ isActive: false })} w-full text-base`}>
+                      Logout
+                    </button>
+                  </li>
+                </ul>
+              </>
+            ) : (
+              <div className="grid grid-cols-2 gap-2">
+                <Link to="/login" className={buttonClass('secondary')}>
+                  Login
+                </Link>
+                <Link to="/register" className={buttonClass('primary')}>
+                  Register
+                </Link>
+              </div>
+            )}
+          </div>
+        </nav>
+      </div>
     </header>
-  );
-}
-
-function MenuLink({ to, children }: { to: string; children: string }) {
-  return (
-    <Link role="menuitem" to={to} className="block px-4 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
-      {children}
-    </Link>
   );
 }

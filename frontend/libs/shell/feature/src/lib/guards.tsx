@@ -10,12 +10,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Provider role only, else /login. */
+/**
+ * Provider role only: without a token go to /login; a signed-in customer goes home at once
+ * (a provider screen never shows a customer's name or waits on refused calls).
+ */
 export function RequireProvider({ children }: { children: ReactNode }) {
   const { token, role, loadingUser } = useSession();
   if (!token) return <Navigate to="/login" replace />;
   if (loadingUser) return <Spinner />;
-  if (role !== 'provider') return <Navigate to="/login" replace />;
+  if (role !== 'provider') return <Navigate to="/" replace />;
   return children;
 }
 
