@@ -30,7 +30,7 @@ export interface AppointmentStats {
 /**
  * Total; Upcoming (pending, scheduled, confirmed not yet started — a pending request whose
  * time has passed is no longer upcoming); Completed (as displayed); Cancelled (cancelled +
- * no-show, spec §2: a rejected request is in the total only).
+ * no-show, docs/product.md#screens-and-routes: a rejected request is in the total only).
  */
 export function appointmentStats(list: readonly Appointment[], now: Date): AppointmentStats {
   const s: AppointmentStats = { total: 0, upcoming: 0, completed: 0, cancelled: 0 };
