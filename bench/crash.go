@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/devstack/osproc"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/gateway"
 )
@@ -22,8 +23,7 @@ type bookingProcess struct {
 	bin, addr string
 	env       []string
 	logPath   string
-	cmd       *exec.Cmd
-	exited    chan struct{}
+	run       *osproc.Run
 }
 
 // programs builds every program (devstack.BuildPrograms) once per run and
@@ -44,44 +44,20 @@ func (p *bookingProcess) start() error {
 	if err != nil {
 		return err
 	}
-	p.cmd = exec.Command(p.bin)
-	p.cmd.Env = p.env
-	p.cmd.Stdout, p.cmd.Stderr = logf, logf
-	if err := p.cmd.Start(); err != nil {
+	cmd := exec.Command(p.bin)
+	cmd.Env = p.env
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if p.run, err = osproc.Start(cmd, func(error) { logf.Close() }); err != nil {
 		logf.Close()
-		return err
 	}
-	p.exited = make(chan struct{})
-	go func() { p.cmd.Wait(); logf.Close(); close(p.exited) }()
-	return nil
+	return err
 }
 
 // kill sends SIGKILL and waits for the process to be gone.
-func (p *bookingProcess) kill() {
-	if p.cmd == nil || p.cmd.Process == nil {
-		return
-	}
-	p.cmd.Process.Kill()
-	<-p.exited
-}
+func (p *bookingProcess) kill() { p.run.Kill() }
 
-// stop ends the process gracefully (SIGTERM), then kills it after 10 s.
-func (p *bookingProcess) stop() {
-	if p.cmd == nil || p.cmd.Process == nil {
-		return
-	}
-	select {
-	case <-p.exited:
-		return
-	default:
-	}
-	p.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-p.exited:
-	case <-time.After(10 * time.Second):
-		p.kill()
-	}
-}
+// stop ends the process gracefully (SIGINT), then kills it after 10 s.
+func (p *bookingProcess) stop() { p.run.Stop(os.Interrupt, 10*time.Second) }
 
 // Crash runs booking-svc as a separate process behind its own gateway,
 // books under load with Idempotency-Keys (clients retry each request until

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/slotwise/slotwise/devstack/osproc"
 )
 
 // Process is one program of a split stack, running as its own OS process.
@@ -32,8 +34,7 @@ type Process struct {
 	split *Split
 
 	mu       sync.Mutex
-	cmd      *exec.Cmd
-	exited   chan struct{}
+	run      *osproc.Run
 	expected bool // the exit was asked for (Kill, Stop)
 }
 
@@ -44,17 +45,20 @@ func (p *Process) MetricsURL() string { return p.AdminURL + "/metrics" }
 func (p *Process) Pid() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.cmd == nil || p.cmd.Process == nil {
+	if p.run == nil {
 		return 0
 	}
-	return p.cmd.Process.Pid
+	return p.run.Pid()
 }
 
 // Exited is closed when the current run has ended.
 func (p *Process) Exited() <-chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.exited
+	if p.run == nil {
+		return nil
+	}
+	return p.run.Exited()
 }
 
 // Alive reports whether the current run is still going.
@@ -69,30 +73,27 @@ func (p *Process) Alive() bool {
 
 // Kill ends the process with SIGKILL, as a crash would, and returns once it
 // is gone (and out of the name server).
-func (p *Process) Kill() { p.signal(syscall.SIGKILL, 0) }
+func (p *Process) Kill() {
+	if run := p.ending(); run != nil {
+		run.Kill()
+	}
+}
 
 // Stop ends the process with SIGTERM, as Kubernetes does, and kills it if
 // it has not finished within 15 s.
-func (p *Process) Stop() { p.signal(syscall.SIGTERM, 15*time.Second) }
+func (p *Process) Stop() {
+	if run := p.ending(); run != nil {
+		run.Stop(syscall.SIGTERM, 15*time.Second)
+	}
+}
 
-func (p *Process) signal(sig syscall.Signal, grace time.Duration) {
+// ending marks the current run's end as asked for, so it is not reported
+// as a death, and returns the run (nil before the first start).
+func (p *Process) ending() *osproc.Run {
 	p.mu.Lock()
-	cmd, exited := p.cmd, p.exited
+	defer p.mu.Unlock()
 	p.expected = true
-	p.mu.Unlock()
-	if cmd == nil {
-		return
-	}
-	cmd.Process.Signal(sig)
-	if grace > 0 {
-		select {
-		case <-exited:
-			return
-		case <-time.After(grace):
-			cmd.Process.Kill()
-		}
-	}
-	<-exited
+	return p.run
 }
 
 // Restart starts the process again at the same address once its current
@@ -123,18 +124,24 @@ func (p *Process) start(echo io.Writer) error {
 	cmd.Stdout, cmd.Stderr = w, w
 	// A devstack that dies without stopping its children takes them along.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
+	copied := make(chan struct{})
+	// Held until the run is recorded, so ended never sees the previous run.
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	run, err := osproc.Start(cmd, func(err error) {
+		<-copied
+		p.mu.Lock()
+		expected := p.expected
+		p.mu.Unlock()
+		p.split.ended(p, expected, err)
+	})
+	w.Close()
+	if err != nil {
 		r.Close()
-		w.Close()
 		logFile.Close()
 		return fmt.Errorf("start %s (%s): %w", p.Name, p.bin, err)
 	}
-	w.Close()
-	exited := make(chan struct{})
-	p.mu.Lock()
-	p.cmd, p.exited, p.expected = cmd, exited, false
-	p.mu.Unlock()
-	copied := make(chan struct{})
+	p.run, p.expected = run, false
 	go func() {
 		defer close(copied)
 		defer logFile.Close()
@@ -148,15 +155,6 @@ func (p *Process) start(echo io.Writer) error {
 			}
 		}
 		r.Close()
-	}()
-	go func() {
-		err := cmd.Wait()
-		<-copied
-		p.mu.Lock()
-		expected := p.expected
-		p.mu.Unlock()
-		p.split.ended(p, expected, err)
-		close(exited)
 	}()
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/devstack/osproc"
 )
 
 // Build compiles the devstack into dir and returns the binary's path; with
@@ -58,9 +59,8 @@ type Options struct {
 // Process is a running devstack.
 type Process struct {
 	devstack.Endpoints
-	opts   Options
-	cmd    *exec.Cmd
-	exited chan struct{}
+	opts Options
+	run  *osproc.Run
 }
 
 // Start launches the devstack and waits until it is ready (its endpoints
@@ -88,19 +88,17 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 	if err != nil {
 		return err
 	}
-	p.cmd = exec.Command(p.opts.Bin)
-	p.cmd.Dir = root // as `make up`: split mode reads the chart's values from there
-	p.cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "EMBEDDED_KAFKA_PORT=0",
+	cmd := exec.Command(p.opts.Bin)
+	cmd.Dir = root // as `make up`: split mode reads the chart's values from there
+	cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "EMBEDDED_KAFKA_PORT=0",
 		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
-	p.cmd.Env = append(p.cmd.Env, p.opts.Env...)
-	p.cmd.Stdout, p.cmd.Stderr = p.opts.Log, p.opts.Log
+	cmd.Env = append(cmd.Env, p.opts.Env...)
+	cmd.Stdout, cmd.Stderr = p.opts.Log, p.opts.Log
 	// Its own process group, so Kill reaches programs it started (split mode).
-	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := p.cmd.Start(); err != nil {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if p.run, err = osproc.Start(cmd, nil); err != nil {
 		return err
 	}
-	p.exited = make(chan struct{})
-	go func() { p.cmd.Wait(); close(p.exited) }()
 	deadline := time.After(timeout)
 	for {
 		if e, err := devstack.ReadEndpoints(p.opts.Dir); err == nil {
@@ -108,8 +106,8 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 			return nil
 		}
 		select {
-		case <-p.exited:
-			return fmt.Errorf("the devstack exited before it was ready: %v", p.cmd.ProcessState)
+		case <-p.run.Exited():
+			return fmt.Errorf("the devstack exited before it was ready: %v", p.run.State())
 		case <-ctx.Done():
 			p.Kill()
 			return ctx.Err()
@@ -128,33 +126,20 @@ func (p *Process) Restart(ctx context.Context, timeout time.Duration) error {
 }
 
 // Pid is the devstack's process id.
-func (p *Process) Pid() int { return p.cmd.Process.Pid }
+func (p *Process) Pid() int { return p.run.Pid() }
 
 // Kill sends SIGKILL to the devstack and everything it started, and waits
 // until it is gone: nothing gets to save or flush anything.
 func (p *Process) Kill() {
-	if p.cmd == nil || p.cmd.Process == nil {
-		return
+	if p.run != nil {
+		p.run.Kill()
 	}
-	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-	<-p.exited
 }
 
 // Stop asks the devstack to stop (SIGINT, as Ctrl-C does) and kills it
 // if it has not stopped after 30 s.
 func (p *Process) Stop() {
-	if p.cmd == nil || p.cmd.Process == nil {
-		return
-	}
-	select {
-	case <-p.exited:
-		return
-	default:
-	}
-	p.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-p.exited:
-	case <-time.After(30 * time.Second):
-		p.Kill()
+	if p.run != nil {
+		p.run.Stop(os.Interrupt, 30*time.Second)
 	}
 }
