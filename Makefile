@@ -11,15 +11,23 @@ NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 .PHONY: test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
 
 JAEGER := $(BIN)/jaeger
+MAILPIT := $(BIN)/mailpit
 
 # The devstack and the web app build side by side; Jaeger, slow to build the
 # first time, is built by the devstack in the background and joins when it is
-# ready. NO_JAEGER=1 skips Jaeger. SPLIT=1 runs every program as its own
-# process from bin/<program> (BOOKING_REPLICAS=n, REVIEW_REPLICAS=n, NOTIFICATION_REPLICAS=n).
+# ready; so does Mailpit (web inbox :8025, SMTP :1025). NO_JAEGER=1 and
+# NO_MAILPIT=1 skip them. SPLIT=1 runs every program as its own process from
+# bin/<program> (BOOKING_REPLICAS=n, REVIEW_REPLICAS=n, NOTIFICATION_REPLICAS=n).
 up:
 	@$(MAKE) --no-print-directory -j2 build-devstack build-web
 	SPLIT=$(SPLIT) BOOKING_REPLICAS=$(BOOKING_REPLICAS) REVIEW_REPLICAS=$(REVIEW_REPLICAS) NOTIFICATION_REPLICAS=$(NOTIFICATION_REPLICAS) PROGRAMS_DIR=$(BIN) \
-	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) JAEGER_BUILD='$(MAKE) --no-print-directory $(JAEGER)' $(BIN)/devstack
+	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) JAEGER_BUILD='$(MAKE) --no-print-directory $(JAEGER)' \
+	NO_MAILPIT=$(NO_MAILPIT) MAILPIT_BIN=$(MAILPIT) MAILPIT_BUILD='$(MAKE) --no-print-directory $(MAILPIT)' $(BIN)/devstack
+
+# Mailpit (the notification mails' SMTP server and web inbox) built from the Go module proxy
+# like Jaeger (first build a few minutes, then cached).
+$(MAILPIT): devstack/mailpit/go.mod
+	cd devstack/mailpit && GOWORK=off GOFLAGS=-mod=mod GOSUMDB=off go build -o $(MAILPIT) github.com/axllent/mailpit
 
 # Jaeger v2 built from the Go module proxy (first build ~12 min, then cached).
 $(JAEGER): devstack/jaeger/go.mod

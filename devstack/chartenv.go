@@ -112,6 +112,9 @@ type Local struct {
 	OTLPEndpoint string
 	// SigningSeed is the Ed25519 seed auth-svc signs tokens with.
 	SigningSeed []byte
+	// SMTPAddr is the local mail server (Mailpit), which takes mail
+	// without credentials: SMTP_USERNAME and SMTP_PASSWORD stay empty.
+	SMTPAddr    string
 	CORSOrigins []string
 	// Targets are the gRPC targets of the components, by name.
 	Targets map[string]string
@@ -177,6 +180,10 @@ func (c *Chart) Env(component string, l Local) ([]string, error) {
 			env[k] = l.DatabaseURL
 		case "JWT_SIGNING_KEY":
 			env[k] = base64.StdEncoding.EncodeToString(l.SigningSeed)
+		case "SMTP_ADDR":
+			env[k] = l.SMTPAddr
+		case "SMTP_USERNAME", "SMTP_PASSWORD":
+			env[k] = ""
 		default:
 			return nil, fmt.Errorf("components.%s.secretEnv.%s: split mode has no local value for this Secret", component, k)
 		}

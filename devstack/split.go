@@ -33,7 +33,9 @@ type SplitOptions struct {
 	KafkaBrokers []string
 	// OTLPEndpoint receives every program's spans; empty: no tracing.
 	OTLPEndpoint string
-	SigningKey   ed25519.PrivateKey
+	// SMTPAddr is where notification-svc mails; empty: nowhere.
+	SMTPAddr   string
+	SigningKey ed25519.PrivateKey
 	// APIAddr is where the gateway listens (":5001"); empty: its own
 	// loopback address.
 	APIAddr     string
@@ -280,7 +282,7 @@ func (s *Split) env(program string, listen map[string]string) ([]string, error) 
 		}
 	}
 	l := Local{DatabaseURL: s.o.DatabaseURL, KafkaBrokers: s.o.KafkaBrokers, OTLPEndpoint: s.o.OTLPEndpoint,
-		CORSOrigins: s.o.CORSOrigins, Targets: targets, Listen: listen}
+		SMTPAddr: s.o.SMTPAddr, CORSOrigins: s.o.CORSOrigins, Targets: targets, Listen: listen}
 	if s.o.SigningKey != nil {
 		l.SigningSeed = s.o.SigningKey.Seed()
 	}

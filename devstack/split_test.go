@@ -35,7 +35,7 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 	}
 	seed := make([]byte, 32)
 	seed[0] = 7
-	l := Local{DatabaseURL: "postgres://local/db", KafkaBrokers: []string{"127.0.0.1:9092"}, SigningSeed: seed,
+	l := Local{DatabaseURL: "postgres://local/db", KafkaBrokers: []string{"127.0.0.1:9092"}, SigningSeed: seed, SMTPAddr: "127.0.0.1:1025",
 		CORSOrigins: []string{"http://localhost:3000"},
 		Listen:      map[string]string{"GRPC_ADDR": "127.9.9.4:7003", "ADMIN_ADDR": "127.9.9.4:9090", "HTTP_ADDR": ":5001"},
 		Targets: map[string]string{"auth-svc": "dns://ns/auth-svc:7001", "catalog-svc": "dns://ns/catalog-svc:7002",
@@ -66,6 +66,11 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 		gw["NOTIFICATION_GRPC_ADDR"] != "dns://ns/notification-svc:7005" ||
 		gw["CORS_ORIGINS"] != "http://localhost:3000" || gw["TRUST_FORWARDED_FOR"] != "true" || gw["DATABASE_URL"] != "" {
 		t.Errorf("gateway env: %v", gw)
+	}
+	notif := envMap(t, must(chart.Env("notification-svc", l)))
+	if notif["SMTP_ADDR"] != "127.0.0.1:1025" || notif["SMTP_USERNAME"] != "" || notif["SMTP_PASSWORD"] != "" ||
+		notif["AUTH_GRPC_ADDR"] != "dns://ns/auth-svc:7001" || notif["DATABASE_URL"] != "postgres://local/db" {
+		t.Errorf("notification-svc env: %v", notif)
 	}
 	if _, err := chart.Env("web-admin", l); err == nil {
 		t.Error("a component the chart does not have got an env")

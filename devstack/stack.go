@@ -44,6 +44,13 @@ type Options struct {
 	// ReminderInterval is how often notification-svc looks for due
 	// reminders (zero: its default).
 	ReminderInterval time.Duration
+	// SMTPAddr is where notification-svc mails (host:port; empty: every
+	// mail fails with that reason). MailBackoff is its first retry's wait
+	// (zero: its default).
+	SMTPAddr    string
+	MailBackoff time.Duration
+	// MailInterval is how often queued mail is looked for (zero: its default).
+	MailInterval time.Duration
 	// Logger returns the logger of one component (nil: JSON to stdout).
 	Logger func(component string) *slog.Logger
 }
@@ -114,7 +121,8 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	})
 	g.Go("notification-svc", func(ctx context.Context) error {
 		return notificationsvc.Run(ctx, notificationsvc.Config{Config: common("notification-svc"), Location: o.Location,
-			ReminderInterval: o.ReminderInterval, Clock: o.Clock})
+			ReminderInterval: o.ReminderInterval, SMTP: notificationsvc.SMTP{Addr: o.SMTPAddr}, MailBackoff: o.MailBackoff,
+			MailInterval: o.MailInterval, Clock: o.Clock})
 	})
 	g.Go("gateway", func(ctx context.Context) error {
 		return gateway.Run(ctx, gateway.Config{

@@ -52,3 +52,15 @@ else
   kubectl -n "$APP_NS" label secret slotwise-auth-jwt app.kubernetes.io/part-of=slotwise
   echo "created $APP_NS/slotwise-auth-jwt"
 fi
+
+# The notification mails' SMTP server: SMTP_ADDR (host:port), SMTP_USERNAME and SMTP_PASSWORD
+# from the environment of whoever runs this script.
+if exists "$APP_NS" slotwise-smtp; then
+  echo "keep   $APP_NS/slotwise-smtp"
+else
+  : "${SMTP_ADDR:?set SMTP_ADDR (host:port), SMTP_USERNAME and SMTP_PASSWORD of the mail server}"
+  kubectl -n "$APP_NS" create secret generic slotwise-smtp --from-literal=address="$SMTP_ADDR" \
+    --from-literal=username="${SMTP_USERNAME:-}" --from-literal=password="${SMTP_PASSWORD:-}"
+  kubectl -n "$APP_NS" label secret slotwise-smtp app.kubernetes.io/part-of=slotwise
+  echo "created $APP_NS/slotwise-smtp"
+fi

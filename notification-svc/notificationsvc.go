@@ -5,16 +5,20 @@ package notificationsvc
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
 
+	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
 	notificationv1 "github.com/slotwise/slotwise/api/gen/notification/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/svc"
 
+	"github.com/slotwise/slotwise/notification-svc/internal/contacts"
 	"github.com/slotwise/slotwise/notification-svc/internal/events"
+	"github.com/slotwise/slotwise/notification-svc/internal/mailer"
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
 	"github.com/slotwise/slotwise/notification-svc/internal/store"
 	"github.com/slotwise/slotwise/notification-svc/internal/transport"
@@ -28,6 +32,18 @@ type Config struct {
 	// ReminderInterval is how often due reminders are looked for
 	// (REMINDER_INTERVAL).
 	ReminderInterval time.Duration
+	// SMTP is where notification mails go (SMTP_ADDR, SMTP_USERNAME,
+	// SMTP_PASSWORD, SMTP_FROM, SMTP_TLS); no address: every mail fails
+	// with that reason, recorded.
+	SMTP SMTP
+	// WebURL is the web app's address, linked from each mail (WEB_URL).
+	WebURL string
+	// MailInterval is how often queued mail is looked for (MAIL_INTERVAL);
+	// MailMaxAttempts bounds the tries of one mail (MAIL_MAX_ATTEMPTS), the
+	// first retry after MailBackoff (MAIL_BACKOFF), doubling.
+	MailInterval    time.Duration
+	MailMaxAttempts int
+	MailBackoff     time.Duration
 	// Clock is the time source; nil means time.Now (tests inject one).
 	Clock func() time.Time
 }
@@ -38,8 +54,23 @@ func LoadConfig(r *config.Reader) Config {
 		Config:           svc.LoadConfig(r, "notification-svc", ":7005", true, true),
 		Location:         r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 		ReminderInterval: r.Duration("REMINDER_INTERVAL", notification.DefaultReminderInterval),
+		SMTP: mailer.SMTP{Addr: r.String("SMTP_ADDR", ""), Username: r.String("SMTP_USERNAME", ""), Password: r.String("SMTP_PASSWORD", ""),
+			From: r.String("SMTP_FROM", DefaultFrom), TLS: r.String("SMTP_TLS", mailer.TLSOpportunistic)},
+		WebURL:          r.String("WEB_URL", DefaultWebURL),
+		MailInterval:    r.Duration("MAIL_INTERVAL", notification.DefaultMailInterval),
+		MailMaxAttempts: r.Int("MAIL_MAX_ATTEMPTS", notification.DefaultMaxAttempts),
+		MailBackoff:     r.Duration("MAIL_BACKOFF", notification.DefaultMailBackoff),
 	}
 }
+
+// SMTP is a mail server's address, credentials, sender and TLS mode.
+type SMTP = mailer.SMTP
+
+// Defaults of SMTP_FROM and WEB_URL.
+const (
+	DefaultFrom   = "notifications@slotwise.localhost"
+	DefaultWebURL = "http://localhost:3000"
+)
 
 // Program is what cmd/notification-svc runs.
 var Program = svc.ProgramFor(LoadConfig)
@@ -67,7 +98,47 @@ func (cfg Config) Spec() svc.Spec {
 			rt.ConsumeBatch(topics.Reviews, topics.NotificationReviewsGroup, events.ReviewHandler(effects, rt.Logger))
 			scheduler := notification.Scheduler{Store: store.Reminders{Pool: rt.Pool, NewID: uuid.NewString}, Now: now, Every: every, Logger: rt.Logger}
 			rt.Go("reminders", scheduler.Run)
+			conn, err := rt.Dial(rt.Config.AuthGRPCAddr)
+			if err != nil {
+				return err
+			}
+			postman := cfg.postman(now, contacts.Auth{Client: authv1.NewAuthServiceClient(conn)}, store.Emails{Pool: rt.Pool}, rt)
+			rt.Go("mail", postman.Run)
 			return nil
 		},
 	}
+}
+
+// postman mails the notifications, with the defaults for what cfg leaves unset.
+func (cfg Config) postman(now func() time.Time, c notification.Contacts, out notification.Outgoing, rt *svc.Runtime) notification.Postman {
+	smtp := cfg.SMTP
+	if smtp.From == "" {
+		smtp.From = DefaultFrom
+	}
+	p := notification.Postman{Store: out, Contacts: c, Mailer: smtp, WebURL: cfg.WebURL, Now: now,
+		Every: cfg.MailInterval, MaxAttempts: cfg.MailMaxAttempts, Backoff: cfg.MailBackoff, Logger: rt.Logger}
+	if cfg.SMTP.Addr == "" {
+		rt.Logger.Warn("SMTP_ADDR is not set: notification mails fail with that reason")
+		p.Mailer = noServer{}
+	}
+	if p.WebURL == "" {
+		p.WebURL = DefaultWebURL
+	}
+	if p.Every <= 0 {
+		p.Every = notification.DefaultMailInterval
+	}
+	if p.MaxAttempts <= 0 {
+		p.MaxAttempts = notification.DefaultMaxAttempts
+	}
+	if p.Backoff <= 0 {
+		p.Backoff = notification.DefaultMailBackoff
+	}
+	return p
+}
+
+// noServer is the mailer when no SMTP server is configured.
+type noServer struct{}
+
+func (noServer) Send(context.Context, notification.Mail) error {
+	return notification.PermanentError{Err: errors.New("no SMTP server is configured (SMTP_ADDR)")}
 }

@@ -45,6 +45,11 @@ type Options struct {
 	// ReminderInterval is how often notification-svc looks for due
 	// reminders (zero: its default).
 	ReminderInterval time.Duration
+	// SMTPAddr is where notification-svc mails (a MailServer's Addr);
+	// MailInterval and MailBackoff tune its sending (zero: defaults).
+	SMTPAddr     string
+	MailInterval time.Duration
+	MailBackoff  time.Duration
 }
 
 // Start runs a stack until the test ends. Logs are discarded unless
@@ -66,7 +71,8 @@ func Start(t testing.TB, opts ...Options) *Stack {
 	st, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
 		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
-		ReminderInterval: o.ReminderInterval, Logger: testLogger,
+		ReminderInterval: o.ReminderInterval, SMTPAddr: o.SMTPAddr, MailInterval: o.MailInterval, MailBackoff: o.MailBackoff,
+		Logger: testLogger,
 	})
 	if err != nil {
 		cancel()

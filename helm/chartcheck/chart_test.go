@@ -699,7 +699,7 @@ func TestNetworkPolicies(t *testing.T) {
 				}
 			}
 			for _, p := range ports {
-				if !slices.Contains([]string{"53", "5432", "9092", "4317", "4318", "7001", "7002", "7003", "7004", "7005"}, p) {
+				if !slices.Contains([]string{"53", "5432", "9092", "4317", "4318", "7001", "7002", "7003", "7004", "7005", "587"}, p) {
 					t.Errorf("%s: egress to unexpected port %s", np.Name, p)
 				}
 			}

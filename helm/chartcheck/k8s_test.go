@@ -247,9 +247,9 @@ func TestK8sPostgres(t *testing.T) {
 		t.Errorf("managed roles %v, want one per service", keys(roles))
 	}
 	// Every Secret the chart references is one create-secrets.sh makes.
-	made := regexp.MustCompile(`slotwise-\$\{name\}-db|slotwise-auth-jwt`)
-	if len(made.FindAllString(string(script), -1)) < 2 {
-		t.Fatal("create-secrets.sh no longer creates slotwise-<name>-db and slotwise-auth-jwt")
+	made := regexp.MustCompile(`slotwise-\$\{name\}-db|slotwise-auth-jwt|create secret generic slotwise-smtp`)
+	if len(made.FindAllString(string(script), -1)) < 3 {
+		t.Fatal("create-secrets.sh no longer creates slotwise-<name>-db, slotwise-auth-jwt and slotwise-smtp")
 	}
 	for comp, raw := range chartValues(t)["components"].(map[string]any) {
 		se, _ := raw.(map[string]any)["secretEnv"].(map[string]any)
@@ -258,6 +258,7 @@ func TestK8sPostgres(t *testing.T) {
 			switch {
 			case envName == "DATABASE_URL" && sn == "slotwise-"+strings.TrimSuffix(comp, "-svc")+"-db":
 			case envName == "JWT_SIGNING_KEY" && sn == "slotwise-auth-jwt" && comp == "auth-svc":
+			case strings.HasPrefix(envName, "SMTP_") && sn == "slotwise-smtp" && comp == "notification-svc":
 			default:
 				t.Errorf("%s %s reads Secret %s, which k8s/create-secrets.sh does not create", comp, envName, sn)
 			}

@@ -18,6 +18,9 @@ type Service interface {
 	Profile(ctx context.Context, userID string) (User, error)
 	UpdateProfile(ctx context.Context, userID string, u ProfileUpdate) (User, error)
 	UserExists(ctx context.Context, userID string) (bool, error)
+	// Contact is the user notification-svc mails (its email and
+	// EmailNotifications); an unknown id is not found.
+	Contact(ctx context.Context, userID string) (User, error)
 }
 
 // Repository stores users.
@@ -73,7 +76,7 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 	u := User{
 		ID: s.newID(), Email: r.Email, PasswordHash: hash, FullName: r.FullName,
 		PhoneNumber: r.PhoneNumber, Address: r.Address, DateOfBirth: dob, Gender: r.Gender,
-		Role: r.Role, CreatedAt: now, UpdatedAt: now,
+		Role: r.Role, CreatedAt: now, UpdatedAt: now, EmailNotifications: true,
 	}
 	if r.Role == identity.RoleProvider {
 		u.Provider = providerInfo(r.Business)
@@ -182,6 +185,9 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if dob != nil || clearDOB {
 		u.DateOfBirth = dob
 	}
+	if upd.EmailNotifications != nil {
+		u.EmailNotifications = *upd.EmailNotifications
+	}
 	if upd.Business != nil && u.Role == identity.RoleProvider {
 		info := providerInfo(upd.Business)
 		if upd.Business.Experience == nil && u.Provider != nil {
@@ -221,6 +227,14 @@ func (s *service) UserExists(ctx context.Context, userID string) (bool, error) {
 		return false, nil
 	}
 	return err == nil, err
+}
+
+func (s *service) Contact(ctx context.Context, userID string) (User, error) {
+	u, err := s.repo.ByID(ctx, userID)
+	if errors.Is(err, ErrNotFound) {
+		return User{}, apperr.NotFound("User not found")
+	}
+	return u, err
 }
 
 func providerInfo(b *BusinessInput) *ProviderInfo {

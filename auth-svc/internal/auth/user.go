@@ -21,6 +21,8 @@ type User struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	Provider     *ProviderInfo // providers only
+	// EmailNotifications is whether notifications are also mailed.
+	EmailNotifications bool
 }
 
 // ProviderInfo is a provider's business.
@@ -77,6 +79,8 @@ type ProfileUpdate struct {
 	Business    *BusinessInput
 	// CurrentPassword confirms an email change; other changes ignore it.
 	CurrentPassword *string
+	// EmailNotifications switches mailed notifications on or off.
+	EmailNotifications *bool
 }
 
 // Session is the outcome of a login.

@@ -24,6 +24,8 @@ type Set struct {
 	GetProfile    endpoint.Endpoint
 	UpdateProfile endpoint.Endpoint
 	UserExists    endpoint.Endpoint
+	// GetContact is notification-svc's lookup of where to mail a user.
+	GetContact endpoint.Endpoint
 }
 
 // NewSet wraps s in mw. Registration, login and the lookups are public; the
@@ -36,6 +38,7 @@ func NewSet(s auth.Service, mw kit.Middlewares) Set {
 		GetProfile:    mw.Wrap("GetProfile", makeGetProfile(s), mw.Authenticated),
 		UpdateProfile: mw.Wrap("UpdateProfile", makeUpdateProfile(s), mw.Authenticated),
 		UserExists:    mw.Wrap("UserExists", kit.Endpoint(s.UserExists)),
+		GetContact:    mw.Wrap("GetContact", kit.Endpoint(s.Contact)),
 	}
 }
 

@@ -23,6 +23,7 @@ type GRPCServer struct {
 	getProfile    kit.Handler[*authv1.GetProfileRequest, *authv1.ProfileResponse]
 	updateProfile kit.Handler[*authv1.UpdateProfileRequest, *authv1.ProfileResponse]
 	userExists    kit.Handler[*authv1.UserExistsRequest, *authv1.UserExistsResponse]
+	getContact    kit.Handler[*authv1.GetContactRequest, *authv1.Contact]
 	jwks          func() *authv1.JWKS
 }
 
@@ -35,6 +36,7 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		getProfile:    kit.NewHandler(set.GetProfile, kit.NoRequest[*authv1.GetProfileRequest], encodeProfile),
 		updateProfile: kit.NewHandler(set.UpdateProfile, decodeUpdateProfile, encodeProfile),
 		userExists:    kit.NewHandler(set.UserExists, decodeUserExists, encodeUserExists),
+		getContact:    kit.NewHandler(set.GetContact, decodeGetContact, encodeContact),
 		jwks:          jwks,
 	}
 }
@@ -61,6 +63,10 @@ func (s *GRPCServer) UpdateProfile(ctx context.Context, req *authv1.UpdateProfil
 
 func (s *GRPCServer) UserExists(ctx context.Context, req *authv1.UserExistsRequest) (*authv1.UserExistsResponse, error) {
 	return s.userExists.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetContact(ctx context.Context, req *authv1.GetContactRequest) (*authv1.Contact, error) {
+	return s.getContact.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetJWKS(context.Context, *authv1.GetJWKSRequest) (*authv1.JWKS, error) {
@@ -100,7 +106,7 @@ func decodeUpdateProfile(_ context.Context, req *authv1.UpdateProfileRequest) au
 	return auth.ProfileUpdate{
 		FullName: req.FullName, Email: req.Email, PhoneNumber: req.PhoneNumber, Address: req.Address,
 		DateOfBirth: req.DateOfBirth, Gender: req.Gender, Business: businessInput(req.GetBusinessInfo()),
-		CurrentPassword: req.CurrentPassword,
+		CurrentPassword: req.CurrentPassword, EmailNotifications: req.EmailNotifications,
 	}
 }
 
@@ -114,6 +120,14 @@ func decodeUserExists(_ context.Context, req *authv1.UserExistsRequest) string {
 
 func encodeUserExists(_ context.Context, exists bool) *authv1.UserExistsResponse {
 	return &authv1.UserExistsResponse{Exists: exists}
+}
+
+func decodeGetContact(_ context.Context, req *authv1.GetContactRequest) string {
+	return req.GetUserId()
+}
+
+func encodeContact(_ context.Context, u auth.User) *authv1.Contact {
+	return &authv1.Contact{Email: u.Email, FullName: u.FullName, EmailNotifications: u.EmailNotifications}
 }
 
 func businessInput(b *authv1.BusinessInfo) *auth.BusinessInput {
@@ -131,6 +145,7 @@ func userProto(u auth.User) *authv1.User {
 	p := &authv1.User{
 		Id: u.ID, FullName: u.FullName, Email: u.Email, PhoneNumber: u.PhoneNumber, Address: u.Address,
 		Gender: u.Gender, Role: u.Role, CreatedAt: timestamppb.New(u.CreatedAt), UpdatedAt: timestamppb.New(u.UpdatedAt),
+		EmailNotifications: u.EmailNotifications,
 	}
 	if u.DateOfBirth != nil {
 		p.DateOfBirth = u.DateOfBirth.Format("2006-01-02")

@@ -12,11 +12,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack"
+	notificationsvc "github.com/slotwise/slotwise/notification-svc"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/logging"
@@ -69,6 +71,10 @@ func run(ctx context.Context, _ []string) error {
 	if err != nil {
 		return err
 	}
+	smtpAddr, mailpitURL, err := startMailpit(ctx, r.String("MAILPIT_BIN", "bin/mailpit"), stateDir, say)
+	if err != nil {
+		return err
+	}
 	key, err := devstack.SigningKey(stateDir)
 	if err != nil {
 		return err
@@ -87,6 +93,9 @@ func run(ctx context.Context, _ []string) error {
 		if jaegerURL != "" {
 			say("  Jaeger   %s", jaegerLine(jaegerURL))
 		}
+		if mailpitURL != "" {
+			say("  Mailpit  %s", mailpitLine(mailpitURL))
+		}
 	}
 	endpoints := func(apiURL string, metrics map[string]string) error {
 		return devstack.WriteEndpoints(stateDir, devstack.Endpoints{API: apiURL, Broker: strings.Join(brokers, ","), Metrics: metrics})
@@ -96,13 +105,16 @@ func run(ctx context.Context, _ []string) error {
 			BinDir: r.String("PROGRAMS_DIR", "bin"), ValuesFile: "helm/slotwise/values.yaml",
 			DatabaseURL: dbURL, KafkaBrokers: brokers, OTLPEndpoint: os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
-			Env: append(lifetimes(idemTTL, inboxTTL), passedOn("BOOKING_RATE_LIMIT_PER_MINUTE")...),
+			SMTPAddr: smtpAddr,
+			Env: slices.Concat(lifetimes(idemTTL, inboxTTL), localMail(webURL),
+				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS")),
 		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
-		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
+		SMTPAddr: smtpAddr,
+		Logger:   func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
 		return err
@@ -179,6 +191,16 @@ func passedOn(names ...string) []string {
 	return env
 }
 
+// localMail points notification-svc's mails at this machine: links to the
+// web app served here, and STARTTLS only when offered (Mailpit has none; the
+// chart's mandatory is for a real server).
+func localMail(webURL string) []string {
+	if webURL == "" {
+		webURL = notificationsvc.DefaultWebURL
+	}
+	return []string{"WEB_URL=" + webURL, "SMTP_TLS=opportunistic"}
+}
+
 // lifetimes passes IDEMPOTENCY_TTL and INBOX_TTL, when set, to the programs
 // of a split stack, as Options does to the in-process ones.
 func lifetimes(idemTTL, inboxTTL time.Duration) []string {
@@ -239,6 +261,46 @@ func startJaeger(ctx context.Context, bin, stateDir string, say func(string, ...
 	}
 	os.Setenv("OTEL_EXPORTER_OTLP_ENDPOINT", devstack.JaegerOTLP)
 	return url, nil
+}
+
+// startMailpit runs Mailpit for the notification mails unless SMTP_ADDR
+// names another server or NO_MAILPIT=1, the way startJaeger runs Jaeger
+// (MAILPIT_BIN, MAILPIT_BUILD). It returns the SMTP address the programs
+// mail to, and Mailpit's web address when it is running already. Mails sent
+// while Mailpit is still building are retried with backoff and, if it is
+// not up before their last attempt, recorded as failed.
+func startMailpit(ctx context.Context, bin, stateDir string, say func(string, ...any)) (smtpAddr, url string, err error) {
+	if addr := os.Getenv("SMTP_ADDR"); addr != "" {
+		return addr, "", nil
+	}
+	if os.Getenv("NO_MAILPIT") == "1" {
+		return "", "", nil
+	}
+	tool := devstack.DevTool{Name: "Mailpit", Bin: bin, Build: os.Getenv("MAILPIT_BUILD"), LogDir: stateDir,
+		Start: func(ctx context.Context, bin string) (string, error) {
+			return devstack.MailpitURL, devstack.StartMailpit(ctx, bin, filepath.Join(stateDir, "mailpit.log"))
+		}}
+	status, url, buildLog, err := tool.Run(ctx, func(url string, err error) {
+		if err != nil {
+			say("Mailpit did not join: %v (notification mails fail)", err)
+			return
+		}
+		say("Mailpit joined: %s", mailpitLine(url))
+	})
+	switch {
+	case err != nil:
+		return "", "", err
+	case status == devstack.Off:
+		say("no Mailpit binary at %s (`make up` builds it): notification mails fail", bin)
+		return "", "", nil
+	case status == devstack.Building:
+		say("Mailpit is building in the background (the first time takes a few minutes; log: %s)", buildLog)
+	}
+	return devstack.MailpitSMTP, url, nil
+}
+
+func mailpitLine(url string) string {
+	return fmt.Sprintf("%s  (notification mails; SMTP %s)", url, devstack.MailpitSMTP)
 }
 
 func jaegerLine(url string) string {

@@ -60,10 +60,11 @@ func (s Effects) Apply(ctx context.Context, consumer string, effects []Effect) e
 	})
 }
 
-// insertNotification stores d once per (source, recipient).
+// insertNotification stores d once per (source, recipient), its email
+// queued from at.
 func insertNotification(ctx context.Context, tx pgx.Tx, id string, d notification.Draft, source string, at time.Time) error {
-	_, err := tx.Exec(ctx, `INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING`,
+	_, err := tx.Exec(ctx, `INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at, email_next_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING`,
 		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at)
 	return err
 }

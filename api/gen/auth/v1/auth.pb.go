@@ -221,9 +221,11 @@ type User struct {
 	CreatedAt   *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
 	UpdatedAt   *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=updatedAt,proto3" json:"updatedAt,omitempty"`
 	// providerInfo is set for providers only.
-	ProviderInfo  *ProviderInfo `protobuf:"bytes,11,opt,name=providerInfo,proto3" json:"providerInfo,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ProviderInfo *ProviderInfo `protobuf:"bytes,11,opt,name=providerInfo,proto3" json:"providerInfo,omitempty"`
+	// emailNotifications is whether notifications are also mailed (on by default).
+	EmailNotifications bool `protobuf:"varint,12,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -331,6 +333,13 @@ func (x *User) GetProviderInfo() *ProviderInfo {
 		return x.ProviderInfo
 	}
 	return nil
+}
+
+func (x *User) GetEmailNotifications() bool {
+	if x != nil {
+		return x.EmailNotifications
+	}
+	return false
 }
 
 type RegisterRequest struct {
@@ -841,9 +850,10 @@ type UpdateProfileRequest struct {
 	Gender       *string                `protobuf:"bytes,6,opt,name=gender,proto3,oneof" json:"gender,omitempty"`
 	BusinessInfo *BusinessInfo          `protobuf:"bytes,7,opt,name=businessInfo,proto3" json:"businessInfo,omitempty"`
 	// currentPassword is required when email changes (and ignored otherwise).
-	CurrentPassword *string `protobuf:"bytes,8,opt,name=currentPassword,proto3,oneof" json:"currentPassword,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	CurrentPassword    *string `protobuf:"bytes,8,opt,name=currentPassword,proto3,oneof" json:"currentPassword,omitempty"`
+	EmailNotifications *bool   `protobuf:"varint,9,opt,name=emailNotifications,proto3,oneof" json:"emailNotifications,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *UpdateProfileRequest) Reset() {
@@ -930,6 +940,13 @@ func (x *UpdateProfileRequest) GetCurrentPassword() string {
 		return *x.CurrentPassword
 	}
 	return ""
+}
+
+func (x *UpdateProfileRequest) GetEmailNotifications() bool {
+	if x != nil && x.EmailNotifications != nil {
+		return *x.EmailNotifications
+	}
+	return false
 }
 
 type GetJWKSRequest struct {
@@ -1184,6 +1201,111 @@ func (x *UserExistsResponse) GetExists() bool {
 	return false
 }
 
+type GetContactRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        string                 `protobuf:"bytes,1,opt,name=userId,proto3" json:"userId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetContactRequest) Reset() {
+	*x = GetContactRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetContactRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetContactRequest) ProtoMessage() {}
+
+func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetContactRequest.ProtoReflect.Descriptor instead.
+func (*GetContactRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GetContactRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+// Contact is how a user is reached by mail.
+type Contact struct {
+	state              protoimpl.MessageState `protogen:"open.v1"`
+	Email              string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	FullName           string                 `protobuf:"bytes,2,opt,name=fullName,proto3" json:"fullName,omitempty"`
+	EmailNotifications bool                   `protobuf:"varint,3,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *Contact) Reset() {
+	*x = Contact{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Contact) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Contact) ProtoMessage() {}
+
+func (x *Contact) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Contact.ProtoReflect.Descriptor instead.
+func (*Contact) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *Contact) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *Contact) GetFullName() string {
+	if x != nil {
+		return x.FullName
+	}
+	return ""
+}
+
+func (x *Contact) GetEmailNotifications() bool {
+	if x != nil {
+		return x.EmailNotifications
+	}
+	return false
+}
+
 var File_slotwise_auth_v1_auth_proto protoreflect.FileDescriptor
 
 const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
@@ -1209,7 +1331,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fspecializations\x18\x06 \x03(\tR\x0fspecializations\x12\x1e\n" +
 	"\n" +
 	"experience\x18\a \x01(\x01R\n" +
-	"experience\"\x8b\x03\n" +
+	"experience\"\xbb\x03\n" +
 	"\x04User\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12\x14\n" +
@@ -1222,7 +1344,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\tcreatedAt\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
 	"\tupdatedAt\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12B\n" +
-	"\fproviderInfo\x18\v \x01(\v2\x1e.slotwise.auth.v1.ProviderInfoR\fproviderInfo\"\xf0\x02\n" +
+	"\fproviderInfo\x18\v \x01(\v2\x1e.slotwise.auth.v1.ProviderInfoR\fproviderInfo\x12.\n" +
+	"\x12emailNotifications\x18\f \x01(\bR\x12emailNotifications\"\xf0\x02\n" +
 	"\x0fRegisterRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1a\n" +
@@ -1258,7 +1381,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fProfileResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12*\n" +
 	"\x04user\x18\x02 \x01(\v2\x16.slotwise.auth.v1.UserR\x04user\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"\xb1\x03\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xfd\x03\n" +
 	"\x14UpdateProfileRequest\x12\x1f\n" +
 	"\bfullName\x18\x01 \x01(\tH\x00R\bfullName\x88\x01\x01\x12\x19\n" +
 	"\x05email\x18\x02 \x01(\tH\x01R\x05email\x88\x01\x01\x12%\n" +
@@ -1267,7 +1390,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\vdateOfBirth\x18\x05 \x01(\tH\x04R\vdateOfBirth\x88\x01\x01\x12\x1b\n" +
 	"\x06gender\x18\x06 \x01(\tH\x05R\x06gender\x88\x01\x01\x12B\n" +
 	"\fbusinessInfo\x18\a \x01(\v2\x1e.slotwise.auth.v1.BusinessInfoR\fbusinessInfo\x12-\n" +
-	"\x0fcurrentPassword\x18\b \x01(\tH\x06R\x0fcurrentPassword\x88\x01\x01B\v\n" +
+	"\x0fcurrentPassword\x18\b \x01(\tH\x06R\x0fcurrentPassword\x88\x01\x01\x123\n" +
+	"\x12emailNotifications\x18\t \x01(\bH\aR\x12emailNotifications\x88\x01\x01B\v\n" +
 	"\t_fullNameB\b\n" +
 	"\x06_emailB\x0e\n" +
 	"\f_phoneNumberB\n" +
@@ -1275,7 +1399,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\b_addressB\x0e\n" +
 	"\f_dateOfBirthB\t\n" +
 	"\a_genderB\x12\n" +
-	"\x10_currentPassword\"\x10\n" +
+	"\x10_currentPasswordB\x15\n" +
+	"\x13_emailNotifications\"\x10\n" +
 	"\x0eGetJWKSRequest\"m\n" +
 	"\x03JWK\x12\x10\n" +
 	"\x03kty\x18\x01 \x01(\tR\x03kty\x12\x10\n" +
@@ -1289,7 +1414,13 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x11UserExistsRequest\x12\x16\n" +
 	"\x06userId\x18\x01 \x01(\tR\x06userId\",\n" +
 	"\x12UserExistsResponse\x12\x16\n" +
-	"\x06exists\x18\x01 \x01(\bR\x06exists2\xaf\x06\n" +
+	"\x06exists\x18\x01 \x01(\bR\x06exists\"+\n" +
+	"\x11GetContactRequest\x12\x16\n" +
+	"\x06userId\x18\x01 \x01(\tR\x06userId\"k\n" +
+	"\aContact\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
+	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
+	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications2\x82\a\n" +
 	"\vAuthService\x12l\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/auth/register\x12\x85\x01\n" +
 	"\rLoginWithRole\x12&.slotwise.auth.v1.LoginWithRoleRequest\x1a'.slotwise.auth.v1.LoginWithRoleResponse\"#\x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/login-with-role\x90\x02\x01\x12~\n" +
@@ -1299,7 +1430,9 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\rUpdateProfile\x12&.slotwise.auth.v1.UpdateProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\x1a\r/auth/profile\x12f\n" +
 	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\\\n" +
 	"\n" +
-	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01B5Z3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
+	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
+	"\n" +
+	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01B5Z3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
 
 var (
 	file_slotwise_auth_v1_auth_proto_rawDescOnce sync.Once
@@ -1313,7 +1446,7 @@ func file_slotwise_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*BusinessInfo)(nil),          // 0: slotwise.auth.v1.BusinessInfo
 	(*ProviderInfo)(nil),          // 1: slotwise.auth.v1.ProviderInfo
@@ -1332,11 +1465,13 @@ var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*JWKS)(nil),                  // 14: slotwise.auth.v1.JWKS
 	(*UserExistsRequest)(nil),     // 15: slotwise.auth.v1.UserExistsRequest
 	(*UserExistsResponse)(nil),    // 16: slotwise.auth.v1.UserExistsResponse
-	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
+	(*GetContactRequest)(nil),     // 17: slotwise.auth.v1.GetContactRequest
+	(*Contact)(nil),               // 18: slotwise.auth.v1.Contact
+	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
 }
 var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
-	17, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
-	17, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
+	19, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
+	19, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 2: slotwise.auth.v1.User.providerInfo:type_name -> slotwise.auth.v1.ProviderInfo
 	0,  // 3: slotwise.auth.v1.RegisterRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
 	2,  // 4: slotwise.auth.v1.RegisterResponse.user:type_name -> slotwise.auth.v1.User
@@ -1351,15 +1486,17 @@ var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
 	11, // 13: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
 	12, // 14: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
 	15, // 15: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
-	4,  // 16: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
-	6,  // 17: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
-	8,  // 18: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
-	10, // 19: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	10, // 20: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	14, // 21: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
-	16, // 22: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
-	16, // [16:23] is the sub-list for method output_type
-	9,  // [9:16] is the sub-list for method input_type
+	17, // 16: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
+	4,  // 17: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
+	6,  // 18: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
+	8,  // 19: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
+	10, // 20: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	10, // 21: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	14, // 22: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
+	16, // 23: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
+	18, // 24: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
+	17, // [17:25] is the sub-list for method output_type
+	9,  // [9:17] is the sub-list for method input_type
 	9,  // [9:9] is the sub-list for extension type_name
 	9,  // [9:9] is the sub-list for extension extendee
 	0,  // [0:9] is the sub-list for field type_name
@@ -1379,7 +1516,7 @@ func file_slotwise_auth_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_proto_rawDesc), len(file_slotwise_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

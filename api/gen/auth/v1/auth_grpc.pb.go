@@ -26,6 +26,7 @@ const (
 	AuthService_UpdateProfile_FullMethodName = "/slotwise.auth.v1.AuthService/UpdateProfile"
 	AuthService_GetJWKS_FullMethodName       = "/slotwise.auth.v1.AuthService/GetJWKS"
 	AuthService_UserExists_FullMethodName    = "/slotwise.auth.v1.AuthService/UserExists"
+	AuthService_GetContact_FullMethodName    = "/slotwise.auth.v1.AuthService/GetContact"
 )
 
 // AuthServiceClient is the client API for AuthService service.
@@ -43,6 +44,9 @@ type AuthServiceClient interface {
 	GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error)
 	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
 	UserExists(ctx context.Context, in *UserExistsRequest, opts ...grpc.CallOption) (*UserExistsResponse, error)
+	// GetContact tells notification-svc where and whether to mail a user
+	// (internal, no REST route).
+	GetContact(ctx context.Context, in *GetContactRequest, opts ...grpc.CallOption) (*Contact, error)
 }
 
 type authServiceClient struct {
@@ -123,6 +127,16 @@ func (c *authServiceClient) UserExists(ctx context.Context, in *UserExistsReques
 	return out, nil
 }
 
+func (c *authServiceClient) GetContact(ctx context.Context, in *GetContactRequest, opts ...grpc.CallOption) (*Contact, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(Contact)
+	err := c.cc.Invoke(ctx, AuthService_GetContact_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AuthServiceServer is the server API for AuthService service.
 // All implementations must embed UnimplementedAuthServiceServer
 // for forward compatibility.
@@ -138,6 +152,9 @@ type AuthServiceServer interface {
 	GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error)
 	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
 	UserExists(context.Context, *UserExistsRequest) (*UserExistsResponse, error)
+	// GetContact tells notification-svc where and whether to mail a user
+	// (internal, no REST route).
+	GetContact(context.Context, *GetContactRequest) (*Contact, error)
 	mustEmbedUnimplementedAuthServiceServer()
 }
 
@@ -168,6 +185,9 @@ func (UnimplementedAuthServiceServer) GetJWKS(context.Context, *GetJWKSRequest) 
 }
 func (UnimplementedAuthServiceServer) UserExists(context.Context, *UserExistsRequest) (*UserExistsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UserExists not implemented")
+}
+func (UnimplementedAuthServiceServer) GetContact(context.Context, *GetContactRequest) (*Contact, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetContact not implemented")
 }
 func (UnimplementedAuthServiceServer) mustEmbedUnimplementedAuthServiceServer() {}
 func (UnimplementedAuthServiceServer) testEmbeddedByValue()                     {}
@@ -316,6 +336,24 @@ func _AuthService_UserExists_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_GetContact_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetContactRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).GetContact(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_GetContact_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).GetContact(ctx, req.(*GetContactRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AuthService_ServiceDesc is the grpc.ServiceDesc for AuthService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -350,6 +388,10 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UserExists",
 			Handler:    _AuthService_UserExists_Handler,
+		},
+		{
+			MethodName: "GetContact",
+			Handler:    _AuthService_GetContact_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

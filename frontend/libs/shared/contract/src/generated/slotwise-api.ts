@@ -693,6 +693,7 @@ export interface components {
             businessInfo?: components["schemas"]["v1BusinessInfo"];
             /** @description currentPassword is required when email changes (and ignored otherwise). */
             currentPassword?: string;
+            emailNotifications?: boolean;
         };
         v1User: {
             _id?: string;
@@ -709,6 +710,8 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             providerInfo?: components["schemas"]["v1ProviderInfo"];
+            /** @description emailNotifications is whether notifications are also mailed (on by default). */
+            emailNotifications?: boolean;
         };
     };
     responses: never;

@@ -1,0 +1,148 @@
+package integration
+
+import (
+	"context"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/slotwise/slotwise/devstack/stacktest"
+)
+
+// emailOutcome is one notification's email as notification-svc recorded it.
+type emailOutcome struct{ recipient, kind, status, reason string }
+
+func emailOutcomes(t *testing.T, st *stacktest.Stack) map[string]emailOutcome {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), st.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	rows, err := conn.Query(context.Background(), `SELECT id::text, recipient_id, kind, email_status, email_error FROM notification.notifications`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]emailOutcome{}
+	for rows.Next() {
+		var id string
+		var o emailOutcome
+		if err := rows.Scan(&id, &o.recipient, &o.kind, &o.status, &o.reason); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = o
+	}
+	return out
+}
+
+// TestNotificationMails sends every notification over real SMTP (a go-smtp
+// server in the test): one mail per notification with a plain-text and an
+// HTML part, none for a user who switched email off, a permanent refusal
+// recorded with its reason, a temporary one retried after the backoff.
+func TestNotificationMails(t *testing.T) {
+	clk := newBKClock()
+	mails := stacktest.StartMailServer(t)
+	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond, MailBackoff: 30 * time.Second})
+	p := st.NewUser(t, "provider")
+	c, quiet, bounce, flaky := st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "customer")
+	svcID := bkService(t, st, p, "Dental check-up", "09:00", "10:00", "14:30")
+
+	r := st.Put(t, "/auth/profile", quiet.Token, map[string]any{"emailNotifications": false}).ExpectStatus(t, http.StatusOK)
+	if r.Field("user.emailNotifications") != false {
+		t.Fatalf("profile after switching email off: %s", r.Raw)
+	}
+	if r := st.Get(t, "/auth/profile", c.Token).ExpectStatus(t, http.StatusOK); r.Field("user.emailNotifications") != true {
+		t.Fatalf("email notifications are on by default: %s", r.Raw)
+	}
+	mails.Refuse(bounce.Email, &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such mailbox"})
+	mails.Refuse(flaky.Email, &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try again later"})
+
+	confirm := func(u stacktest.User, day int, clock string) string {
+		id := bkBookID(t, st, u, svcID, clk.day(day), clock)
+		bkProviderStatus(t, st, p, id, "confirmed").ExpectStatus(t, http.StatusOK)
+		return id
+	}
+	a1 := confirm(c, 1, "09:00")
+	confirm(quiet, 1, "10:00")
+	confirm(bounce, 1, "14:30")
+	confirm(flaky, 2, "09:00")
+
+	settled := func(o map[string]emailOutcome) bool {
+		for _, x := range o {
+			if x.status == "queued" {
+				return false
+			}
+		}
+		return len(o) == 8 // 4 bookings for the provider, 4 confirmations
+	}
+	var out map[string]emailOutcome
+	if !stacktest.Poll(t.Context(), 15*time.Second, func() bool {
+		out = emailOutcomes(t, st)
+		var flakyWaiting bool
+		for _, x := range out {
+			flakyWaiting = flakyWaiting || (x.recipient == flaky.ID && x.status == "queued" && strings.Contains(x.reason, "451"))
+		}
+		delete(out, "")
+		return flakyWaiting && len(out) == 8
+	}) {
+		t.Fatalf("the temporarily refused mail is not waiting for its retry: %v", out)
+	}
+	st.Clock.Advance(31 * time.Second) // past the first backoff
+	if !stacktest.Poll(t.Context(), 15*time.Second, func() bool { out = emailOutcomes(t, st); return settled(out) }) {
+		t.Fatalf("emails not settled: %v", out)
+	}
+
+	byRecipient := map[string][]emailOutcome{}
+	for _, o := range out {
+		byRecipient[o.recipient] = append(byRecipient[o.recipient], o)
+	}
+	want := map[string]string{p.ID: "sent", c.ID: "sent", quiet.ID: "off", bounce.ID: "failed", flaky.ID: "sent"}
+	for id, status := range want {
+		for _, o := range byRecipient[id] {
+			if o.status != status {
+				t.Errorf("%s's %s email: %s (%q), want %s", id, o.kind, o.status, o.reason, status)
+			}
+		}
+	}
+	if o := byRecipient[bounce.ID]; len(o) != 1 || !strings.Contains(o[0].reason, "550") || !strings.Contains(o[0].reason, "No such mailbox") {
+		t.Errorf("the refused mail's reason: %+v", o)
+	}
+
+	// Exactly one mail per sent notification: 4 to the provider, one each
+	// to c and flaky; none to quiet, none accepted for bounce.
+	got := mails.Mails()
+	var to []string
+	seen := map[string]bool{}
+	for _, m := range got {
+		to = append(to, m.To)
+		if seen[m.Notification] || out[m.Notification].status != "sent" {
+			t.Errorf("mail for notification %q (%s): sent twice or not recorded as sent", m.Notification, out[m.Notification].status)
+		}
+		seen[m.Notification] = true
+	}
+	sort.Strings(to)
+	wantTo := []string{p.Email, p.Email, p.Email, p.Email, c.Email, flaky.Email}
+	sort.Strings(wantTo)
+	if strings.Join(to, ",") != strings.Join(wantTo, ",") {
+		t.Fatalf("mails went to %v, want %v", to, wantTo)
+	}
+	if mails.Refused() != 2 {
+		t.Fatalf("%d refusals, want 2 (one permanent, one temporary)", mails.Refused())
+	}
+	for _, m := range got {
+		if m.To != c.Email {
+			continue
+		}
+		link := "http://localhost:3000/my-appointments?appointment=" + a1
+		if m.Subject != "Your appointment is confirmed" || m.ContentType != "multipart/alternative" ||
+			!strings.Contains(m.Text, "Your appointment for Dental check-up on ") || !strings.Contains(m.Text, link) ||
+			!strings.Contains(m.HTML, `<a href="`+link+`">`) || !strings.Contains(m.HTML, "Your appointment for Dental check-up on ") {
+			t.Fatalf("the customer's mail: %+v", m)
+		}
+	}
+}

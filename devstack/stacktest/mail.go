@@ -1,0 +1,139 @@
+package stacktest
+
+import (
+	"io"
+	"mime"
+	"mime/multipart"
+	"net"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/emersion/go-smtp"
+)
+
+// Mail is one message the test's SMTP server accepted.
+type Mail struct {
+	From, To, Subject string
+	// Notification is the X-Slotwise-Notification header.
+	Notification string
+	// ContentType is the top-level type (multipart/alternative for both parts).
+	ContentType string
+	// Text and HTML are the plain-text and HTML parts.
+	Text, HTML string
+}
+
+// MailServer is a real SMTP server (emersion/go-smtp) on a free loopback
+// port for one test. It keeps what it accepts; Refuse makes it answer a
+// recipient with an SMTP error.
+type MailServer struct {
+	Addr string
+
+	mu      sync.Mutex
+	mails   []Mail
+	refuse  map[string][]*smtp.SMTPError
+	refused int
+}
+
+// StartMailServer runs a mail server until the test ends.
+func StartMailServer(t testing.TB) *MailServer {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &MailServer{Addr: lis.Addr().String(), refuse: map[string][]*smtp.SMTPError{}}
+	s := smtp.NewServer(m)
+	s.Domain = "localhost"
+	s.AllowInsecureAuth = true
+	go s.Serve(lis)
+	t.Cleanup(func() { s.Close() })
+	return m
+}
+
+// Refuse answers the next len(errs) RCPTs of to with errs in turn: a
+// 4xx code is a temporary refusal, 5xx a permanent one.
+func (m *MailServer) Refuse(to string, errs ...*smtp.SMTPError) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.refuse[strings.ToLower(to)] = append(m.refuse[strings.ToLower(to)], errs...)
+}
+
+// Mails returns what was accepted so far.
+func (m *MailServer) Mails() []Mail {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]Mail(nil), m.mails...)
+}
+
+// Refused counts the RCPTs refused so far.
+func (m *MailServer) Refused() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.refused
+}
+
+// NewSession implements smtp.Backend.
+func (m *MailServer) NewSession(*smtp.Conn) (smtp.Session, error) {
+	return &mailSession{server: m}, nil
+}
+
+type mailSession struct {
+	server   *MailServer
+	from, to string
+}
+
+func (s *mailSession) Reset()        { s.from, s.to = "", "" }
+func (s *mailSession) Logout() error { return nil }
+
+func (s *mailSession) Mail(from string, _ *smtp.MailOptions) error {
+	s.from = from
+	return nil
+}
+
+func (s *mailSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	m := s.server
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := strings.ToLower(to)
+	if errs := m.refuse[key]; len(errs) > 0 {
+		m.refuse[key] = errs[1:]
+		m.refused++
+		return errs[0]
+	}
+	s.to = to
+	return nil
+}
+
+func (s *mailSession) Data(r io.Reader) error {
+	msg, err := mail.ReadMessage(r)
+	if err != nil {
+		return err
+	}
+	dec := new(mime.WordDecoder)
+	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
+	got := Mail{From: s.from, To: s.to, Subject: subject, Notification: msg.Header.Get("X-Slotwise-Notification")}
+	mediaType, params, _ := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	got.ContentType = mediaType
+	if strings.HasPrefix(mediaType, "multipart/") {
+		parts := multipart.NewReader(msg.Body, params["boundary"])
+		for {
+			p, err := parts.NextPart() // decodes quoted-printable
+			if err != nil {
+				break
+			}
+			body, _ := io.ReadAll(p)
+			switch ct, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type")); ct {
+			case "text/plain":
+				got.Text = string(body)
+			case "text/html":
+				got.HTML = string(body)
+			}
+		}
+	}
+	s.server.mu.Lock()
+	s.server.mails = append(s.server.mails, got)
+	s.server.mu.Unlock()
+	return nil
+}
