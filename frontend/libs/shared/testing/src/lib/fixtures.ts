@@ -35,6 +35,7 @@ export function aUser(over: Partial<User> = {}): User {
     createdAt: '2026-01-05T10:00:00Z',
     updatedAt: '2026-02-01T10:00:00Z',
     providerInfo: null,
+    emailNotifications: true,
     ...over,
   };
 }
