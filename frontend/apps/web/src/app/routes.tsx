@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { useSession } from '@slotwise/shared-data-access';
 import { Spinner } from '@slotwise/shared-ui';
 import { Layout, RedirectIfAuthed, RequireAuth, RequireProvider } from '@slotwise/shell-feature';
+import { NavSearch } from '@slotwise/catalog-ui';
 
 // Every screen is its own chunk: only the shell is in the initial bundle.
 const CustomerHome = lazy(() => import('@slotwise/shell-feature-pages').then((m) => ({ default: m.CustomerHome })));
@@ -38,7 +39,7 @@ const provider = (el: ReactNode) => <RequireProvider>{el}</RequireProvider>;
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<Layout />}>
+      <Route element={<Layout navSearch={<NavSearch />} />}>
         <Route index element={<HomePage />} />
         <Route path="login" element={<RedirectIfAuthed><AuthPage key="login" mode="login" /></RedirectIfAuthed>} />
         <Route path="register" element={<RedirectIfAuthed><AuthPage key="register" mode="register" /></RedirectIfAuthed>} />

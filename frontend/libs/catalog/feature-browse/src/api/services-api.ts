@@ -1,18 +1,40 @@
-// GET /services: every active service, by category page or by name.
-import { useQuery } from '@tanstack/react-query';
+// GET /services: active services a page at a time (24, with the total), by category page,
+// by name, or searched (q, ranked by the server).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Service } from '@slotwise/shared-contract';
 import { api, queryRoots, unwrap } from '@slotwise/shared-data-access';
 
 export interface ServiceQuery {
   category?: string;
   name?: string;
+  q?: string;
 }
 
-export function useServices(q: ServiceQuery = {}) {
-  return useQuery({
-    queryKey: [queryRoots.services, q.category ?? '', q.name ?? ''],
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/services', { params: { query: { category: q.category || undefined, name: q.name || undefined } }, signal })).then(
-        (r) => r.services,
-      ),
+/** The server's page size (docs/decisions.md "GET /services pages"). */
+export const PAGE_SIZE = 24;
+
+export interface ServicePage {
+  services: Service[];
+  total: number;
+}
+
+/** Pages of the listing; fetchNextPage asks for the next 24 until all `total` are loaded. */
+export function useServicePages(q: ServiceQuery = {}) {
+  return useInfiniteQuery({
+    queryKey: [queryRoots.services, q.category ?? '', q.name ?? '', q.q ?? ''],
+    initialPageParam: 0,
+    queryFn: ({ signal, pageParam }): Promise<ServicePage> =>
+      unwrap(
+        api.GET('/services', {
+          params: {
+            query: { category: q.category || undefined, name: q.name || undefined, q: q.q || undefined, offset: pageParam || undefined },
+          },
+          signal,
+        }),
+      ).then((r) => ({ services: r.services, total: r.total })),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.services.length, 0);
+      return last.services.length > 0 && loaded < last.total ? loaded : undefined;
+    },
   });
 }

@@ -1,8 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { ErrorBanner, Page, PageHeader, Spinner } from '@slotwise/shared-ui';
+import { Page, PageHeader } from '@slotwise/shared-ui';
 import { categoryBySlug, type CategoryPage as Category } from '@slotwise/shared-util';
-import { ServiceGrid } from '@slotwise/catalog-ui';
-import { useServices } from '../api/services-api';
+import { ServiceListing } from './ServiceListing';
 
 export const LOAD_ERROR = 'Failed to load services. Please try again later.';
 export const EMPTY_TEXT = 'No services available in this category yet.';
@@ -16,7 +15,6 @@ export function CategoryPage() {
 }
 
 export function CategoryServices({ category }: { category: Category }) {
-  const { data, isPending, isError } = useServices({ category: category.query });
   return (
     <Page>
       <nav className="mb-4 text-sm">
@@ -25,17 +23,15 @@ export function CategoryServices({ category }: { category: Category }) {
         </Link>
       </nav>
       <PageHeader title={category.title} subtitle={category.blurb} />
-      {isPending ? (
-        <Spinner label="Loading services…" />
-      ) : isError ? (
-        <ErrorBanner>{LOAD_ERROR}</ErrorBanner>
-      ) : data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-600 dark:text-slate-300">
-          {EMPTY_TEXT}
-        </p>
-      ) : (
-        <ServiceGrid services={data} />
-      )}
+      <ServiceListing
+        query={{ category: category.query }}
+        loadError={LOAD_ERROR}
+        empty={
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-600 dark:text-slate-300">
+            {EMPTY_TEXT}
+          </p>
+        }
+      />
     </Page>
   );
 }

@@ -1,19 +1,24 @@
 import { useEffect, useState } from 'react';
-import { ErrorBanner, Input, Page, PageHeader, Spinner } from '@slotwise/shared-ui';
-import { ServiceGrid } from '@slotwise/catalog-ui';
-import { useServices } from '../api/services-api';
+import { useSearchParams } from 'react-router';
+import { Input, Page, PageHeader } from '@slotwise/shared-ui';
+import { ServiceListing } from './ServiceListing';
 
 export const SERVICES_LOAD_ERROR = 'Failed to load services. Please try again later.';
 
-/** /services — every active service, searchable by name (GET /services?name=). */
+/** /services?q=… — every active service, or those matching the search (GET /services?q=, best match first). */
 export function ServicesPage() {
-  const [search, setSearch] = useState('');
-  const [name, setName] = useState('');
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  // The navbar's box (or Back) changes q: the field follows.
+  useEffect(() => setSearch(q), [q]);
   useEffect(() => {
-    const t = setTimeout(() => setName(search.trim()), 300);
+    const t = setTimeout(() => {
+      const next = search.trim();
+      if (next !== q) setParams(next ? { q: next } : {}, { replace: true });
+    }, 300);
     return () => clearTimeout(t);
-  }, [search]);
-  const { data, isPending, isError } = useServices({ name });
+  }, [search, q, setParams]);
   return (
     <Page>
       <PageHeader title="Schedule an Appointment" subtitle="Choose a service and book a time that suits you." />
@@ -23,20 +28,14 @@ export function ServicesPage() {
       <Input
         id="service-search"
         type="search"
-        placeholder="Search services by name…"
+        enterKeyHint="search"
+        placeholder="Search services by name or description…"
         className="mb-6 max-w-md"
+        maxLength={100}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      {isPending ? (
-        <Spinner label="Loading services…" />
-      ) : isError ? (
-        <ErrorBanner>{SERVICES_LOAD_ERROR}</ErrorBanner>
-      ) : data.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">No services found.</p>
-      ) : (
-        <ServiceGrid services={data} />
-      )}
+      <ServiceListing query={{ q }} loadError={SERVICES_LOAD_ERROR} empty={<p className="text-slate-600 dark:text-slate-300">No services found.</p>} />
     </Page>
   );
 }

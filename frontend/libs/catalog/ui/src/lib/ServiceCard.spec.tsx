@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ServiceCard, bookingHref } from './ServiceCard';
+import { NO_FREE_SLOT, nextAvailableLabel } from './next-available';
 
 const service = {
   _id: 's1',
@@ -39,5 +40,23 @@ describe('ServiceCard', () => {
 
   it('bookingHref encodes name and id', () => {
     expect(bookingHref({ name: 'A B', _id: 'x' })).toBe('/book?service=A+B&serviceId=x');
+  });
+
+  it('says when the next free slot is: weekday and 12-hour time, or none in the window', () => {
+    const { rerender } = render(<ServiceCard service={{ ...service, nextAvailable: { date: '2026-11-24', time: '10:00', startsAt: '2026-11-24T04:30:00Z' } }} />, {
+      wrapper: MemoryRouter,
+    });
+    expect(screen.getByTestId('next-available').textContent).toBe('Next: Tue 10:00 AM');
+    rerender(<ServiceCard service={{ ...service, nextAvailable: null }} />);
+    expect(screen.getByTestId('next-available').textContent).toBe(NO_FREE_SLOT);
+    rerender(<ServiceCard service={service} />);
+    expect(screen.queryByTestId('next-available')).toBeNull();
+  });
+});
+
+describe('nextAvailableLabel', () => {
+  it('reads the date as a calendar date, whatever the browser zone', () => {
+    expect(nextAvailableLabel({ date: '2026-11-29', time: '6:30 PM' })).toBe('Sun 6:30 PM');
+    expect(nextAvailableLabel({ date: '2026-12-01', time: '18:30' })).toBe('Tue 6:30 PM');
   });
 });

@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Service } from '@slotwise/shared-contract';
+import type { NextAvailable, Service } from '@slotwise/shared-contract';
 import { Button, buttonClass, Stars } from '@slotwise/shared-ui';
 import { formatDuration, formatRupees } from '@slotwise/shared-util';
 import { ServiceDetailsDialog } from './ServiceDetails';
+import { NO_FREE_SLOT, nextAvailableLabel } from './next-available';
 
 export type ServiceCardData = Pick<
   Service,
   '_id' | 'name' | 'description' | 'price' | 'duration' | 'provider' | 'location' | 'contact' | 'imageUrl' | 'avgRating' | 'totalReviews'
 > &
-  Partial<Pick<Service, 'category' | 'icon'>>;
+  Partial<Pick<Service, 'category' | 'icon'>> & {
+    /** A listing's first free slot (null: none in the window); absent where the answer has none. */
+    nextAvailable?: NextAvailable | null;
+  };
 
 export function bookingHref(s: Pick<Service, 'name' | '_id'>): string {
   const q = new URLSearchParams({ service: s.name, serviceId: s._id });
@@ -29,6 +33,11 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
       </div>
       <Stars rating={service.avgRating ?? 0} count={service.totalReviews ?? 0} />
       {service.provider && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{service.provider}</p>}
+      {service.nextAvailable !== undefined && (
+        <p data-testid="next-available" className="mt-2 text-sm text-emerald-700 dark:text-emerald-300">
+          {service.nextAvailable ? `Next: ${nextAvailableLabel(service.nextAvailable)}` : <span className="text-slate-500 dark:text-slate-400">{NO_FREE_SLOT}</span>}
+        </p>
+      )}
       <div className="mt-3 flex items-center gap-4 text-sm">
         <span className="text-lg font-semibold text-indigo-700 dark:text-indigo-300">{formatRupees(service.price)}</span>
         <span className="text-slate-600 dark:text-slate-300">{formatDuration(service.duration)}</span>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner, ToastRegion } from '@slotwise/shared-ui';
 import { TOAST_MS } from '@slotwise/shared-util';
@@ -7,12 +7,13 @@ import { Navbar } from './Navbar';
 import { ScrollToTop } from './ScrollToTop';
 import { useTheme } from './theme';
 
-export function Layout() {
+/** navSearch: the navbar's search box, given by the app. */
+export function Layout({ navSearch }: { navSearch?: ReactNode } = {}) {
   const { theme } = useTheme();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100">
       <ScrollToTop />
-      <Navbar />
+      <Navbar search={navSearch} />
       <main className="flex-1">
         <Suspense fallback={<div className="mx-auto max-w-6xl px-4"><Spinner /></div>}>
           <Outlet />

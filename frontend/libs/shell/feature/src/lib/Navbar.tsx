@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useSession, type Session } from '@slotwise/shared-data-access';
 import { buttonClass, Icon } from '@slotwise/shared-ui';
@@ -65,8 +65,10 @@ function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLE
  * The site's navbar: one row, at most 64 px high at every width. From 768 px it shows the links
  * and a user menu; below, a menu button opens the same links as a disclosure under the bar
  * (focus moves to its first link; Escape closes it and gives focus back to the button).
+ * `search` is the search box the app puts in the bar (catalog's NavSearch; the shell knows no
+ * domain): in the row from 768 px, at the top of the phone menu below.
  */
-export function Navbar() {
+export function Navbar({ search }: { search?: ReactNode } = {}) {
   const session = useSession();
   const { token, role, user } = session;
   const logout = useLogout();
@@ -107,6 +109,7 @@ export function Navbar() {
             </NavLink>
           ))}
         </div>
+        {search && <div className="ml-2 hidden min-w-0 max-w-xs flex-1 md:block">{search}</div>}
         <div className="ml-auto flex items-center gap-2">
           <button
             type="button"
@@ -174,6 +177,7 @@ export function Navbar() {
         hidden={!phoneMenuOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
       >
+        {search && <div className="mb-2">{search}</div>}
         <nav aria-label="Menu">
           <ul className="flex flex-col gap-1">
             {links.map((l) => (

@@ -1,0 +1,35 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '@slotwise/shared-data-access/testing';
+import { aService, mockApi } from '@slotwise/shared-testing';
+import { ServicesPage } from './ServicesPage';
+
+function renderServices(entry = '/services') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/services" element={<ServicesPage />} />
+    </Routes>,
+    { entries: [entry], session: false },
+  );
+}
+
+describe('ServicesPage', () => {
+  it('searches with q from the address, the field showing it', async () => {
+    mockApi.services = [aService({ name: 'Deep tissue massage', description: 'Ninety minutes' }), aService({ name: 'Car wash', description: 'Interior cleaning' })];
+    renderServices('/services?q=massage');
+    expect(await screen.findByText('Deep tissue massage')).toBeTruthy();
+    expect(screen.queryByText('Car wash')).toBeNull();
+    expect((screen.getByLabelText('Search services') as HTMLInputElement).value).toBe('massage');
+    expect(mockApi.requestsTo('GET', '/services').map((r) => r.path)).toEqual(['/services?q=massage']);
+  });
+
+  it('typing searches name and description (q), debounced', async () => {
+    mockApi.services = [aService({ name: 'Deep tissue massage', description: 'Ninety minutes' }), aService({ name: 'Car wash', description: 'Interior cleaning' })];
+    renderServices();
+    expect(await screen.findByText('Car wash')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search services'), { target: { value: 'cleaning' } });
+    await screen.findByText('Showing 1 of 1');
+    expect(screen.queryByText('Deep tissue massage')).toBeNull();
+    expect(mockApi.requestsTo('GET', '/services').map((r) => r.path)).toEqual(['/services', '/services?q=cleaning']);
+  });
+});
