@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -64,6 +65,7 @@ func publicCache(next http.Handler) http.Handler {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
+		h.Set("Content-Length", strconv.Itoa(buf.body.Len())) // a CDN stores a sized answer as is
 		buf.flush()
 	})
 }
