@@ -31,8 +31,11 @@ type LoadConn struct {
 const loadTimeout = 10 * time.Second
 
 // NewLoadConn returns a client of the gateway (dialled on first use).
-func (e *Env) NewLoadConn() (*LoadConn, error) {
-	u, err := url.Parse(e.API)
+func (e *Env) NewLoadConn() (*LoadConn, error) { return NewLoadConnTo(e.API) }
+
+// NewLoadConnTo returns a client of the server at base (http://host:port).
+func NewLoadConnTo(base string) (*LoadConn, error) {
+	u, err := url.Parse(base)
 	if err != nil {
 		return nil, err
 	}
@@ -75,9 +78,12 @@ func (c *LoadConn) send(method, path, token, header string, body []byte, keep bo
 	b = append(b, path...)
 	b = append(b, " HTTP/1.1\r\nHost: "...)
 	b = append(b, c.host...)
-	b = append(b, "\r\nAuthorization: Bearer "...)
-	b = append(b, token...)
 	b = append(b, "\r\n"...)
+	if token != "" { // anonymous: the public reads a CDN would serve
+		b = append(b, "Authorization: Bearer "...)
+		b = append(b, token...)
+		b = append(b, "\r\n"...)
+	}
 	b = append(b, header...)
 	b = append(b, "Content-Type: application/json\r\nContent-Length: "...)
 	b = strconv.AppendInt(b, int64(len(body)), 10)

@@ -12,6 +12,18 @@ describe('the API client', () => {
     expect(mockApi.requests.map((r) => r.path)).toEqual(['/services?category=Home%20Repair']);
   });
 
+  it('revalidates every read instead of reusing the browser cache (public reads carry max-age for CDNs)', async () => {
+    let mode = '';
+    server.use(
+      http.get('*/services', ({ request }) => {
+        mode = request.cache;
+        return HttpResponse.json({ success: true, services: [], total: 0 });
+      }),
+    );
+    await unwrap(api.GET('/services'));
+    expect(mode).toBe('no-cache');
+  });
+
   it('puts path parameters in as one encoded segment', async () => {
     await unwrap(api.GET('/auth/user-role/{email}', { params: { path: { email: 'a+b@c.d' } } })).catch(() => undefined);
     expect(mockApi.requests[0].path).toBe('/auth/user-role/a%2Bb%40c.d');
