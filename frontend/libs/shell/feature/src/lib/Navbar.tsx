@@ -66,7 +66,7 @@ function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLE
  * and a user menu; below, a menu button opens the same links as a disclosure under the bar
  * (focus moves to its first link; Escape closes it and gives focus back to the button).
  * `search` is the search box the app puts in the bar (catalog's NavSearch; the shell knows no
- * domain): in the row from 768 px, at the top of the phone menu below.
+ * domain): in the row from 768 px, under the links in the phone menu below.
  */
 export function Navbar({ search }: { search?: ReactNode } = {}) {
   const session = useSession();
@@ -177,7 +177,6 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
         hidden={!phoneMenuOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
       >
-        {search && <div className="mb-2">{search}</div>}
         <nav aria-label="Menu">
           <ul className="flex flex-col gap-1">
             {links.map((l) => (
@@ -188,6 +187,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
               </li>
             ))}
           </ul>
+          {search && <div className="mt-2">{search}</div>}
           <div className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-700">
             {token ? (
               <>
