@@ -18,21 +18,35 @@ import (
 // jsonMarshaler prints the contract's JSON: declared field names (`_id`),
 // false/0/[] present, compact output (protojson randomly adds spaces), and
 // unknown input fields ignored.
-type jsonMarshaler struct{ *runtime.JSONPb }
+// Large answers are printed once per content (encodedMemo). The bytes
+// returned are shared: callers only write them.
+type jsonMarshaler struct {
+	*runtime.JSONPb
+	memo *encodedMemo
+}
+
+// memoBytes bounds the printed answers the gateway remembers.
+const memoBytes = 32 << 20
 
 func newJSONMarshaler() jsonMarshaler {
-	return jsonMarshaler{&runtime.JSONPb{
+	return jsonMarshaler{JSONPb: &runtime.JSONPb{
 		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
 		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: true},
-	}}
+	}, memo: newEncodedMemo(memoBytes)}
 }
 
 func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
-	b, err := m.JSONPb.Marshal(v)
-	if err != nil {
-		return nil, err
+	encode := func() ([]byte, error) {
+		b, err := m.JSONPb.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		return dropCommaSpaces(b), nil
 	}
-	return dropCommaSpaces(b), nil
+	if msg, ok := v.(proto.Message); ok {
+		return m.memo.print(msg, encode)
+	}
+	return encode()
 }
 
 // dropCommaSpaces compacts protojson's single-line output in place. The
