@@ -388,11 +388,7 @@ func (e *Env) searchLatency(ctx context.Context, clients, rounds int, d time.Dur
 		return LatencyCheck{}, err
 	}
 	defer closeAll()
-	run(d) // warm: the plans, the pages
-	l := Load{}
-	for range rounds {
-		l = l.Merge(run(d))
-	}
+	l := warmThenMeasure(run, rounds, d)
 	return LatencyCheck{Name: "search over 100,000 services", Clients: clients, System: l, P99TargetMs: SearchP99Ms, Pass: l.P99ms < SearchP99Ms && l.Errors == 0,
 		Notes: fmt.Sprintf("GET /services?q=… through the gateway, %d distinct searches in turn (each seeded word, its 3-letter prefix, word pairs, with a city or a price cap); a word is in one name in twenty and in more descriptions; catalog-svc keeps each answer up to CATALOG_CACHE_TTL (2 s)", len(qs))}, nil
 }
@@ -405,11 +401,7 @@ func (e *Env) availabilityLatency(ctx context.Context, busy []string, clients, r
 		return LatencyCheck{}, err
 	}
 	defer closeAll()
-	run(d)
-	l := Load{}
-	for range rounds {
-		l = l.Merge(run(d))
-	}
+	l := warmThenMeasure(run, rounds, d)
 	return LatencyCheck{Name: "availability with 1,000,000 appointments", Clients: clients, System: l, P99TargetMs: AvailabilityP99Ms,
 		Pass:  l.P99ms < AvailabilityP99Ms && l.Errors == 0,
 		Notes: fmt.Sprintf("GET /services/{id}/availability (10 days) for a random one of the %d services holding the appointments (each fully booked for days: up to 40 booked slots in the window)", len(busy))}, nil
@@ -425,14 +417,21 @@ func (e *Env) nextAvailableLatency(ctx context.Context, p MarketplacePlan, round
 		return LatencyCheck{}, err
 	}
 	defer closeAll()
+	l := warmThenMeasure(run, rounds, d)
+	return LatencyCheck{Name: "24-service page with nextAvailable", Clients: p.NextClients, System: l, P99TargetMs: NextAvailableP99Ms,
+		Pass:  l.P99ms < NextAvailableP99Ms && l.Errors == 0,
+		Notes: fmt.Sprintf("GET /services?category=…&offset=… for a random one of the first %d pages of a random category: every service on them is booked for days (nextAvailable looks through up to 40 booked slots each, one query for the page)", pages)}, nil
+}
+
+// warmThenMeasure runs load once unmeasured (connections, plans, caches),
+// then rounds times, merged.
+func warmThenMeasure(run func(time.Duration) Load, rounds int, d time.Duration) Load {
 	run(d)
 	l := Load{}
 	for range rounds {
 		l = l.Merge(run(d))
 	}
-	return LatencyCheck{Name: "24-service page with nextAvailable", Clients: p.NextClients, System: l, P99TargetMs: NextAvailableP99Ms,
-		Pass:  l.P99ms < NextAvailableP99Ms && l.Errors == 0,
-		Notes: fmt.Sprintf("GET /services?category=…&offset=… for a random one of the first %d pages of a random category: every service on them is booked for days (nextAvailable looks through up to 40 booked slots each, one query for the page)", pages)}, nil
+	return l
 }
 
 // busyServices are the ids of the services holding the seeded appointments.

@@ -199,7 +199,7 @@ func (r *Report) SetDrill(d Drill, date string) {
 // its own run in the notes.
 func (r *Report) SetMarketplace(m Marketplace, date string) {
 	r.Marketplace = &m
-	const prefix = "The marketplace scenarios were run on their own"
+	const prefix = "The booking rows and the marketplace scenarios were run on their own"
 	r.Decisions = slices.DeleteFunc(r.Decisions, func(n string) bool { return strings.HasPrefix(n, prefix) })
 	r.Decisions = append(r.Decisions, fmt.Sprintf("%s (-only marketplace) at %s.", prefix, date))
 	r.settle()

@@ -2,6 +2,7 @@ package integration
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -21,27 +22,36 @@ const (
 // waitCopiesLive waits until booking-svc keeps copies of services: its
 // group on catalog.services.v1 has joined (before that it asks catalog-svc
 // on every booking, and these tests would prove nothing).
-func waitCopiesLive(t *testing.T, st *stacktest.Stack) {
+func waitCopiesLive(t *testing.T, st *stacktest.Stack) { waitCopyGroups(t, st, "booking-svc", 1) }
+
+// waitCopyGroups waits until n processes of program have a stable group on
+// catalog.services.v1 (topics.ServiceCopiesGroup): from then on catalog
+// edits wait for each, and each trusts what it keeps (copies, pages).
+func waitCopyGroups(t *testing.T, st *stacktest.Stack, program string, n int) {
 	t.Helper()
 	client := &kafka.Client{Addr: kafka.TCP(st.Brokers...), Timeout: 5 * time.Second}
-	stacktest.Eventually(t, 30*time.Second, "booking-svc's copies group stable", func() bool {
+	prefix := topics.ServiceCopiesGroup(program, "")
+	stacktest.Eventually(t, 30*time.Second, fmt.Sprintf("%d %s copies groups stable", n, program), func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		list, err := client.ListGroups(ctx, &kafka.ListGroupsRequest{})
 		if err != nil {
 			return false
 		}
+		stable := 0
 		for _, g := range list.Groups {
-			if !strings.HasPrefix(g.GroupID, topics.ServiceCopiesGroupPrefix) {
+			if !strings.HasPrefix(g.GroupID, prefix) {
 				continue
 			}
 			d, err := client.DescribeGroups(ctx, &kafka.DescribeGroupsRequest{GroupIDs: []string{g.GroupID}})
 			if err == nil && len(d.Groups) == 1 && d.Groups[0].GroupState == "Stable" {
-				time.Sleep(100 * time.Millisecond) // booking-svc polls the same state to go live
-				return true
+				stable++
 			}
 		}
-		return false
+		if stable >= n {
+			time.Sleep(100 * time.Millisecond) // each process polls the same state to go live
+		}
+		return stable >= n
 	})
 }
 

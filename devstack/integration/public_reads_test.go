@@ -11,12 +11,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/segmentio/kafka-go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	catalogsvc "github.com/slotwise/slotwise/catalog-svc"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -121,7 +119,7 @@ func TestPagesFreshAcrossReplicas(t *testing.T) {
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	second := startCatalogReplica(t, st)
-	waitPagesLive(t, st, 2)
+	waitCopyGroups(t, st, "catalog-svc", 2)
 
 	id := st.Post(t, "/services", p.Token, serviceForm("Replica clinic", "Beauty & Personal Care")).ExpectStatus(t, http.StatusCreated).String("data._id")
 	ctx := context.Background()
@@ -193,37 +191,6 @@ func startCatalogReplica(t *testing.T, st *stacktest.Stack) catalogv1.CatalogSer
 		<-done
 	})
 	return catalogv1.NewCatalogServiceClient(conn)
-}
-
-// waitPagesLive waits until n catalog-svc processes' groups on
-// catalog.services.v1 are stable: from then on edits wait for each, and
-// each serves its pages.
-func waitPagesLive(t *testing.T, st *stacktest.Stack, n int) {
-	t.Helper()
-	client := &kafka.Client{Addr: kafka.TCP(st.Brokers...), Timeout: 5 * time.Second}
-	prefix := topics.ServiceCopiesGroup("catalog-svc", "")
-	stacktest.Eventually(t, 30*time.Second, fmt.Sprintf("%d catalog-svc groups stable", n), func() bool {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		list, err := client.ListGroups(ctx, &kafka.ListGroupsRequest{})
-		if err != nil {
-			return false
-		}
-		stable := 0
-		for _, g := range list.Groups {
-			if !strings.HasPrefix(g.GroupID, prefix) {
-				continue
-			}
-			d, err := client.DescribeGroups(ctx, &kafka.DescribeGroupsRequest{GroupIDs: []string{g.GroupID}})
-			if err == nil && len(d.Groups) == 1 && d.Groups[0].GroupState == "Stable" {
-				stable++
-			}
-		}
-		if stable >= n {
-			time.Sleep(100 * time.Millisecond) // each process polls the same state to go live
-		}
-		return stable >= n
-	})
 }
 
 // TestSearchThroughTheGateway: GET /services?q= ranks across categories
