@@ -72,7 +72,7 @@ func (cfg Config) Spec() svc.Spec {
 	now := svc.Clock(cfg.Clock)
 	loc := cfg.Location
 	if loc == nil {
-		loc = defaultLocation()
+		loc = svc.BusinessZone()
 	}
 	idemTTL := cfg.IdempotencyTTL
 	if idemTTL <= 0 {
@@ -99,13 +99,4 @@ func (cfg Config) Spec() svc.Spec {
 			return nil
 		},
 	}
-}
-
-// defaultLocation is APP_TIMEZONE's default, for callers that leave
-// Config.Location unset.
-func defaultLocation() *time.Location {
-	if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
-		return loc
-	}
-	return time.FixedZone("IST", 5*3600+1800)
 }

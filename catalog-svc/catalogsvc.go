@@ -31,6 +31,9 @@ type Config struct {
 	PagesBytes int
 	// Clock stamps createdAt/updatedAt (nil: time.Now).
 	Clock func() time.Time
+	// Location is the business time zone (APP_TIMEZONE) days off are dates
+	// in (nil: Asia/Kolkata).
+	Location *time.Location
 }
 
 // LoadConfig reads the environment.
@@ -39,6 +42,7 @@ func LoadConfig(r *config.Reader) Config {
 		Config:     svc.LoadConfig(r, "catalog-svc", ":7002", true, true),
 		CopyTTL:    r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
 		PagesBytes: r.Int("CATALOG_PAGES_BYTES", DefaultPagesBytes),
+		Location:   r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 	}
 }
 
@@ -58,6 +62,10 @@ func Run(ctx context.Context, cfg Config) error { return svc.RunService(ctx, cfg
 // Spec wires the service into the shared runtime.
 func (cfg Config) Spec() svc.Spec {
 	now := svc.Clock(cfg.Clock)
+	loc := cfg.Location
+	if loc == nil {
+		loc = svc.BusinessZone()
+	}
 	return svc.Spec{
 		Schema:     "catalog",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
@@ -70,7 +78,7 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			cache := pages.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
 			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}, cache)
-			domain := catalog.NewService(repo, propagation, now, func() string { return uuid.NewString() })
+			domain := catalog.NewService(repo, propagation, loc, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set, cache))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))

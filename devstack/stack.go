@@ -109,7 +109,8 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey, TokenTTL: 24 * time.Hour, Clock: o.Clock})
 	})
 	g.Go("catalog-svc", func(ctx context.Context) error {
-		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), CopyTTL: bookingsvc.DefaultCatalogCacheTTL})
+		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), CopyTTL: bookingsvc.DefaultCatalogCacheTTL,
+			Location: o.Location})
 	})
 	g.Go("booking-svc", func(ctx context.Context) error {
 		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"],

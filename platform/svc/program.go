@@ -46,3 +46,12 @@ func Clock(now func() time.Time) func() time.Time {
 	}
 	return now
 }
+
+// BusinessZone is APP_TIMEZONE's default (docs/architecture.md, "Time"),
+// for callers that leave a Config's Location unset.
+func BusinessZone() *time.Location {
+	if loc, err := time.LoadLocation("Asia/Kolkata"); err == nil {
+		return loc
+	}
+	return time.FixedZone("IST", 5*3600+1800)
+}

@@ -79,6 +79,10 @@ type ServiceInfo struct {
 	Location   string
 	TimeSlots  []string
 	IsActive   bool
+	// QueueClosed and Closures are the provider's schedule (closed.go);
+	// the zero value takes bookings.
+	QueueClosed bool
+	Closures    []Closure
 }
 
 // NewBooking is the create payload (docs/product.md#data).
@@ -109,6 +113,9 @@ type Change struct {
 type DaySlots struct {
 	Date  string
 	Slots []SlotState
+	// Closed is a provider's day off (no slot available), with its note.
+	Closed     bool
+	ClosedNote string
 }
 
 // SlotState is one slot of a day and whether it can still be booked.

@@ -11,6 +11,8 @@ import (
 type Listed struct {
 	ServiceID string
 	TimeSlots []string
+	// Closures are the provider's days off: none of their slots is free.
+	Closures []Closure
 }
 
 // NextSlot is a service's first free slot of the booking window.
@@ -52,7 +54,7 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) ([]NextSlo
 	}
 	out := make([]NextSlot, 0, len(listed))
 	for _, l := range listed {
-		if next, ok := FirstFree(l.TimeSlots, start, WindowDays, booked[l.ServiceID], now); ok {
+		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], now); ok {
 			next.ServiceID = l.ServiceID
 			out = append(out, next)
 		}
@@ -60,9 +62,9 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) ([]NextSlo
 	return out, nil
 }
 
-// FirstFree is the first slot of days from start that has not passed and
-// that no time in booked holds.
-func FirstFree(listed []string, start time.Time, days int, booked []time.Time, now time.Time) (NextSlot, bool) {
+// FirstFree is the first slot of days from start, outside closures, that
+// has not passed and that no time in booked holds.
+func FirstFree(listed []string, closures []Closure, start time.Time, days int, booked []time.Time, now time.Time) (NextSlot, bool) {
 	slots := SlotsOf(listed)
 	if len(slots) == 0 {
 		return NextSlot{}, false
@@ -71,8 +73,12 @@ func FirstFree(listed []string, start time.Time, days int, booked []time.Time, n
 	for _, b := range booked {
 		taken[b.Unix()] = true
 	}
+	closed := ServiceInfo{Closures: closures}
 	for i := range days {
 		day := start.AddDate(0, 0, i)
+		if _, off := closed.ClosedOn(day); off {
+			continue
+		}
 		for _, sl := range slots {
 			if at := At(day, sl.Minutes); at.After(now) && !taken[at.Unix()] {
 				return NextSlot{Date: day.Format(DateLayout), Time: sl.Label, StartsAt: at}, true

@@ -25,6 +25,8 @@ func TestNextAvailableOneQueryPerPage(t *testing.T) {
 		{ServiceID: "evening", TimeSlots: []string{"6:30 PM", "11:00"}},
 		{ServiceID: "gone-today", TimeSlots: []string{"08:00"}},
 		{ServiceID: "full", TimeSlots: []string{"09:00"}},
+		// Closed today and tomorrow: the day after.
+		{ServiceID: "away", TimeSlots: []string{"11:00"}, Closures: []Closure{{From: "2026-11-20", To: "2026-11-22"}}},
 	}
 	for i := range WindowDays {
 		day := now.AddDate(0, 0, i).Format(DateLayout)
@@ -34,7 +36,7 @@ func TestNextAvailableOneQueryPerPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"dental": "2026-11-22 10:00", "evening": "2026-11-21 11:00", "gone-today": "2026-11-22 08:00"}
+	want := map[string]string{"dental": "2026-11-22 10:00", "evening": "2026-11-21 11:00", "gone-today": "2026-11-22 08:00", "away": "2026-11-23 11:00"}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v, want %v", got, want)
 	}

@@ -213,7 +213,11 @@ func checkService(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
 	if !svc.IsActive {
 		return Slot{}, apperr.Conflict(MsgServiceInactive)
 	}
-	return CheckBookable(svc, m, now)
+	slot, err := CheckBookable(svc, m, now)
+	if err == nil {
+		err = checkOpen(svc, m.Day)
+	}
+	return slot, err
 }
 
 func (s *service) service(ctx context.Context, id string) (ServiceInfo, error) {
@@ -327,6 +331,9 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock stri
 	}
 	a, err := s.update(ctx, c, id, func(a *Appointment) (Change, error) {
 		slot, err := CheckReschedule(*a, svc, m, s.now())
+		if err == nil {
+			err = checkOpen(svc, m.Day)
+		}
 		if err != nil {
 			return Change{}, err
 		}
@@ -379,10 +386,11 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 		return nil, apperr.Invalid(MsgInvalidDays)
 	}
 	// A copy is trusted to show slots of a service that takes bookings;
-	// "it does not" is decided on catalog-svc's current answer, as bookable
-	// does. An inactive service has no free slots: it is not bookable.
+	// "it does not" (inactive, queue closed, a day off) is decided on
+	// catalog-svc's current answer, as bookable does. An inactive service or
+	// a closed queue has no free slots: it is not bookable.
 	svc, err := found(s.catalog.Recent(ctx, serviceID))
-	if err == nil && !svc.IsActive {
+	if err == nil && (!svc.IsActive || svc.QueueClosed || len(svc.Closures) > 0) {
 		svc, err = s.service(ctx, serviceID)
 	}
 	if err != nil {
@@ -390,6 +398,9 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 	}
 	if !svc.IsActive {
 		return nil, apperr.Conflict(MsgServiceInactive)
+	}
+	if svc.QueueClosed {
+		return nil, apperr.Conflict(QueueClosedMessage(svc.Provider))
 	}
 	end := start.AddDate(0, 0, days)
 	booked, err := s.repo.Booked(ctx, svc.ID, start, end)
@@ -411,9 +422,11 @@ func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time
 	for i := range days {
 		day := start.AddDate(0, 0, i)
 		ds := DaySlots{Date: day.Format(DateLayout), Slots: make([]SlotState, 0, len(slots))}
+		closure, closed := svc.ClosedOn(day)
+		ds.Closed, ds.ClosedNote = closed, closure.Note
 		for _, sl := range slots {
 			at := At(day, sl.Minutes)
-			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: at.After(now) && !taken[at.Unix()]})
+			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: !closed && at.After(now) && !taken[at.Unix()]})
 		}
 		out = append(out, ds)
 	}

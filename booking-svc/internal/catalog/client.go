@@ -108,6 +108,10 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 	info := booking.ServiceInfo{
 		ID: s.GetId(), ProviderID: s.GetProviderId(), Name: s.GetName(), Category: s.GetCategory(),
 		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
+		QueueClosed: !s.GetQueueOpen(),
+	}
+	for _, c := range s.GetClosures() {
+		info.Closures = append(info.Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo(), Note: c.GetNote()})
 	}
 	if c.TTL > 0 {
 		c.keep(id, copyOf{info: info, fetchedAt: fetchedAt}, drops)

@@ -113,6 +113,9 @@ func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest)
 	out := make([]booking.Listed, len(req.GetServices()))
 	for i, s := range req.GetServices() {
 		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots()}
+		for _, c := range s.GetClosedDays() {
+			out[i].Closures = append(out[i].Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo()})
+		}
 	}
 	return out
 }
@@ -154,7 +157,8 @@ func encodeAvailability(loc *time.Location) func(context.Context, Availability) 
 		out := &bookingv1.GetAvailabilityResponse{Success: true, ServiceId: res.ServiceID, TimeZone: loc.String(),
 			Days: make([]*bookingv1.DayAvailability, 0, len(res.Days))}
 		for _, d := range res.Days {
-			day := &bookingv1.DayAvailability{Date: d.Date, Slots: make([]*bookingv1.SlotAvailability, 0, len(d.Slots))}
+			day := &bookingv1.DayAvailability{Date: d.Date, Closed: d.Closed, ClosedNote: d.ClosedNote,
+				Slots: make([]*bookingv1.SlotAvailability, 0, len(d.Slots))}
 			for _, sl := range d.Slots {
 				day.Slots = append(day.Slots, &bookingv1.SlotAvailability{Time: sl.Time, Available: sl.Available, StartsAt: timestamppb.New(sl.StartsAt)})
 			}

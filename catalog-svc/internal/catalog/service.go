@@ -42,6 +42,10 @@ type Offering struct {
 	TotalReviews int
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+	// QueueOpen and Closures are the provider's schedule (schedule.go),
+	// filled on every answer; the services table does not hold them.
+	QueueOpen bool
+	Closures  []Closure
 }
 
 // AvgRating is the mean rating rounded to one decimal (what the stars show);
@@ -167,6 +171,12 @@ type Service interface {
 	// ApplyReview adds a review's rating to its service's aggregate, once per
 	// event id; it reports whether anything changed.
 	ApplyReview(ctx context.Context, r ReviewRating) (bool, error)
+	// MySchedule, SetQueue, AddClosure and DeleteClosure are the calling
+	// provider's schedule (schedule.go).
+	MySchedule(ctx context.Context, c Caller) (Schedule, error)
+	SetQueue(ctx context.Context, c Caller, open *bool) (Schedule, error)
+	AddClosure(ctx context.Context, c Caller, in NewClosure) (Schedule, error)
+	DeleteClosure(ctx context.Context, c Caller, id string) (Schedule, error)
 }
 
 // Repository stores services. Deleted services are invisible to every method.
@@ -187,6 +197,7 @@ type Repository interface {
 	// service's aggregate, in one transaction. It reports whether a service
 	// changed.
 	AddRating(ctx context.Context, consumer string, r ReviewRating) (bool, error)
+	ScheduleRepository
 }
 
 // ErrNotFound is the repository's "no such (undeleted) service".
@@ -225,14 +236,15 @@ const (
 type service struct {
 	repo        Repository
 	propagation Propagation
+	loc         *time.Location // the business time zone: what "today" is
 	now         func() time.Time
 	newID       func() string
 }
 
 // NewService returns the catalog domain; edits return once propagation
-// has delivered them (nil: at once).
-func NewService(repo Repository, propagation Propagation, now func() time.Time, newID func() string) Service {
-	return &service{repo: repo, propagation: propagation, now: now, newID: newID}
+// has delivered them (nil: at once). Days off are dates in loc.
+func NewService(repo Repository, propagation Propagation, loc *time.Location, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, propagation: propagation, loc: loc, now: now, newID: newID}
 }
 
 // delivered waits until c reached every copy. A new service waits too:
@@ -271,7 +283,11 @@ func (s *service) List(ctx context.Context, q Query) (Page, error) {
 			f.CategoryKey, f.CategoryText = OthersKey, cat
 		}
 	}
-	return s.repo.List(ctx, f)
+	page, err := s.repo.List(ctx, f)
+	if err == nil {
+		err = s.withSchedules(ctx, page.Services)
+	}
+	return page, err
 }
 
 func (s *service) Get(ctx context.Context, id string) (Offering, error) {
@@ -279,14 +295,28 @@ func (s *service) Get(ctx context.Context, id string) (Offering, error) {
 	if errors.Is(err, ErrNotFound) {
 		return Offering{}, apperr.NotFound(MsgNotFound)
 	}
-	return o, err
+	if err != nil {
+		return Offering{}, err
+	}
+	return s.scheduled(ctx, o)
+}
+
+// scheduled is o with its provider's schedule.
+func (s *service) scheduled(ctx context.Context, o Offering) (Offering, error) {
+	one := []Offering{o}
+	err := s.withSchedules(ctx, one)
+	return one[0], err
 }
 
 func (s *service) ListOwn(ctx context.Context, c Caller) ([]Offering, error) {
 	if c.Role != identity.RoleProvider {
 		return nil, apperr.Forbidden(MsgProviderOnly)
 	}
-	return s.repo.ListByProvider(ctx, c.UserID)
+	list, err := s.repo.ListByProvider(ctx, c.UserID)
+	if err == nil {
+		err = s.withSchedules(ctx, list)
+	}
+	return list, err
 }
 
 func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, error) {
@@ -304,7 +334,7 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, err
 		return Offering{}, err
 	}
 	s.delivered(ctx, ch)
-	return o, nil
+	return s.scheduled(ctx, o)
 }
 
 func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Offering, error) {
@@ -331,7 +361,7 @@ func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Off
 		return Offering{}, err
 	}
 	s.delivered(ctx, ch)
-	return o, nil
+	return s.scheduled(ctx, o)
 }
 
 func (s *service) Delete(ctx context.Context, c Caller, id string) error {

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,9 +16,12 @@ type memRepo struct {
 	seen   map[string]bool
 	lastF  Filter
 	nextID int
+	memSchedules
 }
 
-func newMemRepo() *memRepo { return &memRepo{rows: map[string]Offering{}, seen: map[string]bool{}} }
+func newMemRepo() *memRepo {
+	return &memRepo{rows: map[string]Offering{}, seen: map[string]bool{}, memSchedules: memSchedules{all: map[string]Schedule{}}}
+}
 
 func (m *memRepo) Create(_ context.Context, o Offering) (Change, error) {
 	m.rows[o.ID] = o
@@ -84,14 +88,21 @@ func newTestService() (Service, *memRepo) {
 }
 
 // awaited records the changes the domain waited for.
-type awaited struct{ changes []Change }
+type awaited struct {
+	mu      sync.Mutex
+	changes []Change
+}
 
-func (a *awaited) Await(_ context.Context, c Change) { a.changes = append(a.changes, c) }
+func (a *awaited) Await(_ context.Context, c Change) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.changes = append(a.changes, c)
+}
 
 func newTestServiceAwaiting() (Service, *memRepo, *awaited) {
 	repo, prop := newMemRepo(), &awaited{}
 	n := 0
-	return NewService(repo, prop, func() time.Time { return time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC) },
+	return NewService(repo, prop, time.UTC, func() time.Time { return time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC) },
 		func() string { n++; return string(rune('a' + n)) }), repo, prop
 }
 

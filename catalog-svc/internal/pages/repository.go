@@ -56,3 +56,23 @@ func (r invalidating) AddRating(ctx context.Context, consumer string, rr catalog
 	}
 	return changed, err
 }
+
+// A provider's schedule shows on every page carrying their services.
+
+func (r invalidating) SetQueue(ctx context.Context, providerID string, open bool, at time.Time) ([]catalog.Change, error) {
+	chs, err := r.Repository.SetQueue(ctx, providerID, open, at)
+	r.done(err)
+	return chs, err
+}
+
+func (r invalidating) AddClosure(ctx context.Context, providerID string, c catalog.Closure, today string, max int, at time.Time) ([]catalog.Change, error) {
+	chs, err := r.Repository.AddClosure(ctx, providerID, c, today, max, at)
+	r.done(err)
+	return chs, err
+}
+
+func (r invalidating) DeleteClosure(ctx context.Context, providerID, id string, at time.Time) ([]catalog.Change, error) {
+	chs, err := r.Repository.DeleteClosure(ctx, providerID, id, at)
+	r.done(err)
+	return chs, err
+}

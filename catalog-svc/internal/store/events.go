@@ -16,6 +16,9 @@ const (
 	EventDeleted = "deleted"
 	// EventRated is a review's rating added to the service's aggregate.
 	EventRated = "rated"
+	// EventSchedule is the provider's queue or days off changed: every
+	// service of theirs is booked under new rules.
+	EventSchedule = "schedule"
 )
 
 // serviceEvent is the event of a change whose result is o.

@@ -46,7 +46,7 @@ func TestSearchRanksHandMadeCases(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	domain := catalog.NewService(Services{Pool: pool}, nil, time.Now, uuid.NewString)
+	domain := catalog.NewService(Services{Pool: pool}, nil, time.UTC, time.Now, uuid.NewString)
 	cases := []struct {
 		q    catalog.Query
 		want []string

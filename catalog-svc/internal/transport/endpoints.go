@@ -22,6 +22,17 @@ type Set struct {
 	CreateService        endpoint.Endpoint
 	UpdateService        endpoint.Endpoint
 	DeleteService        endpoint.Endpoint
+	GetMySchedule        endpoint.Endpoint
+	SetQueue             endpoint.Endpoint
+	AddClosure           endpoint.Endpoint
+	DeleteClosure        endpoint.Endpoint
+}
+
+// ScheduleAnswer is a schedule call's result and what to tell the provider.
+type ScheduleAnswer struct {
+	Schedule catalog.Schedule
+	Message  string
+	Created  bool
 }
 
 // UpdateRequest is PATCH /services/{id}.
@@ -46,7 +57,43 @@ func NewSet(s catalog.Service, mw kit.Middlewares) Set {
 		CreateService:        mw.Wrap("CreateService", makeCreateService(s), mw.Authenticated),
 		UpdateService:        mw.Wrap("UpdateService", makeUpdateService(s), mw.Authenticated),
 		DeleteService:        mw.Wrap("DeleteService", makeDeleteService(s), mw.Authenticated),
+		GetMySchedule:        mw.Wrap("GetMySchedule", makeGetMySchedule(s), mw.Authenticated),
+		SetQueue:             mw.Wrap("SetQueue", makeSetQueue(s), mw.Authenticated),
+		AddClosure:           mw.Wrap("AddClosure", makeAddClosure(s), mw.Authenticated),
+		DeleteClosure:        mw.Wrap("DeleteClosure", makeDeleteClosure(s), mw.Authenticated),
 	}
+}
+
+func makeGetMySchedule(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, _ struct{}) (ScheduleAnswer, error) {
+		sc, err := s.MySchedule(ctx, c)
+		return ScheduleAnswer{Schedule: sc}, err
+	})
+}
+
+func makeSetQueue(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, open *bool) (ScheduleAnswer, error) {
+		sc, err := s.SetQueue(ctx, c, open)
+		msg := catalog.MsgQueueClosed
+		if sc.QueueOpen {
+			msg = catalog.MsgQueueOpened
+		}
+		return ScheduleAnswer{Schedule: sc, Message: msg}, err
+	})
+}
+
+func makeAddClosure(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, in catalog.NewClosure) (ScheduleAnswer, error) {
+		sc, err := s.AddClosure(ctx, c, in)
+		return ScheduleAnswer{Schedule: sc, Message: catalog.MsgClosureAdded, Created: true}, err
+	})
+}
+
+func makeDeleteClosure(s catalog.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, id string) (ScheduleAnswer, error) {
+		sc, err := s.DeleteClosure(ctx, c, id)
+		return ScheduleAnswer{Schedule: sc, Message: catalog.MsgClosureRemoved}, err
+	})
 }
 
 func makeGetService(s catalog.Service) endpoint.Endpoint {

@@ -25,6 +25,10 @@ type GRPCServer struct {
 	createService        kit.Handler[*catalogv1.CreateServiceRequest, *catalogv1.ServiceMutationResponse]
 	updateService        kit.Handler[*catalogv1.UpdateServiceRequest, *catalogv1.ServiceMutationResponse]
 	deleteService        kit.Handler[*catalogv1.DeleteServiceRequest, *catalogv1.DeleteServiceResponse]
+	getMySchedule        kit.Handler[*catalogv1.GetMyScheduleRequest, *catalogv1.ScheduleResponse]
+	setQueue             kit.Handler[*catalogv1.SetQueueRequest, *catalogv1.ScheduleResponse]
+	addClosure           kit.Handler[*catalogv1.AddClosureRequest, *catalogv1.ScheduleResponse]
+	deleteClosure        kit.Handler[*catalogv1.DeleteClosureRequest, *catalogv1.ScheduleResponse]
 	// pages keeps the public answers (listing pages, single services)
 	// encoded; nil keeps none.
 	pages *pages.Cache
@@ -41,6 +45,10 @@ func NewGRPCServer(set Set, cache *pages.Cache) *GRPCServer {
 		createService:        kit.NewHandler(set.CreateService, decodeCreate, encodeCreate),
 		updateService:        kit.NewHandler(set.UpdateService, decodeUpdate, encodeUpdate),
 		deleteService:        kit.NewHandler(set.DeleteService, decodeDelete, encodeDelete),
+		getMySchedule:        kit.NewHandler(set.GetMySchedule, kit.NoRequest[*catalogv1.GetMyScheduleRequest], encodeSchedule),
+		setQueue:             kit.NewHandler(set.SetQueue, decodeSetQueue, encodeSchedule),
+		addClosure:           kit.NewHandler(set.AddClosure, decodeAddClosure, encodeSchedule),
+		deleteClosure:        kit.NewHandler(set.DeleteClosure, decodeDeleteClosure, encodeSchedule),
 	}
 }
 
@@ -94,6 +102,22 @@ func (s *GRPCServer) UpdateService(ctx context.Context, req *catalogv1.UpdateSer
 
 func (s *GRPCServer) DeleteService(ctx context.Context, req *catalogv1.DeleteServiceRequest) (*catalogv1.DeleteServiceResponse, error) {
 	return s.deleteService.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetMySchedule(ctx context.Context, req *catalogv1.GetMyScheduleRequest) (*catalogv1.ScheduleResponse, error) {
+	return s.getMySchedule.Serve(ctx, req)
+}
+
+func (s *GRPCServer) SetQueue(ctx context.Context, req *catalogv1.SetQueueRequest) (*catalogv1.ScheduleResponse, error) {
+	return s.setQueue.Serve(ctx, req)
+}
+
+func (s *GRPCServer) AddClosure(ctx context.Context, req *catalogv1.AddClosureRequest) (*catalogv1.ScheduleResponse, error) {
+	return s.addClosure.Serve(ctx, req)
+}
+
+func (s *GRPCServer) DeleteClosure(ctx context.Context, req *catalogv1.DeleteClosureRequest) (*catalogv1.ScheduleResponse, error) {
+	return s.deleteClosure.Serve(ctx, req)
 }
 
 func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Query {
@@ -181,5 +205,6 @@ func serviceProto(o catalog.Offering) *catalogv1.Service {
 		ImageUrl: o.ImageURL, IsActive: o.IsActive, TimeSlots: slots, AvgRating: o.AvgRating(),
 		TotalReviews: int32(o.TotalReviews), Icon: o.Icon, ProviderId: o.ProviderID,
 		CreatedAt: timestamppb.New(o.CreatedAt), UpdatedAt: timestamppb.New(o.UpdatedAt),
+		QueueOpen: o.QueueOpen, Closures: closuresProto(o.Closures),
 	}
 }

@@ -27,9 +27,20 @@ func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger)
 		if pattern, _ := runtime.HTTPPathPattern(ctx); !ok || pattern != "/services" || len(list.GetServices()) == 0 {
 			return resp, nil
 		}
-		req := &bookingv1.NextAvailableRequest{Services: make([]*bookingv1.ServiceSlots, len(list.Services))}
-		for i, s := range list.Services {
-			req.Services[i] = &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots()}
+		// A closed queue has no free slot: its services are not asked about.
+		req := &bookingv1.NextAvailableRequest{Services: make([]*bookingv1.ServiceSlots, 0, len(list.Services))}
+		for _, s := range list.Services {
+			if !s.GetQueueOpen() {
+				continue
+			}
+			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots()}
+			for _, c := range s.GetClosures() {
+				slots.ClosedDays = append(slots.ClosedDays, &bookingv1.ClosedDays{From: c.GetFrom(), To: c.GetTo()})
+			}
+			req.Services = append(req.Services, slots)
+		}
+		if len(req.Services) == 0 {
+			return resp, nil
 		}
 		ctx, cancel := context.WithTimeout(ctx, nextAvailableTimeout)
 		defer cancel()

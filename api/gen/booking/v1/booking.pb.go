@@ -785,9 +785,12 @@ func (x *SlotAvailability) GetStartsAt() *timestamppb.Timestamp {
 }
 
 type DayAvailability struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Date          string                 `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
-	Slots         []*SlotAvailability    `protobuf:"bytes,2,rep,name=slots,proto3" json:"slots,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Date  string                 `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
+	Slots []*SlotAvailability    `protobuf:"bytes,2,rep,name=slots,proto3" json:"slots,omitempty"`
+	// closed marks a provider's day off: no slot of it is available.
+	Closed        bool   `protobuf:"varint,3,opt,name=closed,proto3" json:"closed,omitempty"`
+	ClosedNote    string `protobuf:"bytes,4,opt,name=closedNote,proto3" json:"closedNote,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -834,6 +837,20 @@ func (x *DayAvailability) GetSlots() []*SlotAvailability {
 		return x.Slots
 	}
 	return nil
+}
+
+func (x *DayAvailability) GetClosed() bool {
+	if x != nil {
+		return x.Closed
+	}
+	return false
+}
+
+func (x *DayAvailability) GetClosedNote() string {
+	if x != nil {
+		return x.ClosedNote
+	}
+	return ""
 }
 
 type GetAvailabilityResponse struct {
@@ -950,9 +967,12 @@ func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
 }
 
 type ServiceSlots struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ServiceId     string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
-	TimeSlots     []string               `protobuf:"bytes,2,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	ServiceId string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
+	TimeSlots []string               `protobuf:"bytes,2,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	// closedDays are the provider's days off (the service's closures): no
+	// slot on them is free.
+	ClosedDays    []*ClosedDays `protobuf:"bytes,3,rep,name=closedDays,proto3" json:"closedDays,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1001,6 +1021,67 @@ func (x *ServiceSlots) GetTimeSlots() []string {
 	return nil
 }
 
+func (x *ServiceSlots) GetClosedDays() []*ClosedDays {
+	if x != nil {
+		return x.ClosedDays
+	}
+	return nil
+}
+
+// ClosedDays is a run of days off, YYYY-MM-DD in the business time zone,
+// both ends included.
+type ClosedDays struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	From          string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClosedDays) Reset() {
+	*x = ClosedDays{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClosedDays) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClosedDays) ProtoMessage() {}
+
+func (x *ClosedDays) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClosedDays.ProtoReflect.Descriptor instead.
+func (*ClosedDays) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ClosedDays) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *ClosedDays) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
 type NextAvailableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// slots holds one entry per service that has a free slot in the booking
@@ -1012,7 +1093,7 @@ type NextAvailableResponse struct {
 
 func (x *NextAvailableResponse) Reset() {
 	*x = NextAvailableResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1024,7 +1105,7 @@ func (x *NextAvailableResponse) String() string {
 func (*NextAvailableResponse) ProtoMessage() {}
 
 func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1037,7 +1118,7 @@ func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
 func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *NextAvailableResponse) GetSlots() []*NextSlot {
@@ -1061,7 +1142,7 @@ type NextSlot struct {
 
 func (x *NextSlot) Reset() {
 	*x = NextSlot{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1073,7 +1154,7 @@ func (x *NextSlot) String() string {
 func (*NextSlot) ProtoMessage() {}
 
 func (x *NextSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1086,7 +1167,7 @@ func (x *NextSlot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
 func (*NextSlot) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *NextSlot) GetServiceId() string {
@@ -1182,20 +1263,31 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x10SlotAvailability\x12\x12\n" +
 	"\x04time\x18\x01 \x01(\tR\x04time\x12\x1c\n" +
 	"\tavailable\x18\x02 \x01(\bR\tavailable\x126\n" +
-	"\bstartsAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"b\n" +
+	"\bstartsAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"\x9a\x01\n" +
 	"\x0fDayAvailability\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12;\n" +
-	"\x05slots\x18\x02 \x03(\v2%.slotwise.booking.v1.SlotAvailabilityR\x05slots\"\xa7\x01\n" +
+	"\x05slots\x18\x02 \x03(\v2%.slotwise.booking.v1.SlotAvailabilityR\x05slots\x12\x16\n" +
+	"\x06closed\x18\x03 \x01(\bR\x06closed\x12\x1e\n" +
+	"\n" +
+	"closedNote\x18\x04 \x01(\tR\n" +
+	"closedNote\"\xa7\x01\n" +
 	"\x17GetAvailabilityResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12\x1a\n" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
 	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"U\n" +
 	"\x14NextAvailableRequest\x12=\n" +
-	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"J\n" +
+	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\x8b\x01\n" +
 	"\fServiceSlots\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
-	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\"L\n" +
+	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\x12?\n" +
+	"\n" +
+	"closedDays\x18\x03 \x03(\v2\x1f.slotwise.booking.v1.ClosedDaysR\n" +
+	"closedDays\"0\n" +
+	"\n" +
+	"ClosedDays\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\tR\x02to\"L\n" +
 	"\x15NextAvailableResponse\x123\n" +
 	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slots\"\x88\x01\n" +
 	"\bNextSlot\x12\x1c\n" +
@@ -1228,7 +1320,7 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*Appointment)(nil),                     // 0: slotwise.booking.v1.Appointment
 	(*CreateAppointmentRequest)(nil),        // 1: slotwise.booking.v1.CreateAppointmentRequest
@@ -1245,45 +1337,47 @@ var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*GetAvailabilityResponse)(nil),         // 12: slotwise.booking.v1.GetAvailabilityResponse
 	(*NextAvailableRequest)(nil),            // 13: slotwise.booking.v1.NextAvailableRequest
 	(*ServiceSlots)(nil),                    // 14: slotwise.booking.v1.ServiceSlots
-	(*NextAvailableResponse)(nil),           // 15: slotwise.booking.v1.NextAvailableResponse
-	(*NextSlot)(nil),                        // 16: slotwise.booking.v1.NextSlot
-	(*timestamppb.Timestamp)(nil),           // 17: google.protobuf.Timestamp
+	(*ClosedDays)(nil),                      // 15: slotwise.booking.v1.ClosedDays
+	(*NextAvailableResponse)(nil),           // 16: slotwise.booking.v1.NextAvailableResponse
+	(*NextSlot)(nil),                        // 17: slotwise.booking.v1.NextSlot
+	(*timestamppb.Timestamp)(nil),           // 18: google.protobuf.Timestamp
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	17, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	17, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	17, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	18, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	18, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	18, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
 	0,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
 	0,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	17, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	18, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
 	10, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
 	11, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
 	14, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
-	16, // 9: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	17, // 10: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	1,  // 11: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	3,  // 12: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	6,  // 13: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	4,  // 14: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	7,  // 15: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	7,  // 16: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	8,  // 17: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	9,  // 18: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	13, // 19: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	2,  // 20: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	5,  // 21: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	2,  // 22: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	5,  // 23: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	2,  // 24: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	2,  // 25: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	2,  // 26: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	12, // 27: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	15, // 28: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	20, // [20:29] is the sub-list for method output_type
-	11, // [11:20] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	15, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
+	17, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
+	18, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	1,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	3,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	6,  // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	4,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	7,  // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	7,  // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	8,  // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	9,  // 19: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	13, // 20: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	2,  // 21: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	5,  // 22: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	2,  // 23: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	5,  // 24: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	2,  // 25: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	2,  // 26: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	2,  // 27: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	12, // 28: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	16, // 29: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	21, // [21:30] is the sub-list for method output_type
+	12, // [12:21] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_booking_v1_booking_proto_init() }
@@ -1297,7 +1391,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

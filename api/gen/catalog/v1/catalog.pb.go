@@ -52,6 +52,10 @@ type Service struct {
 	// nextAvailable is the service's first free slot of the booking window
 	// (from now, 10 days), or null when none is free. Only listings carry it.
 	NextAvailable *NextAvailable `protobuf:"bytes,19,opt,name=nextAvailable,proto3" json:"nextAvailable,omitempty"`
+	// queueOpen is false while the provider takes no bookings at all.
+	QueueOpen bool `protobuf:"varint,20,opt,name=queueOpen,proto3" json:"queueOpen,omitempty"`
+	// closures are the provider's days off that have not ended yet.
+	Closures      []*Closure `protobuf:"bytes,21,rep,name=closures,proto3" json:"closures,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -219,6 +223,389 @@ func (x *Service) GetNextAvailable() *NextAvailable {
 	return nil
 }
 
+func (x *Service) GetQueueOpen() bool {
+	if x != nil {
+		return x.QueueOpen
+	}
+	return false
+}
+
+func (x *Service) GetClosures() []*Closure {
+	if x != nil {
+		return x.Closures
+	}
+	return nil
+}
+
+// Closure is a provider's days off: every date from `from` to `to`
+// (YYYY-MM-DD in the business time zone, both included).
+type Closure struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,json=_id,proto3" json:"id,omitempty"`
+	From  string                 `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	To    string                 `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
+	// note is shown to customers ("Diwali", "On leave"); may be empty.
+	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Closure) Reset() {
+	*x = Closure{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Closure) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Closure) ProtoMessage() {}
+
+func (x *Closure) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Closure.ProtoReflect.Descriptor instead.
+func (*Closure) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Closure) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Closure) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *Closure) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *Closure) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// Schedule is a provider's own: the queue and the days off not ended yet.
+type Schedule struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	QueueOpen     bool                   `protobuf:"varint,1,opt,name=queueOpen,proto3" json:"queueOpen,omitempty"`
+	Closures      []*Closure             `protobuf:"bytes,2,rep,name=closures,proto3" json:"closures,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Schedule) Reset() {
+	*x = Schedule{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Schedule) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Schedule) ProtoMessage() {}
+
+func (x *Schedule) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Schedule.ProtoReflect.Descriptor instead.
+func (*Schedule) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Schedule) GetQueueOpen() bool {
+	if x != nil {
+		return x.QueueOpen
+	}
+	return false
+}
+
+func (x *Schedule) GetClosures() []*Closure {
+	if x != nil {
+		return x.Closures
+	}
+	return nil
+}
+
+type GetMyScheduleRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMyScheduleRequest) Reset() {
+	*x = GetMyScheduleRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMyScheduleRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMyScheduleRequest) ProtoMessage() {}
+
+func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMyScheduleRequest.ProtoReflect.Descriptor instead.
+func (*GetMyScheduleRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+}
+
+type SetQueueRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Open          *bool                  `protobuf:"varint,1,opt,name=open,proto3,oneof" json:"open,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetQueueRequest) Reset() {
+	*x = SetQueueRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetQueueRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetQueueRequest) ProtoMessage() {}
+
+func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetQueueRequest.ProtoReflect.Descriptor instead.
+func (*SetQueueRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SetQueueRequest) GetOpen() bool {
+	if x != nil && x.Open != nil {
+		return *x.Open
+	}
+	return false
+}
+
+type AddClosureRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	From  string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	// to defaults to from (one day).
+	To            string `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	Note          string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddClosureRequest) Reset() {
+	*x = AddClosureRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddClosureRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddClosureRequest) ProtoMessage() {}
+
+func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddClosureRequest.ProtoReflect.Descriptor instead.
+func (*AddClosureRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *AddClosureRequest) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *AddClosureRequest) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *AddClosureRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type DeleteClosureRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteClosureRequest) Reset() {
+	*x = DeleteClosureRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteClosureRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteClosureRequest) ProtoMessage() {}
+
+func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteClosureRequest.ProtoReflect.Descriptor instead.
+func (*DeleteClosureRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *DeleteClosureRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type ScheduleResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data          *Schedule              `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
+	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ScheduleResponse) Reset() {
+	*x = ScheduleResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ScheduleResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ScheduleResponse) ProtoMessage() {}
+
+func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ScheduleResponse.ProtoReflect.Descriptor instead.
+func (*ScheduleResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ScheduleResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *ScheduleResponse) GetData() *Schedule {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *ScheduleResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 // NextAvailable is a slot as the service lists it, on a calendar date.
 type NextAvailable struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -233,7 +620,7 @@ type NextAvailable struct {
 
 func (x *NextAvailable) Reset() {
 	*x = NextAvailable{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -245,7 +632,7 @@ func (x *NextAvailable) String() string {
 func (*NextAvailable) ProtoMessage() {}
 
 func (x *NextAvailable) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -258,7 +645,7 @@ func (x *NextAvailable) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailable.ProtoReflect.Descriptor instead.
 func (*NextAvailable) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *NextAvailable) GetDate() string {
@@ -305,7 +692,7 @@ type ListServicesRequest struct {
 
 func (x *ListServicesRequest) Reset() {
 	*x = ListServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -317,7 +704,7 @@ func (x *ListServicesRequest) String() string {
 func (*ListServicesRequest) ProtoMessage() {}
 
 func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -330,7 +717,7 @@ func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListServicesRequest) GetCategory() string {
@@ -394,7 +781,7 @@ type ListServicesResponse struct {
 
 func (x *ListServicesResponse) Reset() {
 	*x = ListServicesResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -406,7 +793,7 @@ func (x *ListServicesResponse) String() string {
 func (*ListServicesResponse) ProtoMessage() {}
 
 func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -419,7 +806,7 @@ func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesResponse.ProtoReflect.Descriptor instead.
 func (*ListServicesResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListServicesResponse) GetSuccess() bool {
@@ -452,7 +839,7 @@ type GetServiceRequest struct {
 
 func (x *GetServiceRequest) Reset() {
 	*x = GetServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -464,7 +851,7 @@ func (x *GetServiceRequest) String() string {
 func (*GetServiceRequest) ProtoMessage() {}
 
 func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -477,7 +864,7 @@ func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceRequest.ProtoReflect.Descriptor instead.
 func (*GetServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetServiceRequest) GetId() string {
@@ -497,7 +884,7 @@ type GetServiceResponse struct {
 
 func (x *GetServiceResponse) Reset() {
 	*x = GetServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -509,7 +896,7 @@ func (x *GetServiceResponse) String() string {
 func (*GetServiceResponse) ProtoMessage() {}
 
 func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -522,7 +909,7 @@ func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetServiceResponse) GetSuccess() bool {
@@ -547,7 +934,7 @@ type ListProviderServicesRequest struct {
 
 func (x *ListProviderServicesRequest) Reset() {
 	*x = ListProviderServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -559,7 +946,7 @@ func (x *ListProviderServicesRequest) String() string {
 func (*ListProviderServicesRequest) ProtoMessage() {}
 
 func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -572,7 +959,7 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
 }
 
 type CreateServiceRequest struct {
@@ -596,7 +983,7 @@ type CreateServiceRequest struct {
 
 func (x *CreateServiceRequest) Reset() {
 	*x = CreateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -608,7 +995,7 @@ func (x *CreateServiceRequest) String() string {
 func (*CreateServiceRequest) ProtoMessage() {}
 
 func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -621,7 +1008,7 @@ func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateServiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CreateServiceRequest) GetName() string {
@@ -731,7 +1118,7 @@ type UpdateServiceRequest struct {
 
 func (x *UpdateServiceRequest) Reset() {
 	*x = UpdateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -743,7 +1130,7 @@ func (x *UpdateServiceRequest) String() string {
 func (*UpdateServiceRequest) ProtoMessage() {}
 
 func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -756,7 +1143,7 @@ func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateServiceRequest.ProtoReflect.Descriptor instead.
 func (*UpdateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpdateServiceRequest) GetId() string {
@@ -861,7 +1248,7 @@ type ServiceMutationResponse struct {
 
 func (x *ServiceMutationResponse) Reset() {
 	*x = ServiceMutationResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -873,7 +1260,7 @@ func (x *ServiceMutationResponse) String() string {
 func (*ServiceMutationResponse) ProtoMessage() {}
 
 func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -886,7 +1273,7 @@ func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceMutationResponse.ProtoReflect.Descriptor instead.
 func (*ServiceMutationResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ServiceMutationResponse) GetSuccess() bool {
@@ -919,7 +1306,7 @@ type DeleteServiceRequest struct {
 
 func (x *DeleteServiceRequest) Reset() {
 	*x = DeleteServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -931,7 +1318,7 @@ func (x *DeleteServiceRequest) String() string {
 func (*DeleteServiceRequest) ProtoMessage() {}
 
 func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -944,7 +1331,7 @@ func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceRequest.ProtoReflect.Descriptor instead.
 func (*DeleteServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DeleteServiceRequest) GetId() string {
@@ -964,7 +1351,7 @@ type DeleteServiceResponse struct {
 
 func (x *DeleteServiceResponse) Reset() {
 	*x = DeleteServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1363,7 @@ func (x *DeleteServiceResponse) String() string {
 func (*DeleteServiceResponse) ProtoMessage() {}
 
 func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1376,7 @@ func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceResponse.ProtoReflect.Descriptor instead.
 func (*DeleteServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *DeleteServiceResponse) GetSuccess() bool {
@@ -1010,7 +1397,7 @@ var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\x04\n" +
+	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd2\x05\n" +
 	"\aService\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -1033,7 +1420,31 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"providerId\x128\n" +
 	"\tcreatedAt\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
 	"\tupdatedAt\x18\x12 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12H\n" +
-	"\rnextAvailable\x18\x13 \x01(\v2\".slotwise.catalog.v1.NextAvailableR\rnextAvailable\"o\n" +
+	"\rnextAvailable\x18\x13 \x01(\v2\".slotwise.catalog.v1.NextAvailableR\rnextAvailable\x12\x1c\n" +
+	"\tqueueOpen\x18\x14 \x01(\bR\tqueueOpen\x128\n" +
+	"\bclosures\x18\x15 \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\"R\n" +
+	"\aClosure\x12\x0f\n" +
+	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x03 \x01(\tR\x02to\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"b\n" +
+	"\bSchedule\x12\x1c\n" +
+	"\tqueueOpen\x18\x01 \x01(\bR\tqueueOpen\x128\n" +
+	"\bclosures\x18\x02 \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\"\x16\n" +
+	"\x14GetMyScheduleRequest\"3\n" +
+	"\x0fSetQueueRequest\x12\x17\n" +
+	"\x04open\x18\x01 \x01(\bH\x00R\x04open\x88\x01\x01B\a\n" +
+	"\x05_open\"K\n" +
+	"\x11AddClosureRequest\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\tR\x02to\x12\x12\n" +
+	"\x04note\x18\x03 \x01(\tR\x04note\"&\n" +
+	"\x14DeleteClosureRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"y\n" +
+	"\x10ScheduleResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x121\n" +
+	"\x04data\x18\x02 \x01(\v2\x1d.slotwise.catalog.v1.ScheduleR\x04data\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"o\n" +
 	"\rNextAvailable\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12\x12\n" +
 	"\x04time\x18\x02 \x01(\tR\x04time\x126\n" +
@@ -1110,7 +1521,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage2\xa0\x06\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage2\xa9\n" +
+	"\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
@@ -1118,7 +1530,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x14ListProviderServices\x120.slotwise.catalog.v1.ListProviderServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/services/provider\x90\x02\x01\x12~\n" +
 	"\rCreateService\x12).slotwise.catalog.v1.CreateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\x14\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/services\x12\x83\x01\n" +
 	"\rUpdateService\x12).slotwise.catalog.v1.UpdateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*2\x0e/services/{id}\x12~\n" +
-	"\rDeleteService\x12).slotwise.catalog.v1.DeleteServiceRequest\x1a*.slotwise.catalog.v1.DeleteServiceResponse\"\x16\x82\xd3\xe4\x93\x02\x10*\x0e/services/{id}B;Z9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
+	"\rDeleteService\x12).slotwise.catalog.v1.DeleteServiceRequest\x1a*.slotwise.catalog.v1.DeleteServiceResponse\"\x16\x82\xd3\xe4\x93\x02\x10*\x0e/services/{id}\x12\x84\x01\n" +
+	"\rGetMySchedule\x12).slotwise.catalog.v1.GetMyScheduleRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/providers/me/schedule\x90\x02\x01\x12w\n" +
+	"\bSetQueue\x12$.slotwise.catalog.v1.SetQueueRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\x1a\x13/providers/me/queue\x12~\n" +
+	"\n" +
+	"AddClosure\x12&.slotwise.catalog.v1.AddClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"!\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/providers/me/closures\x12\x86\x01\n" +
+	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}B;Z9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_slotwise_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -1132,47 +1549,65 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
-	(*NextAvailable)(nil),               // 1: slotwise.catalog.v1.NextAvailable
-	(*ListServicesRequest)(nil),         // 2: slotwise.catalog.v1.ListServicesRequest
-	(*ListServicesResponse)(nil),        // 3: slotwise.catalog.v1.ListServicesResponse
-	(*GetServiceRequest)(nil),           // 4: slotwise.catalog.v1.GetServiceRequest
-	(*GetServiceResponse)(nil),          // 5: slotwise.catalog.v1.GetServiceResponse
-	(*ListProviderServicesRequest)(nil), // 6: slotwise.catalog.v1.ListProviderServicesRequest
-	(*CreateServiceRequest)(nil),        // 7: slotwise.catalog.v1.CreateServiceRequest
-	(*UpdateServiceRequest)(nil),        // 8: slotwise.catalog.v1.UpdateServiceRequest
-	(*ServiceMutationResponse)(nil),     // 9: slotwise.catalog.v1.ServiceMutationResponse
-	(*DeleteServiceRequest)(nil),        // 10: slotwise.catalog.v1.DeleteServiceRequest
-	(*DeleteServiceResponse)(nil),       // 11: slotwise.catalog.v1.DeleteServiceResponse
-	(*timestamppb.Timestamp)(nil),       // 12: google.protobuf.Timestamp
+	(*Closure)(nil),                     // 1: slotwise.catalog.v1.Closure
+	(*Schedule)(nil),                    // 2: slotwise.catalog.v1.Schedule
+	(*GetMyScheduleRequest)(nil),        // 3: slotwise.catalog.v1.GetMyScheduleRequest
+	(*SetQueueRequest)(nil),             // 4: slotwise.catalog.v1.SetQueueRequest
+	(*AddClosureRequest)(nil),           // 5: slotwise.catalog.v1.AddClosureRequest
+	(*DeleteClosureRequest)(nil),        // 6: slotwise.catalog.v1.DeleteClosureRequest
+	(*ScheduleResponse)(nil),            // 7: slotwise.catalog.v1.ScheduleResponse
+	(*NextAvailable)(nil),               // 8: slotwise.catalog.v1.NextAvailable
+	(*ListServicesRequest)(nil),         // 9: slotwise.catalog.v1.ListServicesRequest
+	(*ListServicesResponse)(nil),        // 10: slotwise.catalog.v1.ListServicesResponse
+	(*GetServiceRequest)(nil),           // 11: slotwise.catalog.v1.GetServiceRequest
+	(*GetServiceResponse)(nil),          // 12: slotwise.catalog.v1.GetServiceResponse
+	(*ListProviderServicesRequest)(nil), // 13: slotwise.catalog.v1.ListProviderServicesRequest
+	(*CreateServiceRequest)(nil),        // 14: slotwise.catalog.v1.CreateServiceRequest
+	(*UpdateServiceRequest)(nil),        // 15: slotwise.catalog.v1.UpdateServiceRequest
+	(*ServiceMutationResponse)(nil),     // 16: slotwise.catalog.v1.ServiceMutationResponse
+	(*DeleteServiceRequest)(nil),        // 17: slotwise.catalog.v1.DeleteServiceRequest
+	(*DeleteServiceResponse)(nil),       // 18: slotwise.catalog.v1.DeleteServiceResponse
+	(*timestamppb.Timestamp)(nil),       // 19: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	12, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	12, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
-	1,  // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
-	12, // 3: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
-	0,  // 4: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
-	0,  // 5: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
-	0,  // 6: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
-	2,  // 7: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
-	4,  // 8: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
-	6,  // 9: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
-	7,  // 10: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
-	8,  // 11: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
-	10, // 12: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
-	3,  // 13: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	5,  // 14: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	3,  // 15: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	9,  // 16: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	9,  // 17: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	11, // 18: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	13, // [13:19] is the sub-list for method output_type
-	7,  // [7:13] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	19, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	19, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	8,  // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
+	1,  // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
+	1,  // 4: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
+	2,  // 5: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
+	19, // 6: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	0,  // 7: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
+	0,  // 8: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
+	0,  // 9: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
+	9,  // 10: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
+	11, // 11: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
+	13, // 12: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
+	14, // 13: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
+	15, // 14: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
+	17, // 15: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
+	3,  // 16: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
+	4,  // 17: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
+	5,  // 18: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
+	6,  // 19: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
+	10, // 20: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	12, // 21: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	10, // 22: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	16, // 23: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	16, // 24: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	18, // 25: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	7,  // 26: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 27: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 28: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 29: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	20, // [20:30] is the sub-list for method output_type
+	10, // [10:20] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_catalog_v1_catalog_proto_init() }
@@ -1180,16 +1615,17 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 	if File_slotwise_catalog_v1_catalog_proto != nil {
 		return
 	}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[2].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[7].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[8].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[4].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[9].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[14].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[15].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

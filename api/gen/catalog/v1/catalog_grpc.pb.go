@@ -25,6 +25,10 @@ const (
 	CatalogService_CreateService_FullMethodName        = "/slotwise.catalog.v1.CatalogService/CreateService"
 	CatalogService_UpdateService_FullMethodName        = "/slotwise.catalog.v1.CatalogService/UpdateService"
 	CatalogService_DeleteService_FullMethodName        = "/slotwise.catalog.v1.CatalogService/DeleteService"
+	CatalogService_GetMySchedule_FullMethodName        = "/slotwise.catalog.v1.CatalogService/GetMySchedule"
+	CatalogService_SetQueue_FullMethodName             = "/slotwise.catalog.v1.CatalogService/SetQueue"
+	CatalogService_AddClosure_FullMethodName           = "/slotwise.catalog.v1.CatalogService/AddClosure"
+	CatalogService_DeleteClosure_FullMethodName        = "/slotwise.catalog.v1.CatalogService/DeleteClosure"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -41,6 +45,12 @@ type CatalogServiceClient interface {
 	CreateService(ctx context.Context, in *CreateServiceRequest, opts ...grpc.CallOption) (*ServiceMutationResponse, error)
 	UpdateService(ctx context.Context, in *UpdateServiceRequest, opts ...grpc.CallOption) (*ServiceMutationResponse, error)
 	DeleteService(ctx context.Context, in *DeleteServiceRequest, opts ...grpc.CallOption) (*DeleteServiceResponse, error)
+	// The calling provider's schedule: the queue's open/closed state and the
+	// days off (docs/product.md#provider-schedule).
+	GetMySchedule(ctx context.Context, in *GetMyScheduleRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
+	SetQueue(ctx context.Context, in *SetQueueRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
+	AddClosure(ctx context.Context, in *AddClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
+	DeleteClosure(ctx context.Context, in *DeleteClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -111,6 +121,46 @@ func (c *catalogServiceClient) DeleteService(ctx context.Context, in *DeleteServ
 	return out, nil
 }
 
+func (c *catalogServiceClient) GetMySchedule(ctx context.Context, in *GetMyScheduleRequest, opts ...grpc.CallOption) (*ScheduleResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ScheduleResponse)
+	err := c.cc.Invoke(ctx, CatalogService_GetMySchedule_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) SetQueue(ctx context.Context, in *SetQueueRequest, opts ...grpc.CallOption) (*ScheduleResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ScheduleResponse)
+	err := c.cc.Invoke(ctx, CatalogService_SetQueue_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) AddClosure(ctx context.Context, in *AddClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ScheduleResponse)
+	err := c.cc.Invoke(ctx, CatalogService_AddClosure_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteClosure(ctx context.Context, in *DeleteClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ScheduleResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteClosure_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -125,6 +175,12 @@ type CatalogServiceServer interface {
 	CreateService(context.Context, *CreateServiceRequest) (*ServiceMutationResponse, error)
 	UpdateService(context.Context, *UpdateServiceRequest) (*ServiceMutationResponse, error)
 	DeleteService(context.Context, *DeleteServiceRequest) (*DeleteServiceResponse, error)
+	// The calling provider's schedule: the queue's open/closed state and the
+	// days off (docs/product.md#provider-schedule).
+	GetMySchedule(context.Context, *GetMyScheduleRequest) (*ScheduleResponse, error)
+	SetQueue(context.Context, *SetQueueRequest) (*ScheduleResponse, error)
+	AddClosure(context.Context, *AddClosureRequest) (*ScheduleResponse, error)
+	DeleteClosure(context.Context, *DeleteClosureRequest) (*ScheduleResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -152,6 +208,18 @@ func (UnimplementedCatalogServiceServer) UpdateService(context.Context, *UpdateS
 }
 func (UnimplementedCatalogServiceServer) DeleteService(context.Context, *DeleteServiceRequest) (*DeleteServiceResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteService not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetMySchedule(context.Context, *GetMyScheduleRequest) (*ScheduleResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetMySchedule not implemented")
+}
+func (UnimplementedCatalogServiceServer) SetQueue(context.Context, *SetQueueRequest) (*ScheduleResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetQueue not implemented")
+}
+func (UnimplementedCatalogServiceServer) AddClosure(context.Context, *AddClosureRequest) (*ScheduleResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddClosure not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteClosure(context.Context, *DeleteClosureRequest) (*ScheduleResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteClosure not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -282,6 +350,78 @@ func _CatalogService_DeleteService_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_GetMySchedule_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMyScheduleRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetMySchedule(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetMySchedule_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetMySchedule(ctx, req.(*GetMyScheduleRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_SetQueue_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetQueueRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).SetQueue(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_SetQueue_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).SetQueue(ctx, req.(*SetQueueRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_AddClosure_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddClosureRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).AddClosure(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_AddClosure_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).AddClosure(ctx, req.(*AddClosureRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteClosure_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteClosureRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteClosure(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteClosure_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteClosure(ctx, req.(*DeleteClosureRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -312,6 +452,22 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteService",
 			Handler:    _CatalogService_DeleteService_Handler,
+		},
+		{
+			MethodName: "GetMySchedule",
+			Handler:    _CatalogService_GetMySchedule_Handler,
+		},
+		{
+			MethodName: "SetQueue",
+			Handler:    _CatalogService_SetQueue_Handler,
+		},
+		{
+			MethodName: "AddClosure",
+			Handler:    _CatalogService_AddClosure_Handler,
+		},
+		{
+			MethodName: "DeleteClosure",
+			Handler:    _CatalogService_DeleteClosure_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -312,8 +312,9 @@ func (x *ReviewEvent) GetServiceName() string {
 type ServiceEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
-	// type is "created", "updated", "deleted" or "rated" (a review changed the
-	// rating aggregate).
+	// type is "created", "updated", "deleted", "rated" (a review changed the
+	// rating aggregate) or "schedule" (the provider closed or opened the queue
+	// or changed days off: bookings are decided anew).
 	Type          string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	OccurredAt    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
 	ServiceId     string                 `protobuf:"bytes,4,opt,name=serviceId,proto3" json:"serviceId,omitempty"`

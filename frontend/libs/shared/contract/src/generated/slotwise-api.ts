@@ -228,6 +228,74 @@ export interface paths {
         patch: operations["NotificationService_MarkRead"];
         trace?: never;
     };
+    "/providers/me/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CatalogService_AddClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/me/closures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["CatalogService_DeleteClosure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/me/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["CatalogService_SetQueue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/me/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling provider's schedule: the queue's open/closed state and the
+         *     days off (docs/product.md#provider-schedule).
+         */
+        get: operations["CatalogService_GetMySchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews": {
         parameters: {
             query?: never;
@@ -386,6 +454,12 @@ export interface components {
             message?: string;
             details?: components["schemas"]["protobufAny"][];
         };
+        v1AddClosureRequest: {
+            from?: string;
+            /** @description to defaults to from (one day). */
+            to?: string;
+            note?: string;
+        };
         v1Appointment: {
             _id?: string;
             serviceId?: string;
@@ -427,6 +501,17 @@ export interface components {
             specializations?: string[];
             /** Format: double */
             experience?: number;
+        };
+        /**
+         * @description Closure is a provider's days off: every date from `from` to `to`
+         *     (YYYY-MM-DD in the business time zone, both included).
+         */
+        v1Closure: {
+            _id?: string;
+            from?: string;
+            to?: string;
+            /** @description note is shown to customers ("Diwali", "On leave"); may be empty. */
+            note?: string;
         };
         v1CreateAppointmentRequest: {
             serviceId?: string;
@@ -475,6 +560,9 @@ export interface components {
         v1DayAvailability: {
             date?: string;
             slots?: components["schemas"]["v1SlotAvailability"][];
+            /** @description closed marks a provider's day off: no slot of it is available. */
+            closed?: boolean;
+            closedNote?: string;
         };
         v1DeleteServiceResponse: {
             success?: boolean;
@@ -634,6 +722,16 @@ export interface components {
             _id?: string;
             email?: string;
         };
+        /** @description Schedule is a provider's own: the queue and the days off not ended yet. */
+        v1Schedule: {
+            queueOpen?: boolean;
+            closures?: components["schemas"]["v1Closure"][];
+        };
+        v1ScheduleResponse: {
+            success?: boolean;
+            data?: components["schemas"]["v1Schedule"];
+            message?: string;
+        };
         v1Service: {
             _id?: string;
             name?: string;
@@ -670,11 +768,18 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             nextAvailable?: components["schemas"]["v1NextAvailable"];
+            /** @description queueOpen is false while the provider takes no bookings at all. */
+            queueOpen?: boolean;
+            /** @description closures are the provider's days off that have not ended yet. */
+            closures?: components["schemas"]["v1Closure"][];
         };
         v1ServiceMutationResponse: {
             success?: boolean;
             data?: components["schemas"]["v1Service"];
             message?: string;
+        };
+        v1SetQueueRequest: {
+            open?: boolean;
         };
         v1SlotAvailability: {
             time?: string;
@@ -1226,6 +1331,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1MarkReadResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CatalogService_AddClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1AddClosureRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ScheduleResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CatalogService_DeleteClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ScheduleResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CatalogService_SetQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1SetQueueRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ScheduleResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    CatalogService_GetMySchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ScheduleResponse"];
                 };
             };
             /** @description An unexpected error response. */

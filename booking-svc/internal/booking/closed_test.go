@@ -1,0 +1,76 @@
+package booking
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/slotwise/slotwise/platform/apperr"
+)
+
+// A closed queue or a day off refuses bookings, reschedules and shows in
+// availability; a copy that says "closed" is checked against catalog-svc's
+// current answer (reopened since: booked).
+func TestClosedQueueAndDaysOff(t *testing.T) {
+	ctx := context.Background()
+	open := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", Provider: "Smile Clinic",
+		TimeSlots: []string{"09:00", "10:00"}, IsActive: true}
+	queueClosed, dayOff := open, open
+	queueClosed.QueueClosed = true
+	dayOff.Closures = []Closure{{From: "2026-11-23", To: "2026-11-24", Note: "Diwali"}}
+	newSvc := func(recent, current ServiceInfo) Service {
+		return NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": recent}, now: memCatalog{"dental": current}},
+			ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+	}
+	_, err := newSvc(open, queueClosed).Book(ctx, alice, booking("2026-11-22", "09:00"), "")
+	if err != nil {
+		t.Fatalf("a copy that allows decides: %v", err)
+	}
+	_, err = newSvc(queueClosed, queueClosed).Book(ctx, alice, booking("2026-11-22", "09:00"), "")
+	expectErr(t, err, apperr.KindConflict, "Smile Clinic is not taking bookings right now")
+	if _, err = newSvc(queueClosed, open).Book(ctx, alice, booking("2026-11-22", "09:00"), ""); err != nil {
+		t.Fatalf("reopened since the copy: %v", err)
+	}
+	_, err = newSvc(dayOff, dayOff).Book(ctx, alice, booking("2026-11-24", "10:00"), "")
+	expectErr(t, err, apperr.KindConflict, "Smile Clinic is closed on Tuesday, 24 November (Diwali). Please choose another day")
+	if _, err = newSvc(dayOff, dayOff).Book(ctx, alice, booking("2026-11-25", "10:00"), ""); err != nil {
+		t.Fatalf("the day after the closure: %v", err)
+	}
+
+	_, err = newSvc(queueClosed, queueClosed).Availability(ctx, "dental", "", 3)
+	expectErr(t, err, apperr.KindConflict, "Smile Clinic is not taking bookings right now")
+	// A copy with days off is checked against now: reopened since.
+	days, err := newSvc(dayOff, open).Availability(ctx, "dental", "2026-11-22", 4)
+	if err != nil || days[1].Closed {
+		t.Fatalf("reopened day: %+v, %v", days, err)
+	}
+	days, err = newSvc(dayOff, dayOff).Availability(ctx, "dental", "2026-11-22", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range days {
+		closed := d.Date == "2026-11-23" || d.Date == "2026-11-24"
+		if d.Closed != closed || (closed && d.ClosedNote != "Diwali") {
+			t.Errorf("%s: closed %v note %q", d.Date, d.Closed, d.ClosedNote)
+		}
+		for _, sl := range d.Slots {
+			if closed && sl.Available {
+				t.Errorf("%s %s available on a day off", d.Date, sl.Time)
+			}
+		}
+	}
+
+	// Reschedule onto a day off or while the queue is closed.
+	cat := memCatalog{"dental": open}
+	svc := NewService(newMemRepo(), cat, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+	a, err := svc.Book(ctx, alice, booking("2026-11-22", "09:00"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat["dental"] = dayOff
+	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00")
+	expectErr(t, err, apperr.KindConflict, "Smile Clinic is closed on Monday, 23 November (Diwali). Please choose another day")
+	cat["dental"] = queueClosed
+	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-25", "09:00")
+	expectErr(t, err, apperr.KindConflict, "Smile Clinic is not taking bookings right now")
+}

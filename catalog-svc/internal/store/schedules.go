@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/slotwise/slotwise/api/topics"
+	"github.com/slotwise/slotwise/platform/outbox"
+	"github.com/slotwise/slotwise/platform/postgres"
+
+	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+)
+
+// Schedules reads the queues and the closures ending on or after today of
+// providerIDs, in two queries whatever their number.
+func (s Services) Schedules(ctx context.Context, providerIDs []string, today string) (map[string]catalog.Schedule, error) {
+	out := map[string]catalog.Schedule{}
+	get := func(id string) catalog.Schedule {
+		if sc, ok := out[id]; ok {
+			return sc
+		}
+		return catalog.OpenSchedule()
+	}
+	rows, err := s.Pool.Query(ctx, `SELECT provider_id, queue_open FROM provider_queues WHERE provider_id = ANY($1)`, providerIDs)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id string
+		sc := catalog.OpenSchedule()
+		if err := rows.Scan(&id, &sc.QueueOpen); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out[id] = sc
+	}
+	if rows.Close(); rows.Err() != nil {
+		return nil, rows.Err()
+	}
+	rows, err = s.Pool.Query(ctx, `SELECT provider_id, id::text, to_char(from_date, 'YYYY-MM-DD'), to_char(to_date, 'YYYY-MM-DD'), note
+		FROM closures WHERE provider_id = ANY($1) AND to_date >= $2::date ORDER BY from_date, to_date, id`, providerIDs, today)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var c catalog.Closure
+		if err := rows.Scan(&id, &c.ID, &c.From, &c.To, &c.Note); err != nil {
+			return nil, err
+		}
+		sc := get(id)
+		sc.Closures = append(sc.Closures, c)
+		out[id] = sc
+	}
+	return out, rows.Err()
+}
+
+func (s Services) SetQueue(ctx context.Context, providerID string, open bool, at time.Time) ([]catalog.Change, error) {
+	return s.scheduleWrite(ctx, providerID, at, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO provider_queues (provider_id, queue_open, updated_at) VALUES ($1, $2, $3)
+			ON CONFLICT (provider_id) DO UPDATE SET queue_open = EXCLUDED.queue_open, updated_at = EXCLUDED.updated_at`,
+			providerID, open, at)
+		return err
+	})
+}
+
+func (s Services) AddClosure(ctx context.Context, providerID string, c catalog.Closure, today string, max int, at time.Time) ([]catalog.Change, error) {
+	return s.scheduleWrite(ctx, providerID, at, func(tx pgx.Tx) error {
+		var ahead int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM closures WHERE provider_id = $1 AND to_date >= $2::date`,
+			providerID, today).Scan(&ahead); err != nil {
+			return err
+		}
+		if ahead >= max {
+			return catalog.ErrTooManyClosures
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO closures (id, provider_id, from_date, to_date, note, created_at)
+			VALUES ($1, $2, $3::date, $4::date, $5, $6)`, c.ID, providerID, c.From, c.To, c.Note, at)
+		return err
+	})
+}
+
+func (s Services) DeleteClosure(ctx context.Context, providerID, id string, at time.Time) ([]catalog.Change, error) {
+	if !postgres.IsUUID(id) {
+		return nil, catalog.ErrNotFound
+	}
+	return s.scheduleWrite(ctx, providerID, at, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM closures WHERE id = $1 AND provider_id = $2`, id, providerID)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = catalog.ErrNotFound
+		}
+		return err
+	})
+}
+
+// scheduleWrite runs change under the provider's lock (so two closures
+// cannot both pass the count) with a "schedule" event for each of the
+// provider's services, and wakes the relay after the commit.
+func (s Services) scheduleWrite(ctx context.Context, providerID string, at time.Time, change func(tx pgx.Tx) error) ([]catalog.Change, error) {
+	var chs []catalog.Change
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('schedule:' || $1, 0))`, providerID); err != nil {
+			return err
+		}
+		if err := change(tx); err != nil {
+			return err
+		}
+		list, err := scanAll(tx.Query(ctx, `SELECT `+columns+` FROM services WHERE provider_id = $1 AND deleted_at IS NULL`, providerID))
+		if err != nil {
+			return err
+		}
+		chs = make([]catalog.Change, 0, len(list))
+		for _, o := range list {
+			o.UpdatedAt = at
+			ev, err := outbox.WriteReturning(ctx, tx, topics.Services, o.ID, serviceEvent(o, EventSchedule))
+			if err != nil {
+				return err
+			}
+			chs = append(chs, catalog.Change{ServiceID: o.ID, Event: ev})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if s.Kick != nil {
+		s.Kick()
+	}
+	return chs, nil
+}
