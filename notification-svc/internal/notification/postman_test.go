@@ -5,36 +5,52 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-// outbox is an in-memory Outgoing: one queued email per notification.
+// outbox is an in-memory Outgoing: one queued email per notification. The
+// postman delivers a claim's emails concurrently, hence the lock.
 type outbox struct {
+	mu      sync.Mutex
 	queued  []Delivery
 	outcome map[string]string
 	next    map[string]time.Time
 }
 
 func (o *outbox) Claim(_ context.Context, _ time.Time, limit int, _ time.Duration) ([]Delivery, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	n := min(limit, len(o.queued))
 	out := o.queued[:n]
 	o.queued = o.queued[n:]
 	return out, nil
 }
 func (o *outbox) Sent(_ context.Context, id string, _ time.Time) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.outcome[id] = "sent"
 	return nil
 }
 func (o *outbox) Retry(_ context.Context, id string, next time.Time, reason string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.outcome[id], o.next[id] = "retry: "+reason, next
 	return nil
 }
 func (o *outbox) Failed(_ context.Context, id, reason string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.outcome[id] = "failed: " + reason
 	return nil
 }
-func (o *outbox) Off(_ context.Context, id string) error { o.outcome[id] = "off"; return nil }
+func (o *outbox) Off(_ context.Context, id string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.outcome[id] = "off"
+	return nil
+}
 
 type book map[string]Contact
 
