@@ -109,7 +109,8 @@ func (e *Env) SeedMarketplace(ctx context.Context, p MarketplacePlan) (time.Dura
 		  $1::timestamptz + ((k / 4) - $3) * interval '1 day'
 		    + (ARRAY[interval '9 hours', interval '10 hours', interval '11 hours', interval '14 hours 30 minutes'])[1 + k % 4],
 		  (ARRAY['09:00','10:00','11:00','14:30'])[1 + k % 4], 'confirmed', 1, now(), now()
-		FROM (SELECT id, name, category, provider_id, provider, location FROM catalog.services ORDER BY created_at DESC LIMIT $2) s
+		FROM (SELECT id, name, category, provider_id, provider, location FROM catalog.services
+		  WHERE provider_id LIKE 'bench-provider-%' ORDER BY created_at DESC LIMIT $2) s
 		CROSS JOIN generate_series(0, $4 - 1) AS k`, today, p.Busy, marketplaceBusyDays, perService); err != nil {
 		return 0, fmt.Errorf("seed appointments: %w", err)
 	}
@@ -434,9 +435,11 @@ func warmThenMeasure(run func(time.Duration) Load, rounds int, d time.Duration) 
 	return l
 }
 
-// busyServices are the ids of the services holding the seeded appointments.
+// busyServices are the ids of the services holding the seeded appointments
+// (seeded ones only: other scenarios' services hold bookings of their own).
 func (e *Env) busyServices(ctx context.Context, n int) ([]string, error) {
-	rows, err := e.DB.Query(ctx, `SELECT id::text FROM catalog.services ORDER BY created_at DESC LIMIT $1`, n)
+	rows, err := e.DB.Query(ctx, `SELECT id::text FROM catalog.services WHERE provider_id LIKE 'bench-provider-%'
+		ORDER BY created_at DESC LIMIT $1`, n)
 	if err != nil {
 		return nil, err
 	}
