@@ -17,6 +17,7 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
 	"github.com/slotwise/slotwise/booking-svc/internal/events"
+	"github.com/slotwise/slotwise/booking-svc/internal/nextcache"
 	"github.com/slotwise/slotwise/booking-svc/internal/store"
 	"github.com/slotwise/slotwise/booking-svc/internal/transport"
 )
@@ -90,7 +91,8 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
 			copies := catalog.New(conn, cfg.CatalogCacheTTL)
-			domain := booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL)
+			// A listing's next free slots are reused for a second (nextcache).
+			domain := nextcache.Wrap(booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL), nil)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(set, loc))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))

@@ -161,19 +161,19 @@ func runAlone(name, out string, logf func(string, ...any), run func(r *bench.Rep
 	return nil
 }
 
-// runMarketplace runs issue 24's rows on their own — booking against the
-// raw insert, then the marketplace scenarios — and puts them into the report
+// runMarketplace runs issue 24's rows on their own — the marketplace
+// scenarios, then booking against the raw insert — and puts them into the report
 // in out, keeping everything else the last full run measured.
 func runMarketplace(ctx context.Context, env *bench.Env, plan bench.Plan, out string, logf func(string, ...any)) error {
 	report, err := bench.ReadReport(out)
 	if err != nil {
 		return fmt.Errorf("-only marketplace updates an existing report: %w", err)
 	}
-	booking, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
+	m, err := env.MarketplaceScenarios(ctx, plan.Marketplace, plan.Rounds, plan.Round)
 	if err != nil {
 		return err
 	}
-	m, err := env.MarketplaceScenarios(ctx, plan.Marketplace, plan.Rounds, plan.Round)
+	booking, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
 	if err != nil {
 		return err
 	}
