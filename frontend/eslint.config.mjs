@@ -4,8 +4,9 @@ import nx from '@nx/eslint-plugin';
 // - type: app → feature → ui / data-access → util. Features never import each other; ui never
 //   imports data-access (it gets data through props). `testing` (MSW handlers, fixtures) is
 //   for spec files only.
-// - scope: a domain (shell, account, catalog, booking, provider) uses its own libs and shared
-//   ones; the provider screens also use booking's and catalog's.
+// - scope: a domain (shell, account, catalog, booking, provider, notification) uses its own libs
+//   and shared ones; the provider screens also use booking's and catalog's; the navbar and the
+//   provider screens show notifications.
 const TYPES = {
   'type:app': ['type:feature', 'type:ui', 'type:data-access', 'type:util'],
   'type:feature': ['type:ui', 'type:data-access', 'type:util'],
@@ -18,11 +19,12 @@ const TYPES = {
 const SCOPES = {
   'scope:app': ['*'],
   'scope:shared': ['scope:shared'],
-  'scope:shell': ['scope:shell', 'scope:shared'],
+  'scope:shell': ['scope:shell', 'scope:notification', 'scope:shared'],
   'scope:account': ['scope:account', 'scope:shared'],
   'scope:catalog': ['scope:catalog', 'scope:shared'],
   'scope:booking': ['scope:booking', 'scope:shared'],
-  'scope:provider': ['scope:provider', 'scope:booking', 'scope:catalog', 'scope:shared'],
+  'scope:provider': ['scope:provider', 'scope:booking', 'scope:catalog', 'scope:notification', 'scope:shared'],
+  'scope:notification': ['scope:notification', 'scope:shared'],
 };
 
 /** The rule's options; spec files may also use the testing lib. */

@@ -7,7 +7,6 @@ import { useAppointments, useProviderStatus } from '@slotwise/booking-data-acces
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useProviderReviews } from '../api/provider-dashboard-api';
 import { bookingActions, bookingTab, BOOKING_TABS, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
-import { NotificationBell } from './NotificationBell';
 import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
 import { card } from './styles';
@@ -166,10 +165,8 @@ export function ProviderDashboardPage() {
   useProviderReviews();
   return (
     <Page>
-      <div className="flex items-start justify-between gap-4">
-        <PageHeader title="Provider Dashboard" subtitle={user?.providerInfo?.businessName || user?.fullName} />
-        <NotificationBell />
-      </div>
+      {/* The notification bell is the navbar's, on every screen. */}
+      <PageHeader title="Provider Dashboard" subtitle={user?.providerInfo?.businessName || user?.fullName} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <BookingDashboard />

@@ -6,6 +6,8 @@ import { Button, buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, Status
 import { availabilityOf, availabilityWindow, formatDate, formatDateTime, STATUS_LABELS, type Availability } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
+import { useNotificationCenter } from '@slotwise/notification-data-access';
+import { NotificationList } from '@slotwise/notification-ui';
 import { averageDuration, pendingRequests, providerStats, providerUpcoming } from './provider-home-rules';
 
 const AVAILABILITY_STYLE: Record<Availability, string> = {
@@ -14,12 +16,7 @@ const AVAILABILITY_STYLE: Record<Availability, string> = {
   Busy: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
 };
 
-// Static content (docs/product.md#what-the-product-does: provider notifications and sample reviews are static).
-const NOTIFICATIONS = [
-  { id: 1, icon: 'calendar', text: 'Keep your time slots up to date so customers only see real availability.' },
-  { id: 2, icon: 'star', text: 'Providers who confirm requests within an hour get more repeat bookings.' },
-  { id: 3, icon: 'bell', text: 'Weekly summary: check your dashboard for this week’s bookings.' },
-];
+// Static content (docs/product.md#what-the-product-does: sample reviews are static).
 
 const SAMPLE_REVIEWS = [
   { id: 1, name: 'Meera J.', rating: 5, text: 'Very professional and right on time. Will book again!' },
@@ -40,7 +37,7 @@ const card = 'rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm dark:
 /**
  * Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): hero stats, three upcoming appointments, daily snapshot,
  * availability with a 30-day mini calendar, the request queue (accept → scheduled, decline →
- * cancelled), static notifications, quick access and static sample reviews.
+ * cancelled), the provider's notifications, quick access and static sample reviews.
  */
 export function ProviderHome() {
   const { user } = useSession();
@@ -48,6 +45,7 @@ export function ProviderHome() {
   const appts = useAppointments();
   const services = useMyServices();
   const setStatus = useProviderStatus();
+  const notifications = useNotificationCenter();
   const [queueOpen, setQueueOpen] = useState(true);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -232,16 +230,7 @@ export function ProviderHome() {
 
         <section className={card} aria-labelledby="notifications-h">
           <h2 id="notifications-h" className="mb-4 text-xl font-semibold">Notifications</h2>
-          <ul className="space-y-3">
-            {NOTIFICATIONS.map((n) => (
-              <li key={n.id} className="flex gap-3 text-sm">
-                <span className="mt-0.5 text-indigo-600 dark:text-indigo-300">
-                  <Icon name={n.icon} className="h-5 w-5" />
-                </span>
-                {n.text}
-              </li>
-            ))}
-          </ul>
+          <NotificationList center={notifications} />
         </section>
       </div>
 

@@ -63,6 +63,13 @@ export type ProfileResponse = Omit<Emitted<Schemas['v1ProfileResponse']>, 'user'
 export type LoginResponse = Omit<Emitted<Schemas['v1LoginWithRoleResponse']>, 'user'> & { user: User };
 export type RegisterResponse = Omit<Emitted<Schemas['v1RegisterResponse']>, 'user'> & { user: User };
 export type UserRoleResponse = Emitted<Schemas['v1GetUserRoleResponse']>;
+/** A notification of the signed-in user (notification-svc); `type` names what happened. */
+export type AppNotification = Emitted<Schemas['v1Notification']>;
+export type NotificationListResponse = Omit<Emitted<Schemas['v1ListNotificationsResponse']>, 'notifications'> & {
+  notifications: AppNotification[];
+};
+export type MarkReadResponse = Omit<Emitted<Schemas['v1MarkReadResponse']>, 'notification'> & { notification: AppNotification };
+export type MarkAllReadResponse = Emitted<Schemas['v1MarkAllReadResponse']>;
 
 // Requests: sent as the contract declares them (absent fields are left out).
 export type BookingRequest = Schemas['v1CreateAppointmentRequest'];

@@ -9,4 +9,5 @@ export const queryRoots = {
   appointments: 'appointments',
   availability: 'availability',
   provider: 'provider',
+  notifications: 'notifications',
 } as const;

@@ -1,6 +1,6 @@
 // Complete API objects for tests, typed by the generated contract: every spec builds its data
 // from these, changing only the fields its case is about.
-import type { Appointment, DayAvailability, Review, Service, User } from '@slotwise/shared-contract';
+import type { AppNotification, Appointment, DayAvailability, Review, Service, User } from '@slotwise/shared-contract';
 
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}${++seq}`;
@@ -163,3 +163,15 @@ export function appointmentsAroundFixedNow() {
 }
 
 export const ids = (list: readonly { _id: string }[]) => list.map((a) => a._id);
+
+export function aNotification(over: Partial<AppNotification> = {}): AppNotification {
+  return {
+    _id: nextId('n'),
+    type: 'new_booking',
+    text: 'New booking request from Asha Rao: Dental check-up on Tue 1 Dec, 9:00 AM.',
+    unread: true,
+    createdAt: '2026-11-24T04:30:00Z',
+    appointmentId: nextId('a'),
+    ...over,
+  };
+}

@@ -4,6 +4,7 @@
 // with server.use(…); every request is recorded for assertions.
 import { http, HttpResponse, type DefaultBodyType, type PathParams, type StrictRequest } from 'msw';
 import type {
+  AppNotification,
   Appointment,
   AppointmentListResponse,
   AppointmentResponse,
@@ -17,6 +18,9 @@ import type {
   ErrorBody,
   LoginRequest,
   LoginResponse,
+  MarkAllReadResponse,
+  MarkReadResponse,
+  NotificationListResponse,
   ProfileResponse,
   ProfileUpdateRequest,
   RegisterResponse,
@@ -51,6 +55,8 @@ interface State {
   services: Service[];
   appointments: Appointment[];
   reviews: Review[];
+  /** the signed-in user's notifications, newest first */
+  notifications: AppNotification[];
   /** GET /services/{id}/availability by service id */
   availability: Map<string, DayAvailability[]>;
   requests: RecordedRequest[];
@@ -62,6 +68,7 @@ const fresh = (): State => ({
   services: [],
   appointments: [],
   reviews: [],
+  notifications: [],
   availability: new Map(),
   requests: [],
 });
@@ -93,6 +100,12 @@ export const mockApi = {
   },
   set reviews(r: Review[]) {
     state.reviews = r;
+  },
+  get notifications() {
+    return state.notifications;
+  },
+  set notifications(n: AppNotification[]) {
+    state.notifications = n;
   },
   availability: {
     set: (serviceId: string, days: DayAvailability[]) => state.availability.set(serviceId, days),
@@ -137,6 +150,8 @@ async function record(request: StrictRequest<DefaultBodyType>): Promise<unknown>
   state.requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
   return body;
 }
+
+const unread = () => state.notifications.filter((n) => n.unread).length;
 
 function appointmentOf(id: string) {
   return state.appointments.find((a) => a._id === id);
@@ -300,5 +315,28 @@ export const handlers = [
     if (!a) return notFound('Appointment');
     Object.assign(a, { date: body.date, time: body.time, startsAt: istInstant(body.date, body.time), status: 'scheduled' });
     return HttpResponse.json({ success: true, message: 'Appointment rescheduled successfully', appointment: a });
+  }),
+
+  // notifications
+  http.get<never, never, NotificationListResponse | ErrorBody>('*/notifications', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const n = state.notifications;
+    return HttpResponse.json({ success: true, notifications: n, unreadCount: unread(), page: 1, limit: 20, total: n.length });
+  }),
+  http.patch<Id, never, MarkReadResponse | ErrorBody>('*/notifications/:id/read', async ({ request, params }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const n = state.notifications.find((x) => x._id === String(params.id));
+    if (!n) return notFound('Notification');
+    n.unread = false;
+    return HttpResponse.json({ success: true, notification: n, unreadCount: unread() });
+  }),
+  http.post<never, never, MarkAllReadResponse | ErrorBody>('*/notifications/read-all', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const marked = unread();
+    state.notifications.forEach((n) => (n.unread = false));
+    return HttpResponse.json({ success: true, marked, unreadCount: 0 });
   }),
 ];

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useSession, type Session } from '@slotwise/shared-data-access';
 import { buttonClass, Icon } from '@slotwise/shared-ui';
+import { useNotificationCenter } from '@slotwise/notification-data-access';
+import { NotificationBell } from '@slotwise/notification-ui';
 import { useTheme } from './theme';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -73,6 +75,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
   const { token, role, user } = session;
   const logout = useLogout();
   const { theme, toggleTheme } = useTheme();
+  const notifications = useNotificationCenter();
   const location = useLocation();
   const [userMenuOpen, setUserMenuOpen] = useState(false);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
@@ -111,6 +114,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
         </div>
         {search && <div className="ml-2 hidden min-w-0 max-w-xs flex-1 md:block">{search}</div>}
         <div className="ml-auto flex items-center gap-2">
+          {token && <NotificationBell center={notifications} />}
           <button
             type="button"
             onClick={toggleTheme}

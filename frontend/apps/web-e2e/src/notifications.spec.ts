@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+
+// Issue 25: the provider's bell shows a customer's booking request within the refresh interval
+// (30 s), against the real stack; marking it read clears the count.
+const provider: Account = {
+  email: `prov25.${runId}@example.com`,
+  password: 'secret123',
+  fullName: 'Meera Provider',
+  role: 'provider',
+  businessName: `Meera Clinic ${runId}`,
+};
+const customer: Account = { email: `cust25.${runId}@example.com`, password: 'secret123', fullName: 'Arjun Customer', role: 'customer' };
+
+test("a customer's booking reaches the provider's bell; marking it read clears the count", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await registerViaApi(request, provider);
+  await registerViaApi(request, customer);
+  const serviceName = `Dental check-up ${runId}`;
+  const serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['10:00 AM', '11:00 AM'] });
+
+  await signInWithToken(page, request, provider);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const bell = nav.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  await expect(nav.getByTestId('notification-count')).toHaveCount(0);
+
+  const booked = await request.post(`${API}/appointments`, {
+    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
+    data: {
+      serviceId, date: businessDay(1), time: '10:00 AM', notes: '', customerName: customer.fullName,
+      customerEmail: customer.email, customerPhone: '9876543210', customerAddress: '7 FC Road, Pune',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const appointmentId = (await booked.json()).appointment._id as string;
+
+  // The open page asks again every 30 s: the request shows up within that, with no reload.
+  await expect(nav.getByTestId('notification-count')).toHaveText('1', { timeout: 35_000 });
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
+  // The dashboard's notifications card shows it too.
+  const card = page.getByRole('main').getByRole('region', { name: 'Notifications' });
+  await expect(card.getByText(`New booking request from ${customer.fullName}: ${serviceName}`)).toBeVisible();
+
+  await bell.click();
+  const panel = nav.getByRole('region', { name: 'Notifications' });
+  const item = panel.getByRole('link', { name: new RegExp(`New booking request from ${customer.fullName}`) });
+  await expect(item).toHaveAttribute('href', `/my-services?appointment=${appointmentId}`);
+  await panel.getByRole('button', { name: new RegExp(`^Mark read: New booking request from ${customer.fullName}`) }).click();
+  await expect(nav.getByTestId('notification-count')).toHaveCount(0);
+  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  await expect(panel.getByText('All caught up')).toBeVisible();
+});

@@ -1,0 +1,2 @@
+export * from './lib/NotificationList';
+export * from './lib/NotificationBell';

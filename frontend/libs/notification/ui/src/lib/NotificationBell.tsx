@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Icon } from '@slotwise/shared-ui';
+import { NotificationList, type NotificationCenterView } from './NotificationList';
+
+/**
+ * The bell with the unread count; it opens the newest notifications in a panel (Escape or a
+ * press outside closes it and gives focus back to the bell). The panel is at most the screen's
+ * width less the margins, so a phone never scrolls sideways.
+ */
+export function NotificationBell({ center }: { center: NotificationCenterView }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const unread = center.unreadCount;
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="relative" ref={box}>
+      <button
+        ref={button}
+        type="button"
+        aria-label={`Notifications (${unread} unread)`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid="notification-bell"
+        onClick={() => setOpen((o) => !o)}
+        className="relative inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        <Icon name="bell" className="h-5 w-5" />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="notification-count"
+            className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-xs font-bold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      <section
+        id={panelId}
+        hidden={!open}
+        aria-label="Notifications"
+        className="fixed inset-x-4 top-16 z-50 max-h-[70dvh] overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 dark:border-slate-700 dark:bg-slate-800"
+      >
+        <h2 className="mb-1 font-semibold">Notifications</h2>
+        <NotificationList center={center} onOpen={() => setOpen(false)} />
+      </section>
+    </div>
+  );
+}
