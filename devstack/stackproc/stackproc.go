@@ -91,7 +91,7 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 	cmd := exec.Command(p.opts.Bin)
 	cmd.Dir = root // as `make up`: split mode reads the chart's values from there
 	cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "EMBEDDED_KAFKA_PORT=0",
-		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
+		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "NO_MAILPIT=1", "SMTP_ADDR=", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
 	cmd.Env = append(cmd.Env, p.opts.Env...)
 	cmd.Stdout, cmd.Stderr = p.opts.Log, p.opts.Log
 	// Its own process group, so Kill reaches programs it started (split mode).

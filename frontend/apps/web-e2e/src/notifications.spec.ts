@@ -17,7 +17,7 @@ test("a customer's booking reaches the provider's bell; marking it read clears t
   await registerViaApi(request, provider);
   await registerViaApi(request, customer);
   const serviceName = `Dental check-up ${runId}`;
-  const serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['10:00 AM', '11:00 AM'] });
+  const serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['10:00', '11:00'] });
 
   await signInWithToken(page, request, provider);
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -28,7 +28,7 @@ test("a customer's booking reaches the provider's bell; marking it read clears t
   const booked = await request.post(`${API}/appointments`, {
     headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
     data: {
-      serviceId, date: businessDay(1), time: '10:00 AM', notes: '', customerName: customer.fullName,
+      serviceId, date: businessDay(1), time: '10:00', notes: '', customerName: customer.fullName,
       customerEmail: customer.email, customerPhone: '9876543210', customerAddress: '7 FC Road, Pune',
     },
   });
@@ -38,7 +38,8 @@ test("a customer's booking reaches the provider's bell; marking it read clears t
   // The open page asks again every 30 s: the request shows up within that, with no reload.
   await expect(nav.getByTestId('notification-count')).toHaveText('1', { timeout: 35_000 });
   await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
-  // The dashboard's notifications card shows it too.
+  // The provider home's notifications card shows it too.
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
   const card = page.getByRole('main').getByRole('region', { name: 'Notifications' });
   await expect(card.getByText(`New booking request from ${customer.fullName}: ${serviceName}`)).toBeVisible();
 
