@@ -166,26 +166,9 @@ func (e *Env) EventLag(ctx context.Context, n int, perSec float64) (Latencies, t
 }
 
 func (e *Env) eventLag(ctx context.Context, n int, perSec float64) (Latencies, error) {
-	p, err := e.NewUser(ctx, "provider")
+	ids, err := e.bookPaced(ctx, n, perSec)
 	if err != nil {
 		return Latencies{}, err
-	}
-	slots, err := e.NewSlots(ctx, p, n)
-	if err != nil {
-		return Latencies{}, err
-	}
-	tok := e.Token("customer")
-	var ids []string
-	tick := time.NewTicker(time.Duration(float64(time.Second) / perSec))
-	defer tick.Stop()
-	for range n {
-		<-tick.C
-		s, _ := slots.Take()
-		r := e.Book(ctx, "", tok, s, "")
-		if r.Status != 201 {
-			return Latencies{}, fmt.Errorf("booking: %d %s %v", r.Status, r.Raw, r.Err)
-		}
-		ids = append(ids, r.String("appointment._id"))
 	}
 	ok := stacktest.Poll(ctx, 60*time.Second, func() bool {
 		c, err := e.Count(ctx, `SELECT count(*) FROM review.appointments WHERE id = ANY($1)`, ids)
@@ -211,6 +194,33 @@ func (e *Env) eventLag(ctx context.Context, n int, perSec float64) (Latencies, e
 	l := Summarise(lags)
 	e.Logf("event lag over %d bookings at %.0f/s: p50 %.1f ms, p99 %.1f ms, max %.1f ms", n, perSec, l.P50ms, l.P99ms, l.MaxMs)
 	return l, rows.Err()
+}
+
+// bookPaced books n appointments of a new provider, about perSec a second,
+// and returns their ids.
+func (e *Env) bookPaced(ctx context.Context, n int, perSec float64) ([]string, error) {
+	p, err := e.NewUser(ctx, "provider")
+	if err != nil {
+		return nil, err
+	}
+	slots, err := e.NewSlots(ctx, p, n)
+	if err != nil {
+		return nil, err
+	}
+	tok := e.Token("customer")
+	var ids []string
+	tick := time.NewTicker(time.Duration(float64(time.Second) / perSec))
+	defer tick.Stop()
+	for range n {
+		<-tick.C
+		s, _ := slots.Take()
+		r := e.Book(ctx, "", tok, s, "")
+		if r.Status != 201 {
+			return nil, fmt.Errorf("booking: %d %s %v", r.Status, r.Raw, r.Err)
+		}
+		ids = append(ids, r.String("appointment._id"))
+	}
+	return ids, nil
 }
 
 // loadResult is one booking made by a drill's load.

@@ -34,6 +34,7 @@ import (
 
 	"github.com/slotwise/slotwise/devstack"
 	"github.com/slotwise/slotwise/devstack/stackproc"
+	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/platform/logging"
 )
 
@@ -72,8 +73,10 @@ type Env struct {
 	DatabaseURL string
 	dbName      string
 	Broker      *Broker
-	Key         ed25519.PrivateKey
-	Stack       *devstack.Stack
+	// Mail is the SMTP server notification-svc mails to (Start).
+	Mail  *stacktest.MailServer
+	Key   ed25519.PrivateKey
+	Stack *devstack.Stack
 	// API is the REST API the helpers talk to when given no base URL: the
 	// stack's gateway (another stack's in the scale-out drill, see on).
 	API   string
@@ -119,13 +122,16 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 	if e.Broker, err = StartBroker(filepath.Join(e.tmp, "kafka")); err != nil {
 		return nil, err
 	}
+	if e.Mail, err = stacktest.NewMailServer(); err != nil {
+		return nil, err
+	}
 	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
 	sctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
 	e.Stack, err = devstack.Start(sctx, devstack.Options{
 		DatabaseURL: e.stackURL(), KafkaBrokers: []string{e.Broker.Addr}, SigningKey: e.Key,
 		GatewayAddr: "127.0.0.1:0", Location: IST, Clock: e.Clock.Now, AuthRatePerMinute: 1_000_000,
-		Logger: e.Logger,
+		SMTPAddr: e.Mail.Addr, MailInterval: 100 * time.Millisecond, Logger: e.Logger,
 	})
 	if err != nil {
 		return nil, err
@@ -192,6 +198,9 @@ func (e *Env) Close() {
 	}
 	if e.Broker != nil {
 		e.Broker.Stop()
+	}
+	if e.Mail != nil {
+		e.Mail.Close()
 	}
 	if e.dbName != "" {
 		dropDatabase(e.AdminURL, e.dbName)

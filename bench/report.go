@@ -22,6 +22,9 @@ type Report struct {
 	// nextAvailable over 100,000 services and 1,000,000 appointments.
 	Marketplace *Marketplace `json:"marketplace,omitempty"`
 	EventLag    *Latencies   `json:"eventLag,omitempty"`
+	// NotificationLag is booking commit → the provider's notification
+	// stored (target: p99 < 100 ms).
+	NotificationLag *Latencies `json:"notificationLag,omitempty"`
 	// BacklogDrainSeconds is how long review-svc took, after the booking
 	// throughput runs, to apply every appointment event they produced.
 	BacklogDrainSeconds float64     `json:"backlogDrainSeconds"`
@@ -134,6 +137,14 @@ func RunAll(ctx context.Context, e *Env, p Plan) Report {
 	} else {
 		r.EventLag, r.BacklogDrainSeconds = &l, round(drain.Seconds())
 	}
+	if l, err := e.NotificationLag(ctx, p.LagBookings, 20); err != nil {
+		fail("notification lag", err)
+	} else {
+		r.NotificationLag = &l
+		if l.P99ms >= 100 {
+			fail("notification lag", fmt.Errorf("p99 %.1f ms, the target is under 100 ms", l.P99ms))
+		}
+	}
 	drill := func(d Drill, err error) {
 		if err != nil {
 			fail(d.Name, err)
@@ -142,6 +153,9 @@ func RunAll(ctx context.Context, e *Env, p Plan) Report {
 		e.Logf("%s", d.String())
 		r.Drills = append(r.Drills, d)
 	}
+	// Every notification the throughput runs and the lag runs made has
+	// its email sent or failed with a reason before the drills add more.
+	drill(e.Mails(ctx, 5*time.Minute))
 	drill(e.Contention(ctx, p.ContentionN))
 	d, cells, err := e.Authz(ctx)
 	r.Authz = cells
@@ -283,6 +297,11 @@ func (r Report) Markdown() string {
 		w("\n## Event lag (booking commit → review-svc projection)\n\n")
 		w("%d bookings at 20/s on a caught-up system: p50 %.1f ms, p99 %.1f ms, max %.1f ms.\n\n", r.EventLag.N, r.EventLag.P50ms, r.EventLag.P99ms, r.EventLag.MaxMs)
 		w("Before that, review-svc needed %.1f s after the throughput runs ended to apply what was still queued for it.\n", r.BacklogDrainSeconds)
+	}
+	if r.NotificationLag != nil {
+		w("\n## Notification lag (booking commit → the provider's notification stored)\n\n")
+		w("%d bookings at 20/s on a caught-up system: p50 %.1f ms, p99 %.1f ms, max %.1f ms (target: p99 under 100 ms).\n",
+			r.NotificationLag.N, r.NotificationLag.P50ms, r.NotificationLag.P99ms, r.NotificationLag.MaxMs)
 	}
 	w("\n## Correctness drills\n\n| drill | result | summary |\n|---|---|---|\n")
 	for _, d := range r.Drills {

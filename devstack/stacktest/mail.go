@@ -30,6 +30,8 @@ type Mail struct {
 type MailServer struct {
 	Addr string
 
+	server *smtp.Server
+
 	mu      sync.Mutex
 	mails   []Mail
 	refuse  map[string][]*smtp.SMTPError
@@ -39,18 +41,31 @@ type MailServer struct {
 // StartMailServer runs a mail server until the test ends.
 func StartMailServer(t testing.TB) *MailServer {
 	t.Helper()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	m, err := NewMailServer()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &MailServer{Addr: lis.Addr().String(), refuse: map[string][]*smtp.SMTPError{}}
-	s := smtp.NewServer(m)
-	s.Domain = "localhost"
-	s.AllowInsecureAuth = true
-	go s.Serve(lis)
-	t.Cleanup(func() { s.Close() })
+	t.Cleanup(m.Close)
 	return m
 }
+
+// NewMailServer runs a mail server until Close (the bench's, which has no
+// testing.TB).
+func NewMailServer() (*MailServer, error) {
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	m := &MailServer{Addr: lis.Addr().String(), refuse: map[string][]*smtp.SMTPError{}}
+	m.server = smtp.NewServer(m)
+	m.server.Domain = "localhost"
+	m.server.AllowInsecureAuth = true
+	go m.server.Serve(lis)
+	return m, nil
+}
+
+// Close stops the server.
+func (m *MailServer) Close() { m.server.Close() }
 
 // Refuse answers the next len(errs) RCPTs of to with errs in turn: a
 // 4xx code is a temporary refusal, 5xx a permanent one.

@@ -5,6 +5,7 @@
 //
 //	go run ./bench/cmd/bench [-short] [-out docs/bench]
 //	go run ./bench/cmd/bench -only soak [-soak 10m] [-soak-env SPLIT=1]
+//	go run ./bench/cmd/bench -only notifications   (the booking load, then notification lag and mails)
 //
 // The soak drill runs last, on the devstack started as OS processes; with
 // -only soak it runs alone and its outcome replaces the soak in the report
@@ -115,8 +116,10 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, s
 		return runMarketplace(ctx, env, plan, out, logf)
 	case "bad-input":
 		return runAlone(only, out, logf, func(*bench.Report) (bench.Drill, error) { return env.BadInput(ctx, plan.BadRequests, 16) })
+	case "notifications":
+		return runAlone(only, out, logf, func(r *bench.Report) (bench.Drill, error) { return env.NotificationsAlone(ctx, plan, r) })
 	default:
-		return fmt.Errorf("-only %q: the scenarios that run alone are booking, marketplace, scaleout, soak and bad-input", only)
+		return fmt.Errorf("-only %q: the scenarios that run alone are booking, marketplace, scaleout, soak, bad-input and notifications", only)
 	}
 	report := bench.RunAll(ctx, env, plan)
 	env.Close() // the soak measures processes of its own, on a quieter machine
