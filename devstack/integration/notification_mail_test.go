@@ -2,16 +2,21 @@ package integration
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-smtp"
 	"github.com/jackc/pgx/v5"
+	"github.com/twmb/franz-go/pkg/kfake"
 
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack/stacktest"
+	"github.com/slotwise/slotwise/platform/kafkax"
 )
 
 // emailOutcome is one notification's email as notification-svc recorded it.
@@ -144,5 +149,68 @@ func TestNotificationMails(t *testing.T) {
 			!strings.Contains(m.HTML, `<a href="`+link+`">`) || !strings.Contains(m.HTML, "Your appointment for Dental check-up on ") {
 			t.Fatalf("the customer's mail: %+v", m)
 		}
+	}
+}
+
+// TestNotificationsSurviveKafkaDown: bookings and a confirmation made while
+// the broker is down for 30 s (their events wait in booking-svc's outbox)
+// all become notifications and mails once it is back, each exactly once.
+func TestNotificationsSurviveKafkaDown(t *testing.T) {
+	clk := newBKClock()
+	mails := stacktest.StartMailServer(t)
+	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond})
+	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")
+	svcID := bkService(t, st, p, "Dental check-up", "09:00", "10:00")
+	names := map[string]string{}
+	book := func(name string, day int) string {
+		id := bkBookID(t, st, c, svcID, clk.day(day), "09:00")
+		names[id] = name
+		return id
+	}
+	book("A0", 1)
+	waitNotes(t, st, p, names, "new_booking A0")
+
+	_, portStr, _ := net.SplitHostPort(st.Brokers[0])
+	port, _ := strconv.Atoi(portStr)
+	st.Kafka.Close()
+	down := time.Now()
+	a1 := book("A1", 2)
+	book("A2", 3)
+	book("A3", 4)
+	bkProviderStatus(t, st, p, a1, "confirmed").ExpectStatus(t, http.StatusOK)
+	time.Sleep(30*time.Second - time.Since(down))
+	if got, _ := notes(t, st, p); len(got) != 1 {
+		t.Fatalf("with Kafka down the provider has %d notifications, want the 1 from before", len(got))
+	}
+
+	cluster, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.AllowAutoTopicCreation(), kfake.Ports(port))
+	if err != nil {
+		t.Fatalf("restart broker on %d: %v", port, err)
+	}
+	t.Cleanup(cluster.Close)
+	stacktest.Eventually(t, 10*time.Second, "the topics created on the new broker", func() bool {
+		return kafkax.EnsureTopics(context.Background(), st.Brokers, 3, topics.Appointments, topics.Reviews) == nil
+	})
+	waitNotes(t, st, p, names, "new_booking A0", "new_booking A1", "new_booking A2", "new_booking A3")
+	waitNotes(t, st, c, names, "booking_confirmed A1")
+
+	// Each of the 5 notifications mailed once.
+	stacktest.Eventually(t, 15*time.Second, "every mail settled", func() bool {
+		for _, o := range emailOutcomes(t, st) {
+			if o.status != "sent" {
+				return false
+			}
+		}
+		return true
+	})
+	seen := map[string]bool{}
+	for _, m := range mails.Mails() {
+		if seen[m.Notification] {
+			t.Fatalf("notification %s mailed twice", m.Notification)
+		}
+		seen[m.Notification] = true
+	}
+	if len(seen) != 5 || len(emailOutcomes(t, st)) != 5 {
+		t.Fatalf("%d mails, %d notifications; want 5 of each", len(seen), len(emailOutcomes(t, st)))
 	}
 }
