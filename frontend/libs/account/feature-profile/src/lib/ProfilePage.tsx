@@ -152,6 +152,22 @@ function ProfileView({ user }: { user: User }) {
           </Section>
         )}
 
+        <Section title="Notifications">
+          <Row label="Email notifications" id="emailNotifications" value={values.emailNotifications ? 'On' : 'Off'} editing={editing}>
+            <div className="inline-flex min-h-11 items-center gap-2 text-sm">
+              <input
+                id="emailNotifications"
+                type="checkbox"
+                className="h-5 w-5"
+                aria-describedby="emailNotifications-hint"
+                checked={values.emailNotifications}
+                onChange={(e) => setValues((v) => ({ ...v, emailNotifications: e.target.checked }))}
+              />
+              <span id="emailNotifications-hint">Also email me my notifications</span>
+            </div>
+          </Row>
+        </Section>
+
         <Section title="Account">
           <Row label="Member Since" id="createdAt" value={formatDate(user.createdAt)} editing={false} />
           <Row label="Last Updated" id="updatedAt" value={formatDate(user.updatedAt)} editing={false} />

@@ -93,4 +93,10 @@ describe('buildProfilePayload', () => {
   it('customers send no businessInfo', () => {
     expect(buildProfilePayload(form(), 'customer').businessInfo).toBeUndefined();
   });
+
+  it('sends the email notifications switch as the profile holds it (on by default)', () => {
+    expect(form().emailNotifications).toBe(true);
+    expect(profileFormFromUser(aProvider({ emailNotifications: false })).emailNotifications).toBe(false);
+    expect(buildProfilePayload({ ...form(), emailNotifications: false }, 'customer').emailNotifications).toBe(false);
+  });
 });

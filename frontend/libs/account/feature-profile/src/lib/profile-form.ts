@@ -24,6 +24,8 @@ export interface ProfileFormValues {
   experience: string;
   /** asked for only when the email changes (the server refuses the change without it) */
   currentPassword: string;
+  /** notifications are also mailed (notification-svc; on by default) */
+  emailNotifications: boolean;
 }
 
 export const PROFILE_MESSAGES = {
@@ -54,6 +56,7 @@ export function profileFormFromUser(u: User): ProfileFormValues {
     specializations: (p?.specializations ?? []).join(', '),
     experience: p ? String(p.experience ?? 0) : '',
     currentPassword: '',
+    emailNotifications: u.emailNotifications ?? true,
   };
 }
 
@@ -100,6 +103,7 @@ export function buildProfilePayload(v: ProfileFormValues, role: Role): ProfileUp
     dateOfBirth: v.dateOfBirth.trim(),
     gender: v.gender,
     address: v.address.trim(),
+    emailNotifications: v.emailNotifications,
   };
   if (v.currentPassword !== '') payload.currentPassword = v.currentPassword;
   if (role === 'provider') {
