@@ -54,6 +54,9 @@ type Marketplace struct {
 	Pages        []Comparison   `json:"pages"`
 	Latency      []LatencyCheck `json:"latency"`
 	Plans        []string       `json:"plans,omitempty"`
+	// LoadAverage is /proc/loadavg before and after the scenarios: the
+	// machine is shared, and p99s move with what else runs.
+	LoadAverage string `json:"loadAverage,omitempty"`
 }
 
 // Pass reports whether every target held.
@@ -225,6 +228,7 @@ func getLoad(ctx context.Context, base string, clients int, want int, path func(
 // MarketplaceScenarios seeds the marketplace and measures issue 24's rows.
 func (e *Env) MarketplaceScenarios(ctx context.Context, p MarketplacePlan, rounds int, d time.Duration) (Marketplace, error) {
 	m := Marketplace{Services: p.Services, Appointments: p.Appointments}
+	before := loadAverage()
 	took, err := e.SeedMarketplace(ctx, p)
 	if err != nil {
 		return m, err
@@ -258,6 +262,7 @@ func (e *Env) MarketplaceScenarios(ctx context.Context, p MarketplacePlan, round
 			l.System.P50ms, l.System.P99ms, l.P99TargetMs, l.System.Errors)
 		m.Latency = append(m.Latency, l)
 	}
+	m.LoadAverage = before + " → " + loadAverage()
 	return m, nil
 }
 

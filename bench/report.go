@@ -279,7 +279,7 @@ func (r Report) Markdown() string {
 		w("- %s, %d clients: %s. System %d requests in %.1f s; baseline %d in %.1f s.\n", c.Name, c.Clients, c.Notes, c.System.Ops, c.System.Seconds, c.Baseline.Ops, c.Baseline.Seconds)
 	}
 	if m := r.Marketplace; m != nil {
-		w("\n## Marketplace scale (issue 24)\n\n%d services, %d appointments, seeded in %.1f s (generate_series, one statement each).\n\n", m.Services, m.Appointments, m.SeedSeconds)
+		w("\n## Marketplace scale (issue 24)\n\n%d services, %d appointments, seeded in %.1f s (generate_series, one statement each). Load average during the run (2 cores): %s.\n\n", m.Services, m.Appointments, m.SeedSeconds, m.LoadAverage)
 		w("| scenario | clients | /s | p50 ms | p95 ms | p99 ms | errors | CPU ms/op | p99 target | result |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
 		for _, l := range m.Latency {
 			w("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d | %.3f | < %.0f ms | %s |\n", l.Name, l.Clients, l.System.PerSec, l.System.P50ms, l.System.P95ms,
