@@ -410,7 +410,7 @@ func (e *Env) availabilityLatency(ctx context.Context, busy []string, clients, r
 	l := warmThenMeasure(run, rounds, d)
 	return LatencyCheck{Name: "availability with 1,000,000 appointments", Clients: clients, System: l, P99TargetMs: AvailabilityP99Ms,
 		Pass:  l.P99ms < AvailabilityP99Ms && l.Errors == 0,
-		Notes: fmt.Sprintf("GET /services/{id}/availability (10 days) for a random one of the %d services holding the appointments (each fully booked for days: up to 40 booked slots in the window)", len(busy))}, nil
+		Notes: fmt.Sprintf("GET /services/{id}/availability (10 days) for a random one of the %d services holding the appointments (26 of the 40 slots of its 10-day window booked: every slot from today to five days ahead, and two on the sixth)", len(busy))}, nil
 }
 
 func (e *Env) nextAvailableLatency(ctx context.Context, p MarketplacePlan, rounds int, d time.Duration) (LatencyCheck, error) {
@@ -426,7 +426,7 @@ func (e *Env) nextAvailableLatency(ctx context.Context, p MarketplacePlan, round
 	l := warmThenMeasure(run, rounds, d)
 	return LatencyCheck{Name: "24-service page with nextAvailable", Clients: p.NextClients, System: l, P99TargetMs: NextAvailableP99Ms,
 		Pass:  l.P99ms < NextAvailableP99Ms && l.Errors == 0,
-		Notes: fmt.Sprintf("GET /services?category=…&offset=… for a random one of the first %d pages of a random category: every service on them is booked for days (nextAvailable looks through up to 40 booked slots each, one query for the page)", pages)}, nil
+		Notes: fmt.Sprintf("GET /services?category=…&offset=… for a random one of the first %d pages of a random category: every service on them has 26 of its 40 window slots booked (its next free slot is six days ahead; one query for the page, answers reused up to 1 s)", pages)}, nil
 }
 
 // warmThenMeasure runs load once unmeasured (connections, plans, caches),
