@@ -177,8 +177,15 @@ func (e *Env) eventLag(ctx context.Context, n int, perSec float64) (Latencies, e
 	if !ok {
 		return Latencies{}, fmt.Errorf("not every booking reached review-svc's projection within 60s")
 	}
-	rows, err := e.DB.Query(ctx, `SELECT extract(epoch FROM r.updated_at - b.created_at)::float8 FROM booking.appointments b
+	l, err := e.lags(ctx, `SELECT extract(epoch FROM r.updated_at - b.created_at)::float8 FROM booking.appointments b
 		JOIN review.appointments r ON r.id = b.id::text WHERE r.id = ANY($1)`, ids)
+	e.Logf("event lag over %d bookings at %.0f/s: p50 %.1f ms, p99 %.1f ms, max %.1f ms", n, perSec, l.P50ms, l.P99ms, l.MaxMs)
+	return l, err
+}
+
+// lags summarises the seconds sql returns, one row each, for ids.
+func (e *Env) lags(ctx context.Context, sql string, ids []string) (Latencies, error) {
+	rows, err := e.DB.Query(ctx, sql, ids)
 	if err != nil {
 		return Latencies{}, err
 	}
@@ -191,9 +198,7 @@ func (e *Env) eventLag(ctx context.Context, n int, perSec float64) (Latencies, e
 		}
 		lags = append(lags, time.Duration(s*float64(time.Second)))
 	}
-	l := Summarise(lags)
-	e.Logf("event lag over %d bookings at %.0f/s: p50 %.1f ms, p99 %.1f ms, max %.1f ms", n, perSec, l.P50ms, l.P99ms, l.MaxMs)
-	return l, rows.Err()
+	return Summarise(lags), rows.Err()
 }
 
 // bookPaced books n appointments of a new provider, about perSec a second,

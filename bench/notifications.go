@@ -32,23 +32,10 @@ func (e *Env) NotificationLag(ctx context.Context, n int, perSec float64) (Laten
 	}) {
 		return Latencies{}, fmt.Errorf("not every booking made its provider's notification within 60s")
 	}
-	rows, err := e.DB.Query(ctx, `SELECT extract(epoch FROM n.created_at - b.created_at)::float8 FROM booking.appointments b
+	l, err := e.lags(ctx, `SELECT extract(epoch FROM n.created_at - b.created_at)::float8 FROM booking.appointments b
 		JOIN notification.notifications n ON n.appointment_id = b.id::text AND n.kind = 'new_booking' WHERE n.appointment_id = ANY($1)`, ids)
-	if err != nil {
-		return Latencies{}, err
-	}
-	defer rows.Close()
-	var lags []time.Duration
-	for rows.Next() {
-		var s float64
-		if err := rows.Scan(&s); err != nil {
-			return Latencies{}, err
-		}
-		lags = append(lags, time.Duration(s*float64(time.Second)))
-	}
-	l := Summarise(lags)
 	e.Logf("notification lag over %d bookings at %.0f/s: p50 %.1f ms, p99 %.1f ms, max %.1f ms", n, perSec, l.P50ms, l.P99ms, l.MaxMs)
-	return l, rows.Err()
+	return l, err
 }
 
 // Mails checks, once every booking the bench made has been told, that each

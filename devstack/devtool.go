@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // DevTool is a development tool the devstack runs beside the programs
@@ -91,4 +93,24 @@ func (t DevTool) Run(ctx context.Context, joined func(url string, err error)) (s
 		}
 	}()
 	return Building, "", logPath, nil
+}
+
+// startTool starts a dev tool's command, its output into logFile, and waits
+// up to 10 s until ready (an HTTP URL) answers.
+func startTool(name string, cmd *exec.Cmd, ready, logFile string) error {
+	if f, err := os.Create(logFile); err == nil {
+		cmd.Stdout, cmd.Stderr = f, f
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s (%s): %w", name, cmd.Path, err)
+	}
+	go cmd.Wait()
+	for range 100 {
+		if resp, err := http.Get(ready); err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("%s did not answer at %s within 10s (log: %s)", name, ready, logFile)
 }

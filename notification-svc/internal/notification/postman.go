@@ -82,18 +82,7 @@ const (
 )
 
 // Run mails what is queued every p.Every until ctx ends.
-func (p Postman) Run(ctx context.Context) error {
-	t := time.NewTicker(p.Every)
-	defer t.Stop()
-	for {
-		p.RunOnce(ctx)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		}
-	}
-}
+func (p Postman) Run(ctx context.Context) error { return every(ctx, p.Every, p.RunOnce) }
 
 // RunOnce sends every email due now, a batch at a time.
 func (p Postman) RunOnce(ctx context.Context) {

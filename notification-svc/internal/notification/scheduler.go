@@ -34,11 +34,14 @@ const DefaultReminderInterval = 5 * time.Second
 const batch = 100
 
 // Run sends due reminders every s.Every until ctx ends.
-func (s Scheduler) Run(ctx context.Context) error {
-	t := time.NewTicker(s.Every)
+func (s Scheduler) Run(ctx context.Context) error { return every(ctx, s.Every, s.RunOnce) }
+
+// every runs once now and then every d until ctx ends.
+func every(ctx context.Context, d time.Duration, once func(context.Context)) error {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
-		s.RunOnce(ctx)
+		once(ctx)
 		select {
 		case <-ctx.Done():
 			return nil

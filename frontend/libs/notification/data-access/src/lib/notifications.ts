@@ -12,18 +12,12 @@ export const NOTIFICATIONS_SHOWN = 20;
 
 const listKey = (userId: string | null) => [queryRoots.notifications, 'list', userId] as const;
 
-/** What a notification view needs: the newest notifications, the unread count and the marks. */
-export interface NotificationCenter {
-  notifications: AppNotification[];
-  unreadCount: number;
-  loading: boolean;
-  failed: boolean;
-  markRead: (id: string) => void;
-  markAllRead: () => void;
-}
-
-/** GET /notifications (newest first) every 30 s while signed in; PATCH …/{id}/read and POST …/read-all. */
-export function useNotificationCenter(): NotificationCenter {
+/**
+ * What a notification view needs (notification-ui's NotificationCenterView): the newest
+ * notifications, the unread count and the marks. GET /notifications (newest first) every 30 s
+ * while signed in; PATCH …/{id}/read and POST …/read-all.
+ */
+export function useNotificationCenter() {
   const { token, user } = useSession();
   const userId = user?._id ?? null;
   const qc = useQueryClient();
@@ -46,11 +40,11 @@ export function useNotificationCenter(): NotificationCenter {
     onSettled: refresh,
   });
   return {
-    notifications: q.data?.notifications ?? [],
+    notifications: q.data?.notifications ?? ([] as AppNotification[]),
     unreadCount: q.data?.unreadCount ?? 0,
     loading: q.isPending && token !== null,
     failed: q.isError,
-    markRead: (id) => markRead.mutate(id),
+    markRead: (id: string) => markRead.mutate(id),
     markAllRead: () => markAllRead.mutate(),
   };
 }

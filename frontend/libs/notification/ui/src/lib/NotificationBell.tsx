@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Icon } from '@slotwise/shared-ui';
+import { useId, useRef, useState } from 'react';
+import { Icon, useDismiss } from '@slotwise/shared-ui';
 import { NotificationList, type NotificationCenterView } from './NotificationList';
 
 /**
@@ -14,23 +14,7 @@ export function NotificationBell({ center }: { center: NotificationCenterView })
   const panelId = useId();
   const unread = center.unreadCount;
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), box, button);
 
   return (
     <div className="relative" ref={box}>

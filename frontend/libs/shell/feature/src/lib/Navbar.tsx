@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useSession, type Session } from '@slotwise/shared-data-access';
-import { buttonClass, Icon } from '@slotwise/shared-ui';
+import { buttonClass, Icon, useDismiss } from '@slotwise/shared-ui';
 import { useNotificationCenter } from '@slotwise/notification-data-access';
 import { NotificationBell } from '@slotwise/notification-ui';
 import { useTheme } from './theme';
@@ -40,27 +40,6 @@ function accountLinks(role: Session['role']): NavItem[] {
       : [{ to: '/my-appointments', label: 'My Appointments' }]),
     { to: '/profile', label: 'Profile' },
   ];
-}
-
-/** Closes on Escape (focus back to `button`) and on a press outside `box`. */
-function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLElement | null>, button: React.RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) close();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      close();
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close, box, button]);
 }
 
 /**
