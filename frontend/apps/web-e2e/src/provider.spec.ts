@@ -149,7 +149,7 @@ test('a customer books; the provider accepts on home; the dashboard offers no se
 
   await loginViaUi(page, provider);
   const queue = page.getByTestId('queue-card');
-  await expect(queue.getByText('Under Development', { exact: false })).toBeVisible();
+  await expect(queue.getByRole('switch', { name: 'Queue open' })).toHaveAttribute('aria-checked', 'true');
   const request1 = queue.getByRole('listitem').filter({ hasText: serviceName });
   await expect(request1).toContainText(customer.fullName);
   await request1.getByRole('button', { name: 'Accept' }).click();

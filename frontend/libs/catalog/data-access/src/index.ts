@@ -1,1 +1,2 @@
 export * from './lib/provider-services';
+export * from './lib/schedule';

@@ -114,7 +114,7 @@ function RescheduleForm({ appointment: a }: { appointment: Appointment }) {
             <DateStrip
               label="New date"
               layout="grid"
-              dates={dates.map((d) => ({ date: d }))}
+              dates={dates.map((d) => ({ date: d, closed: availability.data?.days.find((x) => x.date === d)?.closed ?? false }))}
               value={date}
               onChange={(d) => {
                 setDate(d);

@@ -175,7 +175,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
             <legend className="mb-2 font-semibold">Select a date</legend>
             <DateStrip
               label="Dates"
-              dates={days.map((d) => ({ date: d.date, open: d.slots.some((s) => slotOpen(s, now)) }))}
+              dates={days.map((d) => ({ date: d.date, open: d.slots.some((s) => slotOpen(s, now)), closed: d.closed }))}
               value={form.date}
               onChange={(date) => setForm((f) => ({ ...f, date, time: '' }))}
             />
@@ -183,6 +183,11 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
 
           <fieldset className="min-w-0">
             <legend className="mb-2 font-semibold">Select a time</legend>
+            {selectedDay?.closed && (
+              <p className="mb-2 text-sm text-slate-700 dark:text-slate-200" data-testid="closed-day">
+                {closedDayNote(service.data?.provider, selectedDay.closedNote)}
+              </p>
+            )}
             <SlotPicker
               label="Time slots"
               value={form.time}
@@ -191,7 +196,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
                 value: s.time,
                 label: displayTime(s.time),
                 open: slotOpen(s, now),
-                reason: s.available ? 'This time has passed' : 'Already booked',
+                reason: selectedDay?.closed ? 'Closed' : s.available ? 'This time has passed' : 'Already booked',
               }))}
             />
           </fieldset>
@@ -270,4 +275,9 @@ function ThankYou({ appointment: a }: { appointment: Appointment }) {
       </Button>
     </Page>
   );
+}
+
+/** What a day off says on the booking page (docs/product.md#provider-schedule). */
+function closedDayNote(business: string | undefined, note: string): string {
+  return `${business || 'The provider'} is closed on this day${note ? ` (${note})` : ''}. Please choose another day.`;
 }

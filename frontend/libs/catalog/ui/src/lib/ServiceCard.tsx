@@ -10,10 +10,15 @@ export type ServiceCardData = Pick<
   Service,
   '_id' | 'name' | 'description' | 'price' | 'duration' | 'provider' | 'location' | 'contact' | 'imageUrl' | 'avgRating' | 'totalReviews'
 > &
-  Partial<Pick<Service, 'category' | 'icon'>> & {
+  Partial<Pick<Service, 'category' | 'icon' | 'queueOpen'>> & {
     /** A listing's first free slot (null: none in the window); absent where the answer has none. */
     nextAvailable?: NextAvailable | null;
   };
+
+/** The closed queue's words, as the server's refusal says them (docs/product.md#provider-schedule). */
+export function queueClosedMessage(business: string): string {
+  return `${business || 'This provider'} is not taking bookings right now`;
+}
 
 export function bookingHref(s: Pick<Service, 'name' | '_id'>): string {
   const q = new URLSearchParams({ service: s.name, serviceId: s._id });
@@ -33,7 +38,11 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
       </div>
       <Stars rating={service.avgRating ?? 0} count={service.totalReviews ?? 0} />
       {service.provider && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{service.provider}</p>}
-      {service.nextAvailable !== undefined && (
+      {service.queueOpen === false ? (
+        <p data-testid="queue-closed" className="mt-2 text-sm font-medium text-slate-600 dark:text-slate-300">
+          {queueClosedMessage(service.provider)}
+        </p>
+      ) : service.nextAvailable !== undefined && (
         <p data-testid="next-available" className="mt-2 text-sm text-emerald-700 dark:text-emerald-300">
           {service.nextAvailable ? `Next: ${nextAvailableLabel(service.nextAvailable)}` : <span className="text-slate-500 dark:text-slate-400">{NO_FREE_SLOT}</span>}
         </p>
@@ -43,9 +52,13 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
         <span className="text-slate-600 dark:text-slate-300">{formatDuration(service.duration)}</span>
       </div>
       <div className="mt-auto flex gap-2 pt-4">
-        <Link to={bookingHref(service)} className={buttonClass('primary')}>
-          Book Now
-        </Link>
+        {service.queueOpen === false ? (
+          <Button disabled>Book Now</Button>
+        ) : (
+          <Link to={bookingHref(service)} className={buttonClass('primary')}>
+            Book Now
+          </Link>
+        )}
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Know More
         </Button>

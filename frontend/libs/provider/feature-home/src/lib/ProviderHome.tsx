@@ -3,18 +3,14 @@ import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge, toast } from '@slotwise/shared-ui';
-import { availabilityOf, availabilityWindow, formatDate, formatDateTime, STATUS_LABELS, type Availability } from '@slotwise/shared-util';
+import { formatDate, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useNotificationCenter } from '@slotwise/notification-data-access';
 import { NotificationList } from '@slotwise/notification-ui';
 import { averageDuration, pendingRequests, providerStats, providerUpcoming } from './provider-home-rules';
-
-const AVAILABILITY_STYLE: Record<Availability, string> = {
-  Free: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
-  Booked: 'bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200',
-  Busy: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
-};
+import { AvailabilityCard } from './AvailabilityCard';
+import { QueueNote, QueueSwitch } from './QueueSwitch';
 
 // Static content (docs/product.md#what-the-product-does: sample reviews are static).
 
@@ -46,15 +42,12 @@ export function ProviderHome() {
   const services = useMyServices();
   const setStatus = useProviderStatus();
   const notifications = useNotificationCenter();
-  const [queueOpen, setQueueOpen] = useState(true);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const now = useMemo(() => new Date(), []);
   const list = useMemo(() => appts.data ?? [], [appts.data]);
   const stats = providerStats(list, now);
   const upcoming = providerUpcoming(list, now);
-  const days = availabilityWindow(list, now);
-  const today = days[0];
   const pending = pendingRequests(list);
   const avg = averageDuration(services.data ?? []);
 
@@ -150,56 +143,14 @@ export function ProviderHome() {
           </p>
         </section>
 
-        <section className={card} aria-labelledby="availability-h">
-          <div className="mb-3 flex items-center justify-between">
-            <h2 id="availability-h" className="text-xl font-semibold">Availability</h2>
-            <span data-testid="today-availability" className={`rounded-full px-3 py-1 text-sm font-semibold ${AVAILABILITY_STYLE[availabilityOf(today?.bookings ?? 0)]}`}>
-              Today: {availabilityOf(today?.bookings ?? 0)}
-            </span>
-          </div>
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">Next 30 days</p>
-          <ol className="grid grid-cols-7 gap-1" aria-label="30-day availability">
-            {days.map((d) => {
-              const date = new Date(`${d.date}T00:00:00`);
-              return (
-                <li
-                  key={d.date}
-                  title={`${d.date}: ${d.availability} (${d.bookings} booking${d.bookings === 1 ? '' : 's'})`}
-                  aria-label={`${d.date}: ${d.availability}`}
-                  className={`flex aspect-square flex-col items-center justify-center rounded-md text-xs font-medium ${AVAILABILITY_STYLE[d.availability]}`}
-                >
-                  {date.getDate()}
-                </li>
-              );
-            })}
-          </ol>
-          <div className="mt-3 flex gap-3 text-xs">
-            {(['Free', 'Booked', 'Busy'] as const).map((a) => (
-              <span key={a} className="inline-flex items-center gap-1">
-                <span className={`h-3 w-3 rounded ${AVAILABILITY_STYLE[a]}`} aria-hidden="true" />
-                {a}
-              </span>
-            ))}
-          </div>
-        </section>
+        <AvailabilityCard list={list} now={now} />
 
         <section className={card} aria-labelledby="queue-h" data-testid="queue-card">
           <div className="mb-3 flex items-center justify-between">
             <h2 id="queue-h" className="text-xl font-semibold">Queue Management</h2>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={queueOpen}
-              aria-label="Queue open"
-              onClick={() => setQueueOpen((o) => !o)}
-              className={`rounded-full px-3 py-1 text-sm font-semibold ${queueOpen ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}
-            >
-              {queueOpen ? 'Open' : 'Closed'}
-            </button>
+            <QueueSwitch />
           </div>
-          <p className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-200">
-            Under Development: live queue management is coming soon.
-          </p>
+          <QueueNote />
           <h3 className="mb-2 text-sm font-semibold">Pending Requests ({pending.length})</h3>
           {appts.isPending ? (
             <Spinner />

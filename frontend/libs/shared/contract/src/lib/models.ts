@@ -44,6 +44,11 @@ export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { 
 
 export type Review = Emitted<Schemas['v1Review']>;
 
+/** A provider's days off and queue (docs/product.md#provider-schedule). */
+export type Closure = Emitted<Schemas['v1Closure']>;
+export type Schedule = Emitted<Schemas['v1Schedule']>;
+export type ScheduleResponse = Omit<Emitted<Schemas['v1ScheduleResponse']>, 'data'> & { data: Schedule };
+
 export type SlotAvailability = Emitted<Schemas['v1SlotAvailability']>;
 export type DayAvailability = Emitted<Schemas['v1DayAvailability']>;
 

@@ -80,6 +80,8 @@ export function aService(over: Partial<Service> = {}): Service {
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
     nextAvailable: null,
+    queueOpen: true,
+    closures: [],
     ...over,
   };
 }
@@ -136,7 +138,7 @@ export function aReview(over: Partial<Review> = {}): Review {
 
 /** One day of availability: [time, free] pairs; each slot starts at its wall-clock time in IST. */
 export function availabilityDay(date: string, ...slots: Array<[time: string, available: boolean, startsAt?: string]>): DayAvailability {
-  return { date, slots: slots.map(([time, available, startsAt]) => ({ time, available, startsAt: startsAt ?? istInstant(date, time) })) };
+  return { date, closed: false, closedNote: '', slots: slots.map(([time, available, startsAt]) => ({ time, available, startsAt: startsAt ?? istInstant(date, time) })) };
 }
 
 /** 21 Nov 2026, 10:15 in Asia/Kolkata: the clock of the appointment rule tests. */

@@ -6,6 +6,8 @@ export interface StripDate {
   date: string;
   /** false: nothing can be booked that day (shown dimmed, still selectable) */
   open?: boolean;
+  /** a day off of the provider: greyed out, crossed and labelled Closed (still selectable, to read why) */
+  closed?: boolean;
 }
 
 interface Props {
@@ -49,13 +51,15 @@ export function DateStrip({ label, dates, value, onChange, layout = 'strip', ren
             <button
               type="button"
               data-date={d.date}
+              data-closed={d.closed ? 'true' : undefined}
               aria-pressed={selected}
               onClick={() => onChange(d.date)}
               className={`flex min-h-11 shrink-0 flex-col items-center justify-center rounded-lg border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                 layout === 'strip' ? 'min-w-16' : ''
-              } ${selected ? 'border-brand bg-brand text-white' : 'border-line hover:bg-hover'} ${d.open === false ? 'opacity-60' : ''}`}
+              } ${selected ? 'border-brand bg-brand text-white' : 'border-line hover:bg-hover'} ${d.open === false || d.closed ? 'opacity-60' : ''} ${d.closed && !selected ? 'bg-slate-200 dark:bg-slate-700' : ''}`}
             >
-              {renderDate ? renderDate(d.date) : <StackedDay date={d.date} />}
+              <span className={`flex flex-col items-center ${d.closed ? 'line-through' : ''}`}>{renderDate ? renderDate(d.date) : <StackedDay date={d.date} />}</span>
+              {d.closed && <span className="text-xs font-semibold">Closed</span>}
             </button>
           </RovingFocus.Item>
         );
