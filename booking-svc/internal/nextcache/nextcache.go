@@ -45,7 +45,7 @@ type cached struct {
 }
 
 type entry struct {
-	slots string // the slots it was computed for
+	slots string // the slots and days off it was computed for (inputKey)
 	next  booking.NextSlot
 	free  bool // false: none free in the window
 	at    time.Time
@@ -59,7 +59,7 @@ func (c *cached) NextAvailable(ctx context.Context, listed []booking.Listed) ([]
 	for _, l := range listed {
 		e, ok := c.entries[l.ServiceID]
 		switch {
-		case !ok || now.Sub(e.at) >= MaxAge || e.slots != strings.Join(l.TimeSlots, ","):
+		case !ok || now.Sub(e.at) >= MaxAge || e.slots != inputKey(l):
 			missing = append(missing, l)
 		case e.free:
 			out = append(out, e.next)
@@ -88,7 +88,7 @@ func (c *cached) NextAvailable(ctx context.Context, listed []booking.Listed) ([]
 			continue // read before a drop (or before the drops were forgotten): may predate it
 		}
 		n, free := byID[l.ServiceID]
-		c.entries[l.ServiceID] = entry{slots: strings.Join(l.TimeSlots, ","), next: n, free: free, at: now}
+		c.entries[l.ServiceID] = entry{slots: inputKey(l), next: n, free: free, at: now}
 	}
 	c.mu.Unlock()
 	return ordered(append(out, fresh...), listed), nil
@@ -141,4 +141,16 @@ func (c *cached) SetCustomerStatus(ctx context.Context, cl booking.Caller, id, s
 
 func (c *cached) Reschedule(ctx context.Context, cl booking.Caller, id, date, clock string) (booking.Appointment, error) {
 	return c.changed(c.Service.Reschedule(ctx, cl, id, date, clock))
+}
+
+// inputKey is what an answer was computed from besides the bookings: the
+// listed slots and the provider's days off (a day closed since is no
+// longer free).
+func inputKey(l booking.Listed) string {
+	var b strings.Builder
+	b.WriteString(strings.Join(l.TimeSlots, ","))
+	for _, c := range l.Closures {
+		b.WriteString("|" + c.From + ".." + c.To)
+	}
+	return b.String()
 }

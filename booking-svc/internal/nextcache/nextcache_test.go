@@ -82,6 +82,12 @@ func TestReusedForMaxAgeDroppedByOwnBookings(t *testing.T) {
 	if f.calls != calls+1 {
 		t.Fatal("answered for other slots from memory")
 	}
+	// So are days off closed since.
+	page[0].Closures = []booking.Closure{{From: "2026-11-24", To: "2026-11-24"}}
+	c.NextAvailable(ctx, page)
+	if f.calls != calls+2 {
+		t.Fatal("answered from memory across a day closed since")
+	}
 }
 
 func TestAnAnswerReadAcrossABookingIsNotKept(t *testing.T) {
