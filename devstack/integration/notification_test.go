@@ -2,6 +2,9 @@ package integration
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
+	"net"
 	"net/http"
 	"sort"
 	"strings"
@@ -12,6 +15,8 @@ import (
 
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/devstack/stacktest"
+	notificationsvc "github.com/slotwise/slotwise/notification-svc"
+	"github.com/slotwise/slotwise/platform/svc"
 )
 
 // note is one notification as GET /notifications lists it.
@@ -210,4 +215,62 @@ func replayTopic(t *testing.T, brokers []string, topic string) {
 	}
 	writeMessages(t, brokers, topic, msgs...)
 	t.Logf("replayed %d messages of %s", len(msgs), topic)
+}
+
+// TestRemindersWithTwoReplicas runs a second notification-svc on the same
+// database and broker, both looking for due reminders every 20 ms: walking
+// the clock through every due time, each reminder goes out exactly once.
+func TestRemindersWithTwoReplicas(t *testing.T) {
+	clk := newBKClock()
+	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), ReminderInterval: 20 * time.Millisecond})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	t.Cleanup(func() { cancel(); <-done })
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		done <- notificationsvc.Run(ctx, notificationsvc.Config{
+			Config: svc.Config{Name: "notification-svc-2", DatabaseURL: st.DatabaseURL, KafkaBrokers: st.Brokers,
+				AuthGRPCAddr: st.GRPCAddrs["auth-svc"], GRPCListener: lis, Logger: slog.New(slog.DiscardHandler)},
+			Location: bkIST, ReminderInterval: 20 * time.Millisecond, Clock: st.Clock.Now,
+		})
+	}()
+	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")
+	svcID := bkService(t, st, p, "Dental check-up", "09:00", "10:00", "14:30")
+	names := map[string]string{}
+	type due struct {
+		at   time.Time
+		note string
+	}
+	var dues []due
+	for _, day := range []int{2, 3} {
+		for _, clock := range []string{"09:00", "10:00", "14:30"} {
+			id := bkBookID(t, st, c, svcID, clk.day(day), clock)
+			name := fmt.Sprintf("d%d-%s", day, clock)
+			names[id] = name
+			bkProviderStatus(t, st, p, id, "confirmed").ExpectStatus(t, http.StatusOK)
+			start := clk.at(day, clock)
+			dues = append(dues, due{start.Add(-24 * time.Hour), "reminder_24h " + name}, due{start.Add(-time.Hour), "reminder_1h " + name})
+		}
+	}
+	sort.Slice(dues, func(i, j int) bool { return dues[i].at.Before(dues[j].at) })
+	var want []string
+	for _, n := range names {
+		want = append(want, "booking_confirmed "+n)
+	}
+	waitNotes(t, st, c, names, want...)
+	// Due times that coincide (d3 09:00's 24 h and d2 10:00's 1 h) fall due together.
+	for i, d := range dues {
+		want = append(want, d.note)
+		if i+1 < len(dues) && dues[i+1].at.Equal(d.at) {
+			continue
+		}
+		st.Clock.Set(d.at.Add(10 * time.Second))
+		waitNotes(t, st, c, names, want...)
+	}
+	// A last look after both replicas ran many more times: nothing twice.
+	time.Sleep(200 * time.Millisecond)
+	waitNotes(t, st, c, names, want...)
 }
