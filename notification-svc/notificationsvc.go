@@ -14,6 +14,7 @@ import (
 	notificationv1 "github.com/slotwise/slotwise/api/gen/notification/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/contacts"
@@ -44,6 +45,9 @@ type Config struct {
 	MailInterval    time.Duration
 	MailMaxAttempts int
 	MailBackoff     time.Duration
+	// NotificationTTL is how long a notification is kept (NOTIFICATION_TTL);
+	// reminders are deleted ReminderTTL after they fell due.
+	NotificationTTL time.Duration
 	// Clock is the time source; nil means time.Now (tests inject one).
 	Clock func() time.Time
 }
@@ -60,16 +64,21 @@ func LoadConfig(r *config.Reader) Config {
 		MailInterval:    r.Duration("MAIL_INTERVAL", notification.DefaultMailInterval),
 		MailMaxAttempts: r.Int("MAIL_MAX_ATTEMPTS", notification.DefaultMaxAttempts),
 		MailBackoff:     r.Duration("MAIL_BACKOFF", notification.DefaultMailBackoff),
+		NotificationTTL: r.Duration("NOTIFICATION_TTL", DefaultNotificationTTL),
 	}
 }
 
 // SMTP is a mail server's address, credentials, sender and TLS mode.
 type SMTP = mailer.SMTP
 
-// Defaults of SMTP_FROM and WEB_URL.
+// Defaults of SMTP_FROM, WEB_URL and NOTIFICATION_TTL, and how long a
+// reminder is kept after it fell due (by then its appointment has started:
+// it was sent or dropped).
 const (
-	DefaultFrom   = "notifications@slotwise.localhost"
-	DefaultWebURL = "http://localhost:3000"
+	DefaultFrom            = "notifications@slotwise.localhost"
+	DefaultWebURL          = "http://localhost:3000"
+	DefaultNotificationTTL = 180 * 24 * time.Hour
+	ReminderTTL            = 30 * 24 * time.Hour
 )
 
 // Program is what cmd/notification-svc runs.
@@ -86,9 +95,17 @@ func (cfg Config) Spec() svc.Spec {
 	if every <= 0 {
 		every = notification.DefaultReminderInterval
 	}
+	keep := cfg.NotificationTTL
+	if keep <= 0 {
+		keep = DefaultNotificationTTL
+	}
 	return svc.Spec{
 		Schema:     "notification",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
+		Retention: []*retention.Rule{
+			{Table: "notifications", Column: "created_at", Keep: keep, Now: now},
+			{Table: "reminders", Column: "due_at", Keep: ReminderTTL, Now: now},
+		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			domain := notification.NewService(store.Notifications{Pool: rt.Pool})
 			set := transport.NewSet(domain, rt.Middlewares(notificationv1.NotificationService_ServiceDesc.ServiceName))
