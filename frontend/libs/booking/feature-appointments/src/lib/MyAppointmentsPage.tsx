@@ -150,12 +150,13 @@ export function MyAppointmentsPage() {
         </EmptyState>
       )}
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {shown.map((a) => {
           const open = canChange(a, now);
           return (
             <div
               key={a._id}
+              className="min-w-0"
               onTouchStart={(e) => (touchX.current = e.changedTouches[0].clientX)}
               onTouchEnd={(e) => onTouchEnd(a, e.changedTouches[0].clientX)}
             >

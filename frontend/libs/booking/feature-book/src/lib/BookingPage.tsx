@@ -19,7 +19,7 @@ import {
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { displayTime, formatDate, formatDateTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { displayTime, formatDate, formatDateTime, zoneNotice, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import {
@@ -134,6 +134,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   };
 
   if (booked) return <ThankYou appointment={booked} />;
+  const zone = zoneNotice(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   return (
     <Page>
@@ -158,7 +159,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
             <article key={r._id} data-testid="review" className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
               <Stars rating={r.rating} />
               <p className="mt-1">{r.comment}</p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-600 dark:text-slate-400">
                 {r.userId?.email} · {formatDate(r.createdAt)}
               </p>
             </article>
@@ -183,6 +184,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
 
           <fieldset className="min-w-0">
             <legend className="mb-2 font-semibold">Select a time</legend>
+            {zone && <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="zone-notice">{zone}</p>}
             {selectedDay?.closed && (
               <p className="mb-2 text-sm text-slate-700 dark:text-slate-200" data-testid="closed-day">
                 {closedDayNote(service.data?.provider, selectedDay.closedNote)}

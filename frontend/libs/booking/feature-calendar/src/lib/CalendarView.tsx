@@ -1,13 +1,31 @@
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
+import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import type { Appointment } from '@slotwise/shared-contract';
 import { displayTime } from '@slotwise/shared-util';
+import { useState } from 'react';
 import { calendarEnd, calendarStart, categoryColor } from './calendar-events';
+
+/** Below 768 px a phone gets an agenda (the week as a list) and a day view, not a month grid. */
+const PHONE_QUERY = '(max-width: 767px)';
+
+const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+
+const WIDE = {
+  initialView: 'dayGridMonth',
+  headerToolbar: { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' },
+  footerToolbar: false as const,
+};
+const PHONE = {
+  initialView: 'listWeek',
+  headerToolbar: { start: 'title', center: '', end: 'prev,next' },
+  footerToolbar: { start: 'today', center: '', end: 'listWeek,timeGridDay,dayGridMonth' },
+};
 
 export const MAX_EVENTS_PER_DAY = 3;
 
@@ -18,10 +36,12 @@ interface Props {
 }
 
 /**
- * FullCalendar v7 (month, week, day; Today; ≤ 3 events a day with "+N more"). Events sit at
- * their booked wall-clock time, whatever the browser's zone.
+ * FullCalendar v7 (month, week, day; Today; ≤ 3 events a day with "+N more"); on a phone an
+ * agenda and a day view first, the toolbar split above and below. Events sit at their booked
+ * wall-clock time, whatever the browser's zone. Its colours follow the theme (styles.css).
  */
 export function CalendarView({ appointments, provider, onOpen }: Props) {
+  const [layout] = useState(() => (isPhone() ? PHONE : WIDE));
   const byId = new Map(appointments.map((a) => [a._id, a]));
   const events = appointments.flatMap((a) => {
     const start = calendarStart(a);
@@ -40,11 +60,14 @@ export function CalendarView({ appointments, provider, onOpen }: Props) {
     ];
   });
   return (
-    <div data-testid="calendar" className="slotwise-calendar rounded-xl bg-white p-2 text-slate-900 shadow-sm dark:bg-slate-100">
+    <div data-testid="calendar" className="slotwise-calendar min-w-0 rounded-xl border border-slate-200 bg-surface p-2 text-fg shadow-sm dark:border-slate-700">
       <FullCalendar
-        plugins={[dayGridPlugin, timeGridPlugin, classicThemePlugin]}
-        initialView="dayGridMonth"
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, classicThemePlugin]}
+        initialView={layout.initialView}
+        headerToolbar={layout.headerToolbar}
+        footerToolbar={layout.footerToolbar}
+        // Its name says what it shows ("today"), as axe's label-in-name rule asks.
+        todayHint="Today"
         dayMaxEvents={MAX_EVENTS_PER_DAY}
         eventDisplay="block"
         height="auto"

@@ -28,12 +28,12 @@ export function DashboardPage() {
   return (
     <Page>
       <h1 className="mb-6 text-3xl font-bold">Welcome, {user.fullName}!</h1>
-      <div className="grid gap-6 md:grid-cols-3">
-        <section className="self-start rounded-2xl border border-slate-200 p-6 dark:border-slate-700">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
+        <section className="min-w-0 self-start rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-700">
           <h2 className="mb-3 text-lg font-semibold">Profile</h2>
           <p className="font-medium">{user.fullName}</p>
           <p className="text-sm text-slate-600 dark:text-slate-300">{user.phoneNumber}</p>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
+          <p className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">{user.email}</p>
           <div className="mt-4 flex gap-2">
             <Link to="/profile" className={buttonClass('secondary')}>
               Edit Profile
@@ -47,8 +47,8 @@ export function DashboardPage() {
           </Link>
         </section>
 
-        <div className="space-y-6 md:col-span-2">
-          <section aria-labelledby="booked-services" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-700">
+        <div className="min-w-0 space-y-6 md:col-span-2">
+          <section aria-labelledby="booked-services" className="rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-700">
             <h2 id="booked-services" className="mb-3 text-lg font-semibold">
               Booked Services
             </h2>
@@ -58,7 +58,7 @@ export function DashboardPage() {
               {appointments.isSuccess && shown.length === 0 && (
                 <p className="text-slate-600 dark:text-slate-300">No appointments found</p>
               )}
-              <div className="grid gap-3 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
                 {shown.map((a) => (
                   <AppointmentCard key={a._id} appointment={a} now={now} onLeaveReview={isProvider ? undefined : () => review(a)} />
                 ))}
@@ -67,13 +67,13 @@ export function DashboardPage() {
           </section>
 
           {isProvider && (
-            <section aria-labelledby="recent-bookings" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-700">
+            <section aria-labelledby="recent-bookings" className="rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-700">
               <h2 id="recent-bookings" className="mb-3 text-lg font-semibold">
                 Recent Bookings
               </h2>
               {appointments.isError && <ErrorBanner>Failed to load recent bookings.</ErrorBanner>}
               {appointments.isSuccess && list.length === 0 && <p>No Bookings</p>}
-              <div className="grid gap-3 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
                 {recentBookings(list).map((a) => (
                   <AppointmentCard key={a._id} appointment={a} now={now} />
                 ))}
@@ -81,7 +81,7 @@ export function DashboardPage() {
             </section>
           )}
 
-          <section className="rounded-2xl border border-slate-200 p-6 dark:border-slate-700">
+          <section className="rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-700">
             <button
               type="button"
               aria-expanded={historyOpen}
@@ -91,7 +91,7 @@ export function DashboardPage() {
               Appointment History <span aria-hidden="true">{historyOpen ? '▴' : '▾'}</span>
             </button>
             {historyOpen && (
-              <div className="mt-4 grid gap-3 lg:grid-cols-2">
+              <div className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2">
                 {history.length === 0 && <p className="text-slate-600 dark:text-slate-300">No appointments found</p>}
                 {history.map((a) => (
                   <AppointmentCard key={a._id} appointment={a} now={now} onLeaveReview={isProvider ? undefined : () => review(a)} />

@@ -48,7 +48,7 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
     <article
       data-testid="appointment-card"
       data-appointment-id={a._id}
-      className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm dark:border-slate-700"
+      className="min-w-0 rounded-xl border border-slate-200 bg-surface p-4 shadow-sm dark:border-slate-700"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

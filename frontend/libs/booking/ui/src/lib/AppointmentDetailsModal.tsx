@@ -37,7 +37,7 @@ export function AppointmentDetailsModal({ appointment: a, now, onClose, actions,
           .map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-medium text-slate-500 dark:text-slate-400">{k}</dt>
-              <dd className="col-span-2" data-testid={`detail-${k.toLowerCase()}`}>
+              <dd className="col-span-2 min-w-0 [overflow-wrap:anywhere]" data-testid={`detail-${k.toLowerCase()}`}>
                 {v}
               </dd>
             </div>

@@ -43,7 +43,7 @@ function BookingDashboard() {
           label: (
             <>
               {t}
-              <span className="ml-1 opacity-75">({bookingTab(appts.data ?? [], t, now).length})</span>
+              <span className="ml-1">({bookingTab(appts.data ?? [], t, now).length})</span>
             </>
           ),
         }))}
@@ -167,7 +167,7 @@ export function ProviderDashboardPage() {
     <Page>
       {/* The notification bell is the navbar's, on every screen. */}
       <PageHeader title="Provider Dashboard" subtitle={user?.providerInfo?.businessName || user?.fullName} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <BookingDashboard />
           <ServiceManagement />

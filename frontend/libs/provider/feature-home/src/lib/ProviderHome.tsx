@@ -87,7 +87,7 @@ export function ProviderHome() {
         {appts.isError && <p className="mt-4 rounded-lg bg-white/15 px-3 py-2 text-sm">Could not load activity stats.</p>}
       </section>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className={`${card} lg:col-span-2`} aria-labelledby="upcoming-h">
           <div className="mb-4 flex items-center justify-between">
             <h2 id="upcoming-h" className="text-xl font-semibold">Upcoming Appointments</h2>

@@ -13,7 +13,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-white hover:bg-brand-hover',
   secondary: 'border border-line hover:bg-hover',
   danger: 'bg-rose-600 text-white hover:bg-rose-700',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800',
   accent: 'bg-amber-500 text-white hover:bg-amber-600',
   'danger-outline': 'border border-rose-300 text-rose-700 hover:bg-rose-50 dark:border-rose-700 dark:text-rose-300 dark:hover:bg-rose-950',
 };

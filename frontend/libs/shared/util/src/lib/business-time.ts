@@ -53,3 +53,13 @@ export function addDays(date: string, n: number): string {
 export function laterDate(a: string, b: string): string {
   return a >= b ? a : b;
 }
+
+/**
+ * What to tell a browser in another zone about slot times: they are the business zone's wall
+ * clock ("Times are India Standard Time (IST)."); null when the browser is in that zone.
+ */
+export function zoneNotice(browserZone: string | undefined, businessZone: string = BUSINESS_TIME_ZONE): string | null {
+  if (!browserZone || browserZone === businessZone || (businessZone === 'Asia/Kolkata' && browserZone === 'Asia/Calcutta')) return null;
+  if (businessZone === 'Asia/Kolkata') return 'Times are India Standard Time (IST).';
+  return `Times are in the ${businessZone} time zone.`;
+}

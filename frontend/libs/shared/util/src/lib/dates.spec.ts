@@ -17,3 +17,13 @@ describe('dates', () => {
     expect(dateOfBirthBounds(new Date(2026, 10, 21))).toEqual({ min: '1906-11-21', max: '2016-11-21' });
   });
 });
+
+describe('zoneNotice', () => {
+  it('tells a browser in another zone that slots are India time, and says nothing in India', async () => {
+    const { zoneNotice } = await import('./business-time');
+    expect(zoneNotice('Europe/London')).toBe('Times are India Standard Time (IST).');
+    expect(zoneNotice('Asia/Kolkata')).toBeNull();
+    expect(zoneNotice('Asia/Calcutta')).toBeNull();
+    expect(zoneNotice('Asia/Kolkata', 'Europe/Berlin')).toBe('Times are in the Europe/Berlin time zone.');
+  });
+});

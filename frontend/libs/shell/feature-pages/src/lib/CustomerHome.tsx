@@ -107,7 +107,7 @@ export function CustomerHome() {
               <figure key={t.name} className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-800">
                 <blockquote className="text-slate-700 dark:text-slate-200">“{t.text}”</blockquote>
                 <figcaption className="mt-4 text-sm font-semibold">
-                  {t.name} <span className="font-normal text-slate-500">· {t.city}</span>
+                  {t.name} <span className="font-normal text-slate-600 dark:text-slate-400">· {t.city}</span>
                 </figcaption>
               </figure>
             ))}

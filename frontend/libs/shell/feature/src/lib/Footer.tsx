@@ -52,7 +52,7 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-500 dark:border-slate-800">
+      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
         © {new Date().getFullYear()} Slotwise. All rights reserved.
       </p>
     </footer>

@@ -80,7 +80,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4">
+      <nav aria-label="Main" className="mx-auto flex h-15 max-w-6xl items-center gap-1 px-4">
         <Link to="/" className="mr-3 inline-flex min-h-11 items-center text-xl font-bold text-indigo-700 dark:text-indigo-300">
           Slotwise
         </Link>
@@ -158,7 +158,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
         id={phoneMenuId}
         ref={phoneMenuRef}
         hidden={!phoneMenuOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
+        className="max-h-[calc(100dvh-3.75rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
       >
         <nav aria-label="Menu">
           <ul className="flex flex-col gap-1">

@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId, type Account } from './support';
+
+// Every route on a phone (390×844), logged out, as a customer and as a provider, in light and
+// dark: the page never scrolls sideways, the closed navbar is at most 64 px high, and axe finds
+// no serious or critical violation. MOBILE_SCREENSHOTS=1 also writes docs/screenshots/mobile/
+// (frontend/tools/mobile-screenshots.sh).
+const SHOTS = process.env.MOBILE_SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../../docs/screenshots/mobile') : null;
+
+// Not isMobile: a phone's layout viewport would widen to fit overflowing content and hide it.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+// Each route twice (light, dark), each with an axe scan.
+test.setTimeout(300_000);
+
+const provider: Account = {
+  email: `mprov.${runId}@example.com`,
+  password: 'secret123',
+  fullName: 'Meena Provider',
+  role: 'provider',
+  businessName: `Meena Dental ${runId}`,
+};
+const customer: Account = { email: `mcust.${runId}@example.com`, password: 'secret123', fullName: 'Kiran Customer', role: 'customer' };
+const serviceName = `Dental Cleaning ${runId}`;
+let serviceId = '';
+let appointmentId = '';
+
+type Theme = 'light' | 'dark';
+
+async function signIn(page: Page, request: APIRequestContext, a: Account | null) {
+  await page.goto('/help');
+  const token = a ? await apiLogin(request, a) : null;
+  await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
+}
+
+async function setTheme(page: Page, theme: Theme) {
+  await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+}
+
+/** The route, loaded and settled: its chunk and its data in, no spinner left. */
+async function open(page: Page, route: string) {
+  await page.goto(route);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main [role="status"]').filter({ hasText: /Loading/ })).toHaveCount(0);
+}
+
+async function checkPhone(page: Page, who: string, route: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await open(page, route);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect.soft(widths.scroll, `${route} (${who}, ${theme}) scrolls sideways`).toBeLessThanOrEqual(widths.inner);
+    const header = await page.locator('header').first().boundingBox();
+    expect.soft(header?.height ?? 999, `${route} navbar height`).toBeLessThanOrEqual(64);
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    const bad = axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).slice(0, 3).join(' | ')}`);
+    expect.soft(bad, `${route} (${who}, ${theme}) axe`).toEqual([]);
+
+    if (SHOTS) {
+      const name = `${who}${route === '/' ? '-home' : route.split('?')[0].replace(/\//g, '-')}-${theme}.png`;
+      await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+    }
+  }
+}
+
+// Fresh accounts per worker (runId is new in each), so a retry after a failure starts clean.
+test.beforeAll('a provider with a service, a customer with a booking', async ({ request }) => {
+  await registerViaApi(request, provider);
+  await registerViaApi(request, customer);
+  serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['09:00', '10:00', '11:00', '12:00', '14:00', '15:00', '16:00', '17:00'] });
+  const booked = await request.post(`${API}/appointments`, {
+    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
+    data: {
+      serviceId,
+      date: businessDay(2),
+      time: '10:00',
+      notes: '',
+      customerName: customer.fullName,
+      customerEmail: customer.email,
+      customerPhone: '9876543210',
+      customerAddress: '7 FC Road, Pune',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  appointmentId = (await booked.json()).appointment._id;
+});
+
+const anonRoutes = ['/', '/login', '/register', '/services', '/categories', '/categories/healthcare', '/demo-services', '/help'];
+const customerRoutes = () => [
+  '/',
+  '/services',
+  `/book?service=${encodeURIComponent(serviceName)}&serviceId=${serviceId}`,
+  '/dashboard',
+  '/my-appointments',
+  '/calendar',
+  `/reschedule?id=${appointmentId}`,
+  '/profile',
+];
+const providerRoutes = ['/', '/my-services', '/provider-services', '/add-service', '/calendar', '/dashboard', '/profile'];
+
+test('logged out: every route fits a phone and passes axe in light and dark', async ({ page, request }) => {
+  await signIn(page, request, null);
+  for (const route of anonRoutes) await checkPhone(page, 'visitor', route);
+});
+
+test('customer: every route fits a phone and passes axe in light and dark', async ({ page, request }) => {
+  await signIn(page, request, customer);
+  for (const route of customerRoutes()) await checkPhone(page, 'customer', route);
+});
+
+test('provider: every route fits a phone and passes axe in light and dark', async ({ page, request }) => {
+  await signIn(page, request, provider);
+  for (const route of providerRoutes) await checkPhone(page, 'provider', route);
+});
+
+test('the phone menu opens below the bar, moves focus in and closes with Escape', async ({ page, request }) => {
+  await signIn(page, request, customer);
+  await setTheme(page, 'light');
+  await open(page, '/');
+  const button = page.getByRole('button', { name: 'Menu' });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Appointments' })).toBeHidden();
+  await button.click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+  for (const link of await menu.getByRole('link').all()) expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'customer-menu-open-light.png') });
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await button.click();
+  await menu.getByRole('link', { name: 'My Appointments' }).click();
+  await expect(page).toHaveURL(/\/my-appointments$/);
+  await expect(menu).toBeHidden();
+});
