@@ -47,6 +47,7 @@ func run(ctx context.Context, _ []string) error {
 		RetentionBytes: int64(r.Int("KAFKA_RETENTION_BYTES", devstack.DefaultBrokerRetentionBytes)),
 	}
 	bookings := r.Int("BOOKING_RATE_LIMIT_PER_MINUTE", bookingsvc.DefaultBookingsPerMinute)
+	seedDemo := r.String("DEMO_SEED", "1") != "0"
 	if err := r.Err(); err != nil {
 		return err
 	}
@@ -85,6 +86,14 @@ func run(ctx context.Context, _ []string) error {
 	}
 	ready := func(apiURL string) {
 		say("  API      %s  (health: %s/readyz)", apiURL, apiURL)
+		if seedDemo {
+			// The /demo-services cards book real services (devstack/demo.go).
+			if err := devstack.SeedDemo(ctx, apiURL); err != nil {
+				say("  Demo     services not seeded: %v", err)
+			} else {
+				say("  Demo     %d services of %s", len(devstack.DemoServices), devstack.DemoProviderEmail)
+			}
+		}
 		if webURL != "" {
 			say("  Web app  %s", webURL)
 		} else {

@@ -137,3 +137,14 @@ test('the phone menu opens below the bar, moves focus in and closes with Escape'
   await expect(page).toHaveURL(/\/my-appointments$/);
   await expect(menu).toBeHidden();
 });
+
+test('a demo service books for real: Book Now opens its slots (the devstack seeds them)', async ({ page, request }) => {
+  await signIn(page, request, customer);
+  await open(page, '/demo-services');
+  const card = page.getByTestId('service-card').filter({ has: page.getByRole('heading', { name: 'Haircut & Styling' }) });
+  await expect(card.getByRole('link', { name: 'Book Now' })).not.toHaveAttribute('href', /serviceId=demo-/);
+  await card.getByRole('link', { name: 'Book Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Book Haircut & Styling' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Time slots' }).getByRole('button').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { Page, PageHeader } from '@slotwise/shared-ui';
 import { ServiceGrid, type ServiceCardData } from '@slotwise/catalog-ui';
+import { useDemoServices } from '../api/demo-services-api';
 
 /** The demo services' rating and review count (docs/product.md#constants). */
 export const PLACEHOLDER_RATING = 4.3;
@@ -49,10 +50,11 @@ export const DEMO_SERVICES: ServiceCardData[] = [
 ];
 
 export function DemoServicesPage() {
+  const services = useDemoServices(DEMO_SERVICES);
   return (
     <Page>
       <PageHeader title="Demo Services" subtitle="A taste of what you can book on Slotwise — no login needed." />
-      <ServiceGrid services={DEMO_SERVICES} />
+      <ServiceGrid services={services} />
     </Page>
   );
 }
