@@ -69,7 +69,7 @@ export function NotificationList({ center, onOpen }: { center: NotificationCente
               >
                 <span className={n.unread ? 'font-semibold' : ''}>{n.text}</span>
                 {n.unread && <span className="sr-only"> (unread)</span>}
-                <span className="block text-xs text-slate-500 dark:text-slate-400">{when.format(new Date(n.createdAt))}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{when.format(new Date(n.createdAt))}</span>
               </Link>
               {n.unread && (
                 <button
