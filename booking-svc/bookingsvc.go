@@ -3,6 +3,8 @@ package bookingsvc
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"time"
 
 	"github.com/google/uuid"
@@ -94,11 +96,22 @@ func (cfg Config) Spec() svc.Spec {
 			// A listing's next free slots are reused for a second (nextcache).
 			domain := nextcache.Wrap(booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL), nil)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.NewGRPCServer(set, loc))
+			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: copies,
+				NewToken: newFeedToken, Now: now}
+			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			// Copies are kept once catalog-svc waits for this process.
 			rt.ConsumeServiceChanges(events.ServiceChanges(copies, rt.Logger), copies.Live)
 			return nil
 		},
 	}
+}
+
+// newFeedToken is 32 random bytes, URL-safe: a calendar feed's address
+// (booking.FeedTokenLen characters).
+func newFeedToken() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // crypto/rand never fails (Go 1.24+)
+	return base64.RawURLEncoding.EncodeToString(b)
 }

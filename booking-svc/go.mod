@@ -8,6 +8,7 @@ replace (
 )
 
 require (
+	github.com/arran4/golang-ical v0.3.4 // indirect
 	github.com/go-kit/kit v0.13.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect

@@ -14,6 +14,7 @@ replace (
 )
 
 require (
+	github.com/arran4/golang-ical v0.3.4 // indirect
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
 	github.com/emersion/go-smtp v0.24.0 // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect

@@ -83,6 +83,9 @@ type ServiceInfo struct {
 	// the zero value takes bookings.
 	QueueClosed bool
 	Closures    []Closure
+	// Duration is the service's length in minutes (calendar files end
+	// their events with it).
+	Duration int
 }
 
 // NewBooking is the create payload (docs/product.md#data).

@@ -42,11 +42,12 @@ func IsJSON(contentType string) bool {
 }
 
 // noStore keeps answers to authenticated requests, and to the requests
-// that hand out tokens, out of every cache (a shared computer's browser
-// cache, a proxy): they hold one user's data.
+// that hand out tokens, and a calendar feed (its address is its token),
+// out of every cache (a shared computer's browser cache, a proxy): they
+// hold one user's data.
 func noStore(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "" || r.Method != http.MethodGet {
+		if r.Header.Get("Authorization") != "" || r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, "/calendar/") {
 			w.Header().Set("Cache-Control", "no-store")
 		}
 		next.ServeHTTP(w, r)

@@ -36,7 +36,8 @@ var forwardedHeaders = map[string]bool{grpcx.IdempotencyKeyHeader: true}
 func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
 	m := newJSONMarshaler()
 	mux := runtime.NewServeMux(
-		runtime.WithMarshalerOption(runtime.MIMEWildcard, m),
+		// HttpBody answers (calendar files) go out as their bytes and type.
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: m}),
 		runtime.WithErrorHandler(errorHandler(log)),
 		runtime.WithRoutingErrorHandler(handleRoutingError),
 		runtime.WithForwardResponseOption(setHTTPStatus),

@@ -8,6 +8,7 @@ package bookingv1
 
 import (
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -22,6 +23,185 @@ const (
 	// Verify that runtime/protoimpl is sufficiently up-to-date.
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
+
+type CalendarFeedRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// file is "<token>.ics".
+	File          string `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CalendarFeedRequest) Reset() {
+	*x = CalendarFeedRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CalendarFeedRequest) ProtoMessage() {}
+
+func (x *CalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*CalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *CalendarFeedRequest) GetFile() string {
+	if x != nil {
+		return x.File
+	}
+	return ""
+}
+
+type GetCalendarFeedRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCalendarFeedRequest) Reset() {
+	*x = GetCalendarFeedRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCalendarFeedRequest) ProtoMessage() {}
+
+func (x *GetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*GetCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{1}
+}
+
+type ResetCalendarFeedRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetCalendarFeedRequest) Reset() {
+	*x = ResetCalendarFeedRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetCalendarFeedRequest) ProtoMessage() {}
+
+func (x *ResetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*ResetCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{2}
+}
+
+type CalendarFeedResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	// path is the feed's address on the API ("/calendar/<token>.ics"); the
+	// web app puts webcal:// and the API's host before it.
+	Path          string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	Message       string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CalendarFeedResponse) Reset() {
+	*x = CalendarFeedResponse{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CalendarFeedResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CalendarFeedResponse) ProtoMessage() {}
+
+func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CalendarFeedResponse.ProtoReflect.Descriptor instead.
+func (*CalendarFeedResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CalendarFeedResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *CalendarFeedResponse) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *CalendarFeedResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
 
 type Appointment struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
@@ -53,7 +233,7 @@ type Appointment struct {
 
 func (x *Appointment) Reset() {
 	*x = Appointment{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -65,7 +245,7 @@ func (x *Appointment) String() string {
 func (*Appointment) ProtoMessage() {}
 
 func (x *Appointment) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -78,7 +258,7 @@ func (x *Appointment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appointment.ProtoReflect.Descriptor instead.
 func (*Appointment) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{0}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Appointment) GetId() string {
@@ -238,7 +418,7 @@ type CreateAppointmentRequest struct {
 
 func (x *CreateAppointmentRequest) Reset() {
 	*x = CreateAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -250,7 +430,7 @@ func (x *CreateAppointmentRequest) String() string {
 func (*CreateAppointmentRequest) ProtoMessage() {}
 
 func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -263,7 +443,7 @@ func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*CreateAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{1}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *CreateAppointmentRequest) GetServiceId() string {
@@ -333,7 +513,7 @@ type AppointmentResponse struct {
 
 func (x *AppointmentResponse) Reset() {
 	*x = AppointmentResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -345,7 +525,7 @@ func (x *AppointmentResponse) String() string {
 func (*AppointmentResponse) ProtoMessage() {}
 
 func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -358,7 +538,7 @@ func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AppointmentResponse.ProtoReflect.Descriptor instead.
 func (*AppointmentResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *AppointmentResponse) GetSuccess() bool {
@@ -390,7 +570,7 @@ type ListMyAppointmentsRequest struct {
 
 func (x *ListMyAppointmentsRequest) Reset() {
 	*x = ListMyAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -402,7 +582,7 @@ func (x *ListMyAppointmentsRequest) String() string {
 func (*ListMyAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -415,7 +595,7 @@ func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
 }
 
 type ListProviderAppointmentsRequest struct {
@@ -426,7 +606,7 @@ type ListProviderAppointmentsRequest struct {
 
 func (x *ListProviderAppointmentsRequest) Reset() {
 	*x = ListProviderAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -438,7 +618,7 @@ func (x *ListProviderAppointmentsRequest) String() string {
 func (*ListProviderAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -451,7 +631,7 @@ func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
 }
 
 type ListAppointmentsResponse struct {
@@ -464,7 +644,7 @@ type ListAppointmentsResponse struct {
 
 func (x *ListAppointmentsResponse) Reset() {
 	*x = ListAppointmentsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -476,7 +656,7 @@ func (x *ListAppointmentsResponse) String() string {
 func (*ListAppointmentsResponse) ProtoMessage() {}
 
 func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -489,7 +669,7 @@ func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppointmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListAppointmentsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListAppointmentsResponse) GetSuccess() bool {
@@ -515,7 +695,7 @@ type GetAppointmentRequest struct {
 
 func (x *GetAppointmentRequest) Reset() {
 	*x = GetAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -527,7 +707,7 @@ func (x *GetAppointmentRequest) String() string {
 func (*GetAppointmentRequest) ProtoMessage() {}
 
 func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -540,7 +720,7 @@ func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*GetAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetAppointmentRequest) GetId() string {
@@ -560,7 +740,7 @@ type UpdateStatusRequest struct {
 
 func (x *UpdateStatusRequest) Reset() {
 	*x = UpdateStatusRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -572,7 +752,7 @@ func (x *UpdateStatusRequest) String() string {
 func (*UpdateStatusRequest) ProtoMessage() {}
 
 func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -585,7 +765,7 @@ func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateStatusRequest.ProtoReflect.Descriptor instead.
 func (*UpdateStatusRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateStatusRequest) GetId() string {
@@ -613,7 +793,7 @@ type RescheduleRequest struct {
 
 func (x *RescheduleRequest) Reset() {
 	*x = RescheduleRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -625,7 +805,7 @@ func (x *RescheduleRequest) String() string {
 func (*RescheduleRequest) ProtoMessage() {}
 
 func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -638,7 +818,7 @@ func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RescheduleRequest.ProtoReflect.Descriptor instead.
 func (*RescheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RescheduleRequest) GetId() string {
@@ -675,7 +855,7 @@ type GetAvailabilityRequest struct {
 
 func (x *GetAvailabilityRequest) Reset() {
 	*x = GetAvailabilityRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -687,7 +867,7 @@ func (x *GetAvailabilityRequest) String() string {
 func (*GetAvailabilityRequest) ProtoMessage() {}
 
 func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -700,7 +880,7 @@ func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityRequest.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetAvailabilityRequest) GetServiceId() string {
@@ -735,7 +915,7 @@ type SlotAvailability struct {
 
 func (x *SlotAvailability) Reset() {
 	*x = SlotAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -747,7 +927,7 @@ func (x *SlotAvailability) String() string {
 func (*SlotAvailability) ProtoMessage() {}
 
 func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -760,7 +940,7 @@ func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotAvailability.ProtoReflect.Descriptor instead.
 func (*SlotAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SlotAvailability) GetTime() string {
@@ -797,7 +977,7 @@ type DayAvailability struct {
 
 func (x *DayAvailability) Reset() {
 	*x = DayAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -809,7 +989,7 @@ func (x *DayAvailability) String() string {
 func (*DayAvailability) ProtoMessage() {}
 
 func (x *DayAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -822,7 +1002,7 @@ func (x *DayAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayAvailability.ProtoReflect.Descriptor instead.
 func (*DayAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DayAvailability) GetDate() string {
@@ -865,7 +1045,7 @@ type GetAvailabilityResponse struct {
 
 func (x *GetAvailabilityResponse) Reset() {
 	*x = GetAvailabilityResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -877,7 +1057,7 @@ func (x *GetAvailabilityResponse) String() string {
 func (*GetAvailabilityResponse) ProtoMessage() {}
 
 func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -890,7 +1070,7 @@ func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityResponse.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetAvailabilityResponse) GetSuccess() bool {
@@ -931,7 +1111,7 @@ type NextAvailableRequest struct {
 
 func (x *NextAvailableRequest) Reset() {
 	*x = NextAvailableRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -943,7 +1123,7 @@ func (x *NextAvailableRequest) String() string {
 func (*NextAvailableRequest) ProtoMessage() {}
 
 func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -956,7 +1136,7 @@ func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableRequest.ProtoReflect.Descriptor instead.
 func (*NextAvailableRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
@@ -979,7 +1159,7 @@ type ServiceSlots struct {
 
 func (x *ServiceSlots) Reset() {
 	*x = ServiceSlots{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -991,7 +1171,7 @@ func (x *ServiceSlots) String() string {
 func (*ServiceSlots) ProtoMessage() {}
 
 func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1004,7 +1184,7 @@ func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceSlots.ProtoReflect.Descriptor instead.
 func (*ServiceSlots) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ServiceSlots) GetServiceId() string {
@@ -1040,7 +1220,7 @@ type ClosedDays struct {
 
 func (x *ClosedDays) Reset() {
 	*x = ClosedDays{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1052,7 +1232,7 @@ func (x *ClosedDays) String() string {
 func (*ClosedDays) ProtoMessage() {}
 
 func (x *ClosedDays) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1065,7 +1245,7 @@ func (x *ClosedDays) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosedDays.ProtoReflect.Descriptor instead.
 func (*ClosedDays) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ClosedDays) GetFrom() string {
@@ -1093,7 +1273,7 @@ type NextAvailableResponse struct {
 
 func (x *NextAvailableResponse) Reset() {
 	*x = NextAvailableResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1105,7 +1285,7 @@ func (x *NextAvailableResponse) String() string {
 func (*NextAvailableResponse) ProtoMessage() {}
 
 func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1118,7 +1298,7 @@ func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
 func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *NextAvailableResponse) GetSlots() []*NextSlot {
@@ -1142,7 +1322,7 @@ type NextSlot struct {
 
 func (x *NextSlot) Reset() {
 	*x = NextSlot{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1154,7 +1334,7 @@ func (x *NextSlot) String() string {
 func (*NextSlot) ProtoMessage() {}
 
 func (x *NextSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1167,7 +1347,7 @@ func (x *NextSlot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
 func (*NextSlot) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *NextSlot) GetServiceId() string {
@@ -1202,7 +1382,15 @@ var File_slotwise_booking_v1_booking_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/booking/v1/booking.proto\x12\x13slotwise.booking.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbe\x05\n" +
+	"!slotwise/booking/v1/booking.proto\x12\x13slotwise.booking.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\")\n" +
+	"\x13CalendarFeedRequest\x12\x12\n" +
+	"\x04file\x18\x01 \x01(\tR\x04file\"\x18\n" +
+	"\x16GetCalendarFeedRequest\"\x1a\n" +
+	"\x18ResetCalendarFeedRequest\"^\n" +
+	"\x14CalendarFeedResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xbe\x05\n" +
 	"\vAppointment\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12 \n" +
@@ -1294,8 +1482,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
 	"\x04time\x18\x03 \x01(\tR\x04time\x126\n" +
-	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt2\x9b\n" +
-	"\n" +
+	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt2\xa0\x0e\n" +
 	"\x0eBookingService\x12\x86\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/appointments\x12\x8d\x01\n" +
 	"\x12ListMyAppointments\x12..slotwise.booking.v1.ListMyAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"\x18\x82\xd3\xe4\x93\x02\x0f\x12\r/appointments\x90\x02\x01\x12\x85\x01\n" +
@@ -1306,7 +1493,11 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
 	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x9b\x01\n" +
 	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01\x12k\n" +
-	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
+	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01\x12\x86\x01\n" +
+	"\x16GetAppointmentCalendar\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a\x14.google.api.HttpBody\"*\x82\xd3\xe4\x93\x02!\x12\x1f/appointments/{id}/calendar.ics\x90\x02\x01\x12k\n" +
+	"\fCalendarFeed\x12(.slotwise.booking.v1.CalendarFeedRequest\x1a\x14.google.api.HttpBody\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
+	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
+	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feedB;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
 
 var (
 	file_slotwise_booking_v1_booking_proto_rawDescOnce sync.Once
@@ -1320,61 +1511,74 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
-	(*Appointment)(nil),                     // 0: slotwise.booking.v1.Appointment
-	(*CreateAppointmentRequest)(nil),        // 1: slotwise.booking.v1.CreateAppointmentRequest
-	(*AppointmentResponse)(nil),             // 2: slotwise.booking.v1.AppointmentResponse
-	(*ListMyAppointmentsRequest)(nil),       // 3: slotwise.booking.v1.ListMyAppointmentsRequest
-	(*ListProviderAppointmentsRequest)(nil), // 4: slotwise.booking.v1.ListProviderAppointmentsRequest
-	(*ListAppointmentsResponse)(nil),        // 5: slotwise.booking.v1.ListAppointmentsResponse
-	(*GetAppointmentRequest)(nil),           // 6: slotwise.booking.v1.GetAppointmentRequest
-	(*UpdateStatusRequest)(nil),             // 7: slotwise.booking.v1.UpdateStatusRequest
-	(*RescheduleRequest)(nil),               // 8: slotwise.booking.v1.RescheduleRequest
-	(*GetAvailabilityRequest)(nil),          // 9: slotwise.booking.v1.GetAvailabilityRequest
-	(*SlotAvailability)(nil),                // 10: slotwise.booking.v1.SlotAvailability
-	(*DayAvailability)(nil),                 // 11: slotwise.booking.v1.DayAvailability
-	(*GetAvailabilityResponse)(nil),         // 12: slotwise.booking.v1.GetAvailabilityResponse
-	(*NextAvailableRequest)(nil),            // 13: slotwise.booking.v1.NextAvailableRequest
-	(*ServiceSlots)(nil),                    // 14: slotwise.booking.v1.ServiceSlots
-	(*ClosedDays)(nil),                      // 15: slotwise.booking.v1.ClosedDays
-	(*NextAvailableResponse)(nil),           // 16: slotwise.booking.v1.NextAvailableResponse
-	(*NextSlot)(nil),                        // 17: slotwise.booking.v1.NextSlot
-	(*timestamppb.Timestamp)(nil),           // 18: google.protobuf.Timestamp
+	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
+	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
+	(*ResetCalendarFeedRequest)(nil),        // 2: slotwise.booking.v1.ResetCalendarFeedRequest
+	(*CalendarFeedResponse)(nil),            // 3: slotwise.booking.v1.CalendarFeedResponse
+	(*Appointment)(nil),                     // 4: slotwise.booking.v1.Appointment
+	(*CreateAppointmentRequest)(nil),        // 5: slotwise.booking.v1.CreateAppointmentRequest
+	(*AppointmentResponse)(nil),             // 6: slotwise.booking.v1.AppointmentResponse
+	(*ListMyAppointmentsRequest)(nil),       // 7: slotwise.booking.v1.ListMyAppointmentsRequest
+	(*ListProviderAppointmentsRequest)(nil), // 8: slotwise.booking.v1.ListProviderAppointmentsRequest
+	(*ListAppointmentsResponse)(nil),        // 9: slotwise.booking.v1.ListAppointmentsResponse
+	(*GetAppointmentRequest)(nil),           // 10: slotwise.booking.v1.GetAppointmentRequest
+	(*UpdateStatusRequest)(nil),             // 11: slotwise.booking.v1.UpdateStatusRequest
+	(*RescheduleRequest)(nil),               // 12: slotwise.booking.v1.RescheduleRequest
+	(*GetAvailabilityRequest)(nil),          // 13: slotwise.booking.v1.GetAvailabilityRequest
+	(*SlotAvailability)(nil),                // 14: slotwise.booking.v1.SlotAvailability
+	(*DayAvailability)(nil),                 // 15: slotwise.booking.v1.DayAvailability
+	(*GetAvailabilityResponse)(nil),         // 16: slotwise.booking.v1.GetAvailabilityResponse
+	(*NextAvailableRequest)(nil),            // 17: slotwise.booking.v1.NextAvailableRequest
+	(*ServiceSlots)(nil),                    // 18: slotwise.booking.v1.ServiceSlots
+	(*ClosedDays)(nil),                      // 19: slotwise.booking.v1.ClosedDays
+	(*NextAvailableResponse)(nil),           // 20: slotwise.booking.v1.NextAvailableResponse
+	(*NextSlot)(nil),                        // 21: slotwise.booking.v1.NextSlot
+	(*timestamppb.Timestamp)(nil),           // 22: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 23: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	18, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	18, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	18, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
-	0,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
-	0,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	18, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
-	10, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
-	11, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	14, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
-	15, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
-	17, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	18, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	1,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	3,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	6,  // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	4,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	7,  // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	7,  // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	8,  // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	9,  // 19: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	13, // 20: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	2,  // 21: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	5,  // 22: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	2,  // 23: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	5,  // 24: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	2,  // 25: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	2,  // 26: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	2,  // 27: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	12, // 28: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	16, // 29: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	21, // [21:30] is the sub-list for method output_type
-	12, // [12:21] is the sub-list for method input_type
+	22, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	22, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	22, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
+	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
+	22, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	14, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
+	15, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
+	18, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
+	19, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
+	21, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
+	22, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	5,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	7,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	10, // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	8,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	11, // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	11, // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	12, // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	13, // 19: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	17, // 20: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	10, // 21: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	0,  // 22: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
+	1,  // 23: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
+	2,  // 24: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
+	6,  // 25: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	9,  // 26: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 27: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	9,  // 28: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 29: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 30: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 31: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	16, // 32: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	20, // 33: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	23, // 34: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	23, // 35: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	3,  // 36: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	3,  // 37: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	25, // [25:38] is the sub-list for method output_type
+	12, // [12:25] is the sub-list for method input_type
 	12, // [12:12] is the sub-list for extension type_name
 	12, // [12:12] is the sub-list for extension extendee
 	0,  // [0:12] is the sub-list for field type_name
@@ -1391,7 +1595,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   18,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

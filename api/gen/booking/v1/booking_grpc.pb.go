@@ -8,6 +8,7 @@ package bookingv1
 
 import (
 	context "context"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	grpc "google.golang.org/grpc"
 	codes "google.golang.org/grpc/codes"
 	status "google.golang.org/grpc/status"
@@ -28,6 +29,10 @@ const (
 	BookingService_Reschedule_FullMethodName               = "/slotwise.booking.v1.BookingService/Reschedule"
 	BookingService_GetAvailability_FullMethodName          = "/slotwise.booking.v1.BookingService/GetAvailability"
 	BookingService_NextAvailable_FullMethodName            = "/slotwise.booking.v1.BookingService/NextAvailable"
+	BookingService_GetAppointmentCalendar_FullMethodName   = "/slotwise.booking.v1.BookingService/GetAppointmentCalendar"
+	BookingService_CalendarFeed_FullMethodName             = "/slotwise.booking.v1.BookingService/CalendarFeed"
+	BookingService_GetCalendarFeed_FullMethodName          = "/slotwise.booking.v1.BookingService/GetCalendarFeed"
+	BookingService_ResetCalendarFeed_FullMethodName        = "/slotwise.booking.v1.BookingService/ResetCalendarFeed"
 )
 
 // BookingServiceClient is the client API for BookingService service.
@@ -48,6 +53,17 @@ type BookingServiceClient interface {
 	// NextAvailable is the first free slot of each listed service, for a whole
 	// page in one call (the gateway adds it to GET /services; no REST route).
 	NextAvailable(ctx context.Context, in *NextAvailableRequest, opts ...grpc.CallOption) (*NextAvailableResponse, error)
+	// One appointment as an iCalendar file (text/calendar), for its customer
+	// or its provider (docs/product.md#calendar-export).
+	GetAppointmentCalendar(ctx context.Context, in *GetAppointmentRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	// The caller's calendar feed: the secret address of all their
+	// appointments, which calendar programs subscribe to without a token.
+	// Declared before GetCalendarFeed so that GET /calendar/feed is that one.
+	CalendarFeed(ctx context.Context, in *CalendarFeedRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	GetCalendarFeed(ctx context.Context, in *GetCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error)
+	// ResetCalendarFeed gives the caller a new feed address; the old one
+	// stops working at once.
+	ResetCalendarFeed(ctx context.Context, in *ResetCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error)
 }
 
 type bookingServiceClient struct {
@@ -148,6 +164,46 @@ func (c *bookingServiceClient) NextAvailable(ctx context.Context, in *NextAvaila
 	return out, nil
 }
 
+func (c *bookingServiceClient) GetAppointmentCalendar(ctx context.Context, in *GetAppointmentRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, BookingService_GetAppointmentCalendar_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *bookingServiceClient) CalendarFeed(ctx context.Context, in *CalendarFeedRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(httpbody.HttpBody)
+	err := c.cc.Invoke(ctx, BookingService_CalendarFeed_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *bookingServiceClient) GetCalendarFeed(ctx context.Context, in *GetCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CalendarFeedResponse)
+	err := c.cc.Invoke(ctx, BookingService_GetCalendarFeed_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *bookingServiceClient) ResetCalendarFeed(ctx context.Context, in *ResetCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CalendarFeedResponse)
+	err := c.cc.Invoke(ctx, BookingService_ResetCalendarFeed_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BookingServiceServer is the server API for BookingService service.
 // All implementations must embed UnimplementedBookingServiceServer
 // for forward compatibility.
@@ -166,6 +222,17 @@ type BookingServiceServer interface {
 	// NextAvailable is the first free slot of each listed service, for a whole
 	// page in one call (the gateway adds it to GET /services; no REST route).
 	NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error)
+	// One appointment as an iCalendar file (text/calendar), for its customer
+	// or its provider (docs/product.md#calendar-export).
+	GetAppointmentCalendar(context.Context, *GetAppointmentRequest) (*httpbody.HttpBody, error)
+	// The caller's calendar feed: the secret address of all their
+	// appointments, which calendar programs subscribe to without a token.
+	// Declared before GetCalendarFeed so that GET /calendar/feed is that one.
+	CalendarFeed(context.Context, *CalendarFeedRequest) (*httpbody.HttpBody, error)
+	GetCalendarFeed(context.Context, *GetCalendarFeedRequest) (*CalendarFeedResponse, error)
+	// ResetCalendarFeed gives the caller a new feed address; the old one
+	// stops working at once.
+	ResetCalendarFeed(context.Context, *ResetCalendarFeedRequest) (*CalendarFeedResponse, error)
 	mustEmbedUnimplementedBookingServiceServer()
 }
 
@@ -202,6 +269,18 @@ func (UnimplementedBookingServiceServer) GetAvailability(context.Context, *GetAv
 }
 func (UnimplementedBookingServiceServer) NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method NextAvailable not implemented")
+}
+func (UnimplementedBookingServiceServer) GetAppointmentCalendar(context.Context, *GetAppointmentRequest) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetAppointmentCalendar not implemented")
+}
+func (UnimplementedBookingServiceServer) CalendarFeed(context.Context, *CalendarFeedRequest) (*httpbody.HttpBody, error) {
+	return nil, status.Error(codes.Unimplemented, "method CalendarFeed not implemented")
+}
+func (UnimplementedBookingServiceServer) GetCalendarFeed(context.Context, *GetCalendarFeedRequest) (*CalendarFeedResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetCalendarFeed not implemented")
+}
+func (UnimplementedBookingServiceServer) ResetCalendarFeed(context.Context, *ResetCalendarFeedRequest) (*CalendarFeedResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResetCalendarFeed not implemented")
 }
 func (UnimplementedBookingServiceServer) mustEmbedUnimplementedBookingServiceServer() {}
 func (UnimplementedBookingServiceServer) testEmbeddedByValue()                        {}
@@ -386,6 +465,78 @@ func _BookingService_NextAvailable_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _BookingService_GetAppointmentCalendar_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetAppointmentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).GetAppointmentCalendar(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_GetAppointmentCalendar_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).GetAppointmentCalendar(ctx, req.(*GetAppointmentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _BookingService_CalendarFeed_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CalendarFeedRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).CalendarFeed(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_CalendarFeed_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).CalendarFeed(ctx, req.(*CalendarFeedRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _BookingService_GetCalendarFeed_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCalendarFeedRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).GetCalendarFeed(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_GetCalendarFeed_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).GetCalendarFeed(ctx, req.(*GetCalendarFeedRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _BookingService_ResetCalendarFeed_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResetCalendarFeedRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).ResetCalendarFeed(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_ResetCalendarFeed_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).ResetCalendarFeed(ctx, req.(*ResetCalendarFeedRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // BookingService_ServiceDesc is the grpc.ServiceDesc for BookingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -428,6 +579,22 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "NextAvailable",
 			Handler:    _BookingService_NextAvailable_Handler,
+		},
+		{
+			MethodName: "GetAppointmentCalendar",
+			Handler:    _BookingService_GetAppointmentCalendar_Handler,
+		},
+		{
+			MethodName: "CalendarFeed",
+			Handler:    _BookingService_CalendarFeed_Handler,
+		},
+		{
+			MethodName: "GetCalendarFeed",
+			Handler:    _BookingService_GetCalendarFeed_Handler,
+		},
+		{
+			MethodName: "ResetCalendarFeed",
+			Handler:    _BookingService_ResetCalendarFeed_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -68,6 +68,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One appointment as an iCalendar file (text/calendar), for its customer
+         *     or its provider (docs/product.md#calendar-export).
+         */
+        get: operations["BookingService_GetAppointmentCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/provider-status": {
         parameters: {
             query?: never;
@@ -172,6 +192,47 @@ export interface paths {
             cookie?: never;
         };
         get: operations["AuthService_GetUserRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BookingService_GetCalendarFeed"];
+        put?: never;
+        /**
+         * ResetCalendarFeed gives the caller a new feed address; the old one
+         *     stops working at once.
+         */
+        post: operations["BookingService_ResetCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's calendar feed: the secret address of all their
+         *     appointments, which calendar programs subscribe to without a token.
+         *     Declared before GetCalendarFeed so that GET /calendar/feed is that one.
+         */
+        get: operations["BookingService_CalendarFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -443,7 +504,129 @@ export interface components {
             isActive?: boolean;
         };
         NotificationServiceMarkReadBody: Record<string, never>;
+        /**
+         * @description Message that represents an arbitrary HTTP body. It should only be used for
+         *     payload formats that can't be represented as JSON, such as raw binary or
+         *     an HTML page.
+         *
+         *
+         *     This message can be used both in streaming and non-streaming API methods in
+         *     the request as well as the response.
+         *
+         *     It can be used as a top-level request field, which is convenient if one
+         *     wants to extract parameters from either the URL or HTTP template into the
+         *     request fields and also want access to the raw HTTP body.
+         *
+         *     Example:
+         *
+         *         message GetResourceRequest {
+         *           // A unique request id.
+         *           string request_id = 1;
+         *
+         *           // The raw HTTP body is bound to this field.
+         *           google.api.HttpBody http_body = 2;
+         *
+         *         }
+         *
+         *         service ResourceService {
+         *           rpc GetResource(GetResourceRequest)
+         *             returns (google.api.HttpBody);
+         *           rpc UpdateResource(google.api.HttpBody)
+         *             returns (google.protobuf.Empty);
+         *
+         *         }
+         *
+         *     Example with streaming methods:
+         *
+         *         service CaldavService {
+         *           rpc GetCalendar(stream google.api.HttpBody)
+         *             returns (stream google.api.HttpBody);
+         *           rpc UpdateCalendar(stream google.api.HttpBody)
+         *             returns (stream google.api.HttpBody);
+         *
+         *         }
+         *
+         *     Use of this type only changes how the request and response bodies are
+         *     handled, all other features will continue to work unchanged.
+         */
+        apiHttpBody: {
+            /** @description The HTTP Content-Type header value specifying the content type of the body. */
+            contentType?: string;
+            /**
+             * Format: byte
+             * @description The HTTP request/response body as raw binary.
+             */
+            data?: string;
+            /**
+             * @description Application specific response metadata. Must be set in the first response
+             *     for streaming APIs.
+             */
+            extensions?: components["schemas"]["protobufAny"][];
+        };
+        /**
+         * @description `Any` contains an arbitrary serialized protocol buffer message along with a
+         *     URL that describes the type of the serialized message.
+         *
+         *     In its binary encoding, an `Any` is an ordinary message; but in other wire
+         *     forms like JSON, it has a special encoding. The format of the type URL is
+         *     described on the `type_url` field.
+         *
+         *     Protobuf APIs provide utilities to interact with `Any` values:
+         *
+         *     - A 'pack' operation accepts a message and constructs a generic `Any` wrapper
+         *       around it.
+         *     - An 'unpack' operation reads the content of an `Any` message, either into an
+         *       existing message or a new one. Unpack operations must check the type of the
+         *       value they unpack against the declared `type_url`.
+         *     - An 'is' operation decides whether an `Any` contains a message of the given
+         *       type, i.e. whether it can 'unpack' that type.
+         *
+         *     The JSON format representation of an `Any` follows one of these cases:
+         *
+         *     - For types without special-cased JSON encodings, the JSON format
+         *       representation of the `Any` is the same as that of the message, with an
+         *       additional `@type` field which contains the type URL.
+         *     - For types with special-cased JSON encodings (typically called 'well-known'
+         *       types, listed in https://protobuf.dev/programming-guides/json/#any), the
+         *       JSON format representation has a key `@type` which contains the type URL
+         *       and a key `value` which contains the JSON-serialized value.
+         *
+         *     The text format representation of an `Any` is like a message with one field
+         *     whose name is the type URL in brackets. For example, an `Any` containing a
+         *     `foo.Bar` message may be written `[type.googleapis.com/foo.Bar] { a: 2 }`.
+         */
         protobufAny: {
+            /**
+             * @description Identifies the type of the serialized Protobuf message with a URI reference
+             *     consisting of a prefix ending in a slash and the fully-qualified type name.
+             *
+             *     Example: type.googleapis.com/google.protobuf.StringValue
+             *
+             *     This string must contain at least one `/` character, and the content after
+             *     the last `/` must be the fully-qualified name of the type in canonical
+             *     form, without a leading dot. Do not write a scheme on these URI references
+             *     so that clients do not attempt to contact them.
+             *
+             *     The prefix is arbitrary and Protobuf implementations are expected to
+             *     simply strip off everything up to and including the last `/` to identify
+             *     the type. `type.googleapis.com/` is a common default prefix that some
+             *     legacy implementations require. This prefix does not indicate the origin of
+             *     the type, and URIs containing it are not expected to respond to any
+             *     requests.
+             *
+             *     All type URL strings must be legal URI references with the additional
+             *     restriction (for the text format) that the content of the reference
+             *     must consist only of alphanumeric characters, percent-encoded escapes, and
+             *     characters in the following set (not including the outer backticks):
+             *     `/-.~_!$&()*+,;=`. Despite our allowing percent encodings, implementations
+             *     should not unescape them to prevent confusion with existing parsers. For
+             *     example, `type.googleapis.com%2FFoo` should be rejected.
+             *
+             *     In the original design of `Any`, the possibility of launching a type
+             *     resolution service at these type URLs was considered but Protobuf never
+             *     implemented one and considers contacting these URLs to be problematic and
+             *     a potential security issue. Do not attempt to contact type URLs.
+             */
             "@type"?: string;
         } & {
             [key: string]: unknown;
@@ -501,6 +684,15 @@ export interface components {
             specializations?: string[];
             /** Format: double */
             experience?: number;
+        };
+        v1CalendarFeedResponse: {
+            success?: boolean;
+            /**
+             * @description path is the feed's address on the API ("/calendar/<token>.ics"); the
+             *     web app puts webcal:// and the API's host before it.
+             */
+            path?: string;
+            message?: string;
         };
         /**
          * @description Closure is a provider's days off: every date from `from` to `to`
@@ -706,6 +898,7 @@ export interface components {
             message?: string;
             user?: components["schemas"]["v1User"];
         };
+        v1ResetCalendarFeedRequest: Record<string, never>;
         v1Review: {
             _id?: string;
             /** Format: int32 */
@@ -978,6 +1171,37 @@ export interface operations {
             };
         };
     };
+    BookingService_GetAppointmentCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
     BookingService_UpdateProviderStatus: {
         parameters: {
             query?: never;
@@ -1230,6 +1454,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1GetUserRoleResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    BookingService_GetCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarFeedResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    BookingService_ResetCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ResetCalendarFeedRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarFeedResponse"];
+                };
+            };
+            /** @description An unexpected error response. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["rpcStatus"];
+                };
+            };
+        };
+    };
+    BookingService_CalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description file is "<token>.ics". */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["apiHttpBody"];
                 };
             };
             /** @description An unexpected error response. */

@@ -1,0 +1,40 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/slotwise/slotwise/booking-svc/internal/booking"
+)
+
+// Feeds implements booking.FeedStore.
+type Feeds struct{ Pool *pgxpool.Pool }
+
+func (f Feeds) FeedToken(ctx context.Context, userID string) (string, error) {
+	var token string
+	err := f.Pool.QueryRow(ctx, `SELECT token FROM calendar_feeds WHERE user_id = $1`, userID).Scan(&token)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", booking.ErrNotFound
+	}
+	return token, err
+}
+
+func (f Feeds) SetFeedToken(ctx context.Context, userID, role, token string, at time.Time) error {
+	_, err := f.Pool.Exec(ctx, `INSERT INTO calendar_feeds (user_id, role, token, created_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, token = EXCLUDED.token, created_at = EXCLUDED.created_at`,
+		userID, role, token, at)
+	return err
+}
+
+func (f Feeds) FeedOwner(ctx context.Context, token string) (booking.Caller, error) {
+	var c booking.Caller
+	err := f.Pool.QueryRow(ctx, `SELECT user_id, role FROM calendar_feeds WHERE token = $1`, token).Scan(&c.UserID, &c.Role)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return booking.Caller{}, booking.ErrNotFound
+	}
+	return c, err
+}
