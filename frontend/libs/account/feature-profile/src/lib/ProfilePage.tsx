@@ -153,7 +153,8 @@ function ProfileView({ user }: { user: User }) {
         )}
 
         <Section title="Notifications">
-          <Row label="Email notifications" id="emailNotifications" value={values.emailNotifications ? 'On' : 'Off'} editing={editing}>
+          {/* Not labelled "Email …": the Email field is found by its label. */}
+          <Row label="Mail me my notifications" id="emailNotifications" value={values.emailNotifications ? 'On' : 'Off'} editing={editing}>
             <div className="inline-flex min-h-11 items-center gap-2 text-sm">
               <input
                 id="emailNotifications"
@@ -163,7 +164,7 @@ function ProfileView({ user }: { user: User }) {
                 checked={values.emailNotifications}
                 onChange={(e) => setValues((v) => ({ ...v, emailNotifications: e.target.checked }))}
               />
-              <span id="emailNotifications-hint">Also email me my notifications</span>
+              <span id="emailNotifications-hint">Each notification also comes by mail</span>
             </div>
           </Row>
         </Section>
