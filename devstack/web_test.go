@@ -1,8 +1,15 @@
 package devstack
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/slotwise/slotwise/platform/httpsec"
@@ -29,6 +36,45 @@ func TestNginxSendsTheSameSecurityHeaders(t *testing.T) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("nginx %s = %q, want %q", k, got[k], v)
+		}
+	}
+}
+
+// The app's scripts go out gzipped to a browser that accepts it, whole to one that does not.
+func TestWebHandlerGzips(t *testing.T) {
+	dir := t.TempDir()
+	script := strings.Repeat("console.log('slotwise');\n", 400)
+	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "assets", "index.js"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := WebHandler(dir, "http://localhost:5001")
+	for _, accept := range []string{"gzip", ""} {
+		req := httptest.NewRequest(http.MethodGet, "/assets/index.js", nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.Bytes()
+		if accept == "gzip" {
+			if rec.Header().Get("Content-Encoding") != "gzip" || len(body) >= len(script)/4 {
+				t.Fatalf("gzip asked: encoding %q, %d bytes of %d", rec.Header().Get("Content-Encoding"), len(body), len(script))
+			}
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, _ := io.ReadAll(zr)
+			body = plain
+		}
+		if string(body) != script {
+			t.Fatalf("accept %q: the script came back changed (%d bytes)", accept, len(body))
+		}
+		if rec.Header().Get("Content-Security-Policy") == "" {
+			t.Fatal("no Content-Security-Policy on a gzipped answer")
 		}
 	}
 }
