@@ -50,7 +50,7 @@ test('changing the email asks for the current password', async ({ page, request 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await expect(page.getByLabel('Current Password')).toHaveCount(0);
   const moved = `moved.${runId}@example.com`;
-  await page.getByLabel('Email').fill(moved);
+  await page.getByLabel('Email', { exact: true }).fill(moved);
   await page.getByLabel('Current Password').fill('not-my-password');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('alert')).toHaveText('The current password is incorrect.');
