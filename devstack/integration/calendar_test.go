@@ -105,7 +105,7 @@ func TestCalendarExport(t *testing.T) {
 	if fresh == path {
 		t.Fatal("the address did not change")
 	}
-	st.Get(t, path, "").ExpectError(t, http.StatusNotFound, "This calendar address is no longer valid: copy the current one from your profile")
+	st.Get(t, path, "").ExpectError(t, http.StatusNotFound, "This calendar address is no longer valid: copy the current one from your Calendar page")
 	parseICS(t, st.Get(t, fresh, ""))
 	st.Get(t, "/calendar/nonsense.ics", "").ExpectStatus(t, http.StatusNotFound)
 }

@@ -38,7 +38,7 @@ const FeedTokenLen = 43
 
 // Messages of the calendar calls.
 const (
-	MsgFeedNotFound = "This calendar address is no longer valid: copy the current one from your profile"
+	MsgFeedNotFound = "This calendar address is no longer valid: copy the current one from your Calendar page"
 	MsgFeedReset    = "Your calendar address was changed: the old one no longer works"
 )
 

@@ -1,2 +1,3 @@
 export * from './lib/appointments';
 export * from './lib/availability';
+export * from './lib/calendar-export';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { Button, buttonClass, ChoiceDialog, ConfirmDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
-import { useAppointments } from '@slotwise/booking-data-access';
+import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
 import { useCancelAppointment } from '../api/appointment-api';
 import {
@@ -193,6 +193,7 @@ export function MyAppointmentsPage() {
           appointment={details}
           now={now}
           onClose={() => setDetails(null)}
+          onAddToCalendar={() => void downloadAppointmentCalendar(details).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
           actions={
             canChange(details, now) ? (
               <>

@@ -4,8 +4,9 @@ import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
-import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
+import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
 import { AppointmentDetailsModal } from '@slotwise/booking-ui';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions } from './calendar-events';
 import { CalendarView } from './CalendarView';
 
@@ -82,6 +83,7 @@ export function CalendarPage() {
     <Page>
       <PageHeader title={title} />
       {updated && <div className="mb-4"><SuccessBanner>{CALENDAR_UPDATED}</SuccessBanner></div>}
+      <CalendarFeedPanel />
       {appointments.isPending && <Spinner label="Loading appointments…" />}
       {appointments.isError && (
         <ErrorBanner>
@@ -133,6 +135,7 @@ export function CalendarPage() {
           appointment={selected}
           now={now}
           onClose={() => setSelectedId(null)}
+          onAddToCalendar={() => void downloadAppointmentCalendar(selected).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
           actions={
             provider ? (
               providerCalendarActions(selected, now).map((s) => (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '@slotwise/shared-contract';
-import { Dialog } from '@slotwise/shared-ui';
+import { Button, Dialog } from '@slotwise/shared-ui';
 import { displayStatus, displayTime } from '@slotwise/shared-util';
 import { AppointmentStatusBadge, appointmentDateLabel } from './AppointmentCard';
 
@@ -11,10 +11,12 @@ interface Props {
   /** role-specific buttons */
   actions?: ReactNode;
   title?: string;
+  /** offers "Add to calendar" (docs/product.md#calendar-export) */
+  onAddToCalendar?: () => void;
 }
 
 /** Every field of one appointment in a dialog; a past scheduled/confirmed one shows as completed. */
-export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details' }: Props) {
+export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details', onAddToCalendar }: Props) {
   const rows: Array<[string, ReactNode]> = [
     ['Service', a.serviceName],
     ['Category', a.serviceCategory],
@@ -43,7 +45,16 @@ export function AppointmentDetailsModal({ appointment: a, now, onClose, actions,
             </div>
           ))}
       </dl>
-      {actions && <div className="mt-6 flex flex-wrap gap-2">{actions}</div>}
+      {(actions || onAddToCalendar) && (
+        <div className="mt-6 flex flex-wrap gap-2">
+          {actions}
+          {onAddToCalendar && (
+            <Button variant="secondary" onClick={onAddToCalendar}>
+              Add to calendar
+            </Button>
+          )}
+        </div>
+      )}
     </Dialog>
   );
 }
