@@ -1,3 +1,4 @@
 export * from './lib/appointments';
 export * from './lib/availability';
 export * from './lib/calendar-export';
+export * from './lib/linked-appointment';

@@ -8,11 +8,11 @@ const list = () => [
   anAppointmentIn(-48, { serviceName: 'Eye test', status: 'confirmed' }),
   anAppointmentIn(72, { serviceName: 'Haircut', status: 'cancelled' }),
 ];
-function renderPage(fail = false) {
+function renderPage(fail = false, entries?: string[]) {
   mockApi.signIn(aUser());
   mockApi.appointments = list();
   if (fail) server.use(http.get('*/appointments', () => apiError(500, 'boom')));
-  renderWithProviders(<MyAppointmentsPage />);
+  renderWithProviders(<MyAppointmentsPage />, { entries });
 }
 
 const card = async (name: string) => (await screen.findByText(name)).closest('[data-testid="appointment-card"]') as HTMLElement;
@@ -26,6 +26,21 @@ afterEach(() => {
 });
 
 describe('MyAppointmentsPage', () => {
+  it("a notification's link (?appointment=<id>) opens that appointment's details", async () => {
+    const appointments = list();
+    mockApi.signIn(aUser());
+    mockApi.appointments = appointments;
+    renderWithProviders(<MyAppointmentsPage />, { entries: [`/my-appointments?appointment=${appointments[1]._id}`] });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Eye test')).toBeTruthy();
+  });
+
+  it('an unknown linked appointment opens nothing', async () => {
+    renderPage(false, ['/my-appointments?appointment=gone']);
+    await card('Dental check-up');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('stats: Total, Upcoming, Completed (past confirmed shown as completed), Cancelled', async () => {
     renderPage();
     await card('Dental check-up');

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { Button, buttonClass, ChoiceDialog, ConfirmDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
-import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments } from '@slotwise/booking-data-access';
+import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
 import { useCancelAppointment } from '../api/appointment-api';
 import {
@@ -32,6 +32,7 @@ export function MyAppointmentsPage() {
   const [now] = useState(() => new Date());
   const touchX = useRef<number | null>(null);
 
+  useLinkedAppointment(appointments.data, setDetails);
   const list = appointments.data ?? [];
   const stats = appointmentStats(list, now);
   const shown = filterAppointments(list, filter, now);

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
 import { availabilityWindow, displayStatus, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
-import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
+import { useAppointments, useLinkedAppointment, useProviderStatus } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useProviderReviews } from '../api/provider-dashboard-api';
-import { bookingActions, bookingTab, BOOKING_TABS, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
+import { bookingActions, bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
 import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
 import { card } from './styles';
@@ -16,6 +16,15 @@ function BookingDashboard() {
   const setStatus = useProviderStatus();
   const [tab, setTab] = useState<BookingTab>('Upcoming');
   const [busyId, setBusyId] = useState<string | null>(null);
+  /** the booking a notification linked to: its tab is opened and its row marked and scrolled to */
+  const [linked, setLinked] = useState<string | null>(null);
+  useLinkedAppointment(
+    appts.data,
+    useCallback((a: Appointment) => {
+      setTab(BOOKING_TABS.find((t) => inBookingTab(a, t, new Date())) ?? 'All');
+      setLinked(a._id);
+    }, []),
+  );
   const now = new Date();
   const rows = bookingTab(appts.data ?? [], tab, now);
 
@@ -57,7 +66,13 @@ function BookingDashboard() {
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="booking-list">
             {rows.map((a) => (
-              <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="booking-row">
+              <li
+                key={a._id}
+                ref={a._id === linked ? (el) => el?.scrollIntoView?.({ block: 'center' }) : undefined}
+                aria-current={a._id === linked ? 'true' : undefined}
+                className={`flex flex-wrap items-center justify-between gap-3 py-3${a._id === linked ? ' rounded-md px-2 ring-2 ring-indigo-600' : ''}`}
+                data-testid="booking-row"
+              >
                 <div className="min-w-0">
                   <p className="font-medium">
                     {a.serviceName}{' '}
