@@ -148,3 +148,24 @@ test('a demo service books for real: Book Now opens its slots (the devstack seed
   await expect(page.getByRole('group', { name: 'Time slots' }).getByRole('button').first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a tablet (768×1024) and a laptop (1024×768) keep the bar in one row and the page in its width', async ({ page, request }) => {
+  await signIn(page, request, provider);
+  for (const [width, height] of [[768, 1024], [1024, 768]] as const) {
+    await page.setViewportSize({ width, height });
+    for (const route of ['/my-services', '/calendar']) {
+      await open(page, route);
+      const header = await page.locator('header').first().boundingBox();
+      expect.soft(header?.height ?? 999, `${route} at ${width} px: navbar height`).toBeLessThanOrEqual(64);
+      // Nothing in the bar wraps or spills out of it (a crowded bar grows its buttons instead).
+      for (const el of await page.locator('header nav[aria-label="Main"]').locator('a:visible, button:visible, input:visible').all()) {
+        const box = await el.boundingBox();
+        if (!box || !header) continue;
+        expect.soft(box.y + box.height, `${route} at ${width} px: ${await el.textContent()} spills below the bar`).toBeLessThanOrEqual(header.y + header.height);
+        expect.soft(box.height, `${route} at ${width} px: ${await el.textContent()} wraps`).toBeLessThanOrEqual(48);
+      }
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect.soft(widths.scroll, `${route} at ${width} px scrolls sideways`).toBeLessThanOrEqual(widths.inner);
+    }
+  }
+});

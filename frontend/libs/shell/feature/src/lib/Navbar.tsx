@@ -7,7 +7,7 @@ import { NotificationBell } from '@slotwise/notification-ui';
 import { useTheme } from './theme';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${
+  `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium ${
     isActive
       ? 'bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100'
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
@@ -43,11 +43,11 @@ function accountLinks(role: Session['role']): NavItem[] {
 }
 
 /**
- * The site's navbar: one row, at most 64 px high at every width. From 768 px it shows the links
+ * The site's navbar: one row, at most 64 px high at every width. From 1024 px it shows the links
  * and a user menu; below, a menu button opens the same links as a disclosure under the bar
  * (focus moves to its first link; Escape closes it and gives focus back to the button).
  * `search` is the search box the app puts in the bar (catalog's NavSearch; the shell knows no
- * domain): in the row from 768 px, under the links in the phone menu below.
+ * domain): in the row from 1024 px, under the links in the phone menu below.
  */
 export function Navbar({ search }: { search?: ReactNode } = {}) {
   const session = useSession();
@@ -84,14 +84,14 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
         <Link to="/" className="mr-3 inline-flex min-h-11 items-center text-xl font-bold text-indigo-700 dark:text-indigo-300">
           Slotwise
         </Link>
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="hidden items-center gap-1 lg:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>
               {l.label}
             </NavLink>
           ))}
         </div>
-        {search && <div className="ml-2 hidden min-w-0 max-w-xs flex-1 md:block">{search}</div>}
+        {search && <div className="ml-2 hidden min-w-0 max-w-xs flex-1 lg:block">{search}</div>}
         <div className="ml-auto flex items-center gap-2">
           {token && <NotificationBell center={notifications} />}
           <button
@@ -103,7 +103,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
           >
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} className="h-5 w-5" />
           </button>
-          <div className="hidden items-center gap-2 md:flex">
+          <div className="hidden items-center gap-2 lg:flex">
             {token ? (
               <div className="relative" ref={userMenuRef}>
                 <button
@@ -143,7 +143,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
           <button
             ref={phoneButtonRef}
             type="button"
-            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={phoneMenuOpen}
             aria-controls={phoneMenuId}
             aria-label="Menu"
@@ -158,7 +158,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
         id={phoneMenuId}
         ref={phoneMenuRef}
         hidden={!phoneMenuOpen}
-        className="max-h-[calc(100dvh-3.75rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
+        className="max-h-[calc(100dvh-3.75rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-900"
       >
         <nav aria-label="Menu">
           <ul className="flex flex-col gap-1">
