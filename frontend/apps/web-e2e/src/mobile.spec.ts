@@ -5,8 +5,8 @@ import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId,
 
 // Every route on a phone (390×844), logged out, as a customer and as a provider, in light and
 // dark: the page never scrolls sideways, the closed navbar is at most 64 px high, and axe finds
-// no serious or critical violation. MOBILE_SCREENSHOTS=1 also writes docs/screenshots/mobile/
-// (frontend/tools/mobile-screenshots.sh).
+// no serious or critical violation; the layout checks again at 360×640, the smallest phone.
+// MOBILE_SCREENSHOTS=1 also writes docs/screenshots/mobile/ (frontend/tools/mobile-screenshots.sh).
 const SHOTS = process.env.MOBILE_SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../../docs/screenshots/mobile') : null;
 
 // Not isMobile: a phone's layout viewport would widen to fit overflowing content and hide it.
@@ -166,6 +166,25 @@ test('a tablet (768×1024) and a laptop (1024×768) keep the bar in one row and 
       }
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
       expect.soft(widths.scroll, `${route} at ${width} px scrolls sideways`).toBeLessThanOrEqual(widths.inner);
+    }
+  }
+});
+
+test('the smallest phone (360×640): no route scrolls sideways and the bar stays one row, for all three', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const who = [
+    { name: 'visitor', account: null, routes: anonRoutes },
+    { name: 'customer', account: customer, routes: customerRoutes() },
+    { name: 'provider', account: provider, routes: providerRoutes },
+  ];
+  for (const { name, account, routes } of who) {
+    await signIn(page, request, account);
+    for (const route of routes) {
+      await open(page, route);
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect.soft(widths.scroll, `${route} (${name}) at 360 px scrolls sideways`).toBeLessThanOrEqual(widths.inner);
+      const header = await page.locator('header').first().boundingBox();
+      expect.soft(header?.height ?? 999, `${route} (${name}) at 360 px: navbar height`).toBeLessThanOrEqual(64);
     }
   }
 });
