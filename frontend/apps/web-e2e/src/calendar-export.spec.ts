@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+import { bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
 
 // Issue 26: "Add to calendar" downloads the appointment as iCalendar; the calendar page shows the
 // user's webcal:// feed, which answers without a token and stops when replaced.
@@ -14,11 +14,7 @@ test('add to calendar and the calendar feed', async ({ page, request }) => {
   await registerViaApi(request, customer);
   const serviceName = `Haircut ${runId}`;
   const serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['09:00'] });
-  const res = await request.post(`${API}/appointments`, {
-    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
-    data: { serviceId, date: businessDay(1), time: '09:00', customerName: customer.fullName, customerEmail: customer.email, customerPhone: '9876543210', customerAddress: '1 FC Road, Pune' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await bookViaApi(request, customer, { serviceId, date: businessDay(1), time: '09:00' });
 
   await signInWithToken(page, request, customer);
   await page.goto('/my-appointments');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId, type Account } from './support';
+import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, type Account } from './support';
 
 // Every route on a phone (390×844), logged out, as a customer and as a provider, in light and
 // dark: the page never scrolls sideways, the closed navbar is at most 64 px high, and axe finds
@@ -73,21 +73,7 @@ test.beforeAll('a provider with a service, a customer with a booking', async ({ 
   await registerViaApi(request, provider);
   await registerViaApi(request, customer);
   serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['09:00', '10:00', '11:00', '12:00', '14:00', '15:00', '16:00', '17:00'] });
-  const booked = await request.post(`${API}/appointments`, {
-    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
-    data: {
-      serviceId,
-      date: businessDay(2),
-      time: '10:00',
-      notes: '',
-      customerName: customer.fullName,
-      customerEmail: customer.email,
-      customerPhone: '9876543210',
-      customerAddress: '7 FC Road, Pune',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  appointmentId = (await booked.json()).appointment._id;
+  appointmentId = await bookViaApi(request, customer, { serviceId, date: businessDay(2), time: '10:00' });
 });
 
 const anonRoutes = ['/', '/login', '/register', '/services', '/categories', '/categories/healthcare', '/demo-services', '/help'];

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+import { bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
 
 // Issue 25: the provider's bell shows a customer's booking request within the refresh interval
 // (30 s), against the real stack; marking it read clears the count.
@@ -25,15 +25,7 @@ test("a customer's booking reaches the provider's bell; marking it read clears t
   await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
   await expect(nav.getByTestId('notification-count')).toHaveCount(0);
 
-  const booked = await request.post(`${API}/appointments`, {
-    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
-    data: {
-      serviceId, date: businessDay(1), time: '10:00', notes: '', customerName: customer.fullName,
-      customerEmail: customer.email, customerPhone: '9876543210', customerAddress: '7 FC Road, Pune',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const appointmentId = (await booked.json()).appointment._id as string;
+  const appointmentId = await bookViaApi(request, customer, { serviceId, date: businessDay(1), time: '10:00' });
 
   // The open page asks again every 30 s: the request shows up within that, with no reload.
   await expect(nav.getByTestId('notification-count')).toHaveText('1', { timeout: 35_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
 
 // Issue 26 "Must show": a provider closes days and the customer's date strip shows them closed;
 // the queue toggle persists and closes every service. Screenshots light and dark, phone and desktop.
@@ -30,11 +30,7 @@ test('a provider closes two days with a note; the customer sees them closed', as
   await registerViaApi(request, customer);
   serviceId = await createServiceViaApi(request, provider, { name: serviceName, timeSlots: ['09:00', '10:00', '11:00'] });
   // A booking on a day that is about to close: listed for the provider afterwards.
-  const booked = await request.post(`${API}/appointments`, {
-    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
-    data: { serviceId, date: businessDay(3), time: '10:00', customerName: customer.fullName, customerEmail: customer.email, customerPhone: '9876543210', customerAddress: '1 FC Road, Pune' },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+  await bookViaApi(request, customer, { serviceId, date: businessDay(3), time: '10:00' });
 
   await signInWithToken(page, request, provider);
   await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { API, apiLogin, loginViaUi, registerViaUi, runId, type Account } from './support';
+import { API, apiLogin, bookViaApi, loginViaUi, registerViaUi, runId, type Account } from './support';
 
 // Issue 9 "Must show": a provider's whole day, against the real stack.
 test.describe.configure({ mode: 'serial' });
@@ -130,22 +130,7 @@ test('a customer books; the provider accepts on home; the dashboard offers no se
   const service = (await mine.json()).services.find((s: { name: string }) => s.name === serviceName);
   expect(service?.timeSlots).toEqual(['09:00', '10:00']);
 
-  const customerToken = await apiLogin(request, customer);
-  const booked = await request.post(`${API}/appointments`, {
-    headers: { Authorization: `Bearer ${customerToken}` },
-    data: {
-      serviceId: service._id,
-      date: tomorrowInBusinessZone(),
-      time: '10:00',
-      notes: 'Pastel colours please',
-      customerName: customer.fullName,
-      customerEmail: customer.email,
-      customerPhone: '9876543210',
-      customerAddress: '7 FC Road, Pune',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  appointmentId = (await booked.json()).appointment._id;
+  appointmentId = await bookViaApi(request, customer, { serviceId: service._id, date: tomorrowInBusinessZone(), time: '10:00', notes: 'Pastel colours please' });
 
   await loginViaUi(page, provider);
   const queue = page.getByTestId('queue-card');

@@ -113,6 +113,23 @@ export async function signInWithToken(page: Page, request: APIRequestContext, a:
   await expect(page.getByRole('heading', { name: `Welcome, ${a.fullName}!` })).toBeVisible();
 }
 
+/** A booking by the customer through the API (201 expected); returns the appointment's id. */
+export async function bookViaApi(request: APIRequestContext, customer: Account, booking: { serviceId: string; date: string; time: string; notes?: string }) {
+  const res = await request.post(`${API}/appointments`, {
+    headers: { Authorization: `Bearer ${await apiLogin(request, customer)}` },
+    data: {
+      notes: '',
+      ...booking,
+      customerName: customer.fullName,
+      customerEmail: customer.email,
+      customerPhone: '9876543210',
+      customerAddress: '7 FC Road, Pune',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).appointment._id as string;
+}
+
 /** A provider's service created through the API, with the slots given; returns its id. */
 export async function createServiceViaApi(request: APIRequestContext, a: Account, service: { name: string; timeSlots: string[]; description?: string; price?: number }) {
   const res = await request.post(`${API}/services`, {
