@@ -30,6 +30,15 @@ cd "$root/api"
 rm -rf gen openapi
 buf generate --template buf.gen.yaml --path proto/slotwise
 buf generate --template buf.gen.openapi.yaml --path proto/slotwise --exclude-path proto/slotwise/events
+# A call declared "201" in its proto answers 201 only (platform/grpcx
+# SetHTTPStatus); protoc-gen-openapiv2 always adds a 200 beside it, so drop it.
+if ! command -v jq >/dev/null; then
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null || { echo "jq is needed: sudo apt-get install -y jq" >&2; exit 1; }
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+fi
+doc=openapi/slotwise.swagger.json
+jq --indent 2 '(.paths[][] | select(.responses["201"])).responses |= del(.["200"])' "$doc" >"$doc.tmp"
+mv "$doc.tmp" "$doc"
 echo "generated: $(find gen -name '*.go' | wc -l) Go files, openapi/slotwise.swagger.json"
 
 # The web app's types of the same contract (needs Node and npm; installs the

@@ -7,6 +7,8 @@
 package authv1
 
 import (
+	_ "github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2/options"
+	_ "github.com/slotwise/slotwise/api/gen/errors/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -1310,7 +1312,7 @@ var File_slotwise_auth_v1_auth_proto protoreflect.FileDescriptor
 
 const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
-	"\x1bslotwise/auth/v1/auth.proto\x12\x10slotwise.auth.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb0\x02\n" +
+	"\x1bslotwise/auth/v1/auth.proto\x12\x10slotwise.auth.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xb0\x02\n" +
 	"\fBusinessInfo\x12\"\n" +
 	"\fbusinessName\x18\x01 \x01(\tR\fbusinessName\x120\n" +
 	"\x13businessDescription\x18\x02 \x01(\tR\x13businessDescription\x12*\n" +
@@ -1420,9 +1422,12 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
-	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications2\x82\a\n" +
-	"\vAuthService\x12l\n" +
-	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/auth/register\x12\x85\x01\n" +
+	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications2\xc1\a\n" +
+	"\vAuthService\x12\xaa\x01\n" +
+	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
+	"\x03201\x122\n" +
+	"\bCreated.\x12&\n" +
+	"$\x1a\".slotwise.auth.v1.RegisterResponse\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/auth/register\x12\x85\x01\n" +
 	"\rLoginWithRole\x12&.slotwise.auth.v1.LoginWithRoleRequest\x1a'.slotwise.auth.v1.LoginWithRoleResponse\"#\x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/login-with-role\x90\x02\x01\x12~\n" +
 	"\vGetUserRole\x12$.slotwise.auth.v1.GetUserRoleRequest\x1a%.slotwise.auth.v1.GetUserRoleResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/auth/user-role/{email}\x90\x02\x01\x12n\n" +
 	"\n" +
@@ -1432,7 +1437,10 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
 	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\n" +
-	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01B5Z3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
+	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01B\xb1\x01\x92AyRw\n" +
+	"\adefault\x12l\n" +
+	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
+	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
 
 var (
 	file_slotwise_auth_v1_auth_proto_rawDescOnce sync.Once

@@ -7,6 +7,8 @@
 package bookingv1
 
 import (
+	_ "github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2/options"
+	_ "github.com/slotwise/slotwise/api/gen/errors/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -1382,7 +1384,7 @@ var File_slotwise_booking_v1_booking_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/booking/v1/booking.proto\x12\x13slotwise.booking.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\")\n" +
+	"!slotwise/booking/v1/booking.proto\x12\x13slotwise.booking.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\")\n" +
 	"\x13CalendarFeedRequest\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\"\x18\n" +
 	"\x16GetCalendarFeedRequest\"\x1a\n" +
@@ -1482,9 +1484,12 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
 	"\x04time\x18\x03 \x01(\tR\x04time\x126\n" +
-	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt2\xa0\x0e\n" +
-	"\x0eBookingService\x12\x86\x01\n" +
-	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/appointments\x12\x8d\x01\n" +
+	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt2\xe9\x0f\n" +
+	"\x0eBookingService\x12\xca\x01\n" +
+	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
+	"\x03201\x128\n" +
+	"\bCreated.\x12,\n" +
+	"*\x1a(.slotwise.booking.v1.AppointmentResponse\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/appointments\x12\x8d\x01\n" +
 	"\x12ListMyAppointments\x12..slotwise.booking.v1.ListMyAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"\x18\x82\xd3\xe4\x93\x02\x0f\x12\r/appointments\x90\x02\x01\x12\x85\x01\n" +
 	"\x0eGetAppointment\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/appointments/{id}\x90\x02\x01\x12\xa2\x01\n" +
 	"\x18ListProviderAppointments\x124.slotwise.booking.v1.ListProviderAppointmentsRequest\x1a-.slotwise.booking.v1.ListAppointmentsResponse\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/appointments/provider\x90\x02\x01\x12\x99\x01\n" +
@@ -1493,11 +1498,20 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
 	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x9b\x01\n" +
 	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01\x12k\n" +
-	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01\x12\x86\x01\n" +
-	"\x16GetAppointmentCalendar\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a\x14.google.api.HttpBody\"*\x82\xd3\xe4\x93\x02!\x12\x1f/appointments/{id}/calendar.ics\x90\x02\x01\x12k\n" +
-	"\fCalendarFeed\x12(.slotwise.booking.v1.CalendarFeedRequest\x1a\x14.google.api.HttpBody\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
+	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01\x12\xc8\x01\n" +
+	"\x16GetAppointmentCalendar\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a\x14.google.api.HttpBody\"l\x92A?:\rtext/calendarJ.\n" +
+	"\x03200\x12'\n" +
+	"\x1dAn iCalendar file (RFC 5545).\x12\x06\n" +
+	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02!\x12\x1f/appointments/{id}/calendar.ics\x90\x02\x01\x12\xad\x01\n" +
+	"\fCalendarFeed\x12(.slotwise.booking.v1.CalendarFeedRequest\x1a\x14.google.api.HttpBody\"]\x92A?:\rtext/calendarJ.\n" +
+	"\x03200\x12'\n" +
+	"\x1dAn iCalendar file (RFC 5545).\x12\x06\n" +
+	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
-	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feedB;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
+	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feedB\xb7\x01\x92AyRw\n" +
+	"\adefault\x12l\n" +
+	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
+	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
 
 var (
 	file_slotwise_booking_v1_booking_proto_rawDescOnce sync.Once

@@ -7,6 +7,8 @@
 package catalogv1
 
 import (
+	_ "github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2/options"
+	_ "github.com/slotwise/slotwise/api/gen/errors/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -1397,7 +1399,7 @@ var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd2\x05\n" +
+	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xd2\x05\n" +
 	"\aService\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -1521,21 +1523,29 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage2\xa9\n" +
-	"\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage2\xb4\v\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
 	"GetService\x12&.slotwise.catalog.v1.GetServiceRequest\x1a'.slotwise.catalog.v1.GetServiceResponse\"\x19\x82\xd3\xe4\x93\x02\x10\x12\x0e/services/{id}\x90\x02\x01\x12\x92\x01\n" +
-	"\x14ListProviderServices\x120.slotwise.catalog.v1.ListProviderServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/services/provider\x90\x02\x01\x12~\n" +
-	"\rCreateService\x12).slotwise.catalog.v1.CreateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\x14\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/services\x12\x83\x01\n" +
+	"\x14ListProviderServices\x120.slotwise.catalog.v1.ListProviderServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/services/provider\x90\x02\x01\x12\xc6\x01\n" +
+	"\rCreateService\x12).slotwise.catalog.v1.CreateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\\\x92AEJC\n" +
+	"\x03201\x12<\n" +
+	"\bCreated.\x120\n" +
+	".\x1a,.slotwise.catalog.v1.ServiceMutationResponse\x82\xd3\xe4\x93\x02\x0e:\x01*\"\t/services\x12\x83\x01\n" +
 	"\rUpdateService\x12).slotwise.catalog.v1.UpdateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*2\x0e/services/{id}\x12~\n" +
 	"\rDeleteService\x12).slotwise.catalog.v1.DeleteServiceRequest\x1a*.slotwise.catalog.v1.DeleteServiceResponse\"\x16\x82\xd3\xe4\x93\x02\x10*\x0e/services/{id}\x12\x84\x01\n" +
 	"\rGetMySchedule\x12).slotwise.catalog.v1.GetMyScheduleRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/providers/me/schedule\x90\x02\x01\x12w\n" +
-	"\bSetQueue\x12$.slotwise.catalog.v1.SetQueueRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\x1a\x13/providers/me/queue\x12~\n" +
+	"\bSetQueue\x12$.slotwise.catalog.v1.SetQueueRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\x1a\x13/providers/me/queue\x12\xbf\x01\n" +
 	"\n" +
-	"AddClosure\x12&.slotwise.catalog.v1.AddClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"!\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/providers/me/closures\x12\x86\x01\n" +
-	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}B;Z9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
+	"AddClosure\x12&.slotwise.catalog.v1.AddClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"b\x92A>J<\n" +
+	"\x03201\x125\n" +
+	"\bCreated.\x12)\n" +
+	"'\x1a%.slotwise.catalog.v1.ScheduleResponse\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/providers/me/closures\x12\x86\x01\n" +
+	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}B\xb7\x01\x92AyRw\n" +
+	"\adefault\x12l\n" +
+	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
+	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_slotwise_catalog_v1_catalog_proto_rawDescOnce sync.Once

@@ -7,6 +7,8 @@
 package notificationv1
 
 import (
+	_ "github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2/options"
+	_ "github.com/slotwise/slotwise/api/gen/errors/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -452,7 +454,7 @@ var File_slotwise_notification_v1_notification_proto protoreflect.FileDescriptor
 
 const file_slotwise_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
-	"+slotwise/notification/v1/notification.proto\x12\x18slotwise.notification.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xbf\x01\n" +
+	"+slotwise/notification/v1/notification.proto\x12\x18slotwise.notification.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xbf\x01\n" +
 	"\fNotification\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12\x12\n" +
@@ -484,7 +486,10 @@ const file_slotwise_notification_v1_notification_proto_rawDesc = "" +
 	"\x13NotificationService\x12\x97\x01\n" +
 	"\x11ListNotifications\x122.slotwise.notification.v1.ListNotificationsRequest\x1a3.slotwise.notification.v1.ListNotificationsResponse\"\x19\x82\xd3\xe4\x93\x02\x10\x12\x0e/notifications\x90\x02\x01\x12\x86\x01\n" +
 	"\bMarkRead\x12).slotwise.notification.v1.MarkReadRequest\x1a*.slotwise.notification.v1.MarkReadResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*2\x18/notifications/{id}/read\x12\x8e\x01\n" +
-	"\vMarkAllRead\x12,.slotwise.notification.v1.MarkAllReadRequest\x1a-.slotwise.notification.v1.MarkAllReadResponse\"\"\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/notifications/read-allBEZCgithub.com/slotwise/slotwise/api/gen/notification/v1;notificationv1b\x06proto3"
+	"\vMarkAllRead\x12,.slotwise.notification.v1.MarkAllReadRequest\x1a-.slotwise.notification.v1.MarkAllReadResponse\"\"\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/notifications/read-allB\xc1\x01\x92AyRw\n" +
+	"\adefault\x12l\n" +
+	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
+	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZCgithub.com/slotwise/slotwise/api/gen/notification/v1;notificationv1b\x06proto3"
 
 var (
 	file_slotwise_notification_v1_notification_proto_rawDescOnce sync.Once

@@ -7,6 +7,8 @@
 package reviewv1
 
 import (
+	_ "github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2/options"
+	_ "github.com/slotwise/slotwise/api/gen/errors/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -432,7 +434,7 @@ var File_slotwise_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/review/v1/review.proto\x12\x12slotwise.review.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"3\n" +
+	"\x1fslotwise/review/v1/review.proto\x12\x12slotwise.review.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"3\n" +
 	"\n" +
 	"ReviewUser\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x14\n" +
@@ -460,11 +462,17 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x14CreateReviewResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12.\n" +
-	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xa7\x03\n" +
+	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xec\x03\n" +
 	"\rReviewService\x12\x8e\x01\n" +
 	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x8c\x01\n" +
-	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12v\n" +
-	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"\x13\x82\xd3\xe4\x93\x02\r:\x01*\"\b/reviewsB9Z7github.com/slotwise/slotwise/api/gen/review/v1;reviewv1b\x06proto3"
+	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12\xba\x01\n" +
+	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"W\x92AAJ?\n" +
+	"\x03201\x128\n" +
+	"\bCreated.\x12,\n" +
+	"*\x1a(.slotwise.review.v1.CreateReviewResponse\x82\xd3\xe4\x93\x02\r:\x01*\"\b/reviewsB\xb5\x01\x92AyRw\n" +
+	"\adefault\x12l\n" +
+	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
+	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ7github.com/slotwise/slotwise/api/gen/review/v1;reviewv1b\x06proto3"
 
 var (
 	file_slotwise_review_v1_review_proto_rawDescOnce sync.Once

@@ -631,12 +631,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        rpcStatus: {
-            /** Format: int32 */
-            code?: number;
-            message?: string;
-            details?: components["schemas"]["protobufAny"][];
-        };
         v1AddClosureRequest: {
             from?: string;
             /** @description to defaults to from (one day). */
@@ -758,6 +752,21 @@ export interface components {
         };
         v1DeleteServiceResponse: {
             success?: boolean;
+            message?: string;
+        };
+        /**
+         * @description Error is the one body of every failed REST call (the gateway writes it:
+         *     gateway/internal/rest/errors.go). The HTTP status tells the kind: 400 bad
+         *     input, 401 no or expired token, 403 not allowed, 404 not found, 409 the
+         *     state forbids it (slot taken, day closed), 413 body too large, 415 not
+         *     JSON, 422 a rule refused it, 429 too many requests (with Retry-After),
+         *     5xx a fault on our side. message is written for the person using the app.
+         */
+        v1Error: {
+            /** @description success is always false. */
+            success?: boolean;
+            /** @description error repeats message, for clients of the original API. */
+            error?: string;
             message?: string;
         };
         v1GetAvailabilityResponse: {
@@ -1038,13 +1047,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1JWKS"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1067,13 +1076,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListAppointmentsResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1091,8 +1100,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A successful response. */
-            200: {
+            /** @description Created. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1100,13 +1109,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AppointmentResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1129,13 +1138,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListAppointmentsResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1160,13 +1169,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AppointmentResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1182,22 +1191,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A successful response. */
+            /** @description An iCalendar file (RFC 5545). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["apiHttpBody"];
+                    "text/calendar": string;
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "text/calendar": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1226,13 +1235,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AppointmentResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1261,13 +1270,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AppointmentResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1296,13 +1305,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1AppointmentResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1329,13 +1338,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1LoginWithRoleResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1358,13 +1367,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ProfileResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1392,13 +1401,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ProfileResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1416,8 +1425,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A successful response. */
-            200: {
+            /** @description Created. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1425,13 +1434,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1RegisterResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1456,13 +1465,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1GetUserRoleResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1485,13 +1494,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CalendarFeedResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1518,13 +1527,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CalendarFeedResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1541,22 +1550,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A successful response. */
+            /** @description An iCalendar file (RFC 5545). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["apiHttpBody"];
+                    "text/calendar": string;
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "text/calendar": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1583,13 +1592,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListNotificationsResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1616,13 +1625,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1MarkAllReadResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1651,13 +1660,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1MarkReadResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1675,8 +1684,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A successful response. */
-            200: {
+            /** @description Created. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1684,13 +1693,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ScheduleResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1715,13 +1724,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ScheduleResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1748,13 +1757,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ScheduleResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1777,13 +1786,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ScheduleResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1801,8 +1810,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A successful response. */
-            200: {
+            /** @description Created. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1810,13 +1819,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1CreateReviewResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1839,13 +1848,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListReviewsResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1870,13 +1879,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListReviewsResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1917,13 +1926,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListServicesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1941,8 +1950,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A successful response. */
-            200: {
+            /** @description Created. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1950,13 +1959,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ServiceMutationResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -1979,13 +1988,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ListServicesResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -2010,13 +2019,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1GetServiceResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -2041,13 +2050,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1DeleteServiceResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -2076,13 +2085,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1ServiceMutationResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };
@@ -2112,13 +2121,13 @@ export interface operations {
                     "application/json": components["schemas"]["v1GetAvailabilityResponse"];
                 };
             };
-            /** @description An unexpected error response. */
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
             default: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["rpcStatus"];
+                    "application/json": components["schemas"]["v1Error"];
                 };
             };
         };

@@ -85,12 +85,8 @@ export type ProfileUpdateRequest = Schemas['v1UpdateProfileRequest'];
 export type ServiceRequest = Schemas['v1CreateServiceRequest'];
 export type CreateReviewRequest = Schemas['v1CreateReviewRequest'];
 
-/** The error body of every refused request (docs/architecture.md#rest-conventions); the OpenAPI document does not describe it. */
-export interface ErrorBody {
-  success: false;
-  error: string;
-  message: string;
-}
+/** The error body of every refused request (docs/architecture.md#rest-conventions): the document's `v1Error`, every field present and success false. */
+export type ErrorBody = Emitted<Schemas['v1Error']> & { success: false };
 
 /** An appointment as the API sends it: its status is one of the status machine's (docs/architecture.md#rules-the-server-enforces). */
 export const asAppointment = (a: Emitted<Schemas['v1Appointment']>): Appointment => a as Appointment;
