@@ -1380,6 +1380,535 @@ func (x *NextSlot) GetStartsAt() *timestamppb.Timestamp {
 	return nil
 }
 
+type GetProviderAnalyticsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// days is 7, 30 or 90; 0 (absent) means 30.
+	Days          int32 `protobuf:"varint,1,opt,name=days,proto3" json:"days,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetProviderAnalyticsRequest) Reset() {
+	*x = GetProviderAnalyticsRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetProviderAnalyticsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetProviderAnalyticsRequest) ProtoMessage() {}
+
+func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetProviderAnalyticsRequest.ProtoReflect.Descriptor instead.
+func (*GetProviderAnalyticsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *GetProviderAnalyticsRequest) GetDays() int32 {
+	if x != nil {
+		return x.Days
+	}
+	return 0
+}
+
+// ProviderAnalyticsResponse covers the appointments that start in the window
+// [from, to], both YYYY-MM-DD in timeZone; an appointment counts on the day
+// (and hour) of its start in that zone.
+type ProviderAnalyticsResponse struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Days     int32                  `protobuf:"varint,1,opt,name=days,proto3" json:"days,omitempty"`
+	From     string                 `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	To       string                 `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
+	TimeZone string                 `protobuf:"bytes,4,opt,name=timeZone,proto3" json:"timeZone,omitempty"`
+	Totals   *AnalyticsCounts       `protobuf:"bytes,5,opt,name=totals,proto3" json:"totals,omitempty"`
+	Rates    *AnalyticsRates        `protobuf:"bytes,6,opt,name=rates,proto3" json:"rates,omitempty"`
+	// averageRating is the mean rating of the reviews of the window's
+	// appointments; 0 when ratingCount is 0.
+	AverageRating float64 `protobuf:"fixed64,7,opt,name=averageRating,proto3" json:"averageRating,omitempty"`
+	RatingCount   int32   `protobuf:"varint,8,opt,name=ratingCount,proto3" json:"ratingCount,omitempty"`
+	// daily has exactly `days` entries, oldest first, days without
+	// appointments included.
+	Daily []*AnalyticsDay `protobuf:"bytes,9,rep,name=daily,proto3" json:"daily,omitempty"`
+	// hours has exactly 24 entries, hour 0 to 23 of the business zone.
+	Hours         []*AnalyticsHour `protobuf:"bytes,10,rep,name=hours,proto3" json:"hours,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProviderAnalyticsResponse) Reset() {
+	*x = ProviderAnalyticsResponse{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProviderAnalyticsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProviderAnalyticsResponse) ProtoMessage() {}
+
+func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProviderAnalyticsResponse.ProtoReflect.Descriptor instead.
+func (*ProviderAnalyticsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ProviderAnalyticsResponse) GetDays() int32 {
+	if x != nil {
+		return x.Days
+	}
+	return 0
+}
+
+func (x *ProviderAnalyticsResponse) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *ProviderAnalyticsResponse) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *ProviderAnalyticsResponse) GetTimeZone() string {
+	if x != nil {
+		return x.TimeZone
+	}
+	return ""
+}
+
+func (x *ProviderAnalyticsResponse) GetTotals() *AnalyticsCounts {
+	if x != nil {
+		return x.Totals
+	}
+	return nil
+}
+
+func (x *ProviderAnalyticsResponse) GetRates() *AnalyticsRates {
+	if x != nil {
+		return x.Rates
+	}
+	return nil
+}
+
+func (x *ProviderAnalyticsResponse) GetAverageRating() float64 {
+	if x != nil {
+		return x.AverageRating
+	}
+	return 0
+}
+
+func (x *ProviderAnalyticsResponse) GetRatingCount() int32 {
+	if x != nil {
+		return x.RatingCount
+	}
+	return 0
+}
+
+func (x *ProviderAnalyticsResponse) GetDaily() []*AnalyticsDay {
+	if x != nil {
+		return x.Daily
+	}
+	return nil
+}
+
+func (x *ProviderAnalyticsResponse) GetHours() []*AnalyticsHour {
+	if x != nil {
+		return x.Hours
+	}
+	return nil
+}
+
+// AnalyticsCounts counts appointments by status; bookings is all of them.
+type AnalyticsCounts struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Bookings  int32                  `protobuf:"varint,1,opt,name=bookings,proto3" json:"bookings,omitempty"`
+	Pending   int32                  `protobuf:"varint,2,opt,name=pending,proto3" json:"pending,omitempty"`
+	Confirmed int32                  `protobuf:"varint,3,opt,name=confirmed,proto3" json:"confirmed,omitempty"`
+	Completed int32                  `protobuf:"varint,4,opt,name=completed,proto3" json:"completed,omitempty"`
+	Cancelled int32                  `protobuf:"varint,5,opt,name=cancelled,proto3" json:"cancelled,omitempty"`
+	Rejected  int32                  `protobuf:"varint,6,opt,name=rejected,proto3" json:"rejected,omitempty"`
+	NoShow    int32                  `protobuf:"varint,7,opt,name=noShow,proto3" json:"noShow,omitempty"`
+	// other is scheduled and in-progress appointments.
+	Other int32 `protobuf:"varint,8,opt,name=other,proto3" json:"other,omitempty"`
+	// revenue is the sum of the prices (rupees) of completed appointments.
+	Revenue       float64 `protobuf:"fixed64,9,opt,name=revenue,proto3" json:"revenue,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalyticsCounts) Reset() {
+	*x = AnalyticsCounts{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalyticsCounts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalyticsCounts) ProtoMessage() {}
+
+func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalyticsCounts.ProtoReflect.Descriptor instead.
+func (*AnalyticsCounts) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *AnalyticsCounts) GetBookings() int32 {
+	if x != nil {
+		return x.Bookings
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetPending() int32 {
+	if x != nil {
+		return x.Pending
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetConfirmed() int32 {
+	if x != nil {
+		return x.Confirmed
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetCompleted() int32 {
+	if x != nil {
+		return x.Completed
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetCancelled() int32 {
+	if x != nil {
+		return x.Cancelled
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetRejected() int32 {
+	if x != nil {
+		return x.Rejected
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetNoShow() int32 {
+	if x != nil {
+		return x.NoShow
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetOther() int32 {
+	if x != nil {
+		return x.Other
+	}
+	return 0
+}
+
+func (x *AnalyticsCounts) GetRevenue() float64 {
+	if x != nil {
+		return x.Revenue
+	}
+	return 0
+}
+
+// AnalyticsRates are fractions of totals.bookings (0 when there are none).
+type AnalyticsRates struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cancellation  float64                `protobuf:"fixed64,1,opt,name=cancellation,proto3" json:"cancellation,omitempty"`
+	Rejection     float64                `protobuf:"fixed64,2,opt,name=rejection,proto3" json:"rejection,omitempty"`
+	NoShow        float64                `protobuf:"fixed64,3,opt,name=noShow,proto3" json:"noShow,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalyticsRates) Reset() {
+	*x = AnalyticsRates{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalyticsRates) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalyticsRates) ProtoMessage() {}
+
+func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalyticsRates.ProtoReflect.Descriptor instead.
+func (*AnalyticsRates) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *AnalyticsRates) GetCancellation() float64 {
+	if x != nil {
+		return x.Cancellation
+	}
+	return 0
+}
+
+func (x *AnalyticsRates) GetRejection() float64 {
+	if x != nil {
+		return x.Rejection
+	}
+	return 0
+}
+
+func (x *AnalyticsRates) GetNoShow() float64 {
+	if x != nil {
+		return x.NoShow
+	}
+	return 0
+}
+
+type AnalyticsDay struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// date is YYYY-MM-DD in the business time zone.
+	Date      string  `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
+	Bookings  int32   `protobuf:"varint,2,opt,name=bookings,proto3" json:"bookings,omitempty"`
+	Pending   int32   `protobuf:"varint,3,opt,name=pending,proto3" json:"pending,omitempty"`
+	Confirmed int32   `protobuf:"varint,4,opt,name=confirmed,proto3" json:"confirmed,omitempty"`
+	Completed int32   `protobuf:"varint,5,opt,name=completed,proto3" json:"completed,omitempty"`
+	Cancelled int32   `protobuf:"varint,6,opt,name=cancelled,proto3" json:"cancelled,omitempty"`
+	Rejected  int32   `protobuf:"varint,7,opt,name=rejected,proto3" json:"rejected,omitempty"`
+	NoShow    int32   `protobuf:"varint,8,opt,name=noShow,proto3" json:"noShow,omitempty"`
+	Other     int32   `protobuf:"varint,9,opt,name=other,proto3" json:"other,omitempty"`
+	Revenue   float64 `protobuf:"fixed64,10,opt,name=revenue,proto3" json:"revenue,omitempty"`
+	// averageRating is 0 when ratingCount is 0.
+	AverageRating float64 `protobuf:"fixed64,11,opt,name=averageRating,proto3" json:"averageRating,omitempty"`
+	RatingCount   int32   `protobuf:"varint,12,opt,name=ratingCount,proto3" json:"ratingCount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalyticsDay) Reset() {
+	*x = AnalyticsDay{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalyticsDay) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalyticsDay) ProtoMessage() {}
+
+func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalyticsDay.ProtoReflect.Descriptor instead.
+func (*AnalyticsDay) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *AnalyticsDay) GetDate() string {
+	if x != nil {
+		return x.Date
+	}
+	return ""
+}
+
+func (x *AnalyticsDay) GetBookings() int32 {
+	if x != nil {
+		return x.Bookings
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetPending() int32 {
+	if x != nil {
+		return x.Pending
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetConfirmed() int32 {
+	if x != nil {
+		return x.Confirmed
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetCompleted() int32 {
+	if x != nil {
+		return x.Completed
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetCancelled() int32 {
+	if x != nil {
+		return x.Cancelled
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetRejected() int32 {
+	if x != nil {
+		return x.Rejected
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetNoShow() int32 {
+	if x != nil {
+		return x.NoShow
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetOther() int32 {
+	if x != nil {
+		return x.Other
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetRevenue() float64 {
+	if x != nil {
+		return x.Revenue
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetAverageRating() float64 {
+	if x != nil {
+		return x.AverageRating
+	}
+	return 0
+}
+
+func (x *AnalyticsDay) GetRatingCount() int32 {
+	if x != nil {
+		return x.RatingCount
+	}
+	return 0
+}
+
+type AnalyticsHour struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// hour is 0 to 23 in the business time zone.
+	Hour int32 `protobuf:"varint,1,opt,name=hour,proto3" json:"hour,omitempty"`
+	// bookings counts appointments of every status starting in that hour.
+	Bookings      int32 `protobuf:"varint,2,opt,name=bookings,proto3" json:"bookings,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalyticsHour) Reset() {
+	*x = AnalyticsHour{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalyticsHour) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalyticsHour) ProtoMessage() {}
+
+func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalyticsHour.ProtoReflect.Descriptor instead.
+func (*AnalyticsHour) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *AnalyticsHour) GetHour() int32 {
+	if x != nil {
+		return x.Hour
+	}
+	return 0
+}
+
+func (x *AnalyticsHour) GetBookings() int32 {
+	if x != nil {
+		return x.Bookings
+	}
+	return 0
+}
+
 var File_slotwise_booking_v1_booking_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
@@ -1484,7 +2013,52 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
 	"\x04time\x18\x03 \x01(\tR\x04time\x126\n" +
-	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt2\xe9\x0f\n" +
+	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"1\n" +
+	"\x1bGetProviderAnalyticsRequest\x12\x12\n" +
+	"\x04days\x18\x01 \x01(\x05R\x04days\"\xa3\x03\n" +
+	"\x19ProviderAnalyticsResponse\x12\x12\n" +
+	"\x04days\x18\x01 \x01(\x05R\x04days\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x03 \x01(\tR\x02to\x12\x1a\n" +
+	"\btimeZone\x18\x04 \x01(\tR\btimeZone\x12<\n" +
+	"\x06totals\x18\x05 \x01(\v2$.slotwise.booking.v1.AnalyticsCountsR\x06totals\x129\n" +
+	"\x05rates\x18\x06 \x01(\v2#.slotwise.booking.v1.AnalyticsRatesR\x05rates\x12$\n" +
+	"\raverageRating\x18\a \x01(\x01R\raverageRating\x12 \n" +
+	"\vratingCount\x18\b \x01(\x05R\vratingCount\x127\n" +
+	"\x05daily\x18\t \x03(\v2!.slotwise.booking.v1.AnalyticsDayR\x05daily\x128\n" +
+	"\x05hours\x18\n" +
+	" \x03(\v2\".slotwise.booking.v1.AnalyticsHourR\x05hours\"\x85\x02\n" +
+	"\x0fAnalyticsCounts\x12\x1a\n" +
+	"\bbookings\x18\x01 \x01(\x05R\bbookings\x12\x18\n" +
+	"\apending\x18\x02 \x01(\x05R\apending\x12\x1c\n" +
+	"\tconfirmed\x18\x03 \x01(\x05R\tconfirmed\x12\x1c\n" +
+	"\tcompleted\x18\x04 \x01(\x05R\tcompleted\x12\x1c\n" +
+	"\tcancelled\x18\x05 \x01(\x05R\tcancelled\x12\x1a\n" +
+	"\brejected\x18\x06 \x01(\x05R\brejected\x12\x16\n" +
+	"\x06noShow\x18\a \x01(\x05R\x06noShow\x12\x14\n" +
+	"\x05other\x18\b \x01(\x05R\x05other\x12\x18\n" +
+	"\arevenue\x18\t \x01(\x01R\arevenue\"j\n" +
+	"\x0eAnalyticsRates\x12\"\n" +
+	"\fcancellation\x18\x01 \x01(\x01R\fcancellation\x12\x1c\n" +
+	"\trejection\x18\x02 \x01(\x01R\trejection\x12\x16\n" +
+	"\x06noShow\x18\x03 \x01(\x01R\x06noShow\"\xde\x02\n" +
+	"\fAnalyticsDay\x12\x12\n" +
+	"\x04date\x18\x01 \x01(\tR\x04date\x12\x1a\n" +
+	"\bbookings\x18\x02 \x01(\x05R\bbookings\x12\x18\n" +
+	"\apending\x18\x03 \x01(\x05R\apending\x12\x1c\n" +
+	"\tconfirmed\x18\x04 \x01(\x05R\tconfirmed\x12\x1c\n" +
+	"\tcompleted\x18\x05 \x01(\x05R\tcompleted\x12\x1c\n" +
+	"\tcancelled\x18\x06 \x01(\x05R\tcancelled\x12\x1a\n" +
+	"\brejected\x18\a \x01(\x05R\brejected\x12\x16\n" +
+	"\x06noShow\x18\b \x01(\x05R\x06noShow\x12\x14\n" +
+	"\x05other\x18\t \x01(\x05R\x05other\x12\x18\n" +
+	"\arevenue\x18\n" +
+	" \x01(\x01R\arevenue\x12$\n" +
+	"\raverageRating\x18\v \x01(\x01R\raverageRating\x12 \n" +
+	"\vratingCount\x18\f \x01(\x05R\vratingCount\"?\n" +
+	"\rAnalyticsHour\x12\x12\n" +
+	"\x04hour\x18\x01 \x01(\x05R\x04hour\x12\x1a\n" +
+	"\bbookings\x18\x02 \x01(\x05R\bbookings2\x88\x11\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -1508,7 +2082,8 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x1dAn iCalendar file (RFC 5545).\x12\x06\n" +
 	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
-	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feedB\xb7\x01\x92AyRw\n" +
+	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\x9c\x01\n" +
+	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
@@ -1525,7 +2100,7 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
 	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
@@ -1549,53 +2124,65 @@ var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*ClosedDays)(nil),                      // 19: slotwise.booking.v1.ClosedDays
 	(*NextAvailableResponse)(nil),           // 20: slotwise.booking.v1.NextAvailableResponse
 	(*NextSlot)(nil),                        // 21: slotwise.booking.v1.NextSlot
-	(*timestamppb.Timestamp)(nil),           // 22: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 23: google.api.HttpBody
+	(*GetProviderAnalyticsRequest)(nil),     // 22: slotwise.booking.v1.GetProviderAnalyticsRequest
+	(*ProviderAnalyticsResponse)(nil),       // 23: slotwise.booking.v1.ProviderAnalyticsResponse
+	(*AnalyticsCounts)(nil),                 // 24: slotwise.booking.v1.AnalyticsCounts
+	(*AnalyticsRates)(nil),                  // 25: slotwise.booking.v1.AnalyticsRates
+	(*AnalyticsDay)(nil),                    // 26: slotwise.booking.v1.AnalyticsDay
+	(*AnalyticsHour)(nil),                   // 27: slotwise.booking.v1.AnalyticsHour
+	(*timestamppb.Timestamp)(nil),           // 28: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 29: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	22, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	22, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	22, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	28, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	28, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	28, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
 	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
 	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	22, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	28, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
 	14, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
 	15, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
 	18, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
 	19, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
 	21, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	22, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	5,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	7,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	10, // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	8,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	11, // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	11, // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	12, // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	13, // 19: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	17, // 20: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	10, // 21: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	0,  // 22: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
-	1,  // 23: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
-	2,  // 24: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	6,  // 25: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	9,  // 26: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 27: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	9,  // 28: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 29: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 30: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 31: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	16, // 32: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	20, // 33: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	23, // 34: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	23, // 35: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	3,  // 36: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	3,  // 37: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	25, // [25:38] is the sub-list for method output_type
-	12, // [12:25] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	28, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	24, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	25, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	26, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	27, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	5,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	7,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	10, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	8,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	11, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	11, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	12, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	13, // 23: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	17, // 24: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	10, // 25: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	0,  // 26: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
+	1,  // 27: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
+	2,  // 28: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
+	22, // 29: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	6,  // 30: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	9,  // 31: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 32: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	9,  // 33: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 34: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 35: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 36: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	16, // 37: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	20, // 38: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	29, // 39: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	29, // 40: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	3,  // 41: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	3,  // 42: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	23, // 43: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	30, // [30:44] is the sub-list for method output_type
+	16, // [16:30] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_booking_v1_booking_proto_init() }
@@ -1609,7 +2196,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -33,6 +33,7 @@ const (
 	BookingService_CalendarFeed_FullMethodName             = "/slotwise.booking.v1.BookingService/CalendarFeed"
 	BookingService_GetCalendarFeed_FullMethodName          = "/slotwise.booking.v1.BookingService/GetCalendarFeed"
 	BookingService_ResetCalendarFeed_FullMethodName        = "/slotwise.booking.v1.BookingService/ResetCalendarFeed"
+	BookingService_GetProviderAnalytics_FullMethodName     = "/slotwise.booking.v1.BookingService/GetProviderAnalytics"
 )
 
 // BookingServiceClient is the client API for BookingService service.
@@ -64,6 +65,9 @@ type BookingServiceClient interface {
 	// ResetCalendarFeed gives the caller a new feed address; the old one
 	// stops working at once.
 	ResetCalendarFeed(ctx context.Context, in *ResetCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error)
+	// GetProviderAnalytics is the calling provider's figures over the last
+	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
+	GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error)
 }
 
 type bookingServiceClient struct {
@@ -204,6 +208,16 @@ func (c *bookingServiceClient) ResetCalendarFeed(ctx context.Context, in *ResetC
 	return out, nil
 }
 
+func (c *bookingServiceClient) GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ProviderAnalyticsResponse)
+	err := c.cc.Invoke(ctx, BookingService_GetProviderAnalytics_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BookingServiceServer is the server API for BookingService service.
 // All implementations must embed UnimplementedBookingServiceServer
 // for forward compatibility.
@@ -233,6 +247,9 @@ type BookingServiceServer interface {
 	// ResetCalendarFeed gives the caller a new feed address; the old one
 	// stops working at once.
 	ResetCalendarFeed(context.Context, *ResetCalendarFeedRequest) (*CalendarFeedResponse, error)
+	// GetProviderAnalytics is the calling provider's figures over the last
+	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
+	GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error)
 	mustEmbedUnimplementedBookingServiceServer()
 }
 
@@ -281,6 +298,9 @@ func (UnimplementedBookingServiceServer) GetCalendarFeed(context.Context, *GetCa
 }
 func (UnimplementedBookingServiceServer) ResetCalendarFeed(context.Context, *ResetCalendarFeedRequest) (*CalendarFeedResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ResetCalendarFeed not implemented")
+}
+func (UnimplementedBookingServiceServer) GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetProviderAnalytics not implemented")
 }
 func (UnimplementedBookingServiceServer) mustEmbedUnimplementedBookingServiceServer() {}
 func (UnimplementedBookingServiceServer) testEmbeddedByValue()                        {}
@@ -537,6 +557,24 @@ func _BookingService_ResetCalendarFeed_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _BookingService_GetProviderAnalytics_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetProviderAnalyticsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).GetProviderAnalytics(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_GetProviderAnalytics_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).GetProviderAnalytics(ctx, req.(*GetProviderAnalyticsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // BookingService_ServiceDesc is the grpc.ServiceDesc for BookingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -595,6 +633,10 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ResetCalendarFeed",
 			Handler:    _BookingService_ResetCalendarFeed_Handler,
+		},
+		{
+			MethodName: "GetProviderAnalytics",
+			Handler:    _BookingService_GetProviderAnalytics_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -289,6 +289,26 @@ export interface paths {
         patch: operations["NotificationService_MarkRead"];
         trace?: never;
     };
+    "/providers/me/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GetProviderAnalytics is the calling provider's figures over the last
+         *     7, 30 or 90 days in the business time zone (docs/product.md#analytics).
+         */
+        get: operations["BookingService_GetProviderAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/providers/me/closures": {
         parameters: {
             query?: never;
@@ -637,6 +657,83 @@ export interface components {
             to?: string;
             note?: string;
         };
+        /** @description AnalyticsCounts counts appointments by status; bookings is all of them. */
+        v1AnalyticsCounts: {
+            /** Format: int32 */
+            bookings?: number;
+            /** Format: int32 */
+            pending?: number;
+            /** Format: int32 */
+            confirmed?: number;
+            /** Format: int32 */
+            completed?: number;
+            /** Format: int32 */
+            cancelled?: number;
+            /** Format: int32 */
+            rejected?: number;
+            /** Format: int32 */
+            noShow?: number;
+            /**
+             * Format: int32
+             * @description other is scheduled and in-progress appointments.
+             */
+            other?: number;
+            /**
+             * Format: double
+             * @description revenue is the sum of the prices (rupees) of completed appointments.
+             */
+            revenue?: number;
+        };
+        v1AnalyticsDay: {
+            /** @description date is YYYY-MM-DD in the business time zone. */
+            date?: string;
+            /** Format: int32 */
+            bookings?: number;
+            /** Format: int32 */
+            pending?: number;
+            /** Format: int32 */
+            confirmed?: number;
+            /** Format: int32 */
+            completed?: number;
+            /** Format: int32 */
+            cancelled?: number;
+            /** Format: int32 */
+            rejected?: number;
+            /** Format: int32 */
+            noShow?: number;
+            /** Format: int32 */
+            other?: number;
+            /** Format: double */
+            revenue?: number;
+            /**
+             * Format: double
+             * @description averageRating is 0 when ratingCount is 0.
+             */
+            averageRating?: number;
+            /** Format: int32 */
+            ratingCount?: number;
+        };
+        v1AnalyticsHour: {
+            /**
+             * Format: int32
+             * @description hour is 0 to 23 in the business time zone.
+             */
+            hour?: number;
+            /**
+             * Format: int32
+             * @description bookings counts appointments of every status starting in that hour.
+             */
+            bookings?: number;
+        };
+        /** @description AnalyticsRates are fractions of totals.bookings (0 when there are none). */
+        v1AnalyticsRates: {
+            /** Format: double */
+            cancellation?: number;
+            /** Format: double */
+            rejection?: number;
+            /** Format: double */
+            noShow?: number;
+        };
         v1Appointment: {
             _id?: string;
             serviceId?: string;
@@ -878,6 +975,35 @@ export interface components {
             success?: boolean;
             user?: components["schemas"]["v1User"];
             message?: string;
+        };
+        /**
+         * @description ProviderAnalyticsResponse covers the appointments that start in the window
+         *     [from, to], both YYYY-MM-DD in timeZone; an appointment counts on the day
+         *     (and hour) of its start in that zone.
+         */
+        v1ProviderAnalyticsResponse: {
+            /** Format: int32 */
+            days?: number;
+            from?: string;
+            to?: string;
+            timeZone?: string;
+            totals?: components["schemas"]["v1AnalyticsCounts"];
+            rates?: components["schemas"]["v1AnalyticsRates"];
+            /**
+             * Format: double
+             * @description averageRating is the mean rating of the reviews of the window's
+             *     appointments; 0 when ratingCount is 0.
+             */
+            averageRating?: number;
+            /** Format: int32 */
+            ratingCount?: number;
+            /**
+             * @description daily has exactly `days` entries, oldest first, days without
+             *     appointments included.
+             */
+            daily?: components["schemas"]["v1AnalyticsDay"][];
+            /** @description hours has exactly 24 entries, hour 0 to 23 of the business zone. */
+            hours?: components["schemas"]["v1AnalyticsHour"][];
         };
         v1ProviderInfo: {
             businessName?: string;
@@ -1658,6 +1784,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1MarkReadResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    BookingService_GetProviderAnalytics: {
+        parameters: {
+            query?: {
+                /** @description days is 7, 30 or 90; 0 (absent) means 30. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ProviderAnalyticsResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
