@@ -64,6 +64,10 @@ const DefaultCatalogCacheTTL = 2 * time.Second
 // slot of a provider in a burst.
 const DefaultBookingsPerMinute = 20
 
+// closedDayNoticesKept is how long a closed-day notice is remembered: far
+// beyond the booking window, the furthest an appointment lies ahead.
+const closedDayNoticesKept = 90 * 24 * time.Hour
+
 // Program is what cmd/booking-svc runs.
 var Program = svc.ProgramFor(LoadConfig)
 
@@ -85,7 +89,9 @@ func (cfg Config) Spec() svc.Spec {
 		Schema:     "booking",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{topics.Appointments},
-		Retention:  []*retention.Rule{{Table: "idempotency_keys", Column: "created_at", Keep: idemTTL, Now: now}},
+		Retention: []*retention.Rule{{Table: "idempotency_keys", Column: "created_at", Keep: idemTTL, Now: now},
+			// A notice matters only until its day passes: appointments lie at most the booking window ahead.
+			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now}},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
 			if err != nil {
@@ -101,6 +107,8 @@ func (cfg Config) Spec() svc.Spec {
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
+			notices := booking.ClosedDayNotices{Catalog: copies, Store: repo, Location: loc, Now: now}
+			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
 			// Copies are kept once catalog-svc waits for this process.
 			rt.ConsumeServiceChanges(events.ServiceChanges(copies, rt.Logger), copies.Live)
 			return nil

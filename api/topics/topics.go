@@ -18,7 +18,8 @@ const (
 	// Services carries events.v1.ServiceEvent, keyed by service id: every
 	// creation, change (form, slots, active flag) and deletion of a service.
 	// Producer: catalog-svc. Consumers: every booking-svc process, each in
-	// its own group (ServiceCopiesGroup), which drops its copy of the service;
+	// its own group (ServiceCopiesGroup), which drops its copy of the service,
+	// and booking-svc once more (BookingClosedDaysGroup) for closed-day notices;
 	// every catalog-svc process, likewise, which drops its pages.
 	Services = "catalog.services.v1"
 )
@@ -35,6 +36,10 @@ const (
 	BookingReviewsGroup = "booking-svc"
 	// NotificationAppointmentsGroup is notification-svc's group on Appointments.
 	NotificationAppointmentsGroup = "notification-svc.appointments"
+	// BookingClosedDaysGroup is booking-svc's group on Services that tells
+	// customers of appointments on newly closed days (one process per event,
+	// unlike the copies groups).
+	BookingClosedDaysGroup = "booking-svc.closed-days"
 	// NotificationReviewsGroup is notification-svc's group on Reviews.
 	NotificationReviewsGroup = "notification-svc.reviews"
 )

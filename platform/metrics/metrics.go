@@ -56,9 +56,10 @@ func New(name string) *Metrics {
 // Handler serves the registry.
 func (m *Metrics) Handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
 
-// Gauge registers a gauge read from fn at scrape time.
-func (m *Metrics) Gauge(name, help string, fn func() float64) {
-	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, fn))
+// Gauge registers a gauge read from fn at scrape time. labels tell apart
+// several gauges of one name (nil for none); they share help.
+func (m *Metrics) Gauge(name, help string, labels map[string]string, fn func() float64) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help, ConstLabels: labels}, fn))
 }
 
 // Consumed counts n messages of a topic's partition handled and committed.

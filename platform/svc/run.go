@@ -126,8 +126,10 @@ func (rt *Runtime) consume(c *kafkax.Consumer) {
 			rt.Metrics.Consumed(c.Topic, m.Partition, 1)
 		}
 	}
-	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(c.Topic), "Messages of "+c.Topic+" not yet consumed by group "+c.GroupID+".",
-		func() float64 { return float64(c.Lag()) })
+	// A program may consume one topic in several groups (booking-svc: its
+	// copies and its closed-day notices): one gauge per group.
+	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(c.Topic), "Messages of "+c.Topic+" not yet consumed by the consumer group in label group.",
+		map[string]string{"group": c.GroupID}, func() float64 { return float64(c.Lag()) })
 	rt.Go("consumer "+c.Topic, func(ctx context.Context) error {
 		if err := ensureTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, c.Topic); err != nil {
 			return nil // ctx ended
@@ -192,7 +194,7 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		defer writer.Close()
 		rt.Relay = &outbox.Relay{Pool: pool, Publisher: writer, Logger: log, TracerProvider: tp}
 		rt.Relay.Init()
-		rt.Metrics.Gauge("outbox_backlog", "Outbox rows waiting to be published (at the last poll).",
+		rt.Metrics.Gauge("outbox_backlog", "Outbox rows waiting to be published (at the last poll).", nil,
 			func() float64 { return float64(rt.Relay.Backlog()) })
 		rt.Go("outbox relay", func(ctx context.Context) error {
 			if err := ensureTopics(ctx, log, cfg.KafkaBrokers, spec.Produces...); err != nil {

@@ -110,6 +110,8 @@ type Change struct {
 	// ActorRole is the role of who made the change (identity.Role*): a
 	// cancellation tells the other side who cancelled.
 	ActorRole string
+	// ClosureNote is the provider's note on a closed day (EventDayClosed).
+	ClosureNote string
 }
 
 // DaySlots is one day of availability.

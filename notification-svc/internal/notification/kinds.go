@@ -21,6 +21,7 @@ const (
 	KindDeclined          = "booking_declined"
 	KindProviderCancelled = "provider_cancelled"
 	KindCompleted         = "appointment_completed"
+	KindDayClosed         = "day_closed"
 	KindReminder24h       = "reminder_24h"
 	KindReminder1h        = "reminder_1h"
 )
@@ -38,19 +39,26 @@ const (
 	EventCreated       = "created"
 	EventStatusChanged = "status_changed"
 	EventRescheduled   = "rescheduled"
+	// EventDayClosed: the provider closed the day an appointment falls on
+	// (the appointment itself did not change).
+	EventDayClosed = "day_closed"
 )
 
 // AppointmentChange is one event of booking.appointments.v1: the
 // appointment's state after a change and who made it.
 type AppointmentChange struct {
-	EventID        string
-	Type           string
-	AppointmentID  string
-	ServiceName    string
-	CustomerID     string
-	CustomerName   string
-	CustomerEmail  string
-	ProviderID     string
+	EventID       string
+	Type          string
+	AppointmentID string
+	ServiceName   string
+	CustomerID    string
+	CustomerName  string
+	CustomerEmail string
+	ProviderID    string
+	// Provider is the business's name; ClosureNote the provider's note on
+	// a closed day (EventDayClosed).
+	Provider       string
+	ClosureNote    string
 	Status         string
 	PreviousStatus string
 	// ActorRole is identity.RoleCustomer or RoleProvider; empty in events
@@ -93,6 +101,8 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 		return toProvider(KindNewBooking, fmt.Sprintf("New booking request from %s: %s on %s.", customer, service, when))
 	case EventRescheduled:
 		return toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when))
+	case EventDayClosed:
+		return toCustomer(KindDayClosed, DayClosedText(a, loc))
 	case EventStatusChanged:
 	default:
 		return nil
@@ -123,6 +133,19 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 		return toCustomer(KindCompleted, fmt.Sprintf("Your appointment for %s is completed. How was it? Leave a review.", service))
 	}
 	return nil
+}
+
+// DayClosedText tells a customer their appointment's day was closed and
+// what to do: "Smile Clinic is closed on Tuesday, 1 December (Diwali). Your
+// appointment for Haircut on Tue 1 Dec, 9:00 AM needs a new time: please
+// reschedule or cancel it."
+func DayClosedText(a AppointmentChange, loc *time.Location) string {
+	closed := fmt.Sprintf("%s is closed on %s", orDefault(a.Provider, "The provider"), a.StartsAt.In(loc).Format("Monday, 2 January"))
+	if a.ClosureNote != "" {
+		closed += " (" + a.ClosureNote + ")"
+	}
+	return fmt.Sprintf("%s. Your appointment for %s on %s needs a new time: please reschedule or cancel it.",
+		closed, orDefault(a.ServiceName, "your service"), When(a.StartsAt, loc))
 }
 
 // ForReview tells the provider of a new review.

@@ -47,6 +47,32 @@ func TestWhoIsToldWhat(t *testing.T) {
 	}
 }
 
+// A day the provider closed after the booking: the customer is told what to
+// do, with the provider's note; the appointment's reminders stay as they were.
+func TestClosedDayTellsTheCustomerWhatToDo(t *testing.T) {
+	a := change(EventDayClosed, "", StatusConfirmed, identity.RoleProvider)
+	a.Provider, a.ClosureNote = "Glow Salon", "Diwali"
+	got := ForAppointment(a, ist)
+	want := []Draft{{RecipientID: "cust", Kind: KindDayClosed, AppointmentID: "a1",
+		Text: "Glow Salon is closed on Tuesday, 1 December (Diwali). Your appointment for Haircut on Tue 1 Dec, 9:00 AM needs a new time: please reschedule or cancel it."}}
+	if len(got) != 1 || got[0] != want[0] {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	a.ClosureNote = ""
+	if got := ForAppointment(a, ist)[0].Text; !strings.HasPrefix(got, "Glow Salon is closed on Tuesday, 1 December. Your appointment") {
+		t.Errorf("without a note: %q", got)
+	}
+	if r := RemindersFor(a, ist); r != nil {
+		t.Errorf("a closed-day notice must leave the reminders alone, got %+v", r)
+	}
+	if LinkPath(KindDayClosed, "a1") != "/my-appointments?appointment=a1" {
+		t.Errorf("the notice opens the customer's appointment, got %s", LinkPath(KindDayClosed, "a1"))
+	}
+	if subjects[KindDayClosed] == "" {
+		t.Error("the notice's mail has no subject")
+	}
+}
+
 func TestNobodyIsToldOfWhatTheyDidOrWhatIsUnknown(t *testing.T) {
 	for name, a := range map[string]AppointmentChange{
 		"in progress":                  change(EventStatusChanged, StatusConfirmed, "in-progress", identity.RoleProvider),

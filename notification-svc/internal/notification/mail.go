@@ -34,6 +34,7 @@ var subjects = map[string]string{
 	KindDeclined:            "Your booking request was declined",
 	KindProviderCancelled:   "Your appointment was cancelled",
 	KindCompleted:           "How was your appointment?",
+	KindDayClosed:           "Your appointment needs a new time",
 	KindReminder24h:         "Reminder: your appointment is tomorrow",
 	KindReminder1h:          "Reminder: your appointment starts in an hour",
 }

@@ -42,6 +42,9 @@ func RemindersFor(a AppointmentChange, loc *time.Location) []Reminder {
 	if a.CustomerID == "" || a.AppointmentID == "" || a.StartsAt.IsZero() {
 		return nil
 	}
+	if a.Type == EventDayClosed {
+		return nil // a closed-day notice changes nothing about the appointment
+	}
 	active := a.Status == StatusScheduled || a.Status == StatusConfirmed
 	service := orDefault(a.ServiceName, "Your appointment")
 	out := make([]Reminder, 0, len(reminderLeads))

@@ -28,7 +28,9 @@ const (
 type AppointmentEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
-	// type is "created", "status_changed" or "rescheduled".
+	// type is "created", "status_changed", "rescheduled" or "day_closed" (the
+	// provider has since closed the day it falls on: nothing about the
+	// appointment changed, its customer is told once; see closureNote).
 	Type           string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	OccurredAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
 	AppointmentId  string                 `protobuf:"bytes,4,opt,name=appointmentId,proto3" json:"appointmentId,omitempty"`
@@ -45,8 +47,12 @@ type AppointmentEvent struct {
 	Version int64 `protobuf:"varint,13,opt,name=version,proto3" json:"version,omitempty"`
 	// actorRole is who made the change: "customer" or "provider" (a customer
 	// books, cancels and reschedules; a provider answers and cancels).
-	ActorRole     string `protobuf:"bytes,14,opt,name=actorRole,proto3" json:"actorRole,omitempty"`
-	CustomerName  string `protobuf:"bytes,15,opt,name=customerName,proto3" json:"customerName,omitempty"`
+	ActorRole    string `protobuf:"bytes,14,opt,name=actorRole,proto3" json:"actorRole,omitempty"`
+	CustomerName string `protobuf:"bytes,15,opt,name=customerName,proto3" json:"customerName,omitempty"`
+	// provider is the business's name.
+	Provider string `protobuf:"bytes,16,opt,name=provider,proto3" json:"provider,omitempty"`
+	// closureNote is the provider's note on the closed day ("day_closed" only).
+	ClosureNote   string `protobuf:"bytes,17,opt,name=closureNote,proto3" json:"closureNote,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -182,6 +188,20 @@ func (x *AppointmentEvent) GetActorRole() string {
 func (x *AppointmentEvent) GetCustomerName() string {
 	if x != nil {
 		return x.CustomerName
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetProvider() string {
+	if x != nil {
+		return x.Provider
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetClosureNote() string {
+	if x != nil {
+		return x.ClosureNote
 	}
 	return ""
 }
@@ -448,7 +468,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9c\x04\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xda\x04\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -471,7 +491,9 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\bstartsAt\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\x12\x18\n" +
 	"\aversion\x18\r \x01(\x03R\aversion\x12\x1c\n" +
 	"\tactorRole\x18\x0e \x01(\tR\tactorRole\x12\"\n" +
-	"\fcustomerName\x18\x0f \x01(\tR\fcustomerName\"\xd1\x02\n" +
+	"\fcustomerName\x18\x0f \x01(\tR\fcustomerName\x12\x1a\n" +
+	"\bprovider\x18\x10 \x01(\tR\bprovider\x12 \n" +
+	"\vclosureNote\x18\x11 \x01(\tR\vclosureNote\"\xd1\x02\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
