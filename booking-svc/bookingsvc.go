@@ -105,7 +105,10 @@ func (cfg Config) Spec() svc.Spec {
 			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: copies,
 				NewToken: newFeedToken, Now: now}
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now))
+			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},
+				rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithAnalytics(
+				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: copies, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))

@@ -94,8 +94,14 @@ type restAPI interface {
 
 func bkService(t *testing.T, st restAPI, provider stacktest.User, name string, slots ...string) string {
 	t.Helper()
+	return bkPricedService(t, st, provider, name, 499, slots...)
+}
+
+// bkPricedService publishes a service at price rupees.
+func bkPricedService(t *testing.T, st restAPI, provider stacktest.User, name string, price float64, slots ...string) string {
+	t.Helper()
 	body := map[string]any{
-		"name": name, "category": "Healthcare & Wellness", "description": "Thorough and friendly", "price": 499,
+		"name": name, "category": "Healthcare & Wellness", "description": "Thorough and friendly", "price": price,
 		"duration": 30, "provider": "Smile Clinic", "location": "12 MG Road, Bengaluru", "contact": "9876543210",
 		"timeSlots": slots,
 	}

@@ -51,12 +51,15 @@ type Appointment struct {
 	// Date is the calendar date (YYYY-MM-DD) of StartsAt in the business zone.
 	Date string `json:"date"`
 	// Time is the slot as the service lists it ("09:00" or "9:00 AM").
-	Time        string    `json:"time"`
-	Status      string    `json:"status"`
-	HasReviewed bool      `json:"hasReviewed"`
-	Version     int64     `json:"version"`
-	CreatedAt   time.Time `json:"createdAt"`
-	UpdatedAt   time.Time `json:"updatedAt"`
+	Time        string `json:"time"`
+	Status      string `json:"status"`
+	HasReviewed bool   `json:"hasReviewed"`
+	// Price is the service's price (rupees) when it was booked; 0 for
+	// appointments booked before prices were kept (store migration 004).
+	Price     float64   `json:"price"`
+	Version   int64     `json:"version"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // Active reports whether the appointment holds its slot: cancelled and
@@ -86,6 +89,8 @@ type ServiceInfo struct {
 	// Duration is the service's length in minutes (calendar files end
 	// their events with it).
 	Duration int
+	// Price is in rupees.
+	Price float64
 }
 
 // NewBooking is the create payload (docs/product.md#data).

@@ -28,8 +28,9 @@ type Service interface {
 	// NextAvailable is each listed service's first free slot (next.go).
 	NextAvailable(ctx context.Context, listed []Listed) ([]NextSlot, error)
 	// MarkReviewed records, once per event, that the appointment's customer
-	// reviewed it.
-	MarkReviewed(ctx context.Context, eventID, appointmentID string) error
+	// reviewed it, with the review's rating (1–5; anything else is kept as
+	// no rating).
+	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
 }
 
 // Catalog looks services up in catalog-svc.
@@ -62,8 +63,9 @@ type Repository interface {
 	Booked(ctx context.Context, serviceID string, from, to time.Time) ([]time.Time, error)
 	// BookedMany is Booked for many services in one query, by service id.
 	BookedMany(ctx context.Context, serviceIDs []string, from, to time.Time) (map[string][]time.Time, error)
-	// MarkReviewed sets hasReviewed unless eventID was applied before.
-	MarkReviewed(ctx context.Context, eventID, appointmentID string) error
+	// MarkReviewed sets hasReviewed and the rating unless eventID was
+	// applied before.
+	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
 }
 
 // IdempotencyRecord is the first result of a keyed booking request.
@@ -175,6 +177,9 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		CustomerPhone: b.CustomerPhone, CustomerAddress: b.CustomerAddress, Notes: b.Notes,
 		StartsAt: m.Start(), Date: m.Day.Format(DateLayout), Time: slot.Label,
 		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
+		// The price as booked: revenue (analytics.go) stays what the
+		// customer was shown when the provider later changes it.
+		Price: svc.Price,
 	}
 	if idem != nil {
 		idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
@@ -433,8 +438,8 @@ func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time
 	return out
 }
 
-func (s *service) MarkReviewed(ctx context.Context, eventID, appointmentID string) error {
-	return s.repo.MarkReviewed(ctx, eventID, appointmentID)
+func (s *service) MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error {
+	return s.repo.MarkReviewed(ctx, eventID, appointmentID, rating)
 }
 
 // present fills the derived fields of a stored appointment.

@@ -122,7 +122,7 @@ func (r *memRepo) BookedMany(ctx context.Context, ids []string, from, to time.Ti
 	return out, nil
 }
 
-func (r *memRepo) MarkReviewed(_ context.Context, _, id string) error {
+func (r *memRepo) MarkReviewed(_ context.Context, _, id string, _ int) error {
 	if a, ok := r.appts[id]; ok {
 		a.HasReviewed = true
 		r.appts[id] = a

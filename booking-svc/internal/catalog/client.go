@@ -108,7 +108,7 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 	info := booking.ServiceInfo{
 		ID: s.GetId(), ProviderID: s.GetProviderId(), Name: s.GetName(), Category: s.GetCategory(),
 		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
-		QueueClosed: !s.GetQueueOpen(), Duration: int(s.GetDuration()),
+		QueueClosed: !s.GetQueueOpen(), Duration: int(s.GetDuration()), Price: s.GetPrice(),
 	}
 	for _, c := range s.GetClosures() {
 		info.Closures = append(info.Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo(), Note: c.GetNote()})

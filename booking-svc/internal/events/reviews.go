@@ -16,7 +16,7 @@ import (
 )
 
 // Reviews returns the handler that marks reviewed appointments
-// (hasReviewed), once per event.
+// (hasReviewed) and keeps their rating (analytics), once per event.
 func Reviews(s booking.Service, log *slog.Logger) func(ctx context.Context, msg kafka.Message) error {
 	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.ReviewEvent) error {
 		if ev.GetEventId() == "" || ev.GetAppointmentId() == "" {
@@ -25,7 +25,7 @@ func Reviews(s booking.Service, log *slog.Logger) func(ctx context.Context, msg 
 		}
 		telemetry.Annotate(ctx, telemetry.ReviewID.String(ev.GetReviewId()), telemetry.AppointmentID.String(ev.GetAppointmentId()),
 			telemetry.ServiceID.String(ev.GetServiceId()))
-		if err := s.MarkReviewed(ctx, ev.GetEventId(), ev.GetAppointmentId()); err != nil {
+		if err := s.MarkReviewed(ctx, ev.GetEventId(), ev.GetAppointmentId(), int(ev.GetRating())); err != nil {
 			return fmt.Errorf("mark appointment %s reviewed: %w", ev.GetAppointmentId(), err)
 		}
 		return nil

@@ -93,8 +93,8 @@ func (s Appointments) createOne(call *createCall) error {
 const (
 	appointmentColumns = `id, service_id, service_name, service_category, provider_id, provider, location,
 		customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
-		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at`
-	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20`
+		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at, price`
+	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21`
 	keyColumns        = `customer_id, idem_key, request_hash, appointment, created_at`
 
 	// deleteExpiredKey replaces an expired record of the key (the pruner
@@ -110,16 +110,16 @@ const (
 	// event only if it did: "INSERT 0 1" booked, "INSERT 0 0" slot taken.
 	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) VALUES (` + appointmentParams + `)
 		` + ifSlotFree + ` RETURNING id)
-	INSERT INTO outbox (` + outbox.Columns + `) SELECT $21, $22, $23, $24 FROM a`
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $22, $23, $24, $25 FROM a`
 	// bookKeyedSQL stores the idempotency record first: a concurrent
 	// request with the same key waits on the key's unique index for this
 	// transaction and then fails with a unique violation
 	// (ErrIdempotencyKeyUsed; in a group commit the batch fails and each
 	// booking is settled alone).
-	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($21, $22, $23, $24, $25) RETURNING 1),
+	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($22, $23, $24, $25, $26) RETURNING 1),
 	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k
 		` + ifSlotFree + ` RETURNING id)
-	INSERT INTO outbox (` + outbox.Columns + `) SELECT $26, $27, $28, $29 FROM a`
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $27, $28, $29, $30 FROM a`
 	// dropUnusedKey removes the record bookKeyedSQL stored when the slot
 	// was taken (the record's appointment does not exist), so a retry is
 	// decided afresh. The key's row is this transaction's own: its insert
@@ -131,7 +131,7 @@ const (
 func appointmentArgs(a booking.Appointment) []any {
 	return []any{a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
 		a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
-		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt}
+		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt, a.Price}
 }
 
 // createCall is one booking to write, alone or in a group commit's batch.
@@ -226,7 +226,7 @@ func (s Appointments) Idempotent(ctx context.Context, customerID, key string, si
 
 const selectAppointment = `SELECT id::text, service_id, service_name, service_category, provider_id, provider, location,
 	customer_id, customer_name, customer_email, customer_phone, customer_address, notes, starts_at, slot_label,
-	status, has_reviewed, version, created_at, updated_at FROM appointments `
+	status, has_reviewed, version, created_at, updated_at, price::float8 FROM appointments `
 
 // listOrder is soonest first: the order a calendar and an "upcoming" list
 // read in; ties (the same start) by booking time.
@@ -236,7 +236,7 @@ func scan(row pgx.Row) (booking.Appointment, error) {
 	var a booking.Appointment
 	err := row.Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.ServiceCategory, &a.ProviderID, &a.Provider, &a.Location,
 		&a.CustomerID, &a.CustomerName, &a.CustomerEmail, &a.CustomerPhone, &a.CustomerAddress, &a.Notes, &a.StartsAt,
-		&a.Time, &a.Status, &a.HasReviewed, &a.Version, &a.CreatedAt, &a.UpdatedAt)
+		&a.Time, &a.Status, &a.HasReviewed, &a.Version, &a.CreatedAt, &a.UpdatedAt, &a.Price)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, booking.ErrNotFound
 	}
@@ -339,9 +339,11 @@ func (s Appointments) BookedMany(ctx context.Context, serviceIDs []string, from,
 // Consumer is the inbox name of the hasReviewed projection.
 const Consumer = "booking-svc/has-reviewed"
 
-// MarkReviewed applies a review event once: the inbox row and the flag
-// commit together, so a redelivered event changes nothing.
-func (s Appointments) MarkReviewed(ctx context.Context, eventID, appointmentID string) error {
+// MarkReviewed applies a review event once: the inbox row, the flag and
+// the rating commit together, so a redelivered event changes nothing. A
+// rating outside 1–5 (none on the event) is stored as none rather than
+// failing the consumer on the column's check.
+func (s Appointments) MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		first, err := inbox.FirstTime(ctx, tx, Consumer, eventID)
 		if err != nil || !first {
@@ -350,7 +352,8 @@ func (s Appointments) MarkReviewed(ctx context.Context, eventID, appointmentID s
 		if uuid.Validate(appointmentID) != nil {
 			return nil // not one of ours: nothing to mark
 		}
-		_, err = tx.Exec(ctx, `UPDATE appointments SET has_reviewed = true WHERE id = $1`, appointmentID)
+		_, err = tx.Exec(ctx, `UPDATE appointments SET has_reviewed = true,
+			rating = CASE WHEN $2::int BETWEEN 1 AND 5 THEN $2::int END WHERE id = $1`, appointmentID, rating)
 		return err
 	})
 }
