@@ -41,23 +41,32 @@ func SeedDemo(ctx context.Context, apiURL string) error {
 		"address": "FC Road, Pune", "gender": "other", "role": "provider",
 		"businessInfo": map[string]any{"businessName": "Slotwise Demo Services", "location": "Pune"},
 	})
-	var login struct{ Token string }
-	if err := c.decode(http.MethodPost, "/auth/login-with-role", "", map[string]any{"email": DemoProviderEmail, "password": DemoProviderPassword, "role": "provider"}, &login); err != nil {
-		return fmt.Errorf("demo provider login: %w", err)
+	token, err := c.demoLogin()
+	if err != nil {
+		return err
 	}
 	var mine struct{ Services []struct{ Name string } }
-	if err := c.decode(http.MethodGet, "/services/provider", login.Token, nil, &mine); err != nil {
+	if err := c.decode(http.MethodGet, "/services/provider", token, nil, &mine); err != nil {
 		return fmt.Errorf("demo provider's services: %w", err)
 	}
 	for _, s := range DemoServices {
 		if slices.ContainsFunc(mine.Services, func(m struct{ Name string }) bool { return m.Name == s["name"] }) {
 			continue
 		}
-		if err := c.decode(http.MethodPost, "/services", login.Token, s, nil); err != nil {
+		if err := c.decode(http.MethodPost, "/services", token, s, nil); err != nil {
 			return fmt.Errorf("demo service %q: %w", s["name"], err)
 		}
 	}
 	return nil
+}
+
+// demoLogin is the demo provider's token.
+func (c apiClient) demoLogin() (string, error) {
+	var login struct{ Token string }
+	if err := c.decode(http.MethodPost, "/auth/login-with-role", "", map[string]any{"email": DemoProviderEmail, "password": DemoProviderPassword, "role": "provider"}, &login); err != nil {
+		return "", fmt.Errorf("demo provider login: %w", err)
+	}
+	return login.Token, nil
 }
 
 type apiClient struct {

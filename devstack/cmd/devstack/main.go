@@ -90,8 +90,10 @@ func run(ctx context.Context, _ []string) error {
 			// The /demo-services cards book real services (devstack/demo.go).
 			if err := devstack.SeedDemo(ctx, apiURL); err != nil {
 				say("  Demo     services not seeded: %v", err)
+			} else if err := devstack.SeedDemoHistory(ctx, apiURL, dbURL, time.Now(), loc); err != nil {
+				say("  Demo     %d services of %s; their past appointments not seeded: %v", len(devstack.DemoServices), devstack.DemoProviderEmail, err)
 			} else {
-				say("  Demo     %d services of %s", len(devstack.DemoServices), devstack.DemoProviderEmail)
+				say("  Demo     %d services of %s, with %d days of past appointments", len(devstack.DemoServices), devstack.DemoProviderEmail, devstack.DemoHistoryDays)
 			}
 		}
 		if webURL != "" {
