@@ -6,4 +6,4 @@ set -eu
 cd "$(dirname "$0")/.."
 make build
 cd apps/web-e2e
-MOBILE_SCREENSHOTS=1 npx --no-install playwright test mobile.spec.ts
+UPDATE_SCREENSHOTS=1 npx --no-install playwright test mobile.spec.ts

@@ -1,14 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import path from 'node:path';
-import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi as register, runId, signInWithToken as signIn, type Account } from './support';
+import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi as register, runId, signInWithToken as signIn, shotPath, type Account } from './support';
 
 // Issue 8 "Must show": book → dashboard, my-appointments, calendar → slot taken for others →
 // reschedule (page, modal) → cancel → provider confirms another → it passes → review → rating.
 test.describe.configure({ mode: 'serial' });
 
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e';
-const SHOTS = path.resolve(import.meta.dirname, '../../../../docs/screenshots');
 
 const provider: Account = { email: `prov8.${runId}@example.com`, password: 'secret123', fullName: 'Meera Provider', role: 'provider', businessName: `Meera Clinic ${runId}` };
 const customer: Account = { email: `cust8.${runId}@example.com`, password: 'secret123', fullName: 'Asha Booker', role: 'customer' };
@@ -83,7 +81,7 @@ test('a second customer sees that slot disabled', async ({ page, request }) => {
   await expect(page.locator('[data-slot="09:00"]')).toBeDisabled();
   await expect(page.locator('[data-slot="10:00"]')).toBeEnabled();
   await page.locator('[data-slot="10:00"]').click();
-  await page.screenshot({ path: `${SHOTS}/booking.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('booking.png'), fullPage: true });
 });
 
 test('customer reschedules via the page, then via the modal, then cancels', async ({ page, request }) => {
@@ -118,7 +116,7 @@ test('customer reschedules via the page, then via the modal, then cancels', asyn
   await expect(modal).toHaveCount(0);
   await expect(card.getByTestId('appointment-time')).toHaveText('2:00 PM');
   await expect(card.getByTestId('status-badge')).toHaveText('Scheduled');
-  await page.screenshot({ path: `${SHOTS}/my-appointments.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('my-appointments.png'), fullPage: true });
 
   // Cancel, after the app's own confirm dialog (never the browser's).
   page.once('dialog', () => {
@@ -230,11 +228,11 @@ test('after its time passes the customer reviews it and the rating changes; cale
   await page.goto('/calendar');
   await showDate(page);
   await expect(page.getByTestId('calendar').getByText(serviceName).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/calendar-month.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('calendar-month.png'), fullPage: true });
   await page.getByTestId('calendar').getByRole('tab', { name: 'Week view' }).click();
   await showDate(page);
   await expect(page.getByTestId('calendar').getByText(serviceName).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/calendar-week.png`, fullPage: true });
+  await page.screenshot({ path: shotPath('calendar-week.png'), fullPage: true });
 });
 
 /** Page the calendar forward until an event of the test's service is in view (any view). */

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+import { bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, shotPath, type Account } from './support';
 
 // Issue 26: "Add to calendar" downloads the appointment as iCalendar; the calendar page shows the
 // user's webcal:// feed, which answers without a token and stops when replaced.
-const SHOTS = path.resolve(import.meta.dirname, '../../../../docs/screenshots');
 const provider: Account = { email: `prov26c.${runId}@example.com`, password: 'secret123', fullName: 'Meena Provider', role: 'provider', businessName: `Meena Salon ${runId}` };
 const customer: Account = { email: `cust26c.${runId}@example.com`, password: 'secret123', fullName: 'Rohan Customer', role: 'customer' };
 
@@ -37,7 +35,7 @@ test('add to calendar and the calendar feed', async ({ page, request }) => {
   const feed = await request.get(first.replace(/^webcal:/, 'http:'));
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain(serviceName);
-  await panel.screenshot({ path: `${SHOTS}/calendar-feed-light.png` });
+  await panel.screenshot({ path: shotPath('calendar-feed-light.png') });
 
   await panel.getByRole('button', { name: 'Get a new address' }).click();
   await expect(address).not.toHaveValue(first);

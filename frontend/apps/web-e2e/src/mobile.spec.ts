@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import path from 'node:path';
-import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, type Account } from './support';
+import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, shotPath, updateScreenshots, type Account } from './support';
 
 // Every route on a phone (390×844), logged out, as a customer and as a provider, in light and
 // dark: the page never scrolls sideways, the closed navbar is at most 64 px high, and axe finds
 // no serious or critical violation; the layout checks again at 360×640, the smallest phone.
-// MOBILE_SCREENSHOTS=1 also writes docs/screenshots/mobile/ (frontend/tools/mobile-screenshots.sh).
-const SHOTS = process.env.MOBILE_SCREENSHOTS ? path.resolve(import.meta.dirname, '../../../../docs/screenshots/mobile') : null;
+// UPDATE_SCREENSHOTS=1 also writes docs/screenshots/mobile/ (frontend/tools/mobile-screenshots.sh);
+// without it no phone screenshot is taken (there are ~50).
+const SHOTS = updateScreenshots;
 
 // Not isMobile: a phone's layout viewport would widen to fit overflowing content and hide it.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -63,7 +63,7 @@ async function checkPhone(page: Page, who: string, route: string) {
 
     if (SHOTS) {
       const name = `${who}${route === '/' ? '-home' : route.split('?')[0].replace(/\//g, '-')}-${theme}.png`;
-      await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+      await page.screenshot({ path: shotPath(`mobile/${name}`), fullPage: true });
     }
   }
 }
@@ -114,7 +114,7 @@ test('the phone menu opens below the bar, moves focus in and closes with Escape'
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
   for (const link of await menu.getByRole('link').all()) expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'customer-menu-open-light.png') });
+  if (SHOTS) await page.screenshot({ path: shotPath('mobile/customer-menu-open-light.png') });
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
@@ -172,5 +172,26 @@ test('the smallest phone (360×640): no route scrolls sideways and the bar stays
       const header = await page.locator('header').first().boundingBox();
       expect.soft(header?.height ?? 999, `${route} (${name}) at 360 px: navbar height`).toBeLessThanOrEqual(64);
     }
+  }
+});
+
+test("the provider calendar's phone agenda shows a long title whole at 360 and 414 px (it wraps)", async ({ page, request }) => {
+  await signIn(page, request, provider);
+  await setTheme(page, 'light');
+  for (const width of [360, 414]) {
+    // The phone layout is chosen when the calendar mounts, so each width loads the page afresh.
+    await page.setViewportSize({ width, height: 800 });
+    await open(page, '/calendar');
+    const cal = page.getByTestId('calendar');
+    const title = cal.getByText(`${serviceName} · ${customer.fullName}`, { exact: true });
+    for (let i = 0; i < 2 && !(await title.isVisible()); i++) await cal.getByRole('button', { name: /^Next/ }).click();
+    await expect(title).toBeVisible();
+    // Nothing of it is clipped: its text fits its box, and its box fits the calendar.
+    const fit = await title.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) }));
+    expect(fit.scroll, `at ${width} px the title is clipped`).toBeLessThanOrEqual(fit.client);
+    expect(fit.lines, `at ${width} px the title should wrap onto a second line`).toBeGreaterThanOrEqual(2);
+    const [box, calBox] = [await title.boundingBox(), await cal.boundingBox()];
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((calBox?.x ?? 0) + (calBox?.width ?? 0));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 });

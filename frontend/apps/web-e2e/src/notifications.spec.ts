@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+import { bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, shotPath, signInWithToken, type Account } from './support';
 
 // Issue 25: the provider's bell shows a customer's booking request within the refresh interval
 // (30 s), against the real stack; marking it read clears the count.
@@ -39,6 +39,15 @@ test("a customer's booking reaches the provider's bell; marking it read clears t
   const panel = nav.getByRole('region', { name: 'Notifications' });
   const item = panel.getByRole('link', { name: new RegExp(`New booking request from ${customer.fullName}`) });
   await expect(item).toHaveAttribute('href', `/my-services?appointment=${appointmentId}`);
+  // The open panel in light and dark (docs/screenshots with UPDATE_SCREENSHOTS=1).
+  await panel.screenshot({ path: shotPath('notifications-panel-light.png') });
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await nav.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await bell.click();
+  await expect(item).toBeVisible();
+  await panel.screenshot({ path: shotPath('notifications-panel-dark.png') });
   await panel.getByRole('button', { name: new RegExp(`^Mark read: New booking request from ${customer.fullName}`) }).click();
   await expect(nav.getByTestId('notification-count')).toHaveCount(0);
   await expect(bell).toHaveAccessibleName('Notifications (0 unread)');

@@ -1,12 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
-import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
+import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, shotPath, type Account } from './support';
 
 // Issue 26 "Must show": a provider closes days and the customer's date strip shows them closed;
 // the queue toggle persists and closes every service. Screenshots light and dark, phone and desktop.
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = path.resolve(import.meta.dirname, '../../../../docs/screenshots');
 const provider: Account = {
   email: `prov26.${runId}@example.com`,
   password: 'secret123',
@@ -48,7 +46,7 @@ test('a provider closes two days with a note; the customer sees them closed', as
   for (const mode of ['light', 'dark'] as const) {
     await theme(page, mode);
     await expect(card.locator(`[data-date="${businessDay(2)}"]`)).toHaveAttribute('data-closed', 'true');
-    await card.screenshot({ path: `${SHOTS}/provider-days-off-${mode}.png` });
+    await card.screenshot({ path: shotPath(`provider-days-off-${mode}.png`) });
   }
 
   // The customer, on a phone: the strip greys the closed days and says why.
@@ -64,7 +62,7 @@ test('a provider closes two days with a note; the customer sees them closed', as
   for (const mode of ['light', 'dark'] as const) {
     await theme(phone, mode);
     await phone.getByRole('group', { name: 'Dates' }).locator(`[data-date="${businessDay(2)}"]`).click();
-    await phone.screenshot({ path: `${SHOTS}/booking-closed-day-${mode}.png` });
+    await phone.screenshot({ path: shotPath(`booking-closed-day-${mode}.png`) });
   }
   await phone.close();
 

@@ -1,6 +1,23 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
 
 export const API = process.env.E2E_API_URL ?? 'http://localhost:5001';
+
+/** The committed screenshots (docs/screenshots at the repository root). */
+const DOCS_SHOTS = path.resolve(import.meta.dirname, '../../../../docs/screenshots');
+
+/** True when this run regenerates docs/screenshots (`UPDATE_SCREENSHOTS=1`, `make -C frontend screenshots`). */
+export const updateScreenshots = process.env.UPDATE_SCREENSHOTS === '1';
+
+/**
+ * Where a screenshot named `name` (e.g. `provider-analytics-dark.png`, `mobile/x.png`) is written:
+ * into docs/screenshots only when the run is asked to regenerate them, otherwise into the test's
+ * own output folder (test-results/, ignored), so a plain `make test-e2e` still takes every shot
+ * but leaves the committed files as they were.
+ */
+export function shotPath(name: string): string {
+  return updateScreenshots ? path.join(DOCS_SHOTS, name) : test.info().outputPath(name);
+}
 
 /** Unique per run so the suite can run again against the same database. */
 export const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -28,6 +28,7 @@ const PHONE = {
 };
 
 export const MAX_EVENTS_PER_DAY = 3;
+export const LIST_TITLE_CLASS = 'slotwise-list-title';
 
 interface Props {
   appointments: Appointment[];
@@ -69,6 +70,9 @@ export function CalendarView({ appointments, provider, onOpen }: Props) {
         // Its name says what it shows ("today"), as axe's label-in-name rule asks.
         todayHint="Today"
         dayMaxEvents={MAX_EVENTS_PER_DAY}
+        // The agenda's titles wrap (styles.css): the theme keeps them on one line and clips them,
+        // which on a phone hid most of a long service and customer name.
+        listItemEventTitleClass={LIST_TITLE_CLASS}
         eventDisplay="block"
         height="auto"
         slotMinTime="06:00:00"
