@@ -11,6 +11,8 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/copies"
+	"github.com/slotwise/slotwise/platform/pagecache"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -76,7 +78,7 @@ func (cfg Config) Spec() svc.Spec {
 			if cfg.PagesBytes <= 0 {
 				cfg.PagesBytes = DefaultPagesBytes
 			}
-			cache := pages.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
+			cache := pagecache.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
 			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}, cache)
 			domain := catalog.NewService(repo, propagation, loc, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
@@ -86,7 +88,7 @@ func (cfg Config) Spec() svc.Spec {
 				return nil // edits wait for no copy holder: keep no pages
 			}
 			// Pages are served once edits elsewhere wait for this process.
-			rt.ConsumeServiceChanges(events.ServiceChanges(cache, rt.Logger), cache.Live)
+			rt.ConsumeServiceChanges(copies.Invalidating(cache, rt.Logger), cache.Live)
 			return nil
 		},
 	}

@@ -130,6 +130,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
 			NotificationAddr: addrs["notification-svc"],
 			CORSOrigins:      o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
+			KafkaBrokers: o.KafkaBrokers, CopyTTL: bookingsvc.DefaultCatalogCacheTTL,
 		})
 	})
 	metricsURLs := map[string]string{}

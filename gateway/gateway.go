@@ -11,11 +11,13 @@ import (
 	"os"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 
 	"github.com/slotwise/slotwise/gateway/internal/rest"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/logging"
 	"github.com/slotwise/slotwise/platform/metrics"
@@ -39,6 +41,15 @@ type Config struct {
 	LogLevel          string
 	// AdminAddr serves /metrics (Prometheus); empty: off.
 	AdminAddr string
+	// KafkaBrokers is where catalog.services.v1 is read: the gateway keeps
+	// public catalog answers only while it consumes the catalog's changes
+	// (empty: it keeps none).
+	KafkaBrokers []string
+	// CopyTTL is CATALOG_CACHE_TTL, the longest catalog-svc waits for a copy
+	// holder to drop an edit: no page is served longer (0: none are kept).
+	CopyTTL time.Duration
+	// PagesBytes bounds the pages kept (GATEWAY_PAGES_BYTES).
+	PagesBytes int
 
 	Listener      net.Listener // set by in-process runners instead of HTTPAddr
 	AdminListener net.Listener
@@ -59,8 +70,18 @@ func LoadConfig(r *config.Reader) Config {
 		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
 		LogLevel:          r.String("LOG_LEVEL", "info"),
 		AdminAddr:         r.String("ADMIN_ADDR", ""),
+		KafkaBrokers:      r.List("KAFKA_BROKERS", nil),
+		CopyTTL:           r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
+		PagesBytes:        r.Int("GATEWAY_PAGES_BYTES", DefaultPagesBytes),
 	}
 }
+
+// DefaultCopyTTL is CATALOG_CACHE_TTL's default (catalog-svc's and booking-svc's too).
+const DefaultCopyTTL = 2 * time.Second
+
+// DefaultPagesBytes is GATEWAY_PAGES_BYTES's default: some thousand
+// 24-service pages (docs/operations.md).
+const DefaultPagesBytes = 32 << 20
 
 // Run serves until ctx ends.
 func Run(ctx context.Context, cfg Config) error {
@@ -97,6 +118,7 @@ func Run(ctx context.Context, cfg Config) error {
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
 		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
+		Pages: keepPages(ctx, cfg, log, tp),
 	})
 	if err != nil {
 		return err
@@ -113,6 +135,23 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	log.Info("gateway started", "http", lis.Addr().String())
 	return adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
+}
+
+// keepPages returns the gateway's public pages, dropped on every catalog
+// change it consumes in a copies group of its own (so catalog-svc waits
+// for it before acknowledging an edit), or nil without Kafka or a TTL.
+func keepPages(ctx context.Context, cfg Config, log *slog.Logger, tp trace.TracerProvider) *rest.Pages {
+	if len(cfg.KafkaBrokers) == 0 || cfg.CopyTTL <= 0 {
+		return nil
+	}
+	if cfg.PagesBytes <= 0 {
+		cfg.PagesBytes = DefaultPagesBytes
+	}
+	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes)
+	c := copies.Consumer("gateway", copies.Invalidating(pages, log))
+	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
+	go copies.Run(ctx, c, pages.Live)
+	return pages
 }
 
 // serveAdmin exposes /metrics, /healthz and /readyz on the admin port.

@@ -20,7 +20,7 @@ const (
 	// Producer: catalog-svc. Consumers: every booking-svc process, each in
 	// its own group (ServiceCopiesGroup), which drops its copy of the service,
 	// and booking-svc once more (BookingClosedDaysGroup) for closed-day notices;
-	// every catalog-svc process, likewise, which drops its pages.
+	// every catalog-svc and gateway process, likewise, which drops its pages.
 	Services = "catalog.services.v1"
 )
 

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	catalogsvc "github.com/slotwise/slotwise/catalog-svc"
 	"github.com/slotwise/slotwise/devstack/stacktest"
+	"github.com/slotwise/slotwise/gateway"
 	"github.com/slotwise/slotwise/platform/svc"
 )
 
@@ -111,38 +113,62 @@ func TestPublicReadsETag(t *testing.T) {
 }
 
 // TestPagesFreshAcrossReplicas: two catalog-svc processes on one database
-// both keep pages in memory; once a write through either returns, neither
-// serves the page as it was. The test first shows the pages really are
-// cached (a change behind catalog-svc's back stays unseen), so fresh pages
-// afterwards prove invalidation, not the absence of a cache.
+// and two gateways, one in front of each, all keep pages in memory; once a
+// write through either returns, none serves the page as it was. The test
+// first shows the pages really are cached (a change behind catalog-svc's
+// back stays unseen), so fresh pages afterwards prove invalidation, not the
+// absence of a cache. The write goes through the first gateway, so the
+// second gateway's pages are dropped by the catalog's event alone, which
+// catalog-svc waits for before it answers.
 func TestPagesFreshAcrossReplicas(t *testing.T) {
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
-	second := startCatalogReplica(t, st)
+	second, secondAddr := startCatalogReplica(t, st)
+	otherGateway := startGatewayReplica(t, st, secondAddr)
 	waitCopyGroups(t, st, "catalog-svc", 2)
+	waitCopyGroups(t, st, "gateway", 2)
 
 	id := st.Post(t, "/services", p.Token, serviceForm("Replica clinic", "Beauty & Personal Care")).ExpectStatus(t, http.StatusCreated).String("data._id")
 	ctx := context.Background()
 	req := &catalogv1.ListServicesRequest{Category: "Beauty & Personal Care"}
-	names := func() (viaGateway, viaSecond string) {
+	listPath := "/services?category=" + url.QueryEscape(req.Category)
+	first := func(c stacktest.Client, path, field string) string {
 		t.Helper()
-		r := st.Get(t, "/services?category="+url.QueryEscape(req.Category), "").ExpectStatus(t, http.StatusOK)
-		if list, _ := r.Field("services").([]any); len(list) > 0 {
-			viaGateway, _ = list[0].(map[string]any)["name"].(string)
+		r := c.Get(t, path, "")
+		if r.Status == http.StatusNotFound {
+			return ""
 		}
+		r.ExpectStatus(t, http.StatusOK)
+		if field == "service" {
+			name, _ := r.Field("service.name").(string)
+			return name
+		}
+		if list, _ := r.Field("services").([]any); len(list) > 0 {
+			name, _ := list[0].(map[string]any)["name"].(string)
+			return name
+		}
+		return ""
+	}
+	// names: the listing and the service through each gateway, and the
+	// listing from the second catalog-svc directly.
+	names := func() []string {
+		t.Helper()
 		resp, err := second.ListServices(ctx, req)
 		if err != nil {
 			t.Fatal(err)
 		}
+		viaSecond := ""
 		if len(resp.GetServices()) > 0 {
 			viaSecond = resp.GetServices()[0].GetName()
 		}
-		return
+		return []string{first(st.Client, listPath, "services"), first(otherGateway, listPath, "services"),
+			first(st.Client, "/services/"+id, "service"), first(otherGateway, "/services/"+id, "service"), viaSecond}
 	}
-	if a, b := names(); a != "Replica clinic" || b != "Replica clinic" {
-		t.Fatalf("both replicas list the new service at once: %q, %q", a, b)
+	all := func(name string) []string { return []string{name, name, name, name, name} }
+	if got := names(); !slices.Equal(got, all("Replica clinic")) {
+		t.Fatalf("every replica shows the new service at once (gateway, other gateway, their services, other catalog-svc): %q", got)
 	}
-	// Behind catalog-svc's back (no event): both keep serving their page.
+	// Behind catalog-svc's back (no event): all keep serving their page.
 	conn, err := pgx.Connect(ctx, st.DatabaseURL)
 	if err != nil {
 		t.Fatal(err)
@@ -151,24 +177,24 @@ func TestPagesFreshAcrossReplicas(t *testing.T) {
 	if _, err := conn.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
-	if a, b := names(); a != "Replica clinic" || b != "Replica clinic" {
-		t.Fatalf("pages are not cached (a silent change showed at once): %q, %q", a, b)
+	if got := names(); !slices.Equal(got, all("Replica clinic")) {
+		t.Fatalf("pages are not cached (a silent change showed at once): %q", got)
 	}
 
 	form := serviceForm("Replica clinic, renamed", "Beauty & Personal Care")
 	st.Patch(t, "/services/"+id, p.Token, form).ExpectStatus(t, http.StatusOK)
-	if a, b := names(); a != "Replica clinic, renamed" || b != "Replica clinic, renamed" {
-		t.Fatalf("after the edit returned: gateway's replica %q, the other %q", a, b)
+	if got := names(); !slices.Equal(got, all("Replica clinic, renamed")) {
+		t.Fatalf("after the edit returned: %q", got)
 	}
 	st.Patch(t, "/services/"+id, p.Token, map[string]any{"isActive": false}).ExpectStatus(t, http.StatusOK)
-	if a, b := names(); a != "" || b != "" {
-		t.Fatalf("after the deactivation returned: %q, %q still listed", a, b)
+	if got := names(); !slices.Equal(got[:2], []string{"", ""}) || got[4] != "" {
+		t.Fatalf("after the deactivation returned, still listed: %q", got)
 	}
 }
 
 // startCatalogReplica runs a second catalog-svc on the stack's database and
-// broker and returns a client of it alone.
-func startCatalogReplica(t *testing.T, st *stacktest.Stack) catalogv1.CatalogServiceClient {
+// broker and returns a client of it alone, and its address.
+func startCatalogReplica(t *testing.T, st *stacktest.Stack) (catalogv1.CatalogServiceClient, string) {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -190,7 +216,30 @@ func startCatalogReplica(t *testing.T, st *stacktest.Stack) catalogv1.CatalogSer
 		cancel()
 		<-done
 	})
-	return catalogv1.NewCatalogServiceClient(conn)
+	return catalogv1.NewCatalogServiceClient(conn), lis.Addr().String()
+}
+
+// startGatewayReplica runs a second gateway in front of the catalog-svc at
+// catalogAddr (the stack's other services behind it), keeping pages like
+// the first, and returns a client of it.
+func startGatewayReplica(t *testing.T, st *stacktest.Stack, catalogAddr string) stacktest.Client {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- gateway.Run(ctx, gateway.Config{AuthAddr: st.GRPCAddrs["auth-svc"], CatalogAddr: catalogAddr,
+			BookingAddr: st.GRPCAddrs["booking-svc"], ReviewAddr: st.GRPCAddrs["review-svc"], NotificationAddr: st.GRPCAddrs["notification-svc"],
+			AuthRatePerMinute: 600, Listener: lis, LogLevel: "error", KafkaBrokers: st.Brokers, CopyTTL: gateway.DefaultCopyTTL})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return stacktest.Client{BaseURL: "http://" + lis.Addr().String()}
 }
 
 // TestSearchThroughTheGateway: GET /services?q= ranks across categories

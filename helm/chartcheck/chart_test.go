@@ -42,7 +42,7 @@ var (
 		"gateway":          nil,
 		"web":              nil,
 	}
-	kafkaUsers = []string{"booking-svc", "catalog-svc", "notification-svc", "review-svc"}
+	kafkaUsers = []string{"booking-svc", "catalog-svc", "gateway", "notification-svc", "review-svc"}
 	// Env names that must never carry a literal value.
 	secretLike = regexp.MustCompile(`(?i)(PASSWORD|PASSWD|SECRET|TOKEN|PRIVATE|SIGNING_KEY|API_KEY|CREDENTIAL|DATABASE_URL|_DSN$)`)
 	// A URL with user:password@ in it.
@@ -425,12 +425,14 @@ func TestEnvWiring(t *testing.T) {
 				t.Errorf("%s: APP_TIMEZONE=%q", comp, v)
 			}
 		}
-		// catalog-svc waits for booking-svc's copies at most as long as booking-svc keeps
-		// them: one value for both, or an acknowledged edit could meet an unexpired copy.
+		// catalog-svc waits for booking-svc's copies and the gateway's pages at most as long
+		// as they are kept: one value for all, or an acknowledged edit could meet an
+		// unexpired copy.
 		bookingTTL, _ := resolve(deps[name("booking-svc")].Spec.Template.Spec.Containers[0], "CATALOG_CACHE_TTL")
 		catalogTTL, _ := resolve(deps[name("catalog-svc")].Spec.Template.Spec.Containers[0], "CATALOG_CACHE_TTL")
-		if bookingTTL == "" || bookingTTL != catalogTTL {
-			t.Errorf("CATALOG_CACHE_TTL: booking-svc %q, catalog-svc %q, want one value", bookingTTL, catalogTTL)
+		gatewayTTL, _ := resolve(deps[name("gateway")].Spec.Template.Spec.Containers[0], "CATALOG_CACHE_TTL")
+		if bookingTTL == "" || bookingTTL != catalogTTL || gatewayTTL != catalogTTL {
+			t.Errorf("CATALOG_CACHE_TTL: booking-svc %q, catalog-svc %q, gateway %q, want one value", bookingTTL, catalogTTL, gatewayTTL)
 		}
 		if v, _ := resolve(deps[name("gateway")].Spec.Template.Spec.Containers[0], "CORS_ORIGINS"); !strings.HasPrefix(v, "https://") {
 			t.Errorf("gateway: CORS_ORIGINS=%q", v)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"time"
 
@@ -54,5 +55,24 @@ func NewWriter(brokers []string) *kafka.Writer {
 		BatchTimeout: 5 * time.Millisecond,
 		WriteTimeout: 5 * time.Second,
 		MaxAttempts:  1, // the outbox relay retries; a stuck write must not hold its transaction
+	}
+}
+
+// AwaitTopics retries until the topics exist or ctx ends; Kafka being down
+// at start-up must not keep a service from serving.
+func AwaitTopics(ctx context.Context, log *slog.Logger, brokers []string, topics ...string) error {
+	for attempt := 1; ; attempt++ {
+		err := EnsureTopics(ctx, brokers, 3, topics...)
+		if err == nil {
+			return nil
+		}
+		if attempt == 1 || attempt%30 == 0 {
+			log.Warn("waiting for Kafka to create topics", "topics", topics, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return errors.Join(ctx.Err(), err)
+		case <-time.After(time.Second):
+		}
 	}
 }

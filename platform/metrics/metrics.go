@@ -90,6 +90,15 @@ func SetRoute(ctx context.Context, route string) {
 	}
 }
 
+// Route is the route SetRoute named for the request in flight ("" outside
+// HTTPMiddleware): the gateway keeps it with a page it serves from memory.
+func Route(ctx context.Context) string {
+	if p, ok := ctx.Value(routeKey{}).(*string); ok {
+		return *p
+	}
+	return ""
+}
+
 // HTTPMiddleware records every request by route template.
 func (m *Metrics) HTTPMiddleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

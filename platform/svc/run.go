@@ -2,7 +2,6 @@ package svc
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel/trace"
@@ -21,10 +19,10 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
-	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/kit"
@@ -108,13 +106,10 @@ func (rt *Runtime) ConsumeBatch(topic, group string, handler kafkax.BatchHandler
 // (docs/architecture.md#events). live is called once the group has joined,
 // from when catalog-svc waits for it, so the copies may be used from then on.
 func (rt *Runtime) ConsumeServiceChanges(handler kafkax.Handler, live func()) {
-	group := topics.ServiceCopiesGroup(rt.Config.Name, uuid.NewString())
-	rt.Consume(topics.Services, group, handler)
+	c := copies.Consumer(rt.Config.Name, handler)
+	rt.consume(c)
 	rt.Go("copies of services", func(ctx context.Context) error {
-		client := &kafka.Client{Addr: kafka.TCP(rt.Config.KafkaBrokers...), Timeout: 5 * time.Second}
-		if kafkax.WaitJoined(ctx, client, group) == nil {
-			live()
-		}
+		copies.AwaitJoined(ctx, rt.Config.KafkaBrokers, c.GroupID, live)
 		return nil
 	})
 }
@@ -131,7 +126,7 @@ func (rt *Runtime) consume(c *kafkax.Consumer) {
 	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(c.Topic), "Messages of "+c.Topic+" not yet consumed by the consumer group in label group.",
 		map[string]string{"group": c.GroupID}, func() float64 { return float64(c.Lag()) })
 	rt.Go("consumer "+c.Topic, func(ctx context.Context) error {
-		if err := ensureTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, c.Topic); err != nil {
+		if err := kafkax.AwaitTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, c.Topic); err != nil {
 			return nil // ctx ended
 		}
 		return c.Run(ctx)
@@ -197,7 +192,7 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		rt.Metrics.Gauge("outbox_backlog", "Outbox rows waiting to be published (at the last poll).", nil,
 			func() float64 { return float64(rt.Relay.Backlog()) })
 		rt.Go("outbox relay", func(ctx context.Context) error {
-			if err := ensureTopics(ctx, log, cfg.KafkaBrokers, spec.Produces...); err != nil {
+			if err := kafkax.AwaitTopics(ctx, log, cfg.KafkaBrokers, spec.Produces...); err != nil {
 				return nil
 			}
 			return rt.Relay.Run(ctx)
@@ -275,22 +270,3 @@ func startPruner(rt *Runtime, cfg Config, rules []*retention.Rule) {
 
 // metricName turns a topic into a metric name suffix.
 func metricName(topic string) string { return strings.NewReplacer(".", "_", "-", "_").Replace(topic) }
-
-// ensureTopics retries until the topics exist or ctx ends; Kafka being down
-// at start-up must not keep a service from serving.
-func ensureTopics(ctx context.Context, log *slog.Logger, brokers []string, topics ...string) error {
-	for attempt := 1; ; attempt++ {
-		err := kafkax.EnsureTopics(ctx, brokers, 3, topics...)
-		if err == nil {
-			return nil
-		}
-		if attempt == 1 || attempt%30 == 0 {
-			log.Warn("waiting for Kafka to create topics", "topics", topics, "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return errors.Join(ctx.Err(), err)
-		case <-time.After(time.Second):
-		}
-	}
-}

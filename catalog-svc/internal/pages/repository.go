@@ -5,18 +5,19 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
+	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
 // Invalidating wraps a repository so that every write that committed
 // empties c before it returns: this process never serves a page older than
 // its own last write.
-func Invalidating(repo catalog.Repository, c *Cache) catalog.Repository {
+func Invalidating(repo catalog.Repository, c *pagecache.Cache) catalog.Repository {
 	return invalidating{Repository: repo, cache: c}
 }
 
 type invalidating struct {
 	catalog.Repository
-	cache *Cache
+	cache *pagecache.Cache
 }
 
 func (r invalidating) done(err error) {

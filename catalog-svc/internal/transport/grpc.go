@@ -12,7 +12,7 @@ import (
 	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
-	"github.com/slotwise/slotwise/catalog-svc/internal/pages"
+	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
 // GRPCServer is the gRPC transport of the catalog domain: each method runs
@@ -31,12 +31,12 @@ type GRPCServer struct {
 	deleteClosure        kit.Handler[*catalogv1.DeleteClosureRequest, *catalogv1.ScheduleResponse]
 	// pages keeps the public answers (listing pages, single services)
 	// encoded; nil keeps none.
-	pages *pages.Cache
+	pages *pagecache.Cache
 }
 
 // NewGRPCServer serves set, answering repeated public reads from cache
 // (nil: from the database every time).
-func NewGRPCServer(set Set, cache *pages.Cache) *GRPCServer {
+func NewGRPCServer(set Set, cache *pagecache.Cache) *GRPCServer {
 	return &GRPCServer{
 		pages:                cache,
 		listServices:         kit.NewHandler(set.ListServices, decodeList, encodeList),
@@ -75,7 +75,7 @@ func (s *GRPCServer) GetService(ctx context.Context, req *catalogv1.GetServiceRe
 
 // cached answers from the cache, or serves the call and keeps a successful
 // answer. The answer is shared by every later caller: gRPC only reads it.
-func cached[Req any, Resp proto.Message](ctx context.Context, c *pages.Cache, key any, req Req,
+func cached[Req any, Resp proto.Message](ctx context.Context, c *pagecache.Cache, key any, req Req,
 	serve func(context.Context, Req) (Resp, error)) (Resp, error) {
 	if v, ok := c.Get(key); ok {
 		return v.(Resp), nil

@@ -7,6 +7,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/slotwise/slotwise/platform/metrics"
+	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
 // Public reads are the same for everyone, so a CDN or the browser may keep
@@ -41,13 +44,27 @@ func publicCachePolicy(path string) string {
 // of the exact bytes of the answer, so any two gateways agree) and its
 // Cache-Control, and answers 304 Not Modified when If-None-Match names that
 // ETag. Authenticated requests keep no-store (noStore), errors pass as they
-// are.
-func publicCache(next http.Handler) http.Handler {
+// are. Answers pages may keep are served from it and kept in it (nil pages:
+// none are).
+func publicCache(pages *Pages, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		policy := publicCachePolicy(r.URL.Path)
 		if r.Method != http.MethodGet || r.Header.Get("Authorization") != "" || policy == "" {
 			next.ServeHTTP(w, r)
 			return
+		}
+		kept, key := pages.cacheFor(r), ""
+		var read pagecache.Read
+		if kept != nil {
+			key = pageKey(r)
+			if v, ok := kept.Get(key); ok {
+				p := v.(*page)
+				metrics.SetRoute(r.Context(), p.route)
+				w.Header().Set("Content-Type", p.contentType)
+				sendTagged(w, r, policy, p.etag, p.body)
+				return
+			}
+			read = kept.Begin()
 		}
 		buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(buf, r)
@@ -55,19 +72,36 @@ func publicCache(next http.Handler) http.Handler {
 			buf.flush()
 			return
 		}
-		etag := strongETag(buf.body.Bytes())
-		h := w.Header()
-		h.Set("ETag", etag)
-		h.Set("Cache-Control", policy)
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
-			h.Del("Content-Length")
-			h.Del("Content-Type")
-			w.WriteHeader(http.StatusNotModified)
-			return
+		body := buf.body.Bytes()
+		etag := strongETag(body)
+		if kept != nil {
+			p := &page{body: body, etag: etag, contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
+			kept.Put(read, key, p, len(body)+len(key)+pageOverhead)
 		}
-		h.Set("Content-Length", strconv.Itoa(buf.body.Len())) // a CDN stores a sized answer as is
-		buf.flush()
+		sendTagged(w, r, policy, etag, body)
 	})
+}
+
+// pageOverhead is what a kept page costs beyond its body and key (the
+// entry, the ETag, the strings' headers), so the byte bound holds for
+// many small pages too.
+const pageOverhead = 256
+
+// sendTagged sends body (status 200) with its ETag and Cache-Control, or
+// 304 with neither body nor type when If-None-Match names etag.
+func sendTagged(w http.ResponseWriter, r *http.Request, policy, etag string, body []byte) {
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", policy)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		h.Del("Content-Length")
+		h.Del("Content-Type")
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body))) // a CDN stores a sized answer as is
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
 }
 
 // strongETag is a quoted digest of body: 96 bits of SHA-256 (hardware

@@ -23,6 +23,8 @@ type Options struct {
 	Metrics           *metrics.Metrics
 	// Logger logs the failures no service logged (errorHandler).
 	Logger *slog.Logger
+	// Pages keeps public catalog answers in memory (nil: none are kept).
+	Pages *Pages
 }
 
 // NewHandler returns the whole REST edge as one http.Handler.
@@ -37,7 +39,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 		"notification-svc": b.Notification,
 	}))
-	root.Handle("/", publicCache(mux))
+	root.Handle("/", publicCache(o.Pages, o.Pages.bookingWrites(mux)))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)

@@ -1,16 +1,16 @@
-// Package pages keeps the catalog's public answers (listing pages, single
-// services) in memory as the encoded responses the transport sends, so a
-// read repeated between writes costs no query and no conversion.
+// Package pagecache keeps public answers in memory as what is sent, so a
+// read repeated between writes costs no query and no conversion. catalog-svc
+// keeps its listing pages and services in one (catalog-svc/internal/pages),
+// the gateway its encoded responses (gateway/internal/rest/pages.go).
 //
-// Freshness (docs/decisions.md "Catalog pages in memory"): every write of
-// this process empties the cache after its commit, and every other
-// catalog-svc process empties its own when it consumes the write's event
+// Freshness (docs/decisions.md "Catalog pages in memory"): a holder empties
+// the cache (Invalidate) when it consumes a write's event
 // (catalog.services.v1, in a consumer group of its own that catalog-svc's
 // edits wait for, like booking-svc's copies). An answer is kept only if no
 // write landed while it was read, and never served past MaxAge, the bound
 // that still holds when Kafka is down. Nothing is served before the
 // process's group has joined (Live).
-package pages
+package pagecache
 
 import (
 	"sync"

@@ -1,4 +1,4 @@
-package pages
+package pagecache
 
 import (
 	"testing"

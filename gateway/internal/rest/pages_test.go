@@ -1,0 +1,111 @@
+package rest
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// backend answers every request with a body that names how often it was
+// asked, so a test sees whether an answer came from memory.
+type backend struct{ calls int }
+
+func (b *backend) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b.calls++
+	if r.Method != http.MethodGet {
+		w.WriteHeader(http.StatusCreated)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"call":%d}`, b.calls)
+}
+
+func get(h http.Handler, path string, header ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(http.MethodGet, path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
+	be := &backend{}
+	pages := NewPages(time.Minute, 1<<20)
+	h := publicCache(pages, pages.bookingWrites(be))
+
+	if a, b := get(h, "/services?category=x").Body.String(), get(h, "/services?category=x").Body.String(); a == b {
+		t.Fatalf("served from memory before Live (the copies group joined): %s, %s", a, b)
+	}
+	pages.Live()
+	first := get(h, "/services?category=x&limit=24")
+	again := get(h, "/services?category=x&limit=24")
+	if first.Body.String() != again.Body.String() || first.Header().Get("ETag") != again.Header().Get("ETag") ||
+		again.Header().Get("Content-Type") != "application/json" || again.Header().Get("Cache-Control") != cachePublic ||
+		again.Header().Get("Content-Length") != fmt.Sprint(again.Body.Len()) {
+		t.Fatalf("not served from memory as sent: %s %v, then %s %v", first.Body, first.Header(), again.Body, again.Header())
+	}
+	if nm := get(h, "/services?category=x&limit=24", "If-None-Match", first.Header().Get("ETag")); nm.Code != http.StatusNotModified || nm.Body.Len() != 0 {
+		t.Fatalf("If-None-Match from memory: %d %q", nm.Code, nm.Body)
+	}
+	if other := get(h, "/services?category=y&limit=24"); other.Body.String() == first.Body.String() {
+		t.Fatal("another query got the same page")
+	}
+	if auth := get(h, "/services?category=x&limit=24", "Authorization", "Bearer t"); auth.Body.String() == first.Body.String() {
+		t.Fatal("an authenticated read was answered from memory")
+	}
+
+	service := get(h, "/services/abc").Body.String()
+	// A booking write drops the listings (their nextAvailable), not a service.
+	post := httptest.NewRecorder()
+	h.ServeHTTP(post, httptest.NewRequest(http.MethodPost, "/appointments", nil))
+	if get(h, "/services?category=x&limit=24").Body.String() == first.Body.String() {
+		t.Fatal("a listing outlived a booking through this gateway")
+	}
+	if get(h, "/services/abc").Body.String() != service {
+		t.Fatal("a booking dropped a service's page")
+	}
+	// A catalog change drops everything.
+	pages.Invalidate()
+	if get(h, "/services/abc").Body.String() == service {
+		t.Fatal("a service's page outlived Invalidate")
+	}
+	// Reviews, availability and a provider's own list are never kept here.
+	for _, path := range []string{"/reviews/service/abc", "/services/abc/availability", "/services/provider", "/servicesx"} {
+		if get(h, path).Body.String() == get(h, path).Body.String() {
+			t.Errorf("%s answered from memory", path)
+		}
+	}
+}
+
+func TestPagesKeepNothingReadAcrossAChange(t *testing.T) {
+	pages := NewPages(time.Minute, 1<<20)
+	pages.Live()
+	calls := 0
+	h := publicCache(pages, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		if calls == 1 {
+			pages.Invalidate() // a change lands while the first read is under way
+		}
+		fmt.Fprintf(w, `{"call":%d}`, calls)
+	}))
+	get(h, "/services/abc")
+	if get(h, "/services/abc").Body.String() != `{"call":2}` {
+		t.Fatal("kept an answer read across a change")
+	}
+	if get(h, "/services/abc").Body.String() != `{"call":2}` {
+		t.Fatal("did not keep an answer read after the change")
+	}
+}
+
+func TestNoPagesWithoutKafka(t *testing.T) {
+	be := &backend{}
+	var pages *Pages // the gateway without KAFKA_BROKERS
+	h := publicCache(pages, pages.bookingWrites(be))
+	if a, b := get(h, "/services/abc"), get(h, "/services/abc"); a.Body.String() == b.Body.String() || a.Header().Get("ETag") == "" {
+		t.Fatalf("answers %s and %s (ETag %q)", a.Body, b.Body, a.Header().Get("ETag"))
+	}
+}
