@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -92,5 +93,41 @@ func TestSearchRanksHandMadeCases(t *testing.T) {
 	page, err := domain.List(ctx, catalog.Query{Q: "massage", Limit: 1, Offset: 1})
 	if err != nil || len(page.Services) != 1 || page.Services[0].Name != "Spa day" || page.Total != 2 {
 		t.Fatalf("second page of one: %+v, %v", page, err)
+	}
+}
+
+// TestSearchRanksItsNewestMatches: a search ranks and counts its newest
+// SearchCap matches only, so a common word costs a bounded read: an older
+// name match is not listed above the newest description matches, and the
+// total stops at the cap, past the last page too.
+func TestSearchRanksItsNewestMatches(t *testing.T) {
+	ctx := context.Background()
+	pool := testkit.NewPool(t, "catalog", Migrations, "migrations", 2)
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	// The oldest has the word in its name; SearchCap newer ones in the description.
+	if _, err := pool.Exec(ctx, `INSERT INTO services (id, provider_id, name, category, category_key, description, price,
+		duration, provider, location, contact, time_slots, is_active, created_at, updated_at)
+		SELECT gen_random_uuid(), 'p1', CASE WHEN i = 0 THEN 'Yoga studio' ELSE 'Studio ' || i END, 'Others', 'others',
+		  CASE WHEN i = 0 THEN 'Mats' ELSE 'Morning yoga' END, 100, 30, 'Co', 'Pune', '9876543210', '{09:00}', true,
+		  $1::timestamptz + i * interval '1 minute', $1::timestamptz
+		FROM generate_series(0, $2) AS i`, base, SearchCap); err != nil {
+		t.Fatal(err)
+	}
+	domain := catalog.NewService(Services{Pool: pool}, nil, time.UTC, time.Now, uuid.NewString)
+	page, err := domain.List(ctx, catalog.Query{Q: "yoga"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total != SearchCap || len(page.Services) != 24 || page.Services[0].Name != fmt.Sprintf("Studio %d", SearchCap) {
+		t.Fatalf("total %d, %d services, first %q", page.Total, len(page.Services), page.Services[0].Name)
+	}
+	past, err := domain.List(ctx, catalog.Query{Q: "yoga", Offset: 2 * SearchCap})
+	if err != nil || len(past.Services) != 0 || past.Total != SearchCap {
+		t.Fatalf("past the last page: %d services, total %d, %v", len(past.Services), past.Total, err)
+	}
+	// Narrowed below the cap, the name match is there and leads.
+	small, err := domain.List(ctx, catalog.Query{Q: "yoga mats"})
+	if err != nil || small.Total != 1 || small.Services[0].Name != "Yoga studio" {
+		t.Fatalf("yoga mats: %+v, %v", small, err)
 	}
 }

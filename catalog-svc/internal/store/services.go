@@ -73,8 +73,8 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 	}
 	if len(page.Services) == 0 && f.Offset > 0 {
 		// Past the last page the window count has no row to ride on.
-		countSQL, countArgs := matchSQL(f, "count(*)")
-		err = s.Pool.QueryRow(ctx, countSQL, countArgs...).Scan(&page.Total)
+		sql, args := countSQL(f)
+		err = s.Pool.QueryRow(ctx, sql, args...).Scan(&page.Total)
 	}
 	return page, err
 }
@@ -83,16 +83,40 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 // first, off an index alone (no heap visits for the rows an OFFSET skips);
 // only the page's rows are then read in full. The match count rides on each
 // row of the page.
+//
+// A search ranks only its newest SearchCap matches, and total counts those
+// (docs/decisions.md "Search"): ranking and counting every match visited
+// every matching row — 17,778 of 100,000 services for one common word —
+// while the newest SearchCap come off the listing index, newest first,
+// stopping as soon as that many matched (a rare word's few matches come
+// off the search index instead). The rank is computed over those alone.
 func listSQL(f catalog.Filter) (string, []any) {
 	order := `created_at DESC, id DESC`
-	if len(f.Search) > 0 {
-		order = `rank DESC, ` + order
-	}
 	page, args := matchSQL(f, `id AS page_id, created_at AS page_at, `+rankExpr(f)+` AS rank, count(*) OVER () AS total`)
+	if len(f.Search) > 0 {
+		order = `rank DESC, page_at DESC, page_id DESC`
+		page, args = matchSQL(f, `id, created_at, search`)
+		page = `SELECT id AS page_id, created_at AS page_at, ` + rankExpr(f) + ` AS rank, count(*) OVER () AS total FROM (` +
+			page + ` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(SearchCap) + `) newest`
+	}
 	args = append(args, f.Limit, f.Offset)
 	page += ` ORDER BY ` + order + ` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args))
 	return `SELECT ` + columns + `, page.total FROM services JOIN (` + page + `) page ON services.id = page.page_id
 		ORDER BY page.rank DESC, page.page_at DESC, page.page_id DESC`, args
+}
+
+// SearchCap is how many matches a search ranks and counts: the newest.
+// Nobody pages through a thousand results; past that, a search is refined.
+const SearchCap = 1000
+
+// countSQL counts what List's query pages through (a search: at most
+// SearchCap).
+func countSQL(f catalog.Filter) (string, []any) {
+	if len(f.Search) == 0 {
+		return matchSQL(f, "count(*)")
+	}
+	sql, args := matchSQL(f, "1")
+	return `SELECT count(*) FROM (` + sql + ` LIMIT ` + strconv.Itoa(SearchCap) + `) newest`, args
 }
 
 // rankExpr scores a search match: ts_rank over the weighted document
