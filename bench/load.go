@@ -60,39 +60,49 @@ func (l Load) finish() Load {
 func Run(ctx context.Context, clients int, d time.Duration, op func(ctx context.Context, client int) (ok, stop bool)) Load {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
+	return measure(clients, func(wg *sync.WaitGroup, add func([]time.Duration, int)) {
+		for c := range clients {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var lat []time.Duration
+				errs := 0
+				for ctx.Err() == nil {
+					t0 := time.Now()
+					ok, stop := op(ctx, c)
+					if stop {
+						break
+					}
+					if ctx.Err() != nil && !ok {
+						break // cut off by the deadline: not a failure
+					}
+					lat = append(lat, time.Since(t0))
+					if !ok {
+						errs++
+					}
+				}
+				add(lat, errs)
+			}()
+		}
+	})
+}
+
+// measure runs body, which starts goroutines on wg that each report their
+// requests' latencies and failures through add, waits for them, and
+// returns what they measured with the machine's CPU time meanwhile.
+func measure(clients int, body func(wg *sync.WaitGroup, add func(lat []time.Duration, errs int))) Load {
 	var mu sync.Mutex
 	res := Load{Clients: clients}
 	var wg sync.WaitGroup
 	busy0, _ := machineBusy()
 	start := time.Now()
-	for c := range clients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var lat []time.Duration
-			ops, errs := 0, 0
-			for ctx.Err() == nil {
-				t0 := time.Now()
-				ok, stop := op(ctx, c)
-				if stop {
-					break
-				}
-				if ctx.Err() != nil && !ok {
-					break // cut off by the deadline: not a failure
-				}
-				lat = append(lat, time.Since(t0))
-				ops++
-				if !ok {
-					errs++
-				}
-			}
-			mu.Lock()
-			res.Ops += ops
-			res.Errors += errs
-			res.lat = append(res.lat, lat...)
-			mu.Unlock()
-		}()
-	}
+	body(&wg, func(lat []time.Duration, errs int) {
+		mu.Lock()
+		res.Ops += len(lat)
+		res.Errors += errs
+		res.lat = append(res.lat, lat...)
+		mu.Unlock()
+	})
 	wg.Wait()
 	res.Seconds = time.Since(start).Seconds()
 	if busy1, ok := machineBusy(); ok {
@@ -163,4 +173,43 @@ func machineBusy() (float64, bool) {
 		}
 	}
 	return busy / 100, true
+}
+
+// Paced drives op at rate requests a second from workers goroutines for d:
+// an open loop, where each request is due at its scheduled time whether or
+// not earlier ones have answered. Its latency counts from when it was due,
+// so time spent waiting for a free worker counts too (no coordinated
+// omission: a stalled server shows in the percentiles, not as fewer
+// requests). Clients in the result is workers.
+func Paced(ctx context.Context, rate float64, workers int, d time.Duration, op func(ctx context.Context, worker int) bool) Load {
+	ctx, cancel := context.WithTimeout(ctx, d+loadTimeout)
+	defer cancel()
+	n := int(rate * d.Seconds())
+	return measure(workers, func(wg *sync.WaitGroup, add func([]time.Duration, int)) {
+		due := make(chan time.Time, n)
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var lat []time.Duration
+				errs := 0
+				for at := range due {
+					if !op(ctx, w) {
+						errs++
+					}
+					lat = append(lat, time.Since(at))
+				}
+				add(lat, errs)
+			}()
+		}
+		start, interval := time.Now(), time.Duration(float64(time.Second)/rate)
+		for i := range n {
+			at := start.Add(time.Duration(i) * interval)
+			if wait := time.Until(at); wait > 0 {
+				time.Sleep(wait)
+			}
+			due <- at
+		}
+		close(due)
+	})
 }

@@ -13,12 +13,12 @@ import (
 // logged, never asserted on (make bench measures them).
 func TestMarketplaceScenariosShort(t *testing.T) {
 	e := startEnv(t)
-	p := MarketplacePlan{Services: 3000, Appointments: 20_000, Busy: 500, PageClients: 4, SearchClient: 4, AvailClients: 8, NextClients: 4}
+	p := MarketplacePlan{Services: 3000, Appointments: 20_000, Busy: 500, PageClients: 4, SearchClient: 4, AvailClients: 8, AvailPaced: 200, NextClients: 4}
 	m, err := e.MarketplaceScenarios(context.Background(), p, 1, 300*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Appointments != 20_000 || len(m.Pages) != 3 || len(m.Latency) != 3 || len(m.Plans) != 2 {
+	if m.Appointments != 20_000 || len(m.Pages) != 3 || len(m.Latency) != 4 || len(m.Plans) != 2 {
 		t.Fatalf("measured %+v", m)
 	}
 	for _, c := range m.Pages {

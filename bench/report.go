@@ -83,7 +83,7 @@ type Plan struct {
 // FullPlan is `make bench`; ShortPlan is a quick smoke run.
 func FullPlan() Plan {
 	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 200000, LagBookings: 300,
-		Marketplace: MarketplacePlan{Services: 100_000, Appointments: 1_000_000, Busy: 20_000, PageClients: 16, SearchClient: 16, AvailClients: 64, NextClients: 16},
+		Marketplace: MarketplacePlan{Services: 100_000, Appointments: 1_000_000, Busy: 20_000, PageClients: 16, SearchClient: 16, AvailClients: 64, AvailPaced: 2000, NextClients: 16},
 		Outage:      30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
 		BadRequests: 100_000, ContentionN: 200, BookingCounts: []int{16, 64},
 		ScaleOut: ScaleOutPlan{Bookings: 300, CostLoad: 10 * time.Second, KillLoad: 6 * time.Second, ReviewBatch: 60}}
