@@ -158,6 +158,13 @@ func TestBoundsEveryField(t *testing.T) {
 		st.Get(t, "/services?category="+strings.Repeat("c", 101), "").ExpectError(t, http.StatusBadRequest, "Category must be at most 100 characters")
 	})
 
+	t.Run("a query number that is not one is named", func(t *testing.T) {
+		p := st.NewUser(t, "provider")
+		st.Get(t, "/providers/me/analytics?days=abc", p.Token).ExpectError(t, http.StatusBadRequest, "days must be a whole number")
+		st.Get(t, "/providers/me/analytics?days=7&days=30", p.Token).ExpectError(t, http.StatusBadRequest, "days may be given only once")
+		st.Get(t, "/providers/me/analytics?days=99999999999", p.Token).ExpectError(t, http.StatusBadRequest, "days is out of range")
+	})
+
 	t.Run("a service's time slot of a megabyte is refused briefly", func(t *testing.T) {
 		p := st.NewUser(t, "provider")
 		body := map[string]any{"name": "Slots", "category": "Others", "description": "d", "price": 1, "duration": 30,

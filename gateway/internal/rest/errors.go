@@ -55,6 +55,11 @@ func handleError(ctx context.Context, w http.ResponseWriter, err error) {
 	if st.Code() == codes.InvalidArgument && st.Message() == bodyTooLargeMsg {
 		code = http.StatusRequestEntityTooLarge
 	}
+	if st.Code() == codes.InvalidArgument {
+		if m, ok := queryParamMessage(msg); ok {
+			msg = m
+		}
+	}
 	for _, d := range st.Details() {
 		info, ok := d.(*errdetails.ErrorInfo)
 		if !ok {
