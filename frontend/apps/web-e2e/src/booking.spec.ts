@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi as register, runId, signInWithToken as signIn, shotPath, type Account } from './support';
+import { API, apiLogin, businessDay, DATABASE_URL, createServiceViaApi, registerViaApi as register, runId, signInWithToken as signIn, shotPath, type Account } from './support';
 
 // Issue 8 "Must show": book → dashboard, my-appointments, calendar → slot taken for others →
 // reschedule (page, modal) → cancel → provider confirms another → it passes → review → rating.
 test.describe.configure({ mode: 'serial' });
 
-const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e';
 
 const provider: Account = { email: `prov8.${runId}@example.com`, password: 'secret123', fullName: 'Meera Provider', role: 'provider', businessName: `Meera Clinic ${runId}` };
 const customer: Account = { email: `cust8.${runId}@example.com`, password: 'secret123', fullName: 'Asha Booker', role: 'customer' };

@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import path from 'node:path';
 
 export const API = process.env.E2E_API_URL ?? 'http://localhost:5001';
+/** The e2e stack's database (the devstack's, see playwright.config.ts): for seeding what the API cannot make. */
+export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e';
 
 /** The committed screenshots (docs/screenshots at the repository root). */
 const DOCS_SHOTS = path.resolve(import.meta.dirname, '../../../../docs/screenshots');

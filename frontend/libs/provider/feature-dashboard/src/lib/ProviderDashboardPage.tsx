@@ -10,6 +10,7 @@ import { bookingActions, bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_D
 import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
 import { card } from './styles';
+import { AnalyticsSection } from './analytics/AnalyticsSection';
 
 function BookingDashboard() {
   const appts = useAppointments();
@@ -139,25 +140,6 @@ function MiniCalendar() {
   );
 }
 
-function Analytics() {
-  return (
-    <section className={`${card} relative overflow-hidden`} aria-labelledby="analytics-h">
-      <h2 id="analytics-h" className="mb-4 text-xl font-semibold">Analytics</h2>
-      <div className="pointer-events-none select-none blur-sm" aria-hidden="true">
-        <div className="flex h-32 items-end gap-2">
-          {[40, 65, 30, 80, 55, 90, 70].map((h, i) => (
-            <div key={i} className="flex-1 rounded-t bg-indigo-400" style={{ height: `${h}%` }} />
-          ))}
-        </div>
-        <p className="mt-3 text-sm">Revenue ₹12,400 · Bookings 38 · Repeat customers 41%</p>
-      </div>
-      <div className="absolute inset-0 flex items-center justify-center">
-        <span className="rounded-full bg-slate-900/80 px-4 py-2 text-sm font-semibold text-white">Coming Soon</span>
-      </div>
-    </section>
-  );
-}
-
 function ManageTeam() {
   return (
     <section className={card} aria-labelledby="team-h">
@@ -185,12 +167,12 @@ export function ProviderDashboardPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <BookingDashboard />
+          <AnalyticsSection />
           <ServiceManagement />
           <RatingsFeedback />
         </div>
         <div className="space-y-6">
           <MiniCalendar />
-          <Analytics />
           <ManageTeam />
         </div>
       </div>

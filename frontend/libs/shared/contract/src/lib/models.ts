@@ -49,6 +49,11 @@ export type Closure = Emitted<Schemas['v1Closure']>;
 export type Schedule = Emitted<Schemas['v1Schedule']>;
 export type ScheduleResponse = Omit<Emitted<Schemas['v1ScheduleResponse']>, 'data'> & { data: Schedule };
 
+/** A provider's figures over the last 7, 30 or 90 days (GET /providers/me/analytics, docs/product.md). */
+export type ProviderAnalytics = Emitted<Schemas['v1ProviderAnalyticsResponse']>;
+export type AnalyticsDay = Emitted<Schemas['v1AnalyticsDay']>;
+export type AnalyticsHour = Emitted<Schemas['v1AnalyticsHour']>;
+
 export type SlotAvailability = Emitted<Schemas['v1SlotAvailability']>;
 export type DayAvailability = Emitted<Schemas['v1DayAvailability']>;
 

@@ -1,6 +1,6 @@
 // Complete API objects for tests, typed by the generated contract: every spec builds its data
 // from these, changing only the fields its case is about.
-import type { AppNotification, Appointment, DayAvailability, Review, Service, User } from '@slotwise/shared-contract';
+import type { AnalyticsDay, AppNotification, Appointment, DayAvailability, ProviderAnalytics, Review, Service, User } from '@slotwise/shared-contract';
 
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}${++seq}`;
@@ -175,5 +175,44 @@ export function aNotification(over: Partial<AppNotification> = {}): AppNotificat
     createdAt: '2026-11-24T04:30:00Z',
     appointmentId: nextId('a'),
     ...over,
+  };
+}
+
+const STATUS_COUNTS = ['pending', 'confirmed', 'completed', 'cancelled', 'rejected', 'noShow', 'other'] as const;
+
+/**
+ * A provider's analytics over `days` days ending on `to`, as booking-svc answers them: every day
+ * present (zero-filled), the `filled` days' figures as given (bookings defaults to the sum of the
+ * statuses), and the totals, rates and average rating derived from the days the way the server does.
+ */
+export function anAnalytics(
+  days: number,
+  filled: Array<Partial<AnalyticsDay> & { date: string }> = [],
+  hours: Record<number, number> = {},
+  to = '2026-11-25',
+): ProviderAnalytics {
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const daily: AnalyticsDay[] = Array.from({ length: days }, (_, i) => {
+    const date = new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    const given: Partial<AnalyticsDay> = filled.find((f) => f.date === date) ?? {};
+    const d: AnalyticsDay = { date, bookings: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0, rejected: 0, noShow: 0, other: 0, revenue: 0, averageRating: 0, ratingCount: 0, ...given };
+    if (given.bookings === undefined) d.bookings = STATUS_COUNTS.reduce((n, k) => n + d[k], 0);
+    return d;
+  });
+  const sum = (k: keyof Omit<AnalyticsDay, 'date'>) => daily.reduce((n, d) => n + d[k], 0);
+  const totals = { bookings: sum('bookings'), pending: sum('pending'), confirmed: sum('confirmed'), completed: sum('completed'), cancelled: sum('cancelled'), rejected: sum('rejected'), noShow: sum('noShow'), other: sum('other'), revenue: sum('revenue') };
+  const rate = (n: number) => (totals.bookings > 0 ? n / totals.bookings : 0);
+  const ratingCount = sum('ratingCount');
+  return {
+    days,
+    from: daily[0]?.date ?? to,
+    to,
+    timeZone: 'Asia/Kolkata',
+    totals,
+    rates: { cancellation: rate(totals.cancelled), rejection: rate(totals.rejected), noShow: rate(totals.noShow) },
+    averageRating: ratingCount > 0 ? daily.reduce((n, d) => n + d.averageRating * d.ratingCount, 0) / ratingCount : 0,
+    ratingCount,
+    daily,
+    hours: Array.from({ length: 24 }, (_, hour) => ({ hour, bookings: hours[hour] ?? 0 })),
   };
 }

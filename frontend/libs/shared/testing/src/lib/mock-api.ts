@@ -5,6 +5,7 @@
 import { http, HttpResponse, type DefaultBodyType, type PathParams, type StrictRequest } from 'msw';
 import type {
   AppNotification,
+  ProviderAnalytics,
   Appointment,
   AppointmentListResponse,
   AppointmentResponse,
@@ -34,7 +35,7 @@ import type {
   User,
   UserRoleResponse,
 } from '@slotwise/shared-contract';
-import { anAppointment, aService, aReview, istInstant } from './fixtures';
+import { anAnalytics, anAppointment, aService, aReview, istInstant } from './fixtures';
 
 /** The token the mock API hands out and accepts. */
 export const TEST_TOKEN = 'test-token';
@@ -59,6 +60,8 @@ interface State {
   notifications: AppNotification[];
   /** GET /services/{id}/availability by service id */
   availability: Map<string, DayAvailability[]>;
+  /** GET /providers/me/analytics by days (7, 30, 90); a period not set answers all zeros */
+  analytics: Map<number, ProviderAnalytics>;
   requests: RecordedRequest[];
 }
 
@@ -70,6 +73,7 @@ const fresh = (): State => ({
   reviews: [],
   notifications: [],
   availability: new Map(),
+  analytics: new Map(),
   requests: [],
 });
 
@@ -109,6 +113,9 @@ export const mockApi = {
   },
   availability: {
     set: (serviceId: string, days: DayAvailability[]) => state.availability.set(serviceId, days),
+  },
+  analytics: {
+    set: (a: ProviderAnalytics) => state.analytics.set(a.days, a),
   },
   /** The user is signed in: the profile answers and the token is in local storage. */
   signIn(user: User, password = 'secret1') {
@@ -315,6 +322,16 @@ export const handlers = [
     if (!a) return notFound('Appointment');
     Object.assign(a, { date: body.date, time: body.time, startsAt: istInstant(body.date, body.time), status: 'scheduled' });
     return HttpResponse.json({ success: true, message: 'Appointment rescheduled successfully', appointment: a });
+  }),
+
+  http.get<never, never, ProviderAnalytics | ErrorBody>('*/providers/me/analytics', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    if (state.user?.role !== 'provider') return apiError(403, 'Only providers can see analytics');
+    // As booking-svc: days defaults to 30 and must be 7, 30 or 90.
+    const days = Number(new URL(request.url).searchParams.get('days') ?? 30);
+    if (![7, 30, 90].includes(days)) return apiError(400, 'days must be 7, 30 or 90');
+    return HttpResponse.json(state.analytics.get(days) ?? anAnalytics(days));
   }),
 
   // notifications
