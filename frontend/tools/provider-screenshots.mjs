@@ -58,6 +58,32 @@ const reviews = [
   { _id: 'r2', rating: 4, comment: 'Lovely decoration, arrived ten minutes late.', createdAt: at(-6, '18:00'), userId: { email: 'neel@example.com' }, serviceId: 's2', serviceName: 'Birthday Decoration' },
 ];
 
+// GET /providers/me/analytics: a steady sample business over the asked days (the same every run).
+const STATUSES = ['completed', 'completed', 'completed', 'confirmed', 'pending', 'other', 'cancelled', 'rejected', 'noShow', 'completed'];
+function analytics(days) {
+  const daily = Array.from({ length: days }, (_, i) => {
+    const back = days - 1 - i;
+    const d = { date: iso(day(-back)), bookings: 0, pending: 0, confirmed: 0, completed: 0, cancelled: 0, rejected: 0, noShow: 0, other: 0, revenue: 0, averageRating: 0, ratingCount: 0 };
+    const count = (back * 7 + 3) % 5;
+    for (let k = 0; k < count; k++) d[STATUSES[(back * 3 + k * 7) % STATUSES.length]]++;
+    d.bookings = count;
+    d.revenue = d.completed * 1499;
+    if (d.completed > 0) Object.assign(d, { ratingCount: d.completed, averageRating: 3.5 + ((back * 5) % 16) / 10 });
+    return d;
+  });
+  const sum = (k) => daily.reduce((n, d) => n + d[k], 0);
+  const totals = Object.fromEntries(['bookings', 'pending', 'confirmed', 'completed', 'cancelled', 'rejected', 'noShow', 'other', 'revenue'].map((k) => [k, sum(k)]));
+  const ratingCount = sum('ratingCount');
+  const rate = (n) => (totals.bookings ? n / totals.bookings : 0);
+  const busy = { 9: 3, 10: 6, 11: 5, 12: 2, 14: 4, 15: 3, 16: 2, 17: 4, 18: 1 };
+  return {
+    days, from: daily[0].date, to: daily[days - 1].date, timeZone: 'Asia/Kolkata', totals,
+    rates: { cancellation: rate(totals.cancelled), rejection: rate(totals.rejected), noShow: rate(totals.noShow) },
+    averageRating: ratingCount ? daily.reduce((n, d) => n + d.averageRating * d.ratingCount, 0) / ratingCount : 0, ratingCount, daily,
+    hours: Array.from({ length: 24 }, (_, hour) => ({ hour, bookings: Math.round(((busy[hour] ?? 0) * days) / 10) })),
+  };
+}
+
 const json = (body) => ({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }, body: JSON.stringify(body) });
 
 const browser = await chromium.launch({
@@ -79,6 +105,7 @@ try {
       if (url.pathname === '/services/provider') return route.fulfill(json({ success: true, services }));
       if (url.pathname === '/appointments/provider') return route.fulfill(json({ success: true, appointments }));
       if (url.pathname === '/reviews/provider') return route.fulfill(json({ success: true, data: reviews }));
+      if (url.pathname === '/providers/me/analytics') return route.fulfill(json(analytics(Number(url.searchParams.get('days') ?? 30))));
       return route.fulfill(json({ success: true }));
     });
 
@@ -89,6 +116,8 @@ try {
     for (const s of shots) {
       await page.goto(base + s.path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(400);
+      // The dashboard's analytics charts are a lazy chunk: wait until they are drawn.
+      if (s.path === '/my-services') await page.locator('[data-testid="chart-daily"] .recharts-wrapper').waitFor();
       const file = path.join(out, `${s.name}-${theme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log('wrote', file);
