@@ -54,6 +54,10 @@ func TestClosedDayTellsCustomersOnce(t *testing.T) {
 	// Day 2 again inside a range to day 3 (A3 is told, A1 and A2 not again),
 	// then reopened and closed once more: nothing new.
 	st.Post(t, "/providers/me/closures", p.Token, map[string]any{"from": clk.day(2), "to": clk.day(3)}).ExpectStatus(t, http.StatusCreated)
+	// The notices are decided on the schedule as it is when the event is
+	// handled: wait for A3's before reopening, or a quick reopen would
+	// rightly leave A3's customer untold.
+	waitNotes(t, st, c, names, "booking_confirmed A1", "day_closed A1", "day_closed A3")
 	sched := st.Get(t, "/providers/me/schedule", p.Token).ExpectStatus(t, http.StatusOK)
 	for _, x := range sched.Field("data.closures").([]any) {
 		st.Delete(t, "/providers/me/closures/"+x.(map[string]any)["_id"].(string), p.Token).ExpectStatus(t, http.StatusOK)
