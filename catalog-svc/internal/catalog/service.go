@@ -130,6 +130,9 @@ const (
 type Page struct {
 	Services []Offering
 	Total    int
+	// TotalCapped: a search matched at least as many as it ranks and
+	// counts, so Total is that cap, not every match.
+	TotalCapped bool
 }
 
 // Filter is a Query resolved for the repository. Only active, undeleted

@@ -118,16 +118,16 @@ func TestSearchRanksItsNewestMatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if page.Total != SearchCap || len(page.Services) != 24 || page.Services[0].Name != fmt.Sprintf("Studio %d", SearchCap) {
+	if page.Total != SearchCap || !page.TotalCapped || len(page.Services) != 24 || page.Services[0].Name != fmt.Sprintf("Studio %d", SearchCap) {
 		t.Fatalf("total %d, %d services, first %q", page.Total, len(page.Services), page.Services[0].Name)
 	}
 	past, err := domain.List(ctx, catalog.Query{Q: "yoga", Offset: 2 * SearchCap})
-	if err != nil || len(past.Services) != 0 || past.Total != SearchCap {
+	if err != nil || len(past.Services) != 0 || past.Total != SearchCap || !past.TotalCapped {
 		t.Fatalf("past the last page: %d services, total %d, %v", len(past.Services), past.Total, err)
 	}
 	// Narrowed below the cap, the name match is there and leads.
 	small, err := domain.List(ctx, catalog.Query{Q: "yoga mats"})
-	if err != nil || small.Total != 1 || small.Services[0].Name != "Yoga studio" {
+	if err != nil || small.Total != 1 || small.TotalCapped || small.Services[0].Name != "Yoga studio" {
 		t.Fatalf("yoga mats: %+v, %v", small, err)
 	}
 }

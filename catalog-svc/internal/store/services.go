@@ -76,6 +76,7 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 		sql, args := countSQL(f)
 		err = s.Pool.QueryRow(ctx, sql, args...).Scan(&page.Total)
 	}
+	page.TotalCapped = len(f.Search) > 0 && page.Total >= SearchCap
 	return page, err
 }
 

@@ -126,7 +126,8 @@ func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Q
 }
 
 func encodeList(_ context.Context, p catalog.Page) *catalogv1.ListServicesResponse {
-	return &catalogv1.ListServicesResponse{Success: true, Services: servicesProto(p.Services), Total: int32(p.Total)}
+	return &catalogv1.ListServicesResponse{Success: true, Services: servicesProto(p.Services), Total: int32(p.Total),
+		TotalCapped: p.TotalCapped}
 }
 
 // encodeOwn is a provider's own list: every service, no paging.

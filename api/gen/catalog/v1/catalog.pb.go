@@ -776,7 +776,11 @@ type ListServicesResponse struct {
 	Success  bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
 	Services []*Service             `protobuf:"bytes,2,rep,name=services,proto3" json:"services,omitempty"`
 	// total is how many services match, across all pages.
-	Total         int32 `protobuf:"varint,3,opt,name=total,proto3" json:"total,omitempty"`
+	Total int32 `protobuf:"varint,3,opt,name=total,proto3" json:"total,omitempty"`
+	// totalCapped: a search (q) ranks and counts at most its newest 1,000
+	// matches, and it matched at least that many; total is then the cap and
+	// the listing ends there (refine the search to see others).
+	TotalCapped   bool `protobuf:"varint,4,opt,name=totalCapped,proto3" json:"totalCapped,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -830,6 +834,13 @@ func (x *ListServicesResponse) GetTotal() int32 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListServicesResponse) GetTotalCapped() bool {
+	if x != nil {
+		return x.TotalCapped
+	}
+	return false
 }
 
 type GetServiceRequest struct {
@@ -1459,11 +1470,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x01q\x18\x05 \x01(\tR\x01q\x12\x1a\n" +
 	"\blocation\x18\x06 \x01(\tR\blocation\x12\x1f\n" +
 	"\bmaxPrice\x18\a \x01(\x01H\x00R\bmaxPrice\x88\x01\x01B\v\n" +
-	"\t_maxPrice\"\x80\x01\n" +
+	"\t_maxPrice\"\xa2\x01\n" +
 	"\x14ListServicesResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x128\n" +
 	"\bservices\x18\x02 \x03(\v2\x1c.slotwise.catalog.v1.ServiceR\bservices\x12\x14\n" +
-	"\x05total\x18\x03 \x01(\x05R\x05total\"#\n" +
+	"\x05total\x18\x03 \x01(\x05R\x05total\x12 \n" +
+	"\vtotalCapped\x18\x04 \x01(\bR\vtotalCapped\"#\n" +
 	"\x11GetServiceRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"f\n" +
 	"\x12GetServiceResponse\x12\x18\n" +

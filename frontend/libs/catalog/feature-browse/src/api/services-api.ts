@@ -16,6 +16,8 @@ export const PAGE_SIZE = 24;
 export interface ServicePage {
   services: Service[];
   total: number;
+  /** A search matched at least `total`, the most the server ranks and counts (docs/decisions.md "Search"). */
+  totalCapped: boolean;
 }
 
 /** Pages of the listing; fetchNextPage asks for the next 24 until all `total` are loaded. */
@@ -31,7 +33,7 @@ export function useServicePages(q: ServiceQuery = {}) {
           },
           signal,
         }),
-      ).then((r) => ({ services: r.services, total: r.total })),
+      ).then((r) => ({ services: r.services, total: r.total, totalCapped: r.totalCapped ?? false })),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.services.length, 0);
       return last.services.length > 0 && loaded < last.total ? loaded : undefined;

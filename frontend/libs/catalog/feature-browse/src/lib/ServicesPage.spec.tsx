@@ -1,8 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { aService, mockApi } from '@slotwise/shared-testing';
+import { aService, http, HttpResponse, mockApi, server } from '@slotwise/shared-testing';
 import { ServicesPage } from './ServicesPage';
+import { CAPPED_HINT } from './ServiceListing';
 
 function renderServices(entry = '/services') {
   return renderWithProviders(
@@ -31,5 +32,14 @@ describe('ServicesPage', () => {
     await screen.findByText('Showing 1 of 1');
     expect(screen.queryByText('Deep tissue massage')).toBeNull();
     expect(mockApi.requestsTo('GET', '/services').map((r) => r.path)).toEqual(['/services', '/services?q=cleaning']);
+  });
+
+  it('says when a search matched more than the server counts, and how to narrow it', async () => {
+    const page = Array.from({ length: 24 }, (_, i) => aService({ name: `Yoga class ${i}` }));
+    server.use(http.get('*/services', () => HttpResponse.json({ success: true, services: page, total: 24, totalCapped: true })));
+    renderServices('/services?q=yoga');
+    expect(await screen.findByText('Showing 24 of 24+')).toBeTruthy();
+    expect(screen.getByText(CAPPED_HINT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

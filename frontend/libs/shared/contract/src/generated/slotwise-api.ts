@@ -920,6 +920,12 @@ export interface components {
              * @description total is how many services match, across all pages.
              */
             total?: number;
+            /**
+             * @description totalCapped: a search (q) ranks and counts at most its newest 1,000
+             *     matches, and it matched at least that many; total is then the cap and
+             *     the listing ends there (refine the search to see others).
+             */
+            totalCapped?: boolean;
         };
         v1LoginWithRoleRequest: {
             email?: string;
