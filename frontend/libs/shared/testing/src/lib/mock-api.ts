@@ -229,11 +229,11 @@ export const handlers = [
     );
     const offset = Number(q.get('offset') ?? 0);
     const limit = Number(q.get('limit') ?? 24) || 24;
-    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length });
+    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length, totalCapped: false });
   }),
   http.get<never, never, ServiceListResponse | ErrorBody>('*/services/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services, total: state.services.length }) : unauthorized();
+    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services, total: state.services.length, totalCapped: false }) : unauthorized();
   }),
   http.get<Id, never, ServiceResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
     await record(request);
