@@ -8,6 +8,7 @@ describe('the API client', () => {
       success: true,
       services: [],
       total: 0,
+      totalCapped: false,
     });
     expect(mockApi.requests.map((r) => r.path)).toEqual(['/services?category=Home%20Repair']);
   });
