@@ -12,6 +12,7 @@ import (
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/ratelimit"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -49,15 +50,12 @@ func LoadConfig(r *config.Reader) Config {
 	return Config{
 		Config:            svc.LoadConfig(r, "booking-svc", ":7003", true, true),
 		CatalogAddr:       r.Required("CATALOG_GRPC_ADDR"),
-		CatalogCacheTTL:   r.Duration("CATALOG_CACHE_TTL", DefaultCatalogCacheTTL),
+		CatalogCacheTTL:   r.Duration("CATALOG_CACHE_TTL", copies.DefaultTTL),
 		IdempotencyTTL:    r.Duration("IDEMPOTENCY_TTL", booking.DefaultIdempotencyTTL),
 		BookingsPerMinute: r.Int("BOOKING_RATE_LIMIT_PER_MINUTE", DefaultBookingsPerMinute),
 		Location:          r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 	}
 }
-
-// DefaultCatalogCacheTTL is CATALOG_CACHE_TTL's default.
-const DefaultCatalogCacheTTL = 2 * time.Second
 
 // DefaultBookingsPerMinute is BOOKING_RATE_LIMIT_PER_MINUTE's default: far
 // above what a person books, low enough that one account cannot fill every

@@ -42,14 +42,11 @@ type Config struct {
 func LoadConfig(r *config.Reader) Config {
 	return Config{
 		Config:     svc.LoadConfig(r, "catalog-svc", ":7002", true, true),
-		CopyTTL:    r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
+		CopyTTL:    r.Duration("CATALOG_CACHE_TTL", copies.DefaultTTL),
 		PagesBytes: r.Int("CATALOG_PAGES_BYTES", DefaultPagesBytes),
 		Location:   r.Location("APP_TIMEZONE", "Asia/Kolkata"),
 	}
 }
-
-// DefaultCopyTTL is CATALOG_CACHE_TTL's default (booking-svc's as well).
-const DefaultCopyTTL = 2 * time.Second
 
 // DefaultPagesBytes is CATALOG_PAGES_BYTES's default: some thousand
 // 24-service pages (docs/operations.md).

@@ -71,13 +71,10 @@ func LoadConfig(r *config.Reader) Config {
 		LogLevel:          r.String("LOG_LEVEL", "info"),
 		AdminAddr:         r.String("ADMIN_ADDR", ""),
 		KafkaBrokers:      r.List("KAFKA_BROKERS", nil),
-		CopyTTL:           r.Duration("CATALOG_CACHE_TTL", DefaultCopyTTL),
+		CopyTTL:           r.Duration("CATALOG_CACHE_TTL", copies.DefaultTTL),
 		PagesBytes:        r.Int("GATEWAY_PAGES_BYTES", DefaultPagesBytes),
 	}
 }
-
-// DefaultCopyTTL is CATALOG_CACHE_TTL's default (catalog-svc's and booking-svc's too).
-const DefaultCopyTTL = 2 * time.Second
 
 // DefaultPagesBytes is GATEWAY_PAGES_BYTES's default: some thousand
 // 24-service pages (docs/operations.md).

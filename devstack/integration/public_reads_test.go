@@ -19,6 +19,7 @@ import (
 	catalogsvc "github.com/slotwise/slotwise/catalog-svc"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/gateway"
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/svc"
 )
 
@@ -205,7 +206,7 @@ func startCatalogReplica(t *testing.T, st *stacktest.Stack) (catalogv1.CatalogSe
 	go func() {
 		done <- catalogsvc.Run(ctx, catalogsvc.Config{Config: svc.Config{Name: "catalog-svc", DatabaseURL: st.DatabaseURL,
 			KafkaBrokers: st.Brokers, AuthGRPCAddr: st.GRPCAddrs["auth-svc"], LogLevel: "error", GRPCListener: lis},
-			CopyTTL: catalogsvc.DefaultCopyTTL})
+			CopyTTL: copies.DefaultTTL})
 	}()
 	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	if err != nil {
@@ -233,7 +234,7 @@ func startGatewayReplica(t *testing.T, st *stacktest.Stack, catalogAddr string) 
 	go func() {
 		done <- gateway.Run(ctx, gateway.Config{AuthAddr: st.GRPCAddrs["auth-svc"], CatalogAddr: catalogAddr,
 			BookingAddr: st.GRPCAddrs["booking-svc"], ReviewAddr: st.GRPCAddrs["review-svc"], NotificationAddr: st.GRPCAddrs["notification-svc"],
-			AuthRatePerMinute: 600, Listener: lis, LogLevel: "error", KafkaBrokers: st.Brokers, CopyTTL: gateway.DefaultCopyTTL})
+			AuthRatePerMinute: 600, Listener: lis, LogLevel: "error", KafkaBrokers: st.Brokers, CopyTTL: copies.DefaultTTL})
 	}()
 	t.Cleanup(func() {
 		cancel()

@@ -19,6 +19,11 @@ import (
 	"github.com/slotwise/slotwise/platform/kafkax"
 )
 
+// DefaultTTL is CATALOG_CACHE_TTL's default for every copy holder: how long
+// catalog-svc waits for a holder to drop an edit, and so how old a copy may
+// be. One value, because the waiting side and the holders must agree.
+const DefaultTTL = 2 * time.Second
+
 // Consumer is the consumer of topics.Services for one process of program:
 // a group of its own, so it sees every event. The caller sets its brokers,
 // logger and tracer.
