@@ -29,8 +29,7 @@ func OnClosedDays(svc ServiceInfo, appointments []Appointment, loc *time.Locatio
 		if !awaited(a.Status) || !a.StartsAt.After(now) || a.ServiceID != svc.ID {
 			continue
 		}
-		local := a.StartsAt.In(loc)
-		day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
+		day := midnight(a.StartsAt.In(loc))
 		if c, closed := svc.ClosedOn(day); closed {
 			out = append(out, ClosedDayNotice{Appointment: a, Day: day.Format(DateLayout), Note: c.Note})
 		}
