@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,6 +38,14 @@ type MarketplacePlan struct {
 	// row, an open loop beside the closed-loop one (0: no such row).
 	AvailPaced  int
 	NextClients int
+	// Rows, when set, names the only rows to run (bench -rows): pages,
+	// search, availability, paced, next, booking.
+	Rows []string
+}
+
+// Runs reports whether the row named row is to run.
+func (p MarketplacePlan) Runs(row string) bool {
+	return len(p.Rows) == 0 || slices.Contains(p.Rows, row)
 }
 
 // LatencyCheck is a latency target measured on its own (no baseline).
@@ -242,25 +251,33 @@ func (e *Env) MarketplaceScenarios(ctx context.Context, p MarketplacePlan, round
 	}
 	e.Logf("marketplace: seeded %d services and %d appointments in %.1f s", p.Services, m.Appointments, m.SeedSeconds)
 
-	pages, err := e.categoryPages(ctx, p, rounds, d)
-	if err != nil {
-		return m, err
+	if p.Runs("pages") {
+		pages, err := e.categoryPages(ctx, p, rounds, d)
+		if err != nil {
+			return m, err
+		}
+		m.Pages = pages
 	}
-	m.Pages = pages
 	busy, err := e.busyServices(ctx, p.Busy)
 	if err != nil {
 		return m, err
 	}
 	m.Plans = e.explainMarketplace(ctx, busy[0], busy[:24])
-	for _, check := range []func() (LatencyCheck, error){
-		func() (LatencyCheck, error) { return e.searchLatency(ctx, p.SearchClient, rounds, d) },
-		func() (LatencyCheck, error) { return e.availabilityLatency(ctx, busy, p.AvailClients, rounds, d) },
-		func() (LatencyCheck, error) {
+	for _, row := range []struct {
+		name  string
+		check func() (LatencyCheck, error)
+	}{
+		{"search", func() (LatencyCheck, error) { return e.searchLatency(ctx, p.SearchClient, rounds, d) }},
+		{"availability", func() (LatencyCheck, error) { return e.availabilityLatency(ctx, busy, p.AvailClients, rounds, d) }},
+		{"paced", func() (LatencyCheck, error) {
 			return e.availabilityPaced(ctx, busy, p.AvailClients, p.AvailPaced, rounds, d)
-		},
-		func() (LatencyCheck, error) { return e.nextAvailableLatency(ctx, p, rounds, d) },
+		}},
+		{"next", func() (LatencyCheck, error) { return e.nextAvailableLatency(ctx, p, rounds, d) }},
 	} {
-		l, err := check()
+		if !p.Runs(row.name) {
+			continue
+		}
+		l, err := row.check()
 		if err != nil {
 			return m, err
 		}

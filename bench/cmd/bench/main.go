@@ -20,6 +20,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
+	_ "net/http/pprof" // -pprof
 	"net/url"
 	"os"
 	"os/signal"
@@ -44,7 +46,12 @@ func main() {
 	soak := flag.Duration("soak", 0, "length of the soak drill (default 10m; 1m with -short)")
 	soakEnv := flag.String("soak-env", "", "KEY=VALUE pairs (space-separated) for the soak's devstack: the process set, e.g. SPLIT=1")
 	soakProfiles := flag.String("soak-profiles", "", "directory for every program's heap profile at the end of the soak")
+	pprofAddr := flag.String("pprof", "", "serve net/http/pprof here while the bench runs (the in-process stack included), e.g. 127.0.0.1:6060")
+	rows := flag.String("rows", "", "with -only marketplace: run only these rows, comma-separated (pages, search, availability, paced, next, booking), for profiling; no report is written")
 	flag.Parse()
+	if *pprofAddr != "" {
+		go func() { fmt.Fprintln(os.Stderr, "bench: pprof:", http.ListenAndServe(*pprofAddr, nil)) }()
+	}
 	app.TuneGC() // the stack runs in this process: the same collector setting as its programs
 	soakPlan := bench.FullSoak()
 	if *short {
@@ -54,13 +61,13 @@ func main() {
 		soakPlan = soakPlan.Scaled(*soak)
 	}
 	soakPlan.Env, soakPlan.ProfileDir = strings.Fields(*soakEnv), *soakProfiles
-	if err := run(*short, *out, *verbose, *profile, *only, *pool, soakPlan); err != nil {
+	if err := run(*short, *out, *verbose, *profile, *only, *pool, *rows, soakPlan); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(short bool, out string, verbose bool, profile, only string, pool int, soak bench.SoakPlan) error {
+func run(short bool, out string, verbose bool, profile, only string, pool int, rows string, soak bench.SoakPlan) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	admin := "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
@@ -92,6 +99,12 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, s
 		plan = bench.ShortPlan()
 	}
 	opts := bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose, BookingProfile: profile, PoolMaxConns: pool}
+	if rows != "" {
+		if only != "marketplace" {
+			return fmt.Errorf("-rows %q: only with -only marketplace", rows)
+		}
+		plan.Marketplace.Rows = strings.Split(rows, ",")
+	}
 	if only == "soak" { // no in-process stack: the soak starts processes of its own
 		return runAlone(only, out, logf, func(r *bench.Report) (bench.Drill, error) {
 			d, s, err := bench.SoakDrill(ctx, opts, soak)
@@ -174,6 +187,12 @@ func runMarketplace(ctx context.Context, env *bench.Env, plan bench.Plan, out st
 	}
 	m, err := env.MarketplaceScenarios(ctx, plan.Marketplace, plan.Rounds, plan.Round)
 	if err != nil {
+		return err
+	}
+	if len(plan.Marketplace.Rows) > 0 { // a partial run: for reading, not for the report
+		if plan.Marketplace.Runs("booking") {
+			_, err = env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
+		}
 		return err
 	}
 	booking, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)

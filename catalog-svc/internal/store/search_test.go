@@ -131,3 +131,29 @@ func TestSearchRanksItsNewestMatches(t *testing.T) {
 		t.Fatalf("yoga mats: %+v, %v", small, err)
 	}
 }
+
+// TestSearchIsPlannedForItsWords: a search never becomes a cached prepared
+// statement, whose generic plan PostgreSQL switches to after five runs and
+// which cannot tell a common word from a rare one; a category listing,
+// whose plan fits every value, stays cached.
+func TestSearchIsPlannedForItsWords(t *testing.T) {
+	ctx := context.Background()
+	pool := testkit.NewPool(t, "catalog", Migrations, "migrations", 1) // one connection: its statements are the ones listed
+	domain := catalog.NewService(Services{Pool: pool}, nil, time.UTC, time.Now, uuid.NewString)
+	for range 7 {
+		for _, q := range []catalog.Query{{Q: "yoga"}, {Q: "yoga studio", Location: "Pune"}, {Q: "yoga", Offset: 48}, {Category: "Others"}} {
+			if _, err := domain.List(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var searches, listings int
+	// The patterns are spelled in pieces: this statement is listed too.
+	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE statement LIKE '%' || 'ts_' || 'rank(%'),
+		count(*) FILTER (WHERE statement LIKE '%category_' || 'key = $%') FROM pg_prepared_statements`).Scan(&searches, &listings); err != nil {
+		t.Fatal(err)
+	}
+	if searches != 0 || listings != 1 {
+		t.Fatalf("prepared statements: %d searches (want none), %d listings (want the category page's: 1)", searches, listings)
+	}
+}

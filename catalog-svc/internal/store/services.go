@@ -54,6 +54,7 @@ func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) 
 // name; 003_search_prefixes.sql: the search document).
 func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, error) {
 	sql, args := listSQL(f)
+	args = plannedForWords(f, args)
 	page := catalog.Page{Services: []catalog.Offering{}}
 	rows, err := s.Pool.Query(ctx, sql, args...)
 	if err != nil {
@@ -74,10 +75,23 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 	if len(page.Services) == 0 && f.Offset > 0 {
 		// Past the last page the window count has no row to ride on.
 		sql, args := countSQL(f)
-		err = s.Pool.QueryRow(ctx, sql, args...).Scan(&page.Total)
+		err = s.Pool.QueryRow(ctx, sql, plannedForWords(f, args)...).Scan(&page.Total)
 	}
 	page.TotalCapped = len(f.Search) > 0 && page.Total >= SearchCap
 	return page, err
+}
+
+// plannedForWords has a search planned for its words every time: a cached
+// statement turns to PostgreSQL's generic plan after five runs, which
+// cannot know whether a word is common (walk the newest services) or rare
+// (read the search index), and took 30–240 ms where the plan made for the
+// words takes 5–25 (docs/decisions.md "Search"). Other listings keep their
+// cached statements: their plan is the same for every value.
+func plannedForWords(f catalog.Filter, args []any) []any {
+	if len(f.Search) == 0 {
+		return args
+	}
+	return append([]any{pgx.QueryExecModeExec}, args...)
 }
 
 // listSQL is List's query (the benchmark EXPLAINs it). The page's ids come
