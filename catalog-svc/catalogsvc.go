@@ -76,7 +76,7 @@ func (cfg Config) Spec() svc.Spec {
 				cfg.PagesBytes = DefaultPagesBytes
 			}
 			cache := pagecache.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
-			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}, cache)
+			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick, Totals: cache}, cache)
 			domain := catalog.NewService(repo, propagation, loc, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set, cache))

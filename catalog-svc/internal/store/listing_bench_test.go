@@ -69,7 +69,7 @@ func BenchmarkListing(b *testing.B) {
 // services (the whole point of the indexes).
 func explain(b *testing.B, ctx context.Context, pool *pgxpool.Pool, name string, q catalog.Query) {
 	b.Helper()
-	sql, args := listSQL(filterOf(q))
+	sql, args := listSQL(filterOf(q), -1)
 	rows, err := pool.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) "+sql, args...)
 	if err != nil {
 		b.Fatal(err)

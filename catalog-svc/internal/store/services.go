@@ -13,6 +13,7 @@ import (
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
+	"github.com/slotwise/slotwise/platform/pagecache"
 	"github.com/slotwise/slotwise/platform/postgres"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -23,6 +24,30 @@ type Services struct {
 	Pool *pgxpool.Pool
 	// Kick wakes the outbox relay after a commit (nil: wait for its poll).
 	Kick func()
+	// Totals keeps how many services a listing without words matches, so
+	// a page of it reads only its own rows off the index: counting a whole
+	// category (10,000 services) was nine tenths of a deep page's query
+	// (docs/decisions.md "Catalog pages in memory"). It must be emptied by
+	// every write as the pages are: catalogsvc.go passes the page cache
+	// itself. nil: every page counts.
+	Totals *pagecache.Cache
+}
+
+// totalKey is a listing's filter without its page: what its total depends on.
+type totalKey struct {
+	categoryKey, categoryText, name, location string
+	maxPrice                                  float64
+	hasMaxPrice                               bool
+}
+
+// totalOf is where f's total is kept, and false for a search: its total
+// is capped and counted with its ranking (listSQL).
+func totalOf(f catalog.Filter) (totalKey, bool) {
+	k := totalKey{categoryKey: f.CategoryKey, categoryText: f.CategoryText, name: f.NameContains, location: f.LocationContains}
+	if f.MaxPrice != nil {
+		k.maxPrice, k.hasMaxPrice = *f.MaxPrice, true
+	}
+	return k, len(f.Search) == 0
 }
 
 // columns are read as the domain wants them; id is cast to text, so ORDER BY
@@ -53,7 +78,13 @@ func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) 
 // filter maps onto a partial index (001_init.sql: category key, trigram on
 // name; 003_search_prefixes.sql: the search document).
 func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, error) {
-	sql, args := listSQL(f)
+	key, keep := totalOf(f)
+	read := s.Totals.Begin()
+	known := -1
+	if v, ok := s.Totals.Get(key); ok && keep {
+		known = v.(int)
+	}
+	sql, args := listSQL(f, known)
 	args = plannedForWords(f, args)
 	page := catalog.Page{Services: []catalog.Offering{}}
 	rows, err := s.Pool.Query(ctx, sql, args...)
@@ -72,10 +103,15 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 	if err := rows.Err(); err != nil {
 		return catalog.Page{}, err
 	}
-	if len(page.Services) == 0 && f.Offset > 0 {
+	if len(page.Services) == 0 && f.Offset > 0 && known < 0 {
 		// Past the last page the window count has no row to ride on.
 		sql, args := countSQL(f)
 		err = s.Pool.QueryRow(ctx, sql, plannedForWords(f, args)...).Scan(&page.Total)
+	}
+	if known >= 0 {
+		page.Total = known
+	} else if err == nil && keep {
+		s.Totals.Put(read, key, page.Total, 64)
 	}
 	page.TotalCapped = len(f.Search) > 0 && page.Total >= SearchCap
 	return page, err
@@ -97,7 +133,8 @@ func plannedForWords(f catalog.Filter, args []any) []any {
 // listSQL is List's query (the benchmark EXPLAINs it). The page's ids come
 // first, off an index alone (no heap visits for the rows an OFFSET skips);
 // only the page's rows are then read in full. The match count rides on each
-// row of the page.
+// row of the page; a known total (0 or more) rides instead, so only the
+// page's own index entries are read.
 //
 // A search ranks only its newest SearchCap matches, and total counts those
 // (docs/decisions.md "Search"): ranking and counting every match visited
@@ -105,18 +142,27 @@ func plannedForWords(f catalog.Filter, args []any) []any {
 // while the newest SearchCap come off the listing index, newest first,
 // stopping as soon as that many matched (a rare word's few matches come
 // off the search index instead). The rank is computed over those alone.
-func listSQL(f catalog.Filter) (string, []any) {
+func listSQL(f catalog.Filter, known int) (string, []any) {
 	order := `created_at DESC, id DESC`
-	page, args := matchSQL(f, `id AS page_id, created_at AS page_at, `+rankExpr(f)+` AS rank, count(*) OVER () AS total`)
+	counted := known < 0 || len(f.Search) > 0
+	what := `id AS page_id, created_at AS page_at, ` + rankExpr(f) + ` AS rank`
+	if counted {
+		what += `, count(*) OVER () AS total`
+	}
+	page, args := matchSQL(f, what)
 	if len(f.Search) > 0 {
 		order = `rank DESC, page_at DESC, page_id DESC`
 		page, args = matchSQL(f, `id, created_at, search`)
-		page = `SELECT id AS page_id, created_at AS page_at, ` + rankExpr(f) + ` AS rank, count(*) OVER () AS total FROM (` +
-			page + ` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(SearchCap) + `) newest`
+		page = `SELECT ` + what + ` FROM (` + page + ` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(SearchCap) + `) newest`
 	}
 	args = append(args, f.Limit, f.Offset)
 	page += ` ORDER BY ` + order + ` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args))
-	return `SELECT ` + columns + `, page.total FROM services JOIN (` + page + `) page ON services.id = page.page_id
+	total := `page.total`
+	if !counted {
+		args = append(args, known)
+		total = `$` + strconv.Itoa(len(args)) + `::bigint`
+	}
+	return `SELECT ` + columns + `, ` + total + ` FROM services JOIN (` + page + `) page ON services.id = page.page_id
 		ORDER BY page.rank DESC, page.page_at DESC, page.page_id DESC`, args
 }
 
