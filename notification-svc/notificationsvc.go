@@ -119,20 +119,25 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
-			postman := cfg.postman(now, contacts.Auth{Client: authv1.NewAuthServiceClient(conn)}, store.Emails{Pool: rt.Pool}, rt)
-			rt.Go("mail", postman.Run)
+			postman, hangUp := cfg.postman(now, contacts.Auth{Client: authv1.NewAuthServiceClient(conn)}, store.Emails{Pool: rt.Pool}, rt)
+			rt.Go("mail", func(ctx context.Context) error {
+				defer hangUp()
+				return postman.Run(ctx)
+			})
 			return nil
 		},
 	}
 }
 
-// postman mails the notifications, with the defaults for what cfg leaves unset.
-func (cfg Config) postman(now func() time.Time, c notification.Contacts, out notification.Outgoing, rt *svc.Runtime) notification.Postman {
+// postman mails the notifications, with the defaults for what cfg leaves
+// unset; hangUp closes the connections its mailer keeps, once it stopped.
+func (cfg Config) postman(now func() time.Time, c notification.Contacts, out notification.Outgoing, rt *svc.Runtime) (p notification.Postman, hangUp func()) {
 	smtp := cfg.SMTP
 	if smtp.From == "" {
 		smtp.From = DefaultFrom
 	}
-	p := notification.Postman{Store: out, Contacts: c, Mailer: smtp, WebURL: cfg.WebURL, Now: now,
+	sender := mailer.NewSender(smtp)
+	p = notification.Postman{Store: out, Contacts: c, Mailer: sender, WebURL: cfg.WebURL, Now: now,
 		Every: cfg.MailInterval, MaxAttempts: cfg.MailMaxAttempts, Backoff: cfg.MailBackoff, Logger: rt.Logger}
 	if cfg.SMTP.Addr == "" {
 		rt.Logger.Warn("SMTP_ADDR is not set: notification mails fail with that reason")
@@ -150,7 +155,7 @@ func (cfg Config) postman(now func() time.Time, c notification.Contacts, out not
 	if p.Backoff <= 0 {
 		p.Backoff = notification.DefaultMailBackoff
 	}
-	return p
+	return p, sender.Close
 }
 
 // noServer is the mailer when no SMTP server is configured.

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
 )
@@ -33,12 +35,46 @@ type SMTP struct {
 	TLS  string
 }
 
+// Sender delivers mail to one SMTP server over connections it keeps open
+// between mails: a session costs a TCP handshake, the greeting, EHLO (and
+// STARTTLS, AUTH) and QUIT, more than the mail itself, and a burst of
+// bookings queues a mail each (docs/decisions.md "Notifications"). Safe for
+// concurrent use; each mail has a connection to itself.
+type Sender struct {
+	smtp SMTP
+
+	once   sync.Once
+	client *mail.Client // the server's settings; nil when they are wrong
+	err    error
+
+	idle chan *session
+}
+
+// session is an open connection and when it was last used.
+type session struct {
+	conn *smtp.Client
+	used time.Time
+}
+
+// Connection reuse bounds: at most maxIdle connections wait between mails
+// (the postman sends that many at once), and one idle longer than
+// maxIdleTime is closed rather than used: servers drop quiet sessions
+// (RFC 5321 §4.5.3.2.7 lets them after five minutes), and a fresh one is
+// cheaper than a failed try.
+const (
+	maxIdle     = 8
+	maxIdleTime = 30 * time.Second
+)
+
+// NewSender delivers to s.
+func NewSender(s SMTP) *Sender { return &Sender{smtp: s, idle: make(chan *session, maxIdle)} }
+
 // Send delivers m as one message with a plain-text and an HTML part. A
 // refusal the server calls permanent (5xx) is a notification.PermanentError.
-func (s SMTP) Send(ctx context.Context, m notification.Mail) error {
+func (s *Sender) Send(ctx context.Context, m notification.Mail) error {
 	msg := mail.NewMsg()
-	if err := msg.FromFormat("Slotwise", s.From); err != nil {
-		return notification.PermanentError{Err: fmt.Errorf("sender %q: %w", s.From, err)}
+	if err := msg.FromFormat("Slotwise", s.smtp.From); err != nil {
+		return notification.PermanentError{Err: fmt.Errorf("sender %q: %w", s.smtp.From, err)}
 	}
 	if err := msg.AddToFormat(m.ToName, m.To); err != nil {
 		return notification.PermanentError{Err: fmt.Errorf("recipient %q: %w", m.To, err)}
@@ -48,16 +84,78 @@ func (s SMTP) Send(ctx context.Context, m notification.Mail) error {
 	msg.SetBodyString(mail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
 
-	client, err := s.client()
-	if err != nil {
-		return notification.PermanentError{Err: err}
+	s.once.Do(func() { s.client, s.err = s.smtp.client() })
+	if s.err != nil {
+		return notification.PermanentError{Err: s.err}
 	}
-	err = client.DialAndSendWithContext(ctx, msg)
+	err := s.send(ctx, msg)
 	var se *mail.SendError
 	if errors.As(err, &se) && !se.IsTemp() {
 		return notification.PermanentError{Err: err}
 	}
 	return err
+}
+
+// send sends msg on a kept connection, or a new one. A kept connection the
+// server has dropped fails go-mail's NOOP check before anything is sent
+// (ErrConnCheck): then msg goes on a new one.
+func (s *Sender) send(ctx context.Context, msg *mail.Msg) error {
+	if kept := s.take(); kept != nil {
+		err := s.client.SendWithSMTPClient(kept, msg)
+		var se *mail.SendError
+		if !errors.As(err, &se) || se.Reason != mail.ErrConnCheck {
+			s.done(kept, err)
+			return err
+		}
+		_ = s.client.CloseWithSMTPClient(kept)
+	}
+	conn, err := s.client.DialToSMTPClientWithContext(ctx)
+	if err != nil {
+		return fmt.Errorf("dial failed: %w", err)
+	}
+	err = s.client.SendWithSMTPClient(conn, msg)
+	s.done(conn, err)
+	return err
+}
+
+// take is a kept connection that has not idled too long, or nil.
+func (s *Sender) take() *smtp.Client {
+	for {
+		select {
+		case k := <-s.idle:
+			if time.Since(k.used) < maxIdleTime {
+				return k.conn
+			}
+			_ = s.client.CloseWithSMTPClient(k.conn)
+		default:
+			return nil
+		}
+	}
+}
+
+// done keeps conn for the next mail after a success; after a failure its
+// session may be mid-command, so it is closed.
+func (s *Sender) done(conn *smtp.Client, err error) {
+	if err == nil {
+		select {
+		case s.idle <- &session{conn: conn, used: time.Now()}:
+			return
+		default:
+		}
+	}
+	_ = s.client.CloseWithSMTPClient(conn)
+}
+
+// Close says QUIT on every kept connection.
+func (s *Sender) Close() {
+	for {
+		select {
+		case k := <-s.idle:
+			_ = s.client.CloseWithSMTPClient(k.conn)
+		default:
+			return
+		}
+	}
 }
 
 func (s SMTP) client() (*mail.Client, error) {
