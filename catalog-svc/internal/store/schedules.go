@@ -14,46 +14,40 @@ import (
 )
 
 // Schedules reads the queues and the closures ending on or after today of
-// providerIDs, in two queries whatever their number.
+// providerIDs, in one query whatever their number (a single service's
+// read is every availability answer's catalog lookup): a row per closure,
+// or one without a closure, each with the provider's queue (none stored:
+// open).
 func (s Services) Schedules(ctx context.Context, providerIDs []string, today string) (map[string]catalog.Schedule, error) {
-	out := map[string]catalog.Schedule{}
-	get := func(id string) catalog.Schedule {
-		if sc, ok := out[id]; ok {
-			return sc
-		}
-		return catalog.OpenSchedule()
-	}
-	rows, err := s.Pool.Query(ctx, `SELECT provider_id, queue_open FROM provider_queues WHERE provider_id = ANY($1)`, providerIDs)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var id string
-		sc := catalog.OpenSchedule()
-		if err := rows.Scan(&id, &sc.QueueOpen); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out[id] = sc
-	}
-	if rows.Close(); rows.Err() != nil {
-		return nil, rows.Err()
-	}
-	rows, err = s.Pool.Query(ctx, `SELECT provider_id, id::text, to_char(from_date, 'YYYY-MM-DD'), to_char(to_date, 'YYYY-MM-DD'), note
-		FROM closures WHERE provider_id = ANY($1) AND to_date >= $2::date ORDER BY from_date, to_date, id`, providerIDs, today)
+	rows, err := s.Pool.Query(ctx, `SELECT p.provider_id, q.queue_open, c.id::text, to_char(c.from_date, 'YYYY-MM-DD'),
+		to_char(c.to_date, 'YYYY-MM-DD'), c.note
+		FROM unnest($1::text[]) AS p(provider_id)
+		LEFT JOIN provider_queues q ON q.provider_id = p.provider_id
+		LEFT JOIN closures c ON c.provider_id = p.provider_id AND c.to_date >= $2::date
+		ORDER BY c.from_date, c.to_date, c.id`, providerIDs, today)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	out := map[string]catalog.Schedule{}
 	for rows.Next() {
-		var id string
-		var c catalog.Closure
-		if err := rows.Scan(&id, &c.ID, &c.From, &c.To, &c.Note); err != nil {
+		var provider string
+		var open *bool
+		var id, from, to, note *string
+		if err := rows.Scan(&provider, &open, &id, &from, &to, &note); err != nil {
 			return nil, err
 		}
-		sc := get(id)
-		sc.Closures = append(sc.Closures, c)
-		out[id] = sc
+		sc, seen := out[provider]
+		if !seen {
+			sc = catalog.OpenSchedule()
+			if open != nil {
+				sc.QueueOpen = *open
+			}
+		}
+		if id != nil {
+			sc.Closures = append(sc.Closures, catalog.Closure{ID: *id, From: *from, To: *to, Note: *note})
+		}
+		out[provider] = sc
 	}
 	return out, rows.Err()
 }

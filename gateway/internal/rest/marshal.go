@@ -13,6 +13,8 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 )
 
 // jsonMarshaler prints the contract's JSON: declared field names (`_id`),
@@ -42,6 +44,12 @@ func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
 			return nil, err
 		}
 		return dropCommaSpaces(b), nil
+	}
+	if a, ok := v.(*bookingv1.GetAvailabilityResponse); ok {
+		if b, ok := appendAvailability(make([]byte, 0, 2048), a); ok {
+			return b, nil
+		}
+		return encode() // for protojson's own error
 	}
 	if msg, ok := v.(proto.Message); ok {
 		return m.memo.print(msg, encode)
