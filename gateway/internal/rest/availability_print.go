@@ -15,7 +15,7 @@ import (
 // contract's marshaler would (protojson with unpopulated fields, compact),
 // without reflection: it was the largest cost of GET
 // /services/{id}/availability, whose windows differ by service and day so
-// the memo rarely held one (docs/decisions.md "Availability at volume").
+// the memo rarely held one (docs/bench/README.md, availability).
 // TestAvailabilityPrintIsProtojson compares the two on random windows. It
 // reports false for what protojson would refuse (invalid UTF-8, a
 // timestamp out of range), which the caller leaves to protojson.
