@@ -115,7 +115,7 @@ func Run(ctx context.Context, cfg Config) error {
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
 		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
-		Pages: keepPages(ctx, cfg, log, tp),
+		Pages: keepPages(ctx, cfg, log, tp, m),
 	})
 	if err != nil {
 		return err
@@ -137,7 +137,7 @@ func Run(ctx context.Context, cfg Config) error {
 // keepPages returns the gateway's public pages, dropped on every catalog
 // change it consumes in a copies group of its own (so catalog-svc waits
 // for it before acknowledging an edit), or nil without Kafka or a TTL.
-func keepPages(ctx context.Context, cfg Config, log *slog.Logger, tp trace.TracerProvider) *rest.Pages {
+func keepPages(ctx context.Context, cfg Config, log *slog.Logger, tp trace.TracerProvider, m *metrics.Metrics) *rest.Pages {
 	if len(cfg.KafkaBrokers) == 0 || cfg.CopyTTL <= 0 {
 		return nil
 	}
@@ -147,6 +147,7 @@ func keepPages(ctx context.Context, cfg Config, log *slog.Logger, tp trace.Trace
 	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes)
 	c := copies.Consumer("gateway", copies.Invalidating(pages, log))
 	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
+	c.Instrument(m)
 	go copies.Run(ctx, c, pages.Live)
 	return pages
 }

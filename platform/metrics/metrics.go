@@ -8,6 +8,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -130,3 +131,6 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 }
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// NamePart turns a topic or table name into a part of a metric name.
+func NamePart(name string) string { return strings.NewReplacer(".", "_", "-", "_").Replace(name) }

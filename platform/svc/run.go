@@ -8,11 +8,9 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/segmentio/kafka-go"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
@@ -116,15 +114,7 @@ func (rt *Runtime) ConsumeServiceChanges(handler kafkax.Handler, live func()) {
 
 func (rt *Runtime) consume(c *kafkax.Consumer) {
 	c.Brokers, c.Logger, c.TracerProvider = rt.Config.KafkaBrokers, rt.Logger, rt.TracerProvider
-	c.Committed = func(msgs []kafka.Message) {
-		for _, m := range msgs {
-			rt.Metrics.Consumed(c.Topic, m.Partition, 1)
-		}
-	}
-	// A program may consume one topic in several groups (booking-svc: its
-	// copies and its closed-day notices): one gauge per group.
-	rt.Metrics.Gauge("kafka_consumer_lag_"+metricName(c.Topic), "Messages of "+c.Topic+" not yet consumed by the consumer group in label group.",
-		map[string]string{"group": c.GroupID}, func() float64 { return float64(c.Lag()) })
+	c.Instrument(rt.Metrics)
 	rt.Go("consumer "+c.Topic, func(ctx context.Context) error {
 		if err := kafkax.AwaitTopics(ctx, rt.Logger, rt.Config.KafkaBrokers, c.Topic); err != nil {
 			return nil // ctx ended
@@ -261,12 +251,9 @@ func startPruner(rt *Runtime, cfg Config, rules []*retention.Rule) {
 	}
 	rules = append(rules, &retention.Rule{Table: "inbox", Column: "processed_at", Keep: keep})
 	for _, r := range rules {
-		rt.Metrics.Counter("retention_deleted_rows_"+metricName(r.Table)+"_total", "Expired rows of "+r.Table+" deleted.",
+		rt.Metrics.Counter("retention_deleted_rows_"+metrics.NamePart(r.Table)+"_total", "Expired rows of "+r.Table+" deleted.",
 			func() float64 { return float64(r.Deleted()) })
 	}
 	p := &retention.Pruner{Pool: rt.Pool, Rules: rules, Logger: rt.Logger}
 	rt.Go("retention", p.Run)
 }
-
-// metricName turns a topic into a metric name suffix.
-func metricName(topic string) string { return strings.NewReplacer(".", "_", "-", "_").Replace(topic) }
