@@ -48,6 +48,12 @@ func LoadConfig(r *config.Reader) Config {
 	}
 }
 
+// PagesMaxAge bounds how long a page is kept while the writes watcher
+// confirms that no write happened (store.WatchWrites): a change made
+// behind catalog-svc's back (SQL by hand, a closure that ended yesterday)
+// shows within it.
+const PagesMaxAge = time.Minute
+
 // DefaultPagesBytes is CATALOG_PAGES_BYTES's default: some thousand
 // 24-service pages (docs/operations.md).
 const DefaultPagesBytes = 32 << 20
@@ -86,6 +92,12 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			// Pages are served once edits elsewhere wait for this process.
 			rt.ConsumeServiceChanges(copies.Invalidating(cache, rt.Logger), cache.Live)
+			// They live past CopyTTL while every write is seen here as it
+			// commits, up to PagesMaxAge (store/writes.go).
+			cache.KeepConfirmed(PagesMaxAge)
+			rt.Go("writes watcher", func(ctx context.Context) error {
+				return store.WatchWrites(ctx, rt.Pool, cfg.CopyTTL/4, cache, rt.Logger)
+			})
 			return nil
 		},
 	}

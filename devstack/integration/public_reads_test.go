@@ -340,3 +340,68 @@ func TestListingNextAvailable(t *testing.T) {
 		t.Fatalf("a single service carries %v", r.Field("service.nextAvailable"))
 	}
 }
+
+// TestPagesKeptUntilAWrite: catalog-svc keeps a page past CATALOG_CACHE_TTL
+// while its writes watcher sees no write (a change behind its back stays
+// unseen), and drops it within the TTL when a write takes its outbox
+// number, even when no event ever arrives (Kafka down, as far as the pages
+// know): catalog-svc/internal/store/writes.go.
+func TestPagesKeptUntilAWrite(t *testing.T) {
+	st := stacktest.Start(t)
+	p := st.NewUser(t, "provider")
+	second, _ := startCatalogReplica(t, st)
+	waitCopyGroups(t, st, "catalog-svc", 2)
+	id := st.Post(t, "/services", p.Token, serviceForm("Kept clinic", "Beauty & Personal Care")).ExpectStatus(t, http.StatusCreated).String("data._id")
+	ctx := context.Background()
+	name := func() string {
+		t.Helper()
+		resp, err := second.GetService(ctx, &catalogv1.GetServiceRequest{Id: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.GetService().GetName()
+	}
+	// The watcher drops pages until the creation is behind every running
+	// transaction: a page read from then on is kept.
+	time.Sleep(copies.DefaultTTL)
+	if got := name(); got != "Kept clinic" {
+		t.Fatalf("the new service: %q", got)
+	}
+	conn, err := pgx.Connect(ctx, st.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2*copies.DefaultTTL + time.Second) // past the TTL: a page that only aged would be read again
+	if got := name(); got != "Kept clinic" {
+		t.Fatalf("%v after a silent change, the page was read again (%q): it was not kept past the TTL", 2*copies.DefaultTTL+time.Second, got)
+	}
+	// A write as catalog-svc makes one (its outbox insert locks the outbox
+	// and takes a number), whose event is never published.
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed by a write' WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `LOCK TABLE catalog.outbox IN ROW EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT nextval('catalog.outbox_id_seq')`); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(copies.DefaultTTL) // the watcher sees the number before the commit
+	if got := name(); got != "Renamed behind its back" && got != "Kept clinic" {
+		t.Fatalf("before the commit: %q", got)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	committed := time.Now()
+	stacktest.Eventually(t, copies.DefaultTTL, "the write shown by the other replica", func() bool { return name() == "Renamed by a write" })
+	t.Logf("shown %v after the commit", time.Since(committed).Round(time.Millisecond))
+}

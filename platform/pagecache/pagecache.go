@@ -8,8 +8,9 @@
 // (catalog.services.v1, in a consumer group of its own that catalog-svc's
 // edits wait for, like booking-svc's copies). An answer is kept only if no
 // write landed while it was read, and never served past MaxAge, the bound
-// that still holds when Kafka is down. Nothing is served before the
-// process's group has joined (Live).
+// that still holds when Kafka is down (KeepConfirmed: past it only while
+// the holder keeps confirming that it saw every write). Nothing is served
+// before the process's group has joined (Live).
 package pagecache
 
 import (
@@ -24,6 +25,11 @@ type Cache struct {
 	maxBytes int
 	now      func() time.Time
 	live     atomic.Bool
+	// kept is how long an answer may be served while writes are confirmed
+	// (KeepConfirmed; 0: maxAge only); confirmed is when the last
+	// confirmation began (Confirm, unix nanoseconds).
+	kept      time.Duration
+	confirmed atomic.Int64
 
 	mu      sync.RWMutex
 	gen     uint64 // bumped by every Invalidate
@@ -48,6 +54,22 @@ func New(maxAge time.Duration, maxBytes int, now func() time.Time) *Cache {
 	return &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, entries: map[any]entry{}}
 }
 
+// KeepConfirmed lets an answer be served up to kept after its read began,
+// past maxAge, for as long as the holder confirms (Confirm) at least once
+// every maxAge that it has emptied the cache for every write: a holder that
+// can see every write as it commits (catalog-svc, its own database) keeps
+// hot answers until the next write instead of reading them again every
+// maxAge. Without confirmations, maxAge bounds every answer as before.
+func (c *Cache) KeepConfirmed(kept time.Duration) { c.kept = kept }
+
+// Confirm records that every write committed before at has emptied the
+// cache: a check that began at at found none the holder had not acted on.
+func (c *Cache) Confirm(at time.Time) {
+	if c != nil {
+		c.confirmed.Store(at.UnixNano())
+	}
+}
+
 // Live starts serving from the cache: call it once writes elsewhere wait
 // for this process (its consumer group has joined).
 func (c *Cache) Live() { c.live.Store(true) }
@@ -67,7 +89,11 @@ func (c *Cache) Get(key any) (any, bool) {
 	e, ok := c.entries[key]
 	gen := c.gen
 	c.mu.RUnlock()
-	if !ok || e.gen != gen || c.now().Sub(e.since) >= c.maxAge {
+	if !ok || e.gen != gen {
+		return nil, false
+	}
+	now := c.now()
+	if age := now.Sub(e.since); age >= c.maxAge && (age >= c.kept || now.Sub(time.Unix(0, c.confirmed.Load())) >= c.maxAge) {
 		return nil, false
 	}
 	return e.value, true

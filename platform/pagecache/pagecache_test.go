@@ -41,6 +41,44 @@ func TestCacheServesOnlyFreshAnswers(t *testing.T) {
 	}
 }
 
+// TestCacheKeepsConfirmedAnswers: with KeepConfirmed, an answer outlives
+// maxAge while confirmations keep coming at least every maxAge, never past
+// kept, and a write still drops it at once.
+func TestCacheKeepsConfirmedAnswers(t *testing.T) {
+	clk := &clock{t: time.Unix(1000, 0)}
+	c := New(2*time.Second, 100, clk.now)
+	c.KeepConfirmed(time.Minute)
+	c.Live()
+	c.Put(c.Begin(), "a", 1, 10)
+	c.Confirm(clk.t)
+	clk.t = clk.t.Add(1900 * time.Millisecond)
+	c.Confirm(clk.t)
+	clk.t = clk.t.Add(1900 * time.Millisecond) // 3.8 s old, confirmed 1.9 s ago
+	if _, ok := c.Get("a"); !ok {
+		t.Fatal("a confirmed answer expired at maxAge")
+	}
+	clk.t = clk.t.Add(200 * time.Millisecond) // no confirmation for maxAge
+	if _, ok := c.Get("a"); ok {
+		t.Fatal("served past maxAge without a confirmation in it")
+	}
+	for range 40 { // confirmed all along, up to kept
+		c.Confirm(clk.t)
+		clk.t = clk.t.Add(1500 * time.Millisecond)
+	}
+	c.Confirm(clk.t)
+	if _, ok := c.Get("a"); ok {
+		t.Fatal("served past kept")
+	}
+	c.Put(c.Begin(), "b", 2, 10)
+	c.Confirm(clk.t)
+	clk.t = clk.t.Add(3 * time.Second)
+	c.Confirm(clk.t)
+	c.Invalidate()
+	if _, ok := c.Get("b"); ok {
+		t.Fatal("a confirmed answer outlived a write")
+	}
+}
+
 func TestCacheStaysWithinItsBytes(t *testing.T) {
 	c := New(time.Minute, 25, nil)
 	c.Live()
