@@ -82,6 +82,9 @@ func (cfg Config) Spec() svc.Spec {
 				cfg.PagesBytes = DefaultPagesBytes
 			}
 			cache := pagecache.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
+			// Pages live past CopyTTL while the writes watcher (below) sees
+			// every write as it commits, up to PagesMaxAge (store/writes.go).
+			cache.KeepConfirmed(PagesMaxAge)
 			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick, Totals: cache}, cache)
 			domain := catalog.NewService(repo, propagation, loc, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
@@ -92,9 +95,6 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			// Pages are served once edits elsewhere wait for this process.
 			rt.ConsumeServiceChanges(copies.Invalidating(cache, rt.Logger), cache.Live)
-			// They live past CopyTTL while every write is seen here as it
-			// commits, up to PagesMaxAge (store/writes.go).
-			cache.KeepConfirmed(PagesMaxAge)
 			rt.Go("writes watcher", func(ctx context.Context) error {
 				return store.WatchWrites(ctx, rt.Pool, cfg.CopyTTL/4, cache, rt.Logger)
 			})
