@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, shotPath, type Account } from './support';
 
@@ -15,6 +16,12 @@ const provider: Account = {
 const customer: Account = { email: `cust26.${runId}@example.com`, password: 'secret123', fullName: 'Arjun Customer', role: 'customer' };
 const serviceName = `Eye check ${runId}`;
 let serviceId = '';
+
+/** axe finds nothing serious in what `selector` matches (closed days' contrast, in both themes). */
+async function expectReadable(page: Page, selector: string) {
+  const axe = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
 
 async function theme(page: Page, mode: 'light' | 'dark') {
   await page.evaluate((m) => localStorage.setItem('theme', m), mode);
@@ -46,6 +53,7 @@ test('a provider closes two days with a note; the customer sees them closed', as
   for (const mode of ['light', 'dark'] as const) {
     await theme(page, mode);
     await expect(card.locator(`[data-date="${businessDay(2)}"]`)).toHaveAttribute('data-closed', 'true');
+    await expectReadable(page, '[data-testid="availability-card"]');
     await card.screenshot({ path: shotPath(`provider-days-off-${mode}.png`) });
   }
 
@@ -65,6 +73,23 @@ test('a provider closes two days with a note; the customer sees them closed', as
     await phone.screenshot({ path: shotPath(`booking-closed-day-${mode}.png`) });
   }
   await phone.close();
+
+  // The provider's dashboard: the Next 7 Days strip marks both days off, the booked one with its booking.
+  await page.goto('/my-services');
+  const strip = page.getByRole('list', { name: '7-day calendar' });
+  await expect(strip.getByLabel(`${businessDay(2)}: closed (Clinic renovation)`, { exact: true })).toHaveAttribute('data-closed', 'true');
+  await expect(strip.getByLabel(`${businessDay(3)}: closed (Clinic renovation), 1 booked`, { exact: true })).toHaveAttribute('data-closed', 'true');
+  await expect(strip.locator('[data-closed]')).toHaveCount(2);
+  for (const [width, mode] of [[1280, 'light'], [360, 'dark']] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await theme(page, mode);
+    await expect(strip.locator('[data-closed]')).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectReadable(page, 'section:has(#week-h)');
+    await strip.screenshot({ path: shotPath(`provider-week-days-off-${width === 360 ? 'phone-' : ''}${mode}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
 
   // Reopen one run: the days are open again.
   await theme(page, 'light');

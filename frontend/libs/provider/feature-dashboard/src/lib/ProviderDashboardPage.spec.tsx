@@ -17,4 +17,17 @@ describe('ProviderDashboardPage', () => {
     expect(marked).toHaveLength(1);
     expect(within(marked[0]).getByText('Haircut')).toBeTruthy();
   });
+
+  it('the Next 7 Days strip marks a day off, with its note and the bookings still on it', async () => {
+    const soon = anAppointmentIn(48, { serviceName: 'Dental check-up', status: 'confirmed' });
+    mockApi.signIn(aProvider());
+    mockApi.appointments = [soon];
+    mockApi.schedule = { queueOpen: true, closures: [{ _id: 'c1', from: soon.date, to: soon.date, note: 'Staff training' }] };
+    renderWithProviders(<ProviderDashboardPage />, { entries: ['/my-services'] });
+
+    const strip = await screen.findByRole('list', { name: '7-day calendar' });
+    const day = await within(strip).findByLabelText(`${soon.date}: closed (Staff training), 1 booked`);
+    expect(day.getAttribute('data-closed')).toBe('true');
+    expect(within(strip).getAllByRole('listitem').filter((d) => d.getAttribute('data-closed'))).toHaveLength(1);
+  });
 });

@@ -4,7 +4,7 @@ import { useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
 import { availabilityWindow, displayStatus, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useLinkedAppointment, useProviderStatus } from '@slotwise/booking-data-access';
-import { useMyServices } from '@slotwise/catalog-data-access';
+import { closureOn, useMyServices, useMySchedule } from '@slotwise/catalog-data-access';
 import { useProviderReviews } from '../api/provider-dashboard-api';
 import { bookingActions, bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
 import { ServiceManagement } from './ServiceManagement';
@@ -115,6 +115,8 @@ function BookingDashboard() {
 
 function MiniCalendar() {
   const appts = useAppointments();
+  const schedule = useMySchedule();
+  const closures = schedule.data?.closures ?? [];
   const days = availabilityWindow(appts.data ?? [], new Date(), MINI_CALENDAR_DAYS);
   return (
     <section className={card} aria-labelledby="week-h">
@@ -123,19 +125,26 @@ function MiniCalendar() {
         {days.map((d) => {
           const date = new Date(`${d.date}T00:00:00`);
           const booked = d.bookings > 0;
+          // A day off reads as such, with the bookings still on it (the home page lists them to handle).
+          const closed = closureOn(closures, d.date);
+          const state = closed ? `closed${closed.note ? ` (${closed.note})` : ''}${booked ? `, ${d.bookings} booked` : ''}` : booked ? `${d.bookings} booked` : 'free';
+          const tone = closed ? 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300' : booked ? 'bg-indigo-600 text-white' : 'bg-slate-100 dark:bg-slate-700';
           return (
-            <li
-              key={d.date}
-              aria-label={`${d.date}: ${booked ? `${d.bookings} booked` : 'free'}`}
-              className={`flex flex-col items-center rounded-lg p-2 text-xs ${booked ? 'bg-indigo-600 text-white' : 'bg-slate-100 dark:bg-slate-700'}`}
-            >
+            <li key={d.date} aria-label={`${d.date}: ${state}`} data-closed={closed ? 'true' : undefined} className={`flex flex-col items-center rounded-lg p-2 text-xs ${tone}`}>
               <span>{date.toLocaleDateString('en-IN', { weekday: 'short' })}</span>
-              <span className="text-lg font-semibold">{date.getDate()}</span>
-              {booked && <span className="h-1.5 w-1.5 rounded-full bg-white" aria-hidden="true" />}
+              <span className={`text-lg font-semibold ${closed ? 'line-through' : ''}`}>{date.getDate()}</span>
+              {closed ? (
+                <span className="text-[10px] font-semibold uppercase" aria-hidden="true">
+                  Off
+                </span>
+              ) : (
+                booked && <span className="h-1.5 w-1.5 rounded-full bg-white" aria-hidden="true" />
+              )}
             </li>
           );
         })}
       </ol>
+      {schedule.isError && <p className="mt-3 text-sm text-rose-700 dark:text-rose-300">Could not load your days off.</p>}
     </section>
   );
 }

@@ -27,6 +27,8 @@ import type {
   RegisterResponse,
   Review,
   ReviewListResponse,
+  Schedule,
+  ScheduleResponse,
   Service,
   ServiceListResponse,
   ServiceMutationResponse,
@@ -62,6 +64,8 @@ interface State {
   availability: Map<string, DayAvailability[]>;
   /** GET /providers/me/analytics by days (7, 30, 90); a period not set answers all zeros */
   analytics: Map<number, ProviderAnalytics>;
+  /** GET /providers/me/schedule: the signed-in provider's queue and days off */
+  schedule: Schedule;
   requests: RecordedRequest[];
 }
 
@@ -74,6 +78,7 @@ const fresh = (): State => ({
   notifications: [],
   availability: new Map(),
   analytics: new Map(),
+  schedule: { queueOpen: true, closures: [] },
   requests: [],
 });
 
@@ -116,6 +121,12 @@ export const mockApi = {
   },
   analytics: {
     set: (a: ProviderAnalytics) => state.analytics.set(a.days, a),
+  },
+  get schedule() {
+    return state.schedule;
+  },
+  set schedule(s: Schedule) {
+    state.schedule = s;
   },
   /** The user is signed in: the profile answers and the token is in local storage. */
   signIn(user: User, password = 'secret1') {
@@ -332,6 +343,13 @@ export const handlers = [
     const days = Number(new URL(request.url).searchParams.get('days') ?? 30);
     if (![7, 30, 90].includes(days)) return apiError(400, 'days must be 7, 30 or 90');
     return HttpResponse.json(state.analytics.get(days) ?? anAnalytics(days));
+  }),
+
+  http.get<never, never, ScheduleResponse | ErrorBody>('*/providers/me/schedule', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    if (state.user?.role !== 'provider') return apiError(403, 'Only providers have a schedule');
+    return HttpResponse.json({ success: true, data: state.schedule, message: '' });
   }),
 
   // notifications
