@@ -21,6 +21,7 @@ import (
 	"github.com/slotwise/slotwise/gateway"
 	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/svc"
+	"github.com/slotwise/slotwise/platform/testkit"
 )
 
 // TestPublicReadsPaged: GET /services answers 24 services a page with the
@@ -170,14 +171,7 @@ func TestPagesFreshAcrossReplicas(t *testing.T) {
 		t.Fatalf("every replica shows the new service at once (gateway, other gateway, their services, other catalog-svc): %q", got)
 	}
 	// Behind catalog-svc's back (no event): all keep serving their page.
-	conn, err := pgx.Connect(ctx, st.DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id); err != nil {
-		t.Fatal(err)
-	}
+	testkit.MustExec(t, st.DatabaseURL, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id)
 	if got := names(); !slices.Equal(got, all("Replica clinic")) {
 		t.Fatalf("pages are not cached (a silent change showed at once): %q", got)
 	}
@@ -367,20 +361,18 @@ func TestPagesKeptUntilAWrite(t *testing.T) {
 	if got := name(); got != "Kept clinic" {
 		t.Fatalf("the new service: %q", got)
 	}
-	conn, err := pgx.Connect(ctx, st.DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id); err != nil {
-		t.Fatal(err)
-	}
+	testkit.MustExec(t, st.DatabaseURL, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id)
 	time.Sleep(2*copies.DefaultTTL + time.Second) // past the TTL: a page that only aged would be read again
 	if got := name(); got != "Kept clinic" {
 		t.Fatalf("%v after a silent change, the page was read again (%q): it was not kept past the TTL", 2*copies.DefaultTTL+time.Second, got)
 	}
 	// A write as catalog-svc makes one (its outbox insert locks the outbox
 	// and takes a number), whose event is never published.
+	conn, err := pgx.Connect(ctx, st.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
 	tx, err := conn.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
