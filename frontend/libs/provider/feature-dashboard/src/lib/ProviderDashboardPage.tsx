@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
+import { Button, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
 import { availabilityWindow, displayStatus, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useLinkedAppointment, useProviderStatus } from '@slotwise/booking-data-access';
 import { closureOn, useMyServices, useMySchedule } from '@slotwise/catalog-data-access';
@@ -128,7 +128,7 @@ function MiniCalendar() {
           // A day off reads as such, with the bookings still on it (the home page lists them to handle).
           const closed = closureOn(closures, d.date);
           const state = closed ? `closed${closed.note ? ` (${closed.note})` : ''}${booked ? `, ${d.bookings} booked` : ''}` : booked ? `${d.bookings} booked` : 'free';
-          const tone = closed ? 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300' : booked ? 'bg-indigo-600 text-white' : 'bg-slate-100 dark:bg-slate-700';
+          const tone = closed ? CLOSED_DAY_TONE : booked ? 'bg-indigo-600 text-white' : 'bg-slate-100 dark:bg-slate-700';
           return (
             <li key={d.date} aria-label={`${d.date}: ${state}`} data-closed={closed ? 'true' : undefined} className={`flex flex-col items-center rounded-lg p-2 text-xs ${tone}`}>
               <span>{date.toLocaleDateString('en-IN', { weekday: 'short' })}</span>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { ApiError } from '@slotwise/shared-data-access';
-import { Button, ErrorBanner, Field, Input, toast } from '@slotwise/shared-ui';
+import { Button, CLOSED_DAY_TONE, ErrorBanner, Field, Input, toast } from '@slotwise/shared-ui';
 import { availabilityOf, availabilityWindow, formatDateTime, type Availability } from '@slotwise/shared-util';
 import { closureOn, useAddClosure, useDeleteClosure, useMySchedule } from '@slotwise/catalog-data-access';
 import { bookingsOnClosedDays, closureLabel } from './schedule-rules';
@@ -11,7 +11,7 @@ const AVAILABILITY_STYLE: Record<Availability | 'Closed', string> = {
   Free: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
   Booked: 'bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200',
   Busy: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
-  Closed: 'bg-slate-200 text-slate-600 line-through dark:bg-slate-700 dark:text-slate-300',
+  Closed: `${CLOSED_DAY_TONE} line-through`,
 };
 
 const card = 'rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm dark:border-slate-700';
