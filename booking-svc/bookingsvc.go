@@ -30,8 +30,10 @@ type Config struct {
 	svc.Config
 	CatalogAddr string
 	// CatalogCacheTTL is how old a copy of a service booking may decide on
-	// (CATALOG_CACHE_TTL; 0 asks catalog-svc every time). A copy only ever
-	// allows: refusals are re-checked against catalog-svc.
+	// (CATALOG_CACHE_TTL; 0 asks catalog-svc every time), past which only
+	// a confirmation by catalog-svc's write mark keeps it (up to
+	// copies.ConfirmedMaxAge). A copy only ever allows: refusals are
+	// re-checked against catalog-svc.
 	CatalogCacheTTL time.Duration
 	// IdempotencyTTL is how long a keyed booking's first result is
 	// replayed (IDEMPOTENCY_TTL); the record is deleted after it.
@@ -96,11 +98,11 @@ func (cfg Config) Spec() svc.Spec {
 				return err
 			}
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
-			copies := catalog.New(conn, cfg.CatalogCacheTTL)
+			services := catalog.New(conn, cfg.CatalogCacheTTL)
 			// A listing's next free slots are reused for a second (nextcache).
-			domain := nextcache.Wrap(booking.NewService(repo, copies, loc, now, uuid.NewString, idemTTL), nil)
+			domain := nextcache.Wrap(booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL), nil)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: copies,
+			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: services,
 				NewToken: newFeedToken, Now: now}
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},
@@ -108,10 +110,18 @@ func (cfg Config) Spec() svc.Spec {
 			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithAnalytics(
 				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
-			notices := booking.ClosedDayNotices{Catalog: copies, Store: repo, Location: loc, Now: now}
+			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
 			// Copies are kept once catalog-svc waits for this process.
-			rt.ConsumeServiceChanges(events.ServiceChanges(copies, rt.Logger), copies.Live)
+			rt.ConsumeServiceChanges(events.ServiceChanges(services, rt.Logger), services.Live)
+			if cfg.CatalogCacheTTL > 0 {
+				// Copies outlive the TTL while catalog-svc's write mark stands
+				// still (internal/catalog/client.go).
+				rt.Go("catalog writes watcher", func(ctx context.Context) error {
+					copies.WatchWrites(ctx, cfg.CatalogCacheTTL/4, services.WriteMark, services, rt.Logger)
+					return nil
+				})
+			}
 			return nil
 		},
 	}

@@ -48,12 +48,6 @@ func LoadConfig(r *config.Reader) Config {
 	}
 }
 
-// PagesMaxAge bounds how long a page is kept while the writes watcher
-// confirms that no write happened (store.WatchWrites): a change made
-// behind catalog-svc's back (SQL by hand, a closure that ended yesterday)
-// shows within it.
-const PagesMaxAge = time.Minute
-
 // DefaultPagesBytes is CATALOG_PAGES_BYTES's default: some thousand
 // 24-service pages (docs/operations.md).
 const DefaultPagesBytes = 32 << 20
@@ -83,11 +77,12 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			cache := pagecache.New(cfg.CopyTTL, cfg.PagesBytes, nil) // wall time: it bounds staleness
 			// Pages live past CopyTTL while the writes watcher (below) sees
-			// every write as it commits, up to PagesMaxAge (store/writes.go).
-			cache.KeepConfirmed(PagesMaxAge)
+			// every write as it commits (store/writes.go).
+			cache.KeepConfirmed(copies.ConfirmedMaxAge)
 			repo := pages.Invalidating(store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick, Totals: cache}, cache)
 			domain := catalog.NewService(repo, propagation, loc, now, func() string { return uuid.NewString() })
-			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
+			marks := store.WriteMarks{Pool: rt.Pool}
+			set := transport.NewSet(domain, marks.WriteMark, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set, cache))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
 			if cfg.CopyTTL <= 0 {
@@ -96,7 +91,8 @@ func (cfg Config) Spec() svc.Spec {
 			// Pages are served once edits elsewhere wait for this process.
 			rt.ConsumeServiceChanges(copies.Invalidating(cache, rt.Logger), cache.Live)
 			rt.Go("writes watcher", func(ctx context.Context) error {
-				return store.WatchWrites(ctx, rt.Pool, cfg.CopyTTL/4, cache, rt.Logger)
+				copies.WatchWrites(ctx, cfg.CopyTTL/4, marks.WriteMark, cache, rt.Logger)
+				return nil
 			})
 			return nil
 		},

@@ -366,34 +366,47 @@ func TestPagesKeptUntilAWrite(t *testing.T) {
 	if got := name(); got != "Kept clinic" {
 		t.Fatalf("%v after a silent change, the page was read again (%q): it was not kept past the TTL", 2*copies.DefaultTTL+time.Second, got)
 	}
-	// A write as catalog-svc makes one (its outbox insert locks the outbox
-	// and takes a number), whose event is never published.
-	conn, err := pgx.Connect(ctx, st.DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	tx, err := conn.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tx.Exec(ctx, `UPDATE catalog.services SET name = 'Renamed by a write' WHERE id = $1`, id); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tx.Exec(ctx, `LOCK TABLE catalog.outbox IN ROW EXCLUSIVE MODE`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tx.Exec(ctx, `SELECT nextval('catalog.outbox_id_seq')`); err != nil {
-		t.Fatal(err)
-	}
+	commit := openCatalogWrite(t, st, `UPDATE catalog.services SET name = 'Renamed by a write' WHERE id = $1`, id)
 	time.Sleep(copies.DefaultTTL) // the watcher sees the number before the commit
 	if got := name(); got != "Renamed behind its back" && got != "Kept clinic" {
 		t.Fatalf("before the commit: %q", got)
 	}
-	if err := tx.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
+	commit()
 	committed := time.Now()
 	stacktest.Eventually(t, copies.DefaultTTL, "the write shown by the other replica", func() bool { return name() == "Renamed by a write" })
 	t.Logf("shown %v after the commit", time.Since(committed).Round(time.Millisecond))
+}
+
+// openCatalogWrite runs sql with args in a transaction that holds the
+// catalog's outbox as catalog-svc's writes do (its outbox insert locks the
+// outbox and takes a number), and whose event is never published: only the
+// write mark (platform/copies/writes.go) can tell anyone. It returns the
+// commit.
+func openCatalogWrite(t *testing.T, st *stacktest.Stack, sql string, args ...any) (commit func()) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, st.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(ctx) })
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{sql, `LOCK TABLE catalog.outbox IN ROW EXCLUSIVE MODE`, `SELECT nextval('catalog.outbox_id_seq')`} {
+		a := args
+		if q != sql {
+			a = nil
+		}
+		if _, err := tx.Exec(ctx, q, a...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() {
+		t.Helper()
+		if err := tx.Commit(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -43,7 +43,7 @@ func Dial(target string, tp trace.TracerProvider) (*grpc.ClientConn, error) {
 	var tracing grpc.DialOption = grpc.EmptyDialOption{}
 	if telemetry.Recording(tp) {
 		interceptors = grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable)
-		tracing = grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(notHealth)))
+		tracing = grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(traced)))
 	}
 	target, resolve := resolverFor(target)
 	conn, err := grpc.NewClient(target, append(resolve,

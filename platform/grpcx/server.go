@@ -18,6 +18,7 @@ import (
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
@@ -52,7 +53,7 @@ func NewServer(o ServerOptions) (*grpc.Server, *health.Server) {
 	if telemetry.Recording(o.TracerProvider) {
 		tracing = grpc.StatsHandler(otelgrpc.NewServerHandler(
 			otelgrpc.WithTracerProvider(o.TracerProvider),
-			otelgrpc.WithFilter(notHealth),
+			otelgrpc.WithFilter(traced),
 		))
 	} else {
 		chain = append(chain, extractUnary)
@@ -88,8 +89,13 @@ const streamWorkers = 64
 // bursts of small messages on these low-latency links.
 const windowSize = 1 << 20
 
-func notHealth(info *stats.RPCTagInfo) bool {
-	return !strings.HasPrefix(info.FullMethodName, "/grpc.health.v1.Health/")
+// traced tells the calls someone's request makes from those a process
+// makes on a timer, which would bury them in Jaeger: health checks, and
+// the write-mark polls of copy holders (platform/copies), twice a second
+// from every booking-svc.
+func traced(info *stats.RPCTagInfo) bool {
+	return !strings.HasPrefix(info.FullMethodName, "/grpc.health.v1.Health/") &&
+		info.FullMethodName != catalogv1.CatalogService_GetWriteMark_FullMethodName
 }
 
 // recovery turns a panic outside the endpoints (in a decoder or encoder,

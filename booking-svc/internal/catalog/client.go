@@ -4,6 +4,7 @@ package catalog
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
@@ -12,6 +13,7 @@ import (
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/copies"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
@@ -22,17 +24,28 @@ import (
 // process receives change events (Live): catalog-svc acknowledges an edit
 // after every live receiver consumed it (or after TTL), so from then on no
 // booking is decided on a copy the edit made stale.
+//
+// A copy outlives TTL, up to copies.ConfirmedMaxAge, while catalog-svc's
+// write mark confirms it (WatchWrites, writes.go): lookups read the
+// database, never catalog-svc's pages (GetServiceCopy), so a copy is as
+// new as the mark that confirms it, and Kafka being down bounds nothing
+// but how fast a write shows here (within a mark check of its commit).
 type Client struct {
 	API catalogv1.CatalogServiceClient
 	TTL time.Duration
 	Now func() time.Time
 
+	// confirmed is when the last check of the write mark that found no
+	// write this client had not acted on began (unix nanoseconds).
+	confirmed atomic.Int64
+
 	mu     sync.Mutex
 	live   bool
 	copies map[string]copyOf
-	// drops counts Drop calls; dropped holds each dropped id's count at its
-	// last drop, and reset the count when the maps last started over. A
-	// lookup that began before a drop of its id must not keep its answer.
+	// drops counts Drop and Invalidate calls; dropped holds each dropped
+	// id's count at its last drop, and reset the count when the maps last
+	// started over. A lookup that began before a drop of its id must not
+	// keep its answer.
 	drops   uint64
 	dropped map[string]uint64
 	reset   uint64
@@ -43,8 +56,10 @@ type copyOf struct {
 	fetchedAt time.Time
 }
 
-// maxCopies bounds the memory copies take; when full the map starts over.
-const maxCopies = 10000
+// maxCopies bounds the memory copies take (some hundred bytes each); when
+// full the map starts over. It holds a marketplace's busy services: the
+// bench's availability row reads 20,000 of them at random.
+const maxCopies = 50_000
 
 // New returns a client over conn keeping copies for ttl.
 func New(conn grpc.ClientConnInterface, ttl time.Duration) *Client {
@@ -58,11 +73,42 @@ func (c *Client) Recent(ctx context.Context, id string) (booking.ServiceInfo, er
 		c.mu.Lock()
 		cp, ok := c.copies[id]
 		c.mu.Unlock()
-		if ok && c.Now().Sub(cp.fetchedAt) < c.TTL {
+		if ok && c.fresh(cp.fetchedAt) {
 			return cp.info, nil
 		}
 	}
 	return c.Service(ctx, id)
+}
+
+// fresh reports whether a copy whose lookup began at fetchedAt may be
+// used: younger than TTL, or younger than copies.ConfirmedMaxAge while the
+// write mark was confirmed less than TTL ago (pagecache.Cache's rule).
+func (c *Client) fresh(fetchedAt time.Time) bool {
+	now := c.Now()
+	age := now.Sub(fetchedAt)
+	return age < c.TTL || age < copies.ConfirmedMaxAge && now.Sub(time.Unix(0, c.confirmed.Load())) < c.TTL
+}
+
+// Invalidate forgets every copy: the write mark moved, and any service may
+// have changed.
+func (c *Client) Invalidate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.drops++
+	c.dropped, c.copies, c.reset = map[string]uint64{}, map[string]copyOf{}, c.drops
+}
+
+// Confirm records that every catalog write committed before at has
+// emptied the copies (copies.WatchWrites).
+func (c *Client) Confirm(at time.Time) { c.confirmed.Store(at.UnixNano()) }
+
+// WriteMark asks catalog-svc where its writes stand.
+func (c *Client) WriteMark(ctx context.Context) (copies.WriteMark, error) {
+	m, err := c.API.GetWriteMark(ctx, &catalogv1.GetWriteMarkRequest{})
+	if err != nil {
+		return copies.WriteMark{}, err
+	}
+	return copies.WriteMark{Sequence: m.GetSequence(), Writing: m.GetWriting()}, nil
 }
 
 // Live starts keeping copies: change events now reach this process.
@@ -91,7 +137,7 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 	c.mu.Lock()
 	drops := c.drops
 	c.mu.Unlock()
-	resp, err := c.API.GetService(ctx, &catalogv1.GetServiceRequest{Id: id})
+	resp, err := c.API.GetServiceCopy(ctx, &catalogv1.GetServiceRequest{Id: id})
 	switch status.Code(err) {
 	case codes.OK:
 	case codes.NotFound, codes.InvalidArgument:

@@ -8,10 +8,11 @@ import (
 	"google.golang.org/grpc"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	"github.com/slotwise/slotwise/platform/copies"
 )
 
-// fakeCatalog answers GetService with the current state of one service;
-// during, when set, runs while a lookup is in flight.
+// fakeCatalog answers GetServiceCopy with the current state of one
+// service; during, when set, runs while a lookup is in flight.
 type fakeCatalog struct {
 	catalogv1.CatalogServiceClient
 	active bool
@@ -19,7 +20,7 @@ type fakeCatalog struct {
 	during func()
 }
 
-func (f *fakeCatalog) GetService(context.Context, *catalogv1.GetServiceRequest, ...grpc.CallOption) (*catalogv1.GetServiceResponse, error) {
+func (f *fakeCatalog) GetServiceCopy(context.Context, *catalogv1.GetServiceRequest, ...grpc.CallOption) (*catalogv1.GetServiceResponse, error) {
 	f.calls++
 	resp := &catalogv1.GetServiceResponse{Service: &catalogv1.Service{Id: "s1", IsActive: f.active}}
 	if f.during != nil {
@@ -30,8 +31,15 @@ func (f *fakeCatalog) GetService(context.Context, *catalogv1.GetServiceRequest, 
 }
 
 func newClient(f *fakeCatalog) *Client {
+	c, _ := newClientAt(f)
+	return c
+}
+
+// newClientAt is newClient with its clock: advance moves it on.
+func newClientAt(f *fakeCatalog) (c *Client, advance func(time.Duration) time.Time) {
 	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	return &Client{API: f, TTL: 2 * time.Second, Now: func() time.Time { return now }}
+	c = &Client{API: f, TTL: 2 * time.Second, Now: func() time.Time { return now }}
+	return c, func(d time.Duration) time.Time { now = now.Add(d); return now }
 }
 
 func TestCopiesOnlyOnceLive(t *testing.T) {
@@ -90,5 +98,48 @@ func TestDroppedMapStaysBounded(t *testing.T) {
 	}
 	if len(c.dropped) > maxCopies {
 		t.Fatalf("dropped holds %d ids", len(c.dropped))
+	}
+}
+
+// A copy outlives the TTL only while the write mark keeps confirming it,
+// and never past copies.ConfirmedMaxAge.
+func TestAConfirmedCopyOutlivesTheTTL(t *testing.T) {
+	f := &fakeCatalog{active: true}
+	c, advance := newClientAt(f)
+	c.Live()
+	ctx := context.Background()
+	c.Recent(ctx, "s1")
+	c.Confirm(advance(3 * time.Second))
+	c.Recent(ctx, "s1")
+	if f.calls != 1 {
+		t.Fatalf("a copy confirmed after its lookup answers past the TTL: %d calls", f.calls)
+	}
+	advance(c.TTL) // no confirmation within the TTL: the mark may have moved unseen
+	c.Recent(ctx, "s1")
+	if f.calls != 2 {
+		t.Fatalf("unconfirmed for a TTL, the copy is read again: %d calls", f.calls)
+	}
+	for range int(copies.ConfirmedMaxAge/time.Second) + 1 {
+		c.Confirm(advance(time.Second))
+	}
+	c.Recent(ctx, "s1")
+	if f.calls != 3 {
+		t.Fatalf("past copies.ConfirmedMaxAge the copy is read again however confirmed: %d calls", f.calls)
+	}
+}
+
+// The write mark moved: every copy goes, and a lookup in flight is not kept.
+func TestInvalidateForgetsEveryCopy(t *testing.T) {
+	f := &fakeCatalog{active: true}
+	c := newClient(f)
+	c.Live()
+	ctx := context.Background()
+	c.Recent(ctx, "s1")
+	c.Invalidate()
+	f.during = c.Invalidate
+	c.Recent(ctx, "s1")
+	c.Recent(ctx, "s1")
+	if f.calls != 3 {
+		t.Fatalf("after an invalidation, and after one overlapping a lookup, catalog-svc is asked: %d calls, want 3", f.calls)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kit"
 
@@ -29,6 +30,8 @@ type GRPCServer struct {
 	setQueue             kit.Handler[*catalogv1.SetQueueRequest, *catalogv1.ScheduleResponse]
 	addClosure           kit.Handler[*catalogv1.AddClosureRequest, *catalogv1.ScheduleResponse]
 	deleteClosure        kit.Handler[*catalogv1.DeleteClosureRequest, *catalogv1.ScheduleResponse]
+	getServiceCopy       kit.Handler[*catalogv1.GetServiceRequest, *catalogv1.GetServiceResponse]
+	getWriteMark         kit.Handler[*catalogv1.GetWriteMarkRequest, *catalogv1.WriteMark]
 	// pages keeps the public answers (listing pages, single services)
 	// encoded; nil keeps none.
 	pages *pagecache.Cache
@@ -49,6 +52,8 @@ func NewGRPCServer(set Set, cache *pagecache.Cache) *GRPCServer {
 		setQueue:             kit.NewHandler(set.SetQueue, decodeSetQueue, encodeSchedule),
 		addClosure:           kit.NewHandler(set.AddClosure, decodeAddClosure, encodeSchedule),
 		deleteClosure:        kit.NewHandler(set.DeleteClosure, decodeDeleteClosure, encodeSchedule),
+		getServiceCopy:       kit.NewHandler(set.GetServiceCopy, decodeGet, encodeGet),
+		getWriteMark:         kit.NewHandler(set.GetWriteMark, kit.NoRequest[*catalogv1.GetWriteMarkRequest], encodeWriteMark),
 	}
 }
 
@@ -118,6 +123,21 @@ func (s *GRPCServer) AddClosure(ctx context.Context, req *catalogv1.AddClosureRe
 
 func (s *GRPCServer) DeleteClosure(ctx context.Context, req *catalogv1.DeleteClosureRequest) (*catalogv1.ScheduleResponse, error) {
 	return s.deleteClosure.Serve(ctx, req)
+}
+
+// GetServiceCopy reads the database, never the pages: a copy confirmed by
+// the write mark must be at least as new as the mark (booking-svc/internal/
+// catalog/client.go).
+func (s *GRPCServer) GetServiceCopy(ctx context.Context, req *catalogv1.GetServiceRequest) (*catalogv1.GetServiceResponse, error) {
+	return s.getServiceCopy.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetWriteMark(ctx context.Context, req *catalogv1.GetWriteMarkRequest) (*catalogv1.WriteMark, error) {
+	return s.getWriteMark.Serve(ctx, req)
+}
+
+func encodeWriteMark(_ context.Context, m copies.WriteMark) *catalogv1.WriteMark {
+	return &catalogv1.WriteMark{Sequence: m.Sequence, Writing: m.Writing}
 }
 
 func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Query {
