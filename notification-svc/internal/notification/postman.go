@@ -23,7 +23,9 @@ type Outgoing interface {
 	// each; another claim sees them again only after lease (a replica that
 	// died mid-send leaves them to the others).
 	Claim(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]Delivery, error)
-	Sent(ctx context.Context, id string, at time.Time) error
+	// SentAll records many emails sent at once: one statement (and one
+	// commit) for a batch rather than one per mail.
+	SentAll(ctx context.Context, ids []string, at time.Time) error
 	Retry(ctx context.Context, id string, next time.Time, reason string) error
 	Failed(ctx context.Context, id, reason string) error
 	Off(ctx context.Context, id string) error
@@ -79,6 +81,9 @@ const (
 	// mailBatch emails are claimed at a time and sent mailSenders at once.
 	mailBatch   = 50
 	mailSenders = 8
+	// recordTimeout bounds recording a batch's sent mails once the postman
+	// is stopping (see recordSent).
+	recordTimeout = 5 * time.Second
 )
 
 // Run mails what is queued every p.Every until ctx ends.
@@ -94,53 +99,124 @@ func (p Postman) RunOnce(ctx context.Context) {
 			}
 			return
 		}
-		sem := make(chan struct{}, mailSenders)
-		var wg sync.WaitGroup
-		for _, d := range batch {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				if err := p.deliver(ctx, d); err != nil && ctx.Err() == nil {
-					p.Logger.ErrorContext(ctx, "recording an email's outcome failed", "notification_id", d.Notification.ID, "err", err)
-				}
-			}()
-		}
-		wg.Wait()
+		p.mail(ctx, batch)
 		if len(batch) < mailBatch {
 			return
 		}
 	}
 }
 
-// deliver makes one attempt and records its outcome.
-func (p Postman) deliver(ctx context.Context, d Delivery) error {
+// mail delivers a claimed batch, mailSenders at once, then records the
+// mails sent in one statement. Each recipient is looked up once for the
+// whole batch: a busy provider gets many mails in one claim, and every
+// lookup is a call to auth-svc and a query there.
+func (p Postman) mail(ctx context.Context, batch []Delivery) {
+	contacts := lookUpOnceEach(p.Contacts)
+	sent := make([]bool, len(batch)) // each sender writes only its own element
+	sem := make(chan struct{}, mailSenders)
+	var wg sync.WaitGroup
+	for i, d := range batch {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			ok, err := p.deliver(ctx, contacts, d)
+			if err != nil && ctx.Err() == nil {
+				p.Logger.ErrorContext(ctx, "recording an email's outcome failed", "notification_id", d.Notification.ID, "err", err)
+			}
+			sent[i] = ok
+		}()
+	}
+	wg.Wait()
+	var ids []string
+	for i, ok := range sent {
+		if ok {
+			ids = append(ids, batch[i].Notification.ID)
+		}
+	}
+	p.recordSent(ctx, ids)
+}
+
+// recordSent marks the batch's sent mails in one statement. If that fails
+// the mails stay claimed and are mailed again once the lease ends: at least
+// once, as after a crash between a send and its record (SMTP has no
+// idempotency to prevent it). The same holds for a batch that outlasts
+// mailLease before it gets here (another replica may claim its sent mails
+// before they are recorded). The statement runs even if ctx ended during
+// the batch (bounded by recordTimeout): the mails are out, and a postman
+// stopped mid-batch should not mail them all again.
+func (p Postman) recordSent(ctx context.Context, ids []string) {
+	if len(ids) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+	defer cancel()
+	if err := p.Store.SentAll(ctx, ids, p.Now()); err != nil {
+		p.Logger.ErrorContext(ctx, "recording sent emails failed; they are mailed again after the lease", "count", len(ids), "err", err)
+	}
+}
+
+// deliver makes one attempt and records its outcome, except a sent mail:
+// that it reports (sent), for the batch to record with the others.
+func (p Postman) deliver(ctx context.Context, contacts Contacts, d Delivery) (sent bool, err error) {
 	n := d.Notification
-	c, err := p.Contacts.Contact(ctx, n.RecipientID)
+	c, err := contacts.Contact(ctx, n.RecipientID)
 	switch {
 	case errors.Is(err, ErrNoContact):
-		return p.Store.Failed(ctx, n.ID, err.Error())
+		return false, p.Store.Failed(ctx, n.ID, err.Error())
 	case err != nil:
-		return p.retry(ctx, d, "looking up the recipient: "+err.Error())
+		return false, p.retry(ctx, d, "looking up the recipient: "+err.Error())
 	case !c.EmailOn:
-		return p.Store.Off(ctx, n.ID)
+		return false, p.Store.Off(ctx, n.ID)
 	case c.Email == "":
-		return p.Store.Failed(ctx, n.ID, "the recipient has no email address")
+		return false, p.Store.Failed(ctx, n.ID, "the recipient has no email address")
 	}
 	m, err := Compose(n, c, p.WebURL)
 	if err != nil {
-		return p.Store.Failed(ctx, n.ID, "composing the mail: "+err.Error())
+		return false, p.Store.Failed(ctx, n.ID, "composing the mail: "+err.Error())
 	}
 	err = p.Mailer.Send(ctx, m)
 	var permanent PermanentError
 	switch {
 	case err == nil:
-		return p.Store.Sent(ctx, n.ID, p.Now())
+		return true, nil
 	case errors.As(err, &permanent):
-		return p.Store.Failed(ctx, n.ID, err.Error())
+		return false, p.Store.Failed(ctx, n.ID, err.Error())
 	default:
-		return p.retry(ctx, d, err.Error())
+		return false, p.retry(ctx, d, err.Error())
 	}
+}
+
+// onceEach is Contacts looking each recipient up at most once; concurrent
+// askers for one recipient wait for that one lookup and share its answer,
+// error included (so each of their mails is retried as it would be on its
+// own). It lives for one batch: a profile change counts from the next.
+type onceEach struct {
+	contacts Contacts
+	mu       sync.Mutex
+	lookups  map[string]*lookup
+}
+
+type lookup struct {
+	once    sync.Once
+	contact Contact
+	err     error
+}
+
+func lookUpOnceEach(c Contacts) *onceEach {
+	return &onceEach{contacts: c, lookups: map[string]*lookup{}}
+}
+
+func (o *onceEach) Contact(ctx context.Context, userID string) (Contact, error) {
+	o.mu.Lock()
+	l, ok := o.lookups[userID]
+	if !ok {
+		l = &lookup{}
+		o.lookups[userID] = l
+	}
+	o.mu.Unlock()
+	l.once.Do(func() { l.contact, l.err = o.contacts.Contact(ctx, userID) })
+	return l.contact, l.err
 }
 
 // retry queues the email again after a backoff, or gives up once

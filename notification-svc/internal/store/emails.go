@@ -36,8 +36,13 @@ func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.
 	})
 }
 
-func (s Emails) Sent(ctx context.Context, id string, at time.Time) error {
-	return s.set(ctx, `email_status = 'sent', email_sent_at = $2, email_error = ''`, id, at.UTC())
+// SentAll records a batch's sent emails in one statement, so one commit
+// (one WAL flush) per batch rather than per mail; like every outcome, it
+// leaves an email already settled as it is.
+func (s Emails) SentAll(ctx context.Context, ids []string, at time.Time) error {
+	_, err := s.Pool.Exec(ctx, `UPDATE notifications SET email_status = 'sent', email_sent_at = $2, email_error = ''
+		WHERE id = ANY($1) AND `+stillQueued, ids, at.UTC())
+	return err
 }
 
 func (s Emails) Retry(ctx context.Context, id string, next time.Time, reason string) error {
@@ -52,9 +57,14 @@ func (s Emails) Off(ctx context.Context, id string) error {
 	return s.set(ctx, `email_status = 'off'`, id)
 }
 
-// set records an outcome of a queued email (one already settled stays as it is).
+// set records an outcome of a queued email.
 func (s Emails) set(ctx context.Context, assignments, id string, args ...any) error {
-	_, err := s.Pool.Exec(ctx, `UPDATE notifications SET `+assignments+` WHERE id = $1 AND email_status = 'queued'`,
+	_, err := s.Pool.Exec(ctx, `UPDATE notifications SET `+assignments+` WHERE id = $1 AND `+stillQueued,
 		append([]any{id}, args...)...)
 	return err
 }
+
+// stillQueued guards every outcome: an email already settled (sent, off or
+// failed, say by a replica that claimed it after this one's lease ended)
+// stays as it is.
+const stillQueued = `email_status = 'queued'`
