@@ -1,12 +1,14 @@
 package mailer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/emersion/go-smtp"
@@ -80,7 +82,8 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	backend := &server{}
 	srv := smtp.NewServer(backend)
 	srv.Domain = "localhost"
-	go srv.Serve(lis)
+	noops := &noopCounter{Listener: lis}
+	go srv.Serve(noops)
 	t.Cleanup(func() { srv.Close() })
 
 	sender := NewSender(SMTP{Addr: lis.Addr().String(), From: "notifications@slotwise.localhost", TLS: TLSOff})
@@ -96,6 +99,9 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	}
 	if sessions, messages := backend.counts(); sessions != 1 || messages != 3 {
 		t.Fatalf("three mails: %d sessions, %d messages (want 1 and 3)", sessions, messages)
+	}
+	if n := noops.count.Load(); n != 0 {
+		t.Fatalf("a kept connection is used as it is: %d NOOP checks, a round trip each", n)
 	}
 
 	backend.dropAll()
@@ -116,4 +122,29 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	if _, messages := backend.counts(); messages != 5 {
 		t.Fatalf("%d messages, want 5", messages)
 	}
+}
+
+// noopCounter counts the NOOP commands clients send through its listener.
+type noopCounter struct {
+	net.Listener
+	count atomic.Int64
+}
+
+func (l *noopCounter) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &noopConn{Conn: c, count: &l.count}, nil
+}
+
+type noopConn struct {
+	net.Conn
+	count *atomic.Int64
+}
+
+func (c *noopConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.count.Add(int64(bytes.Count(bytes.ToUpper(b[:n]), []byte("NOOP\r\n"))))
+	return n, err
 }
