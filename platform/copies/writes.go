@@ -42,7 +42,7 @@ type Confirmable interface {
 // Kafka down; when the mark cannot be read the holder's own lifetime
 // (CATALOG_CACHE_TTL) bounds every copy, as without a watcher.
 func WatchWrites(ctx context.Context, every time.Duration, read func(context.Context) (WriteMark, error), holder Confirmable, log *slog.Logger) {
-	last, pending := int64(-1), false
+	last, pending, failing := int64(-1), false, false
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -52,8 +52,17 @@ func WatchWrites(ctx context.Context, every time.Duration, read func(context.Con
 		case ctx.Err() != nil:
 			return
 		case err != nil:
-			log.WarnContext(ctx, "reading the catalog's write mark failed: copies live only CATALOG_CACHE_TTL", "err", err)
+			// Once per outage, not twice a second: a holder that starts
+			// before catalog-svc would flood its log.
+			if !failing {
+				log.WarnContext(ctx, "reading the catalog's write mark failed: copies live only CATALOG_CACHE_TTL until it answers again", "err", err)
+			}
+			failing = true
 		default:
+			if failing {
+				log.InfoContext(ctx, "reading the catalog's write mark again: copies kept until a catalog write")
+			}
+			failing = false
 			switch {
 			case m.Sequence != last: // the first read too: a copy kept before it may predate a write it counts
 				holder.Invalidate()

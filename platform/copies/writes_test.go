@@ -3,8 +3,8 @@ package copies
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 )
@@ -21,6 +21,12 @@ func (h *holder) Confirm(time.Time) { h.cur += "confirmed" }
 // watch runs WatchWrites over marks (an error where err is set) and
 // returns what the holder saw after each read.
 func watch(t *testing.T, marks []WriteMark, failing map[int]bool) []string {
+	steps, _ := watchLogged(t, marks, failing)
+	return steps
+}
+
+// watchLogged is watch with what the watcher logged, one line per record.
+func watchLogged(t *testing.T, marks []WriteMark, failing map[int]bool) ([]string, []string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -42,8 +48,9 @@ func watch(t *testing.T, marks []WriteMark, failing map[int]bool) []string {
 		}
 		return m, nil
 	}
-	WatchWrites(ctx, time.Microsecond, read, h, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return h.steps
+	var logged strings.Builder
+	WatchWrites(ctx, time.Microsecond, read, h, slog.New(slog.NewTextHandler(&logged, nil)))
+	return h.steps, strings.Split(strings.TrimSpace(logged.String()), "\n")
 }
 
 func TestWatchWritesEmptiesUntilTheWriteCommitted(t *testing.T) {
@@ -70,11 +77,15 @@ func TestWatchWritesEmptiesUntilTheWriteCommitted(t *testing.T) {
 }
 
 func TestWatchWritesConfirmsNothingItCouldNotRead(t *testing.T) {
-	got := watch(t, []WriteMark{{Sequence: 3}, {}, {Sequence: 3}}, map[int]bool{1: true})
-	want := []string{"invalidated confirmed", "", "invalidated confirmed"}
+	got, logged := watchLogged(t, []WriteMark{{Sequence: 3}, {}, {}, {Sequence: 3}}, map[int]bool{1: true, 2: true})
+	want := []string{"invalidated confirmed", "", "", "invalidated confirmed"}
 	for i := range want {
 		if i >= len(got) || got[i] != want[i] {
 			t.Fatalf("steps %q, want %q", got, want)
 		}
+	}
+	// One warning for the outage, one line when it ends: not one per read.
+	if len(logged) != 2 || !strings.Contains(logged[0], "level=WARN") || !strings.Contains(logged[1], "again") {
+		t.Fatalf("logged %q", logged)
 	}
 }
