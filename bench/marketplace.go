@@ -232,7 +232,7 @@ func getLoad(ctx context.Context, base string, clients int, want int, path func(
 			if header != nil {
 				h = header(c, i)
 			}
-			status, _, err := conns[c].Send("GET", path(c, i), "", h, nil)
+			status, _, err := conns[c].send("GET", path(c, i), "", h, nil, false) // the body is read and dropped
 			return err == nil && status == want, false
 		})
 	}
@@ -472,7 +472,7 @@ func (e *Env) availabilityPaced(ctx context.Context, busy []string, conns, rate,
 	}
 	run := func(d time.Duration) Load {
 		return Paced(ctx, float64(rate), conns, d, func(ctx context.Context, w int) bool {
-			status, _, err := lc[w].Send("GET", "/services/"+busy[rand.IntN(len(busy))]+"/availability", "", "", nil)
+			status, _, err := lc[w].send("GET", "/services/"+busy[rand.IntN(len(busy))]+"/availability", "", "", nil, false)
 			return err == nil && status == 200
 		})
 	}

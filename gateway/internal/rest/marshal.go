@@ -46,7 +46,7 @@ func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
 		return dropCommaSpaces(b), nil
 	}
 	if a, ok := v.(*bookingv1.GetAvailabilityResponse); ok {
-		if b, ok := appendAvailability(make([]byte, 0, 2048), a); ok {
+		if b, ok := appendAvailability(make([]byte, 0, availabilitySize(a)), a); ok {
 			return b, nil
 		}
 		return encode() // for protojson's own error
