@@ -394,12 +394,11 @@ func openCatalogWrite(t *testing.T, st *stacktest.Stack, sql string, args ...any
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{sql, `LOCK TABLE catalog.outbox IN ROW EXCLUSIVE MODE`, `SELECT nextval('catalog.outbox_id_seq')`} {
-		a := args
-		if q != sql {
-			a = nil
-		}
-		if _, err := tx.Exec(ctx, q, a...); err != nil {
+	if _, err := tx.Exec(ctx, sql, args...); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`LOCK TABLE catalog.outbox IN ROW EXCLUSIVE MODE`, `SELECT nextval('catalog.outbox_id_seq')`} {
+		if _, err := tx.Exec(ctx, q); err != nil {
 			t.Fatal(err)
 		}
 	}

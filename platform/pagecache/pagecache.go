@@ -93,10 +93,18 @@ func (c *Cache) Get(key any) (any, bool) {
 		return nil, false
 	}
 	now := c.now()
-	if age := now.Sub(e.since); age >= c.maxAge && (age >= c.kept || now.Sub(time.Unix(0, c.confirmed.Load())) >= c.maxAge) {
+	if !Fresh(now.Sub(e.since), now.Sub(time.Unix(0, c.confirmed.Load())), c.maxAge, c.kept) {
 		return nil, false
 	}
 	return e.value, true
+}
+
+// Fresh is the rule an answer read age ago is served by: younger than
+// maxAge, or younger than kept while the holder's last confirmation
+// (KeepConfirmed, Confirm) is younger than maxAge. booking-svc's copies of
+// services follow it too (booking-svc/internal/catalog/client.go).
+func Fresh(age, sinceConfirmed, maxAge, kept time.Duration) bool {
+	return age < maxAge || age < kept && sinceConfirmed < maxAge
 }
 
 // Begin marks the start of a read whose answer Put may keep.

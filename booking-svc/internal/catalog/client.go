@@ -14,6 +14,7 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/copies"
+	"github.com/slotwise/slotwise/platform/pagecache"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
@@ -82,11 +83,11 @@ func (c *Client) Recent(ctx context.Context, id string) (booking.ServiceInfo, er
 
 // fresh reports whether a copy whose lookup began at fetchedAt may be
 // used: younger than TTL, or younger than copies.ConfirmedMaxAge while the
-// write mark was confirmed less than TTL ago (pagecache.Cache's rule).
+// write mark was confirmed less than TTL ago (the rule of catalog-svc's
+// pages, pagecache.Fresh).
 func (c *Client) fresh(fetchedAt time.Time) bool {
 	now := c.Now()
-	age := now.Sub(fetchedAt)
-	return age < c.TTL || age < copies.ConfirmedMaxAge && now.Sub(time.Unix(0, c.confirmed.Load())) < c.TTL
+	return pagecache.Fresh(now.Sub(fetchedAt), now.Sub(time.Unix(0, c.confirmed.Load())), c.TTL, copies.ConfirmedMaxAge)
 }
 
 // Invalidate forgets every copy: the write mark moved, and any service may
