@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/gateway/internal/rest"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/config"
@@ -50,6 +51,9 @@ type Config struct {
 	CopyTTL time.Duration
 	// PagesBytes bounds the pages kept (GATEWAY_PAGES_BYTES).
 	PagesBytes int
+	// AvailabilityBytes bounds the availability answers kept
+	// (GATEWAY_AVAILABILITY_BYTES).
+	AvailabilityBytes int
 
 	Listener      net.Listener // set by in-process runners instead of HTTPAddr
 	AdminListener net.Listener
@@ -73,12 +77,17 @@ func LoadConfig(r *config.Reader) Config {
 		KafkaBrokers:      r.List("KAFKA_BROKERS", nil),
 		CopyTTL:           r.Duration("CATALOG_CACHE_TTL", copies.DefaultTTL),
 		PagesBytes:        r.Int("GATEWAY_PAGES_BYTES", DefaultPagesBytes),
+		AvailabilityBytes: r.Int("GATEWAY_AVAILABILITY_BYTES", DefaultAvailabilityBytes),
 	}
 }
 
 // DefaultPagesBytes is GATEWAY_PAGES_BYTES's default: some thousand
 // 24-service pages (docs/operations.md).
 const DefaultPagesBytes = 32 << 20
+
+// DefaultAvailabilityBytes is GATEWAY_AVAILABILITY_BYTES's default: the
+// default window of some 20,000 services (about 3 KB each as sent).
+const DefaultAvailabilityBytes = 64 << 20
 
 // Run serves until ctx ends.
 func Run(ctx context.Context, cfg Config) error {
@@ -115,7 +124,7 @@ func Run(ctx context.Context, cfg Config) error {
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
 		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
-		Pages: keepPages(ctx, cfg, log, tp, m),
+		Pages: keepPages(ctx, cfg, b.Booking, log, tp, m),
 	})
 	if err != nil {
 		return err
@@ -136,19 +145,25 @@ func Run(ctx context.Context, cfg Config) error {
 
 // keepPages returns the gateway's public pages, dropped on every catalog
 // change it consumes in a copies group of its own (so catalog-svc waits
-// for it before acknowledging an edit), or nil without Kafka or a TTL.
-func keepPages(ctx context.Context, cfg Config, log *slog.Logger, tp trace.TracerProvider, m *metrics.Metrics) *rest.Pages {
+// for it before acknowledging an edit), and availability answers, dropped
+// on every slot change booking-svc announces; or nil without Kafka or a
+// TTL.
+func keepPages(ctx context.Context, cfg Config, booking *grpc.ClientConn, log *slog.Logger, tp trace.TracerProvider, m *metrics.Metrics) *rest.Pages {
 	if len(cfg.KafkaBrokers) == 0 || cfg.CopyTTL <= 0 {
 		return nil
 	}
 	if cfg.PagesBytes <= 0 {
 		cfg.PagesBytes = DefaultPagesBytes
 	}
-	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes)
+	if cfg.AvailabilityBytes <= 0 {
+		cfg.AvailabilityBytes = DefaultAvailabilityBytes
+	}
+	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes, cfg.AvailabilityBytes)
 	c := copies.Consumer("gateway", copies.Invalidating(pages, log))
 	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
 	c.Instrument(m)
 	go copies.Run(ctx, c, pages.Live)
+	go pages.WatchSlots(ctx, bookingv1.NewBookingServiceClient(booking), log)
 	return pages
 }
 

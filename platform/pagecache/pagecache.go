@@ -11,6 +11,11 @@
 // that still holds when Kafka is down (KeepConfirmed: past it only while
 // the holder keeps confirming that it saw every write). Nothing is served
 // before the process's group has joined (Live).
+//
+// A holder that hears of each key's changes on its own (the gateway's
+// availability answers, gateway/internal/rest/slot_watch.go) drops that key
+// (Drop), keeps answers no longer than they say they hold (PutUntil), and
+// pauses the cache while it cannot hear (Pause).
 package pagecache
 
 import (
@@ -35,14 +40,30 @@ type Cache struct {
 	gen     uint64 // bumped by every Invalidate
 	bytes   int
 	entries map[any]entry
+	// dropSeq counts Drops; drops holds each dropped key's last one, so an
+	// answer read across the drop of its key is not kept. A drop is
+	// forgotten once no read begun before it could still be kept (Put
+	// refuses reads older than an answer is ever served).
+	dropSeq    uint64
+	drops      map[any]dropped
+	pruneDrops int // len(drops) at which old drops are swept out
 }
 
 type entry struct {
 	gen   uint64
 	since time.Time // when the read that produced it began
+	until time.Time // zero: no end of its own (PutUntil)
 	value any
 	size  int
 }
+
+type dropped struct {
+	seq uint64
+	at  time.Time
+}
+
+// minPruneDrops is the fewest drops worth a sweep.
+const minPruneDrops = 1024
 
 // New returns a cache that serves an answer for at most maxAge after its
 // read began and holds at most maxBytes of answers (past that it starts
@@ -51,7 +72,8 @@ func New(maxAge time.Duration, maxBytes int, now func() time.Time) *Cache {
 	if now == nil {
 		now = time.Now
 	}
-	return &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, entries: map[any]entry{}}
+	return &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, entries: map[any]entry{},
+		drops: map[any]dropped{}, pruneDrops: minPruneDrops}
 }
 
 // KeepConfirmed lets an answer be served up to kept after its read began,
@@ -74,10 +96,23 @@ func (c *Cache) Confirm(at time.Time) {
 // for this process (its consumer group has joined).
 func (c *Cache) Live() { c.live.Store(true) }
 
+// Pause stops serving and forgets every answer, until Live: the holder can
+// no longer hear of changes, so nothing it keeps can be trusted. It must
+// Invalidate again before Live: a read begun during the pause may predate
+// a change it did not hear of.
+func (c *Cache) Pause() {
+	if c == nil {
+		return
+	}
+	c.live.Store(false)
+	c.Invalidate()
+}
+
 // Read is one read that may fill the cache: Begin it before querying.
 type Read struct {
-	gen   uint64
-	since time.Time
+	gen     uint64
+	dropSeq uint64
+	since   time.Time
 }
 
 // Get returns the answer under key, if one is fresh.
@@ -93,6 +128,9 @@ func (c *Cache) Get(key any) (any, bool) {
 		return nil, false
 	}
 	now := c.now()
+	if !e.until.IsZero() && !now.Before(e.until) {
+		return nil, false
+	}
 	if !Fresh(now.Sub(e.since), now.Sub(time.Unix(0, c.confirmed.Load())), c.maxAge, c.kept) {
 		return nil, false
 	}
@@ -114,18 +152,27 @@ func (c *Cache) Begin() Read {
 	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return Read{gen: c.gen, since: c.now()}
+	return Read{gen: c.gen, dropSeq: c.dropSeq, since: c.now()}
 }
 
 // Put keeps value (size bytes) under key unless a write was invalidated
 // since r began: that answer may predate the write.
 func (c *Cache) Put(r Read, key any, value any, size int) {
+	c.PutUntil(r, key, value, size, time.Time{})
+}
+
+// PutUntil is Put for an answer that stops being true at until by itself
+// (an available slot that starts then); it is not served from then on.
+func (c *Cache) PutUntil(r Read, key any, value any, size int, until time.Time) {
 	if c == nil || size > c.maxBytes {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if r.gen != c.gen {
+	if r.gen != c.gen || c.now().Sub(r.since) >= c.servedFor() {
+		return
+	}
+	if d, ok := c.drops[key]; ok && d.seq > r.dropSeq {
 		return
 	}
 	if old, ok := c.entries[key]; ok {
@@ -134,8 +181,37 @@ func (c *Cache) Put(r Read, key any, value any, size int) {
 	if c.bytes+size > c.maxBytes {
 		c.entries, c.bytes = map[any]entry{}, 0
 	}
-	c.entries[key] = entry{gen: r.gen, since: r.since, value: value, size: size}
+	c.entries[key] = entry{gen: r.gen, since: r.since, until: until, value: value, size: size}
 	c.bytes += size
+}
+
+// servedFor is the longest an answer is served after its read began.
+func (c *Cache) servedFor() time.Duration { return max(c.maxAge, c.kept) }
+
+// Drop forgets the answer under key, and keeps no answer for key from a
+// read begun before: what it answers has changed.
+func (c *Cache) Drop(key any) {
+	if c == nil {
+		return
+	}
+	now := c.now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.dropSeq++
+	c.drops[key] = dropped{seq: c.dropSeq, at: now}
+	if old, ok := c.entries[key]; ok {
+		c.bytes -= old.size
+		delete(c.entries, key)
+	}
+	if len(c.drops) >= c.pruneDrops {
+		// A drop older than servedFor guards only reads Put refuses anyway.
+		for k, d := range c.drops {
+			if now.Sub(d.at) >= c.servedFor() {
+				delete(c.drops, k)
+			}
+		}
+		c.pruneDrops = max(minPruneDrops, 2*len(c.drops))
+	}
 }
 
 // Invalidate forgets every answer: a service changed, and any page may
@@ -147,5 +223,6 @@ func (c *Cache) Invalidate() {
 	c.mu.Lock()
 	c.gen++
 	c.entries, c.bytes = map[any]entry{}, 0
+	c.drops, c.pruneDrops = map[any]dropped{}, minPruneDrops // the new generation refuses older reads
 	c.mu.Unlock()
 }

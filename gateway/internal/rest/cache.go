@@ -53,10 +53,10 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		kept, key := pages.cacheFor(r), ""
+		kept, key := pages.cacheFor(r)
 		var read pagecache.Read
+		var life answerLife
 		if kept != nil {
-			key = pageKey(r)
 			if v, ok := kept.Get(key); ok {
 				p := v.(*page)
 				metrics.SetRoute(r.Context(), p.route)
@@ -65,6 +65,7 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 				return
 			}
 			read = kept.Begin()
+			r = r.WithContext(withAnswerLife(r.Context(), &life))
 		}
 		buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(buf, r)
@@ -74,9 +75,11 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 		}
 		body := buf.body.Bytes()
 		etag := strongETag(body)
-		if kept != nil {
+		// An availability answer is kept only knowing when it stops being
+		// true (availabilityUntil).
+		if kept != nil && (kept != pages.slots || !life.until.IsZero()) {
 			p := &page{body: body, etag: etag, contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
-			kept.Put(read, key, p, len(body)+len(key)+pageOverhead)
+			kept.PutUntil(read, key, p, len(body)+len(key)+pageOverhead, life.until)
 		}
 		sendTagged(w, r, policy, etag, body)
 	})

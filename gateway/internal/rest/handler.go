@@ -29,7 +29,7 @@ type Options struct {
 
 // NewHandler returns the whole REST edge as one http.Handler.
 func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error) {
-	mux, err := newMux(ctx, b, o.TrustForwardedFor, o.Logger)
+	mux, err := newMux(ctx, b, o.Pages, o.TrustForwardedFor, o.Logger)
 	if err != nil {
 		return nil, err
 	}

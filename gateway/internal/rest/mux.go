@@ -33,7 +33,7 @@ type Backends struct {
 var forwardedHeaders = map[string]bool{grpcx.IdempotencyKeyHeader: true}
 
 // newMux registers every REST route of the contract.
-func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
+func newMux(ctx context.Context, b Backends, pages *Pages, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
 	m := newJSONMarshaler()
 	mux := runtime.NewServeMux(
 		// HttpBody answers (calendar files) go out as their bytes and type.
@@ -41,6 +41,7 @@ func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.L
 		runtime.WithErrorHandler(errorHandler(log)),
 		runtime.WithRoutingErrorHandler(handleRoutingError),
 		runtime.WithForwardResponseOption(setHTTPStatus),
+		runtime.WithForwardResponseOption(pages.keptAnswers),
 		runtime.WithForwardResponseRewriter(withNextAvailable(bookingv1.NewBookingServiceClient(b.Booking), log)),
 		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
 		// Only what a service reads crosses the hop. The default matcher also

@@ -3,8 +3,10 @@ package rest
 import (
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
@@ -23,9 +25,23 @@ import (
 // Listings also carry nextAvailable, which moves with bookings, not with
 // catalog events: they are kept at most nextAvailableMaxAge, and dropped
 // whenever a booking write passes through this gateway.
+//
+// Availability (a service's default window) moves with bookings too, one
+// service at a time: it is kept only while this gateway watches
+// booking-svc's slot changes, each of which drops its service's answer
+// (slot_watch.go), and until its first free slot starts or its window
+// moves at midnight (availability_kept.go).
 type Pages struct {
 	services *pagecache.Cache // GET /services/{id}
 	listings *pagecache.Cache // GET /services (pages and searches)
+	slots    *pagecache.Cache // GET /services/{id}/availability, by service id
+
+	// slots are served only while the copies group has joined (catalog
+	// edits wait for this gateway) and a watch of slot changes is in place.
+	slotsMu       sync.Mutex
+	catalogJoined bool
+	watching      int  // watches in place (slot_watch.go)
+	watchLost     bool // a gap was logged, and its end not yet
 }
 
 // nextAvailableMaxAge bounds how long a listing's nextAvailable hints are
@@ -35,11 +51,15 @@ const nextAvailableMaxAge = time.Second
 
 // NewPages keeps pages for at most copyTTL (listings at most
 // nextAvailableMaxAge) in at most maxBytes, split between services and
-// listings.
-func NewPages(copyTTL time.Duration, maxBytes int) *Pages {
+// listings, and availability answers in at most slotsBytes, each for at
+// most copies.ConfirmedMaxAge: the bound should a slot change go unheard
+// (booking-svc announces each after its commit; one lost between the two
+// shows within it).
+func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int) *Pages {
 	return &Pages{
 		services: pagecache.New(copyTTL, maxBytes/2, nil), // wall time: it bounds staleness
 		listings: pagecache.New(min(copyTTL, nextAvailableMaxAge), maxBytes/2, nil),
+		slots:    pagecache.New(copies.ConfirmedMaxAge, slotsBytes, nil),
 	}
 }
 
@@ -48,13 +68,27 @@ func NewPages(copyTTL time.Duration, maxBytes int) *Pages {
 func (p *Pages) Live() {
 	p.services.Live()
 	p.listings.Live()
+	p.slotsMu.Lock()
+	defer p.slotsMu.Unlock()
+	p.catalogJoined = true
+	p.serveSlotsLocked()
 }
 
 // Invalidate drops every page: a service changed, and any listing may show
-// it (order and total move with any service).
+// it (order and total move with any service), and any availability (its
+// slots, days off or status).
 func (p *Pages) Invalidate() {
 	p.services.Invalidate()
 	p.listings.Invalidate()
+	p.slots.Invalidate()
+}
+
+// serveSlotsLocked serves availability answers when both conditions hold
+// (slotsMu held).
+func (p *Pages) serveSlotsLocked() {
+	if p.catalogJoined && p.watching > 0 {
+		p.slots.Live()
+	}
 }
 
 // page is one kept answer.
@@ -66,22 +100,31 @@ type page struct {
 }
 
 // cacheFor is the cache that may hold the answer to r (an anonymous GET of
-// a public read), or nil: reviews and availability change with events this
-// gateway does not consume.
-func (p *Pages) cacheFor(r *http.Request) *pagecache.Cache {
+// a public read) and its key there, or nil: reviews change with events this
+// gateway does not consume, and availability is kept for the default
+// window only (the booking page's; a chosen window is read by one person).
+func (p *Pages) cacheFor(r *http.Request) (*pagecache.Cache, string) {
 	if p == nil {
-		return nil
+		return nil, ""
 	}
 	rest, ok := strings.CutPrefix(strings.Trim(r.URL.Path, "/"), "services")
 	switch {
 	case !ok:
-		return nil
+		return nil, ""
 	case rest == "":
-		return p.listings
-	case rest[0] == '/' && rest != "/provider" && !strings.Contains(rest[1:], "/"):
-		return p.services
+		return p.listings, pageKey(r)
+	case rest[0] != '/' || rest == "/provider":
+		return nil, ""
 	}
-	return nil
+	id, sub, nested := strings.Cut(rest[1:], "/")
+	switch {
+	case !nested:
+		return p.services, pageKey(r)
+	case sub == "availability" && r.URL.RawQuery == "" && id != "":
+		// Keyed by the id as booking-svc announces it (the decoded path).
+		return p.slots, id
+	}
+	return nil, ""
 }
 
 // pageKey is the request as the answer depends on it: the path as sent and

@@ -34,7 +34,7 @@ func get(h http.Handler, path string, header ...string) *httptest.ResponseRecord
 
 func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 	be := &backend{}
-	pages := NewPages(time.Minute, 1<<20)
+	pages := NewPages(time.Minute, 1<<20, 1<<20)
 	h := publicCache(pages, pages.bookingWrites(be))
 
 	if a, b := get(h, "/services?category=x").Body.String(), get(h, "/services?category=x").Body.String(); a == b {
@@ -73,7 +73,8 @@ func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 	if get(h, "/services/abc").Body.String() == service {
 		t.Fatal("a service's page outlived Invalidate")
 	}
-	// Reviews, availability and a provider's own list are never kept here.
+	// Reviews and a provider's own list are never kept here, nor availability
+	// without a watch of slot changes (availability_kept_test.go).
 	for _, path := range []string{"/reviews/service/abc", "/services/abc/availability", "/services/provider", "/servicesx"} {
 		if get(h, path).Body.String() == get(h, path).Body.String() {
 			t.Errorf("%s answered from memory", path)
@@ -82,7 +83,7 @@ func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 }
 
 func TestPagesKeepNothingReadAcrossAChange(t *testing.T) {
-	pages := NewPages(time.Minute, 1<<20)
+	pages := NewPages(time.Minute, 1<<20, 1<<20)
 	pages.Live()
 	calls := 0
 	h := publicCache(pages, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
