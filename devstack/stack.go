@@ -131,7 +131,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
 			NotificationAddr: addrs["notification-svc"],
 			CORSOrigins:      o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
-			KafkaBrokers: o.KafkaBrokers, CopyTTL: copies.DefaultTTL,
+			KafkaBrokers: o.KafkaBrokers, CopyTTL: copies.DefaultTTL, Clock: o.Clock,
 		})
 	})
 	metricsURLs := map[string]string{}

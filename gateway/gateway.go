@@ -55,6 +55,10 @@ type Config struct {
 	// (GATEWAY_AVAILABILITY_BYTES).
 	AvailabilityBytes int
 
+	// Clock is the time availability answers are judged by (nil: the wall
+	// clock): booking-svc's, which in-process test stacks move.
+	Clock func() time.Time
+
 	Listener      net.Listener // set by in-process runners instead of HTTPAddr
 	AdminListener net.Listener
 	Logger        *slog.Logger
@@ -158,7 +162,7 @@ func keepPages(ctx context.Context, cfg Config, booking *grpc.ClientConn, log *s
 	if cfg.AvailabilityBytes <= 0 {
 		cfg.AvailabilityBytes = DefaultAvailabilityBytes
 	}
-	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes, cfg.AvailabilityBytes)
+	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes, cfg.AvailabilityBytes, cfg.Clock)
 	c := copies.Consumer("gateway", copies.Invalidating(pages, log))
 	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
 	c.Instrument(m)

@@ -80,7 +80,7 @@ func (b *availabilityBackend) ServeHTTP(w http.ResponseWriter, r *http.Request) 
 }
 
 func TestAvailabilityKeptWhileWatchedAndDroppedByItsChanges(t *testing.T) {
-	pages := NewPages(time.Minute, 1<<20, 1<<20)
+	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	be := &availabilityBackend{pages: pages, m: window(t, time.Now().AddDate(0, 0, 2).Format(time.DateOnly), false, true)}
 	h := publicCache(pages, be)
 	const path = "/services/s1/availability"
@@ -145,7 +145,7 @@ func TestAvailabilityKeptWhileWatchedAndDroppedByItsChanges(t *testing.T) {
 }
 
 func TestAvailabilityWhoseFirstFreeSlotStartedIsNotServed(t *testing.T) {
-	pages := NewPages(time.Minute, 1<<20, 1<<20)
+	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	pages.Live()
 	pages.watchInPlace(discard)
 	// Today's 10:00 slot marked free, on a day long gone: its until passed.

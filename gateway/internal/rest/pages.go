@@ -54,12 +54,13 @@ const nextAvailableMaxAge = time.Second
 // listings, and availability answers in at most slotsBytes, each for at
 // most copies.ConfirmedMaxAge: the bound should a slot change go unheard
 // (booking-svc announces each after its commit; one lost between the two
-// shows within it).
-func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int) *Pages {
+// shows within it). now tells when an availability answer has ended
+// (nil: the wall clock).
+func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int, now func() time.Time) *Pages {
 	return &Pages{
 		services: pagecache.New(copyTTL, maxBytes/2, nil), // wall time: it bounds staleness
 		listings: pagecache.New(min(copyTTL, nextAvailableMaxAge), maxBytes/2, nil),
-		slots:    pagecache.New(copies.ConfirmedMaxAge, slotsBytes, nil),
+		slots:    pagecache.New(copies.ConfirmedMaxAge, slotsBytes, now),
 	}
 }
 

@@ -34,7 +34,7 @@ func get(h http.Handler, path string, header ...string) *httptest.ResponseRecord
 
 func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 	be := &backend{}
-	pages := NewPages(time.Minute, 1<<20, 1<<20)
+	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	h := publicCache(pages, pages.bookingWrites(be))
 
 	if a, b := get(h, "/services?category=x").Body.String(), get(h, "/services?category=x").Body.String(); a == b {
@@ -83,7 +83,7 @@ func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 }
 
 func TestPagesKeepNothingReadAcrossAChange(t *testing.T) {
-	pages := NewPages(time.Minute, 1<<20, 1<<20)
+	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	pages.Live()
 	calls := 0
 	h := publicCache(pages, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
