@@ -122,7 +122,7 @@ func Start(ctx context.Context, o Options) (_ *Env, err error) {
 	if e.Broker, err = StartBroker(filepath.Join(e.tmp, "kafka")); err != nil {
 		return nil, err
 	}
-	if e.Mail, err = stacktest.NewMailServer(); err != nil {
+	if e.Mail, err = stacktest.NewHeaderMailServer(); err != nil {
 		return nil, err
 	}
 	_, e.Key, _ = ed25519.GenerateKey(rand.Reader)
