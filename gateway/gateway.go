@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/gateway/internal/rest"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/config"
@@ -128,7 +129,7 @@ func Run(ctx context.Context, cfg Config) error {
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
 		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
-		Pages: keepPages(ctx, cfg, b.Booking, log, tp, m),
+		Pages: keepPages(ctx, cfg, b, log, tp, m),
 	})
 	if err != nil {
 		return err
@@ -152,7 +153,7 @@ func Run(ctx context.Context, cfg Config) error {
 // for it before acknowledging an edit), and availability answers, dropped
 // on every slot change booking-svc announces; or nil without Kafka or a
 // TTL.
-func keepPages(ctx context.Context, cfg Config, booking *grpc.ClientConn, log *slog.Logger, tp trace.TracerProvider, m *metrics.Metrics) *rest.Pages {
+func keepPages(ctx context.Context, cfg Config, b rest.Backends, log *slog.Logger, tp trace.TracerProvider, m *metrics.Metrics) *rest.Pages {
 	if len(cfg.KafkaBrokers) == 0 || cfg.CopyTTL <= 0 {
 		return nil
 	}
@@ -167,7 +168,8 @@ func keepPages(ctx context.Context, cfg Config, booking *grpc.ClientConn, log *s
 	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
 	c.Instrument(m)
 	go copies.Run(ctx, c, pages.Live)
-	go pages.WatchSlots(ctx, bookingv1.NewBookingServiceClient(booking), log)
+	go pages.WatchSlots(ctx, bookingv1.NewBookingServiceClient(b.Booking), log)
+	go pages.WatchCatalogWrites(ctx, cfg.CopyTTL/4, copies.ReadWriteMark(catalogv1.NewCatalogServiceClient(b.Catalog)), log)
 	return pages
 }
 

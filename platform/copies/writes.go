@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 )
 
 // ConfirmedMaxAge bounds how long a holder keeps a copy while the write
@@ -21,6 +23,18 @@ type WriteMark struct {
 	// Writing is true while a write that may have taken a number has not
 	// committed.
 	Writing bool
+}
+
+// ReadWriteMark asks catalog-svc for its write mark (GetWriteMark), for
+// WatchWrites.
+func ReadWriteMark(api catalogv1.CatalogServiceClient) func(context.Context) (WriteMark, error) {
+	return func(ctx context.Context) (WriteMark, error) {
+		m, err := api.GetWriteMark(ctx, &catalogv1.GetWriteMarkRequest{})
+		if err != nil {
+			return WriteMark{}, err
+		}
+		return WriteMark{Sequence: m.GetSequence(), Writing: m.GetWriting()}, nil
+	}
 }
 
 // Confirmable is a holder of copies that may keep them past

@@ -105,11 +105,7 @@ func (c *Client) Confirm(at time.Time) { c.confirmed.Store(at.UnixNano()) }
 
 // WriteMark asks catalog-svc where its writes stand.
 func (c *Client) WriteMark(ctx context.Context) (copies.WriteMark, error) {
-	m, err := c.API.GetWriteMark(ctx, &catalogv1.GetWriteMarkRequest{})
-	if err != nil {
-		return copies.WriteMark{}, err
-	}
-	return copies.WriteMark{Sequence: m.GetSequence(), Writing: m.GetWriting()}, nil
+	return copies.ReadWriteMark(c.API)(ctx)
 }
 
 // Live starts keeping copies: change events now reach this process.

@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -51,16 +53,29 @@ const nextAvailableMaxAge = time.Second
 
 // NewPages keeps pages for at most copyTTL (listings at most
 // nextAvailableMaxAge) in at most maxBytes, split between services and
-// listings, and availability answers in at most slotsBytes, each for at
-// most copies.ConfirmedMaxAge: the bound should a slot change go unheard
-// (booking-svc announces each after its commit; one lost between the two
-// shows within it). now tells when an availability answer has ended
-// (nil: the wall clock).
+// listings, and availability answers in at most slotsBytes. Those show the
+// service's slots and days off, so they follow the catalog's rule like
+// booking-svc's copies: copyTTL, or up to copies.ConfirmedMaxAge while
+// catalog-svc's write mark confirms them (WatchCatalogWrites); a minute is
+// also the bound should a slot change go unheard (booking-svc announces
+// each right after its commit). now tells when an availability answer has
+// ended (nil: the wall clock).
 func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int, now func() time.Time) *Pages {
+	slots := pagecache.New(copyTTL, slotsBytes, now)
+	slots.KeepConfirmed(copies.ConfirmedMaxAge)
 	return &Pages{
 		services: pagecache.New(copyTTL, maxBytes/2, nil), // wall time: it bounds staleness
 		listings: pagecache.New(min(copyTTL, nextAvailableMaxAge), maxBytes/2, nil),
-		slots:    pagecache.New(copies.ConfirmedMaxAge, slotsBytes, now),
+		slots:    slots,
+	}
+}
+
+// WatchCatalogWrites confirms the availability answers against catalog-svc's
+// write mark every `every` until ctx ends (copies.WatchWrites), so they
+// outlive the catalog TTL until a catalog write.
+func (p *Pages) WatchCatalogWrites(ctx context.Context, every time.Duration, read func(context.Context) (copies.WriteMark, error), log *slog.Logger) {
+	if p != nil {
+		copies.WatchWrites(ctx, every, read, p.slots, log)
 	}
 }
 
