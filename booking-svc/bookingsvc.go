@@ -97,7 +97,7 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
-			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
+			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider, rt.Logger)
 			services := catalog.New(conn, cfg.CatalogCacheTTL)
 			// A listing's next free slots are reused for a second (nextcache).
 			domain := nextcache.Wrap(booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL), nil)

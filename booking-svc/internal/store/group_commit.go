@@ -83,16 +83,23 @@ func (s Appointments) createBatch(calls []*createCall) {
 	var refused *pgconn.PgError
 	switch {
 	case err == nil:
-		kicked := false
+		// Announced before any booker is answered, so no reply precedes
+		// the announcement of its slot (slot_changes.go).
+		var changed []string
 		for i, c := range live {
 			if booked[i] {
-				kicked = true
+				changed = append(changed, c.a.ServiceID)
+			}
+		}
+		s.announce(ctx, changed)
+		for i, c := range live {
+			if booked[i] {
 				c.finish(nil)
 			} else {
 				c.finish(booking.ErrSlotTaken)
 			}
 		}
-		if kicked {
+		if len(changed) > 0 {
 			s.kick()
 		}
 	case errors.As(err, &refused):
