@@ -21,6 +21,7 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
 	"github.com/slotwise/slotwise/booking-svc/internal/events"
 	"github.com/slotwise/slotwise/booking-svc/internal/nextcache"
+	"github.com/slotwise/slotwise/booking-svc/internal/slotwatch"
 	"github.com/slotwise/slotwise/booking-svc/internal/store"
 	"github.com/slotwise/slotwise/booking-svc/internal/transport"
 )
@@ -107,8 +108,12 @@ func (cfg Config) Spec() svc.Spec {
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},
 				rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithAnalytics(
-				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics))
+			// The gateways' slot watches hear every replica's bookings
+			// through the shared database (internal/slotwatch).
+			slots := slotwatch.New(rt.Pool, rt.Logger)
+			rt.Go("slot changes listener", slots.Run)
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithSlotWatch(transport.WithAnalytics(
+				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics), slots))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
