@@ -23,3 +23,28 @@ func FirstTime(ctx context.Context, tx pgx.Tx, consumer, eventID string) (bool, 
 	}
 	return tag.RowsAffected() == 1, nil
 }
+
+// FirstTimes is FirstTime for a batch, in one statement: it records every
+// id of eventIDs for consumer and returns those seen for the first time (an
+// id repeated within the batch is returned once: apply it once).
+func FirstTimes(ctx context.Context, tx pgx.Tx, consumer string, eventIDs []string) (map[string]bool, error) {
+	for _, id := range eventIDs {
+		if id == "" {
+			return nil, fmt.Errorf("inbox: event without id for consumer %s", consumer)
+		}
+	}
+	rows, err := tx.Query(ctx, `INSERT INTO inbox (consumer, event_id) SELECT $1, unnest($2::text[])
+		ON CONFLICT DO NOTHING RETURNING event_id`, consumer, eventIDs)
+	if err != nil {
+		return nil, fmt.Errorf("inbox: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("inbox: %w", err)
+	}
+	first := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		first[id] = true
+	}
+	return first, nil
+}

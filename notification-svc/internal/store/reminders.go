@@ -41,20 +41,20 @@ func (s Reminders) SendDue(ctx context.Context, now time.Time, limit int) (int, 
 			return err
 		}
 		claimed = len(due)
+		b := &pgx.Batch{}
 		for _, r := range due {
 			state := "dropped"
 			if now.Before(r.StartsAt) {
 				state = "sent"
-				if err := insertNotification(ctx, tx, s.NewID(), r.Draft(), reminderSource(r), now); err != nil {
-					return err
-				}
+				queueNotification(b, s.NewID(), r.Draft(), reminderSource(r), now)
 			}
-			if _, err := tx.Exec(ctx, `UPDATE reminders SET state = $3, sent_at = $4 WHERE appointment_id = $1 AND kind = $2`,
-				r.AppointmentID, r.Kind, state, now); err != nil {
-				return err
-			}
+			b.Queue(`UPDATE reminders SET state = $3, sent_at = $4 WHERE appointment_id = $1 AND kind = $2`,
+				r.AppointmentID, r.Kind, state, now)
 		}
-		return nil
+		if b.Len() == 0 {
+			return nil
+		}
+		return tx.SendBatch(ctx, b).Close()
 	})
 	return claimed, err
 }

@@ -175,3 +175,26 @@ func TestRecipientsListAndMarkOnlyTheirOwn(t *testing.T) {
 }
 
 var discard = slog.New(slog.DiscardHandler)
+
+// TestAnEventRepeatedWithinABatchAppliesOnce: a batch can hold a
+// redelivery of its own event (inbox.FirstTimes names it once).
+func TestAnEventRepeatedWithinABatchAppliesOnce(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	c := &clock{t: start.Add(-5 * 24 * time.Hour)}
+	s := Effects{Pool: pool, Now: c.Now, NewID: uuid.NewString}
+	booked := effectOf(appt("a9", 1, notification.EventCreated, "", notification.StatusPending, identity.RoleCustomer))
+	other := effectOf(appt("a10", 1, notification.EventCreated, "", notification.StatusPending, identity.RoleCustomer))
+	if err := s.Apply(ctx, "appointments", []Effect{booked, other, booked}); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, pool, `SELECT count(*) FROM inbox WHERE consumer = 'appointments'`); n != 2 {
+		t.Fatalf("%d inbox rows, want 2", n)
+	}
+	if n := count(t, pool, `SELECT count(*) FROM notifications WHERE appointment_id IN ('a9', 'a10')`); n != 2 {
+		t.Fatalf("%d notifications, want one per booking", n)
+	}
+	if n := count(t, pool, `SELECT count(*) FROM reminders WHERE appointment_id IN ('a9', 'a10')`); n != 2*len(booked.Reminders) {
+		t.Fatalf("%d reminders, want %d", n, 2*len(booked.Reminders))
+	}
+}
