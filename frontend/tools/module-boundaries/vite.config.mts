@@ -10,8 +10,10 @@ export default defineConfig(() => ({
     globals: true,
     environment: 'node',
     include: ['src/**/*.spec.ts'],
-    // Building the project graph the first time takes a few seconds.
+    // Building the project graph the first time takes a few seconds, and over 10 s (vitest's
+    // default hook timeout) on two loaded cores: beforeAll builds it.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
     reporters: ['default'],
   },
 }));
