@@ -33,8 +33,10 @@ type Appointments struct {
 	Pool    *pgxpool.Pool
 	Kick    func()
 	creates *combiner[*createCall]
-	tracer  trace.Tracer
-	log     *slog.Logger
+	// announcements queues the services whose slots changed (slot_changes.go).
+	announcements *combiner[string]
+	tracer        trace.Tracer
+	log           *slog.Logger
 }
 
 // NewAppointments returns the repository with group commit of bookings;
@@ -43,6 +45,7 @@ type Appointments struct {
 func NewAppointments(pool *pgxpool.Pool, kick func(), tp trace.TracerProvider, log *slog.Logger) Appointments {
 	s := Appointments{Pool: pool, Kick: kick, tracer: tp.Tracer("github.com/slotwise/slotwise/booking-svc/internal/store"), log: log}
 	s.creates = newCombiner(groupCommitRunners, groupCommitMax, s.createBatch)
+	s.announcements = newCombiner(1, announceMax, s.sendAnnouncement)
 	return s
 }
 
@@ -96,7 +99,7 @@ func (s Appointments) createOne(call *createCall) error {
 	case !booked[0]:
 		return booking.ErrSlotTaken
 	}
-	s.announce(call.ctx, []string{call.a.ServiceID})
+	s.announce([]string{call.a.ServiceID})
 	s.kick()
 	return nil
 }
@@ -317,7 +320,7 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		// Announced on every update, whether or not it moved or freed a
 		// slot: one tiny statement, and a status change that keeps the slot
 		// costs the gateways one availability answer each.
-		s.announce(ctx, []string{out.ServiceID})
+		s.announce([]string{out.ServiceID})
 		s.kick()
 	}
 	return out, err

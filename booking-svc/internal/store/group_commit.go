@@ -83,15 +83,15 @@ func (s Appointments) createBatch(calls []*createCall) {
 	var refused *pgconn.PgError
 	switch {
 	case err == nil:
-		// Announced before any booker is answered, so no reply precedes
-		// the announcement of its slot (slot_changes.go).
+		// Queued for announcement before any booker is answered
+		// (slot_changes.go).
 		var changed []string
 		for i, c := range live {
 			if booked[i] {
 				changed = append(changed, c.a.ServiceID)
 			}
 		}
-		s.announce(ctx, changed)
+		s.announce(changed)
 		for i, c := range live {
 			if booked[i] {
 				c.finish(nil)

@@ -19,9 +19,11 @@ const SlotsChannel = "booking_slots"
 const maxPayload = 7900
 
 // announceTimeout bounds an announcement. It runs after its booking
-// committed, so it runs even when the caller has gone, but must not hold a
-// booking's reply for long.
+// committed, so it runs even when the caller has gone.
 const announceTimeout = 5 * time.Second
+
+// announceMax is the most services one announcement gathers.
+const announceMax = 4096
 
 // announceSQL sends each payload ($2) on the channel ($1) in a transaction
 // of its own, after the change it announces committed, not by a trigger or
@@ -35,16 +37,34 @@ const announceTimeout = 5 * time.Second
 const announceSQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, p) FROM unnest($2::text[]) AS p`
 
 // announce tells the listeners on SlotsChannel that the booked slots of
-// serviceIDs changed. The change has committed, so a failure fails nothing:
-// it is logged, and the gateways may then show those services' old
-// availability until their answers' maximum age (a minute) passes, as
-// without announcements.
-func (s Appointments) announce(ctx context.Context, serviceIDs []string) {
+// serviceIDs changed, once their change has committed. With
+// NewAppointments it queues them and returns: one statement at a time
+// carries what was queued meanwhile (the combiner of group_commit.go), so
+// a booking's reply does not wait for it and a busy system sends one per
+// several commits. Waiting cost a round trip per batch before the next
+// could start: 16 clients booked 20 % fewer a second. The booker's own
+// gateway drops its answer as the reply passes; the others hear within an
+// announcement's round trip.
+func (s Appointments) announce(serviceIDs []string) {
+	if s.announcements == nil {
+		s.sendAnnouncement(serviceIDs)
+		return
+	}
+	for _, id := range serviceIDs {
+		s.announcements.add(id)
+	}
+}
+
+// sendAnnouncement sends serviceIDs on SlotsChannel. The change has
+// committed, so a failure fails nothing: it is logged, and the gateways
+// may then show those services' old availability until their answers'
+// maximum age (a minute) passes, as without announcements.
+func (s Appointments) sendAnnouncement(serviceIDs []string) {
 	payloads := slotPayloads(serviceIDs)
 	if len(payloads) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), announceTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), announceTimeout)
 	defer cancel()
 	if _, err := s.Pool.Exec(ctx, announceSQL, SlotsChannel, payloads); err != nil {
 		s.logger().WarnContext(ctx, "announcing changed slots failed: gateways may show these services' old availability for up to a minute",

@@ -12,7 +12,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/slotwise/slotwise/platform/logging"
 	"github.com/slotwise/slotwise/platform/testkit"
@@ -42,15 +41,13 @@ func listenForSlots(t *testing.T, pool *pgxpool.Pool) slotListener {
 }
 
 // announced is every service named on the channel from now on up to a
-// marker this sends after them (notifications arrive in commit order, so
-// everything announced before this call is read, and nothing after), and
+// marker s announces after them (its announcements go out in order, so
+// everything queued before this call is read, and nothing after), and
 // fails the test when one payload names a service twice.
-func (l slotListener) announced() []string {
+func (l slotListener) announced(s Appointments) []string {
 	l.t.Helper()
 	const marker = "-marker-"
-	if _, err := l.pool.Exec(context.Background(), `SELECT pg_notify($1, $2)`, SlotsChannel, marker); err != nil {
-		l.t.Fatal(err)
-	}
+	s.announce([]string{marker})
 	seen := map[string]bool{}
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -59,15 +56,16 @@ func (l slotListener) announced() []string {
 		if err != nil {
 			l.t.Fatalf("waiting for announcements: %v", err)
 		}
-		if n.Payload == marker {
-			return slices.Sorted(maps.Keys(seen))
-		}
 		ids := strings.Split(n.Payload, ",")
 		if len(slices.Compact(slices.Sorted(slices.Values(ids)))) != len(ids) {
 			l.t.Errorf("payload %q names a service twice", n.Payload)
 		}
 		for _, id := range ids {
 			seen[id] = true
+		}
+		if seen[marker] {
+			delete(seen, marker)
+			return slices.Sorted(maps.Keys(seen))
 		}
 	}
 }
@@ -84,7 +82,7 @@ func TestBookingsAndUpdatesAnnounceTheirServices(t *testing.T) {
 	if err := s.Create(ctx, held, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := slots.announced(); !slices.Equal(got, []string{"svc-held"}) {
+	if got := slots.announced(s); !slices.Equal(got, []string{"svc-held"}) {
 		t.Fatalf("after booking svc-held: announced %v", got)
 	}
 
@@ -104,7 +102,7 @@ func TestBookingsAndUpdatesAnnounceTheirServices(t *testing.T) {
 	if !errors.Is(errs[4], booking.ErrSlotTaken) {
 		t.Fatalf("second booking of svc-held's slot: %v, want ErrSlotTaken", errs[4])
 	}
-	if got := slots.announced(); !slices.Equal(got, []string{"svc-a", "svc-b", "svc-c"}) {
+	if got := slots.announced(s); !slices.Equal(got, []string{"svc-a", "svc-b", "svc-c"}) {
 		t.Errorf("after the concurrent bookings: announced %v, want [svc-a svc-b svc-c]", got)
 	}
 
@@ -116,14 +114,14 @@ func TestBookingsAndUpdatesAnnounceTheirServices(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := slots.announced(); !slices.Equal(got, []string{"svc-a"}) {
+	if got := slots.announced(s); !slices.Equal(got, []string{"svc-a"}) {
 		t.Errorf("after cancelling svc-a's booking: announced %v", got)
 	}
 
 	if err := (Appointments{Pool: pool}).Create(ctx, appointment("svc-d", 0), nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := slots.announced(); !slices.Equal(got, []string{"svc-d"}) {
+	if got := slots.announced(s); !slices.Equal(got, []string{"svc-d"}) {
 		t.Errorf("after a booking in a transaction of its own: announced %v", got)
 	}
 }
@@ -134,7 +132,9 @@ func TestBookingsAndUpdatesAnnounceTheirServices(t *testing.T) {
 func TestFailedAnnouncementIsLoggedAndTheBookingStands(t *testing.T) {
 	pool := testkit.NewPool(t, "booking", Migrations, "migrations", 4)
 	var logs strings.Builder
-	s := NewAppointments(pool, nil, noop.NewTracerProvider(), logging.New(&logs, "booking-svc", "info"))
+	// One transaction at a time: its announcement is sent before Create
+	// returns, so the log is there to read (NewAppointments queues it).
+	s := Appointments{Pool: pool, log: logging.New(&logs, "booking-svc", "info")}
 	long := strings.Repeat("s", 9000) // compresses under the index's row limit
 	if err := s.Create(context.Background(), appointment(long, 0), nil); err != nil {
 		t.Fatalf("booking: %v", err)
