@@ -123,7 +123,7 @@ func (cfg Config) Spec() svc.Spec {
 				// Copies outlive the TTL while catalog-svc's write mark stands
 				// still (internal/catalog/client.go).
 				rt.Go("catalog writes watcher", func(ctx context.Context) error {
-					copies.WatchWrites(ctx, cfg.CatalogCacheTTL/4, services.WriteMark, services, rt.Logger)
+					copies.WatchWrites(ctx, cfg.CatalogCacheTTL/4, copies.ReadWriteMark(services.API), services, rt.Logger)
 					return nil
 				})
 			}

@@ -14,14 +14,8 @@ import (
 // first time it is seen. Call it inside the transaction that applies the
 // event; when it returns false, apply nothing.
 func FirstTime(ctx context.Context, tx pgx.Tx, consumer, eventID string) (bool, error) {
-	if eventID == "" {
-		return false, fmt.Errorf("inbox: event without id for consumer %s", consumer)
-	}
-	tag, err := tx.Exec(ctx, `INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, consumer, eventID)
-	if err != nil {
-		return false, fmt.Errorf("inbox: %w", err)
-	}
-	return tag.RowsAffected() == 1, nil
+	first, err := FirstTimes(ctx, tx, consumer, []string{eventID})
+	return first[eventID], err
 }
 
 // FirstTimes is FirstTime for a batch, in one statement: it records every

@@ -103,11 +103,6 @@ func (c *Client) Invalidate() {
 // emptied the copies (copies.WatchWrites).
 func (c *Client) Confirm(at time.Time) { c.confirmed.Store(at.UnixNano()) }
 
-// WriteMark asks catalog-svc where its writes stand.
-func (c *Client) WriteMark(ctx context.Context) (copies.WriteMark, error) {
-	return copies.ReadWriteMark(c.API)(ctx)
-}
-
 // Live starts keeping copies: change events now reach this process.
 func (c *Client) Live() {
 	c.mu.Lock()
