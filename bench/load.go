@@ -28,22 +28,42 @@ type Load struct {
 	// throughputs is the inverse ratio of these. 0 when /proc/stat is
 	// unreadable.
 	CPUmsPerOp float64 `json:"cpuMsPerOp"`
+	// DrainSeconds is the part of Seconds spent after the last answer,
+	// waiting until every operation's asynchronous consequences were done
+	// (Drained): PerSec and CPUmsPerOp then hold what the whole pipeline
+	// sustains, and AnsweredPerSec the rate the requests were answered at.
+	DrainSeconds   float64 `json:"drainSeconds,omitempty"`
+	AnsweredPerSec float64 `json:"answeredPerSec,omitempty"`
 
 	lat     []time.Duration
+	seconds float64 // Seconds before rounding
+	drain   float64
 	busySec float64
 }
 
 // Merge adds another run of the same kind (interleaved rounds).
 func (l Load) Merge(o Load) Load {
-	out := Load{Clients: max(l.Clients, o.Clients), Ops: l.Ops + o.Ops, Errors: l.Errors + o.Errors, Seconds: l.Seconds + o.Seconds,
-		busySec: l.busySec + o.busySec}
+	out := Load{Clients: max(l.Clients, o.Clients), Ops: l.Ops + o.Ops, Errors: l.Errors + o.Errors, Seconds: l.seconds + o.seconds,
+		busySec: l.busySec + o.busySec, drain: l.drain + o.drain}
 	out.lat = append(slices.Clone(l.lat), o.lat...)
 	return out.finish()
 }
 
+// Drained adds to l the time and CPU spent after its last answer until its
+// operations' consequences were done.
+func (l Load) Drained(seconds, busySec float64) Load {
+	l.Seconds, l.busySec, l.drain = l.seconds+seconds, l.busySec+busySec, l.drain+seconds
+	return l.finish()
+}
+
 func (l Load) finish() Load {
+	l.seconds = l.Seconds
 	if l.Seconds > 0 {
 		l.PerSec = round(float64(l.Ops) / l.Seconds)
+	}
+	if l.drain > 0 {
+		l.DrainSeconds = round(l.drain)
+		l.AnsweredPerSec = round(float64(l.Ops) / (l.Seconds - l.drain))
 	}
 	slices.Sort(l.lat)
 	l.P50ms, l.P95ms, l.P99ms = ms(quantile(l.lat, 0.50)), ms(quantile(l.lat, 0.95)), ms(quantile(l.lat, 0.99))

@@ -39,6 +39,11 @@ func Open(ctx context.Context, url, schema string, opts Options) (*pgxpool.Pool,
 		return nil, fmt.Errorf("postgres: DATABASE_URL is not a valid connection string: %w", err)
 	}
 	cfg.ConnConfig.RuntimeParams["search_path"] = schema
+	if _, set := cfg.ConnConfig.RuntimeParams["application_name"]; !set {
+		// pg_stat_activity and pg_stat_statements then tell which service
+		// a backend serves (docs/operations.md).
+		cfg.ConnConfig.RuntimeParams["application_name"] = schema
+	}
 	switch {
 	case opts.MaxConns > 0:
 		cfg.MaxConns = opts.MaxConns
