@@ -3,10 +3,12 @@
 package mailer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"net"
+	"net/textproto"
 	"strconv"
 	"sync"
 	"time"
@@ -62,6 +64,8 @@ type session struct {
 // (RFC 5321 §4.5.3.2.7 lets them after five minutes), and a fresh one is
 // cheaper than a failed try.
 const (
+	// timeout bounds each step: the dial and session, and each mail.
+	timeout     = 15 * time.Second
 	maxIdle     = 8
 	maxIdleTime = 30 * time.Second
 )
@@ -84,28 +88,46 @@ func (s *Sender) Send(ctx context.Context, m notification.Mail) error {
 	msg.SetBodyString(mail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
 
+	from, err := msg.GetSender(false)
+	if err != nil {
+		return notification.PermanentError{Err: fmt.Errorf("sender %q: %w", s.smtp.From, err)}
+	}
+	to, err := msg.GetRecipients()
+	if err != nil || len(to) != 1 {
+		return notification.PermanentError{Err: fmt.Errorf("recipient %q: %v", m.To, err)}
+	}
+	var message bytes.Buffer
+	if _, err := msg.WriteTo(&message); err != nil {
+		return notification.PermanentError{Err: fmt.Errorf("composing the mail: %w", err)}
+	}
+
 	s.once.Do(func() { s.client, s.err = s.smtp.client() })
 	if s.err != nil {
 		return notification.PermanentError{Err: s.err}
 	}
-	err := s.send(ctx, msg)
-	var se *mail.SendError
-	if errors.As(err, &se) && !se.IsTemp() {
+	err = s.send(ctx, transaction{from: from, to: to[0], message: message.Bytes()})
+	if permanent(err) {
 		return notification.PermanentError{Err: err}
 	}
 	return err
 }
 
-// send sends msg on a kept connection, or a new one. A kept connection the
-// server has dropped fails at MAIL FROM, the first command of a mail, before
-// anything of it was accepted: then msg goes on a new one. (go-mail's NOOP
-// check before every mail would find it one round trip earlier, but costs
-// that round trip on every mail: a sixth of a mail's, WithoutNoop below.)
-func (s *Sender) send(ctx context.Context, msg *mail.Msg) error {
+// permanent is a refusal the server calls permanent (5xx).
+func permanent(err error) bool {
+	var refused *textproto.Error
+	return errors.As(err, &refused) && refused.Code >= 500
+}
+
+// send sends t on a kept connection, or a new one. A kept connection the
+// server has dropped fails in the envelope, before anything of the mail
+// was accepted: then t goes on a new one. (go-mail's NOOP check before
+// every mail would find it one round trip earlier, but costs that round
+// trip on every mail, WithoutNoop below.)
+func (s *Sender) send(ctx context.Context, t transaction) error {
 	if kept := s.take(); kept != nil {
-		err := s.client.SendWithSMTPClient(kept, msg)
-		var se *mail.SendError
-		if !errors.As(err, &se) || se.Reason != mail.ErrSMTPMailFrom && se.Reason != mail.ErrConnCheck {
+		err := s.run(kept, t)
+		var envelope envelopeError
+		if !errors.As(err, &envelope) || permanent(err) {
 			s.done(kept, err)
 			return err
 		}
@@ -115,9 +137,17 @@ func (s *Sender) send(ctx context.Context, msg *mail.Msg) error {
 	if err != nil {
 		return fmt.Errorf("dial failed: %w", err)
 	}
-	err = s.client.SendWithSMTPClient(conn, msg)
+	err = s.run(conn, t)
 	s.done(conn, err)
 	return err
+}
+
+// run sends t on conn within timeout.
+func (s *Sender) run(conn *smtp.Client, t transaction) error {
+	if err := conn.UpdateDeadline(timeout); err != nil {
+		return envelopeError{err}
+	}
+	return t.send(conn)
 }
 
 // take is a kept connection that has not idled too long, or nil.
@@ -176,7 +206,7 @@ func (s SMTP) client() (*mail.Client, error) {
 	case TLSOff:
 		policy = mail.NoTLS
 	}
-	opts := []mail.Option{mail.WithPort(port), mail.WithTLSPolicy(policy), mail.WithTimeout(15 * time.Second), mail.WithoutNoop()}
+	opts := []mail.Option{mail.WithPort(port), mail.WithTLSPolicy(policy), mail.WithTimeout(timeout), mail.WithoutNoop()}
 	if s.Username != "" {
 		opts = append(opts, mail.WithSMTPAuth(mail.SMTPAuthPlain), mail.WithUsername(s.Username), mail.WithPassword(s.Password))
 	}

@@ -7,8 +7,8 @@ import (
 	"io"
 	"net"
 	"strings"
+	"slices"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/emersion/go-smtp"
@@ -23,6 +23,7 @@ type server struct {
 	mu       sync.Mutex
 	sessions int
 	messages int
+	last     []byte // the last message received
 	conns    []*smtp.Conn
 }
 
@@ -61,20 +62,22 @@ func (serverSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	return nil
 }
 func (ss serverSession) Data(r io.Reader) error {
-	if _, err := io.Copy(io.Discard, r); err != nil {
+	message, err := io.ReadAll(r)
+	if err != nil {
 		return err
 	}
 	ss.s.mu.Lock()
 	ss.s.messages++
+	ss.s.last = message
 	ss.s.mu.Unlock()
 	return nil
 }
 
-// TestSenderKeepsItsConnection: mails one after another share one SMTP
-// session; a kept connection the server dropped is replaced without
-// losing the mail; a permanent refusal is a PermanentError and costs the
-// connection nothing.
-func TestSenderKeepsItsConnection(t *testing.T) {
+// startServer runs a real SMTP server (emersion/go-smtp) on loopback; with
+// pipelining false it hides its PIPELINING capability from clients. It
+// returns the backend and the log of what clients sent, read by read.
+func startServer(t *testing.T, pipelining bool) (*server, *commandLog, string) {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -82,16 +85,26 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	backend := &server{}
 	srv := smtp.NewServer(backend)
 	srv.Domain = "localhost"
-	noops := &noopCounter{Listener: lis}
-	go srv.Serve(noops)
+	log := &commandLog{Listener: lis, hidePipelining: !pipelining}
+	go srv.Serve(log)
 	t.Cleanup(func() { srv.Close() })
+	return backend, log, lis.Addr().String()
+}
 
-	sender := NewSender(SMTP{Addr: lis.Addr().String(), From: "notifications@slotwise.localhost", TLS: TLSOff})
+func newMail(to string) notification.Mail {
+	return notification.Mail{To: to, ToName: "Asha", Subject: "Booked", Text: "Your booking", HTML: "<p>Your booking</p>", NotificationID: "n1"}
+}
+
+// TestSenderKeepsItsConnection: mails one after another share one SMTP
+// session, with no NOOP before and no RSET after each; a kept connection
+// the server dropped is replaced without losing the mail; a permanent
+// refusal is a PermanentError.
+func TestSenderKeepsItsConnection(t *testing.T) {
+	backend, log, addr := startServer(t, true)
+	sender := NewSender(SMTP{Addr: addr, From: "notifications@slotwise.localhost", TLS: TLSOff})
 	t.Cleanup(sender.Close)
 	ctx := context.Background()
-	mail := func(to string) notification.Mail {
-		return notification.Mail{To: to, ToName: "Asha", Subject: "Booked", Text: "Your booking", HTML: "<p>Your booking</p>", NotificationID: "n1"}
-	}
+	mail := newMail
 	for range 3 {
 		if err := sender.Send(ctx, mail("asha@example.com")); err != nil {
 			t.Fatal(err)
@@ -100,8 +113,8 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	if sessions, messages := backend.counts(); sessions != 1 || messages != 3 {
 		t.Fatalf("three mails: %d sessions, %d messages (want 1 and 3)", sessions, messages)
 	}
-	if n := noops.count.Load(); n != 0 {
-		t.Fatalf("a kept connection is used as it is: %d NOOP checks, a round trip each", n)
+	if n := log.count("NOOP\r\n") + log.count("RSET\r\n"); n != 0 {
+		t.Fatalf("a kept connection is used as it is: %d NOOP or RSET commands, a round trip each", n)
 	}
 
 	backend.dropAll()
@@ -124,27 +137,88 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	}
 }
 
-// noopCounter counts the NOOP commands clients send through its listener.
-type noopCounter struct {
-	net.Listener
-	count atomic.Int64
+// TestSenderPipelinesTheEnvelope: where the server offers PIPELINING, a
+// mail's MAIL FROM, RCPT TO and DATA arrive together (one round trip for
+// the three), and the message arrives whole.
+func TestSenderPipelinesTheEnvelope(t *testing.T) {
+	for _, pipelining := range []bool{true, false} {
+		backend, log, addr := startServer(t, pipelining)
+		sender := NewSender(SMTP{Addr: addr, From: "notifications@slotwise.localhost", TLS: TLSOff})
+		for range 2 {
+			if err := sender.Send(context.Background(), newMail("asha@example.com")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sender.Close()
+		if _, messages := backend.counts(); messages != 2 {
+			t.Fatalf("pipelining %v: %d messages, want 2", pipelining, messages)
+		}
+		together := log.count("MAIL FROM:<notifications@slotwise.localhost>\r\nRCPT TO:<asha@example.com>\r\nDATA\r\n")
+		if want := map[bool]int{true: 2, false: 0}[pipelining]; together != want {
+			t.Errorf("pipelining %v: the envelope arrived in one read %d times, want %d (reads: %q)", pipelining, together, want, log.reads())
+		}
+		backend.mu.Lock()
+		last := string(backend.last)
+		backend.mu.Unlock()
+		for _, want := range []string{"Subject: Booked", "X-Slotwise-Notification: n1", "Your booking", "<p>Your booking</p>"} {
+			if !strings.Contains(last, want) {
+				t.Errorf("pipelining %v: the message lacks %q:\n%s", pipelining, want, last)
+			}
+		}
+	}
 }
 
-func (l *noopCounter) Accept() (net.Conn, error) {
+// commandLog records what clients send through its listener, one entry
+// per read; with hidePipelining it removes PIPELINING from the server's
+// EHLO reply.
+type commandLog struct {
+	net.Listener
+	hidePipelining bool
+	mu             sync.Mutex
+	log            []string
+}
+
+func (l *commandLog) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err
 	}
-	return &noopConn{Conn: c, count: &l.count}, nil
+	return &loggedConn{Conn: c, l: l}, nil
 }
 
-type noopConn struct {
+func (l *commandLog) count(s string) int {
+	n := 0
+	for _, r := range l.reads() {
+		n += strings.Count(strings.ToUpper(r), strings.ToUpper(s))
+	}
+	return n
+}
+
+func (l *commandLog) reads() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.log)
+}
+
+type loggedConn struct {
 	net.Conn
-	count *atomic.Int64
+	l *commandLog
 }
 
-func (c *noopConn) Read(b []byte) (int, error) {
+func (c *loggedConn) Read(b []byte) (int, error) {
 	n, err := c.Conn.Read(b)
-	c.count.Add(int64(bytes.Count(bytes.ToUpper(b[:n]), []byte("NOOP\r\n"))))
+	c.l.mu.Lock()
+	c.l.log = append(c.l.log, string(b[:n]))
+	c.l.mu.Unlock()
 	return n, err
+}
+
+func (c *loggedConn) Write(b []byte) (int, error) {
+	if c.l.hidePipelining {
+		if out := bytes.ReplaceAll(b, []byte("250-PIPELINING\r\n"), nil); len(out) != len(b) {
+			_, err := c.Conn.Write(out)
+			return len(b), err
+		}
+	}
+	return c.Conn.Write(b)
 }
