@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/segmentio/kafka-go"
@@ -34,6 +35,7 @@ func (e *Env) Drained(ctx context.Context, l Load) (Load, bool) {
 	})
 	took := time.Since(t0).Seconds()
 	busy1, _ := machineBusy()
+	e.Logf("  drained in %.2f s, the machine %.0f %% busy", took, 100*(busy1-busy0)/took/float64(runtime.NumCPU()))
 	return l.Drained(took, busy1-busy0), ok
 }
 

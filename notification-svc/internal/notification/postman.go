@@ -78,9 +78,16 @@ const (
 	MaxBackoff          = 10 * time.Minute
 	// mailLease is how long a claimed email is left to its sender.
 	mailLease = 2 * time.Minute
-	// mailBatch emails are claimed at a time and sent mailSenders at once.
-	mailBatch   = 50
-	mailSenders = 8
+	// mailBatch emails are claimed at a time and sent mailSenders at once;
+	// up to batchesInFlight batches are out together, so the next one is
+	// claimed while the last mails of the one before are in flight and
+	// the senders never wait for a batch's slowest mail, its record and
+	// the next claim. One batch at a time kept up with about a quarter of
+	// the bookings 64 clients made on the bench (docs/bench/README.md,
+	// fifth session).
+	mailBatch       = 50
+	mailSenders     = 8
+	batchesInFlight = 2
 	// recordTimeout bounds recording a batch's sent mails once the postman
 	// is stopping (see recordSent).
 	recordTimeout = 5 * time.Second
@@ -89,9 +96,15 @@ const (
 // Run mails what is queued every p.Every until ctx ends.
 func (p Postman) Run(ctx context.Context) error { return every(ctx, p.Every, p.RunOnce) }
 
-// RunOnce sends every email due now, a batch at a time.
+// RunOnce sends every email due now, batchesInFlight batches at a time,
+// and returns once they are all sent and recorded.
 func (p Postman) RunOnce(ctx context.Context) {
+	senders := make(chan struct{}, mailSenders) // shared by the batches out
+	batches := make(chan struct{}, batchesInFlight)
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	for ctx.Err() == nil {
+		batches <- struct{}{}
 		batch, err := p.Store.Claim(ctx, p.Now(), mailBatch, mailLease)
 		if err != nil {
 			if ctx.Err() == nil {
@@ -99,21 +112,24 @@ func (p Postman) RunOnce(ctx context.Context) {
 			}
 			return
 		}
-		p.mail(ctx, batch)
+		wg.Add(1)
+		go func() {
+			defer func() { <-batches; wg.Done() }()
+			p.mail(ctx, batch, senders)
+		}()
 		if len(batch) < mailBatch {
 			return
 		}
 	}
 }
 
-// mail delivers a claimed batch, mailSenders at once, then records the
+// mail delivers a claimed batch on the senders free, then records the
 // mails sent in one statement. Each recipient is looked up once for the
 // whole batch: a busy provider gets many mails in one claim, and every
 // lookup is a call to auth-svc and a query there.
-func (p Postman) mail(ctx context.Context, batch []Delivery) {
+func (p Postman) mail(ctx context.Context, batch []Delivery, sem chan struct{}) {
 	contacts := lookUpOnceEach(p.Contacts)
 	sent := make([]bool, len(batch)) // each sender writes only its own element
-	sem := make(chan struct{}, mailSenders)
 	var wg sync.WaitGroup
 	for i, d := range batch {
 		wg.Add(1)

@@ -227,6 +227,40 @@ func TestPostmanRecordsWhatWasSentWhenStoppedMidBatch(t *testing.T) {
 	}
 }
 
+// The next batch is claimed and mailed while the last mail of the batch
+// before is still out: the senders do not wait for a batch's slowest mail.
+func TestPostmanMailsTheNextBatchWhileOneIsOut(t *testing.T) {
+	var queued []Delivery
+	for i := range mailBatch + 1 {
+		queued = append(queued, delivery(fmt.Sprintf("n-%03d", i), "on", 1))
+	}
+	o := newOutbox(queued...)
+	slow, last := queued[0].Notification.ID, queued[mailBatch].Notification.ID
+	lastSent := make(chan struct{})
+	m := mailerFunc(func(mail Mail) error {
+		switch mail.NotificationID {
+		case slow: // the first batch's slowest mail ends only once the second batch is out
+			select {
+			case <-lastSent:
+			case <-time.After(10 * time.Second):
+				return errors.New("the second batch was not mailed while the first was out")
+			}
+		case last:
+			close(lastSent)
+		}
+		return nil
+	})
+	postman(o, book{"on": {Email: "on@example.com", EmailOn: true}}, m).RunOnce(context.Background())
+	for _, d := range queued {
+		if got := o.outcome[d.Notification.ID]; got != "sent" {
+			t.Fatalf("%s: %q, want sent", d.Notification.ID, got)
+		}
+	}
+	if len(o.sentCalls) != 2 {
+		t.Errorf("SentAll calls %d, want one per batch", len(o.sentCalls))
+	}
+}
+
 func TestBackoffDoublesUpToItsBound(t *testing.T) {
 	for attempt, want := range map[int]time.Duration{1: 5 * time.Second, 2: 10 * time.Second, 3: 20 * time.Second, 12: MaxBackoff, 40: MaxBackoff} {
 		if got := Backoff(5*time.Second, attempt); got != want {
