@@ -126,8 +126,7 @@ func permanent(err error) bool {
 func (s *Sender) send(ctx context.Context, t transaction) error {
 	if kept := s.take(); kept != nil {
 		err := s.run(kept, t)
-		var envelope envelopeError
-		if !errors.As(err, &envelope) || permanent(err) {
+		if !dropped(err) {
 			s.done(kept, err)
 			return err
 		}
@@ -140,6 +139,19 @@ func (s *Sender) send(ctx context.Context, t transaction) error {
 	err = s.run(conn, t)
 	s.done(conn, err)
 	return err
+}
+
+// dropped is a failure of the connection in the envelope, before any part
+// of the mail was accepted: the connection failed, or the server said it
+// is closing it (421). A refusal of the mail itself is not: it would be
+// refused again, and a temporary one is for the postman to retry later.
+func dropped(err error) bool {
+	var envelope envelopeError
+	if !errors.As(err, &envelope) {
+		return false
+	}
+	var refused *textproto.Error
+	return !errors.As(err, &refused) || refused.Code == 421
 }
 
 // run sends t on conn within timeout.

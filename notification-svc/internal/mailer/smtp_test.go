@@ -59,6 +59,9 @@ func (serverSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	if strings.HasPrefix(to, "refuse") {
 		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
 	}
+	if strings.HasPrefix(to, "later") {
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
+	}
 	return nil
 }
 func (ss serverSession) Data(r io.Reader) error {
@@ -129,11 +132,23 @@ func TestSenderKeepsItsConnection(t *testing.T) {
 	if err := sender.Send(ctx, mail("refuse@example.com")); !errors.As(err, &permanent) {
 		t.Fatalf("refused recipient: %v, want a PermanentError", err)
 	}
+	// A temporary refusal on a kept connection is the postman's to retry
+	// later, not a reason to try a new connection at once.
 	if err := sender.Send(ctx, mail("asha@example.com")); err != nil {
 		t.Fatal(err)
 	}
-	if _, messages := backend.counts(); messages != 5 {
-		t.Fatalf("%d messages, want 5", messages)
+	sessions, _ := backend.counts()
+	if err := sender.Send(ctx, mail("later@example.com")); err == nil || errors.As(err, &permanent) || !strings.Contains(err.Error(), "451") {
+		t.Fatalf("temporarily refused recipient: %v, want the 451 as a temporary error", err)
+	}
+	if after, _ := backend.counts(); after != sessions {
+		t.Fatalf("a temporary refusal opened %d new sessions, want none", after-sessions)
+	}
+	if err := sender.Send(ctx, mail("asha@example.com")); err != nil {
+		t.Fatal(err)
+	}
+	if _, messages := backend.counts(); messages != 6 {
+		t.Fatalf("%d messages, want 6", messages)
 	}
 }
 
