@@ -11,14 +11,14 @@ import (
 // transaction sends one message on a connection go-mail opened (greeting,
 // EHLO, STARTTLS, AUTH): the envelope, then the message.
 //
-// Where the server offers PIPELINING (RFC 2920, as Postfix, Mailpit and
+// Where the server offers PIPELINING (RFC 2920, as Postfix, Exim and
 // the hosted relays do) MAIL FROM, RCPT TO and DATA leave in one write and
 // their replies are read together; the message follows in one write. A
 // mail then costs two round trips instead of go-mail's five (each command
 // waits for its reply, and an RSET follows every mail, which RFC 5321
 // §4.1.1.4 does not ask for after a completed DATA). Against a relay 20 ms
-// away that is 40 ms a mail instead of 100, and on one machine it was a
-// third of the postman's CPU (docs/bench/README.md, fifth session). go-mail
+// away that is 40 ms a mail instead of 100 (docs/bench/README.md, fifth
+// session, for what it did on one machine). go-mail
 // keeps composing the message (MIME, encodings) and the session;
 // docs/decisions.md "Notifications" says why the transaction is ours.
 type transaction struct {
