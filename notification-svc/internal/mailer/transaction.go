@@ -11,8 +11,8 @@ import (
 // transaction sends one message on a connection go-mail opened (greeting,
 // EHLO, STARTTLS, AUTH): the envelope, then the message.
 //
-// Where the server offers PIPELINING (RFC 2920, as Postfix, Exim and
-// the hosted relays do) MAIL FROM, RCPT TO and DATA leave in one write and
+// Where the server offers PIPELINING (RFC 2920, as Postfix and Exim do;
+// Mailpit does not) MAIL FROM, RCPT TO and DATA leave in one write and
 // their replies are read together; the message follows in one write. A
 // mail then costs two round trips instead of go-mail's five (each command
 // waits for its reply, and an RSET follows every mail, which RFC 5321
