@@ -6,8 +6,8 @@ import (
 	"errors"
 	"io"
 	"net"
-	"strings"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
