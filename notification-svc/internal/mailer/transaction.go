@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/textproto"
+	"strings"
 
 	"github.com/wneessen/go-mail/smtp"
 )
@@ -91,22 +92,14 @@ func readReplies(r *textproto.Reader, sent []command, pipelining bool) error {
 		case err == nil:
 		case errors.As(err, &refused):
 			if first == nil {
-				first = envelopeError{fmt.Errorf("%s: %w", verb(cmd.line), err)}
+				name, _, _ := strings.Cut(cmd.line, ":") // "MAIL FROM", "RCPT TO", "DATA"
+				first = envelopeError{fmt.Errorf("%s: %w", name, err)}
 			}
 		default:
 			return envelopeError{err} // the connection failed: nothing more to read
 		}
 	}
 	return first
-}
-
-func verb(line string) string {
-	for i, c := range line {
-		if c == ' ' || c == ':' {
-			return line[:i]
-		}
-	}
-	return line
 }
 
 func isASCII(s string) bool {
