@@ -83,7 +83,7 @@ func (e *Env) pipelineLeft(ctx context.Context) (pipelineBacklog, error) {
 			*lag += ends[p.Partition] - max(p.CommittedOffset, 0)
 		}
 	}
-	err = e.DB.QueryRow(ctx, `SELECT count(*) FROM notification.notifications WHERE email_status = 'queued'`).Scan(&b.unmailed)
+	err = e.DB.QueryRow(ctx, `SELECT count(*) FROM notification.emails WHERE status = 'queued'`).Scan(&b.unmailed)
 	return b, err
 }
 

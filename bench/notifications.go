@@ -48,7 +48,7 @@ func (e *Env) Mails(ctx context.Context, drain time.Duration) (Drill, error) {
 	queued := -1
 	stacktest.Poll(ctx, drain, func() bool {
 		var err error
-		queued, err = e.Count(ctx, `SELECT count(*) FROM notification.notifications WHERE email_status = 'queued'`)
+		queued, err = e.Count(ctx, `SELECT count(*) FROM notification.emails WHERE status = 'queued'`)
 		return err == nil && queued == 0
 	})
 	took := time.Since(t0)
@@ -60,10 +60,10 @@ func (e *Env) Mails(ctx context.Context, drain time.Duration) (Drill, error) {
 		return n
 	}
 	total := count(`SELECT count(*) FROM notification.notifications`)
-	sent := count(`SELECT count(*) FROM notification.notifications WHERE email_status = 'sent'`)
-	failed := count(`SELECT count(*) FROM notification.notifications WHERE email_status = 'failed'`)
-	off := count(`SELECT count(*) FROM notification.notifications WHERE email_status = 'off'`)
-	unexplained := count(`SELECT count(*) FROM notification.notifications WHERE email_status = 'failed' AND email_error = ''`)
+	sent := count(`SELECT count(*) FROM notification.emails WHERE status = 'sent'`)
+	failed := count(`SELECT count(*) FROM notification.emails WHERE status = 'failed'`)
+	off := count(`SELECT count(*) FROM notification.emails WHERE status = 'off'`)
+	unexplained := count(`SELECT count(*) FROM notification.emails WHERE status = 'failed' AND error = ''`)
 	received := map[string]int{}
 	for _, m := range e.Mail.Mails() {
 		received[m.Notification]++

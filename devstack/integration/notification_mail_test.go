@@ -29,7 +29,8 @@ func emailOutcomes(t *testing.T, st *stacktest.Stack) map[string]emailOutcome {
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
-	rows, err := conn.Query(context.Background(), `SELECT id::text, recipient_id, kind, email_status, email_error FROM notification.notifications`)
+	rows, err := conn.Query(context.Background(), `SELECT n.id::text, n.recipient_id, n.kind, e.status, e.error
+		FROM notification.notifications n JOIN notification.emails e ON e.notification_id = n.id`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,9 @@ import (
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
 )
 
-// Emails implements notification.Outgoing on the notifications' email
-// columns.
+// Emails implements notification.Outgoing on the emails table: one narrow
+// row per notification's email, so leasing and settling it never rewrite
+// the notification (migrations/004_email_queue.sql).
 type Emails struct{ Pool *pgxpool.Pool }
 
 // Claim leases due emails in one statement: the rows are picked FOR UPDATE
@@ -19,11 +20,14 @@ type Emails struct{ Pool *pgxpool.Pool }
 // take the same email, and one whose sender died is due again after lease.
 func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]notification.Delivery, error) {
 	rows, err := s.Pool.Query(ctx, `WITH due AS (
-			SELECT id FROM notifications WHERE email_status = 'queued' AND email_next_at <= $1
-			ORDER BY email_next_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-		UPDATE notifications n SET email_attempts = n.email_attempts + 1, email_next_at = $3
-		FROM due WHERE n.id = due.id
-		RETURNING n.id::text, n.recipient_id, n.kind, n.text, n.appointment_id, n.read_at IS NULL, n.created_at, n.email_attempts`,
+			SELECT notification_id FROM emails WHERE status = 'queued' AND next_at <= $1
+			ORDER BY next_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+		leased AS (
+			UPDATE emails e SET attempts = e.attempts + 1, next_at = $3
+			FROM due WHERE e.notification_id = due.notification_id
+			RETURNING e.notification_id, e.attempts)
+		SELECT n.id::text, n.recipient_id, n.kind, n.text, n.appointment_id, n.read_at IS NULL, n.created_at, leased.attempts
+		FROM leased JOIN notifications n ON n.id = leased.notification_id`,
 		now.UTC(), limit, now.UTC().Add(lease))
 	if err != nil {
 		return nil, err
@@ -40,26 +44,26 @@ func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.
 // (one WAL flush) per batch rather than per mail; like every outcome, it
 // leaves an email already settled as it is.
 func (s Emails) SentAll(ctx context.Context, ids []string, at time.Time) error {
-	_, err := s.Pool.Exec(ctx, `UPDATE notifications SET email_status = 'sent', email_sent_at = $2, email_error = ''
-		WHERE id = ANY($1) AND `+stillQueued, ids, at.UTC())
+	_, err := s.Pool.Exec(ctx, `UPDATE emails SET status = 'sent', sent_at = $2, error = ''
+		WHERE notification_id = ANY($1) AND `+stillQueued, ids, at.UTC())
 	return err
 }
 
 func (s Emails) Retry(ctx context.Context, id string, next time.Time, reason string) error {
-	return s.set(ctx, `email_next_at = $2, email_error = $3`, id, next.UTC(), reason)
+	return s.set(ctx, `next_at = $2, error = $3`, id, next.UTC(), reason)
 }
 
 func (s Emails) Failed(ctx context.Context, id, reason string) error {
-	return s.set(ctx, `email_status = 'failed', email_error = $2`, id, reason)
+	return s.set(ctx, `status = 'failed', error = $2`, id, reason)
 }
 
 func (s Emails) Off(ctx context.Context, id string) error {
-	return s.set(ctx, `email_status = 'off'`, id)
+	return s.set(ctx, `status = 'off'`, id)
 }
 
 // set records an outcome of a queued email.
 func (s Emails) set(ctx context.Context, assignments, id string, args ...any) error {
-	_, err := s.Pool.Exec(ctx, `UPDATE notifications SET `+assignments+` WHERE id = $1 AND `+stillQueued,
+	_, err := s.Pool.Exec(ctx, `UPDATE emails SET `+assignments+` WHERE notification_id = $1 AND `+stillQueued,
 		append([]any{id}, args...)...)
 	return err
 }
@@ -67,4 +71,4 @@ func (s Emails) set(ctx context.Context, assignments, id string, args ...any) er
 // stillQueued guards every outcome: an email already settled (sent, off or
 // failed, say by a replica that claimed it after this one's lease ended)
 // stays as it is.
-const stillQueued = `email_status = 'queued'`
+const stillQueued = `status = 'queued'`

@@ -45,8 +45,8 @@ func TestSentAllMarksTheBatchAndLeavesTheRest(t *testing.T) {
 		t.Fatal(err)
 	}
 	status := map[string]string{}
-	rows, err := pool.Query(ctx, `SELECT appointment_id, email_status || coalesce(' at ' || to_char(email_sent_at AT TIME ZONE 'UTC', 'HH24:MI'), '')
-		FROM notifications`)
+	rows, err := pool.Query(ctx, `SELECT n.appointment_id, e.status || coalesce(' at ' || to_char(e.sent_at AT TIME ZONE 'UTC', 'HH24:MI'), '')
+		FROM notifications n JOIN emails e ON e.notification_id = n.id`)
 	if err != nil {
 		t.Fatal(err)
 	}

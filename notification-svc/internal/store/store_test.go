@@ -20,7 +20,7 @@ import (
 
 var ist, _ = time.LoadLocation("Asia/Kolkata")
 
-func openPool(t *testing.T) *pgxpool.Pool {
+func openPool(t testing.TB) *pgxpool.Pool {
 	return testkit.NewPool(t, "notification", Migrations, "migrations", 0)
 }
 
