@@ -44,10 +44,12 @@ func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.
 // (one WAL flush) per batch rather than per mail; like every outcome, it
 // leaves an email already settled as it is.
 func (s Emails) SentAll(ctx context.Context, ids []string, at time.Time) error {
-	_, err := s.Pool.Exec(ctx, `UPDATE emails SET status = 'sent', sent_at = $2, error = ''
-		WHERE notification_id = ANY($1) AND `+stillQueued, ids, at.UTC())
+	_, err := s.Pool.Exec(ctx, sentAllSQL, ids, at.UTC())
 	return err
 }
+
+const sentAllSQL = `UPDATE emails SET status = 'sent', sent_at = $2, error = ''
+	WHERE notification_id = ANY($1) AND ` + stillQueued
 
 func (s Emails) Retry(ctx context.Context, id string, next time.Time, reason string) error {
 	return s.set(ctx, `next_at = $2, error = $3`, id, next.UTC(), reason)
@@ -70,5 +72,10 @@ func (s Emails) set(ctx context.Context, assignments, id string, args ...any) er
 
 // stillQueued guards every outcome: an email already settled (sent, off or
 // failed, say by a replica that claimed it after this one's lease ended)
-// stays as it is.
-const stillQueued = `status = 'queued'`
+// stays as it is. It is written so that the planner cannot answer it from
+// emails_due (whose predicate is status = 'queued'): statistics taken while
+// the queue was short made the generic plan of SentAll walk the whole queue
+// to find its batch (EXPLAIN ANALYZE, 3,500 emails queued behind a burst: 4 ms
+// a batch instead of under 1 ms looking each email up by its id;
+// TestSentAllLooksEachEmailUp).
+const stillQueued = `(status = 'queued') IS TRUE`
