@@ -91,7 +91,7 @@ func TestSentAllLooksEachEmailUp(t *testing.T) {
 		SELECT gen_random_uuid(), 'p', 'new_booking', 'text', 's' || i, now() FROM generate_series(1, 3500) i RETURNING id)
 		INSERT INTO emails (notification_id, next_at) SELECT id, now() FROM made`)
 	exec(`SET plan_cache_mode = force_generic_plan`)
-	exec(`PREPARE sent_all AS `+sentAllSQL)
+	exec(`PREPARE sent_all AS ` + sentAllSQL)
 	rows, err := conn.Query(ctx, `EXPLAIN EXECUTE sent_all(ARRAY[gen_random_uuid()], now())`)
 	if err != nil {
 		t.Fatal(err)
