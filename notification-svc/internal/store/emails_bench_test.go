@@ -16,7 +16,9 @@ import (
 // BenchmarkEmailLifecycle is a booking's email from its event to its record,
 // in the postman's batches: a batch of new bookings applied in one
 // transaction (each makes the provider's notification and queues its email),
-// the batch claimed, then recorded as sent. It reports the time per email.
+// the batch claimed, then recorded as sent. It reports the time and the
+// WAL (PostgreSQL's write-ahead log, which every commit waits to flush) per
+// email; the WAL is counted across the whole database, so run it alone.
 func BenchmarkEmailLifecycle(b *testing.B) {
 	const batch = 48
 	pool := openPool(b)
@@ -25,6 +27,14 @@ func BenchmarkEmailLifecycle(b *testing.B) {
 	effects := Effects{Pool: pool, Now: c.Now, NewID: uuid.NewString}
 	emails := Emails{Pool: pool}
 	n := 0
+	walAt := func() (lsn int64) {
+		b.Helper()
+		if err := pool.QueryRow(ctx, `SELECT pg_current_wal_lsn() - '0/0'`).Scan(&lsn); err != nil {
+			b.Fatal(err)
+		}
+		return lsn
+	}
+	wal0 := walAt()
 	for b.Loop() {
 		batchOf := make([]Effect, batch)
 		for i := range batchOf {
@@ -47,4 +57,5 @@ func BenchmarkEmailLifecycle(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/email")
+	b.ReportMetric(float64(walAt()-wal0)/float64(n), "WAL-B/email")
 }
