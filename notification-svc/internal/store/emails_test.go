@@ -46,22 +46,8 @@ func TestSentAllMarksTheBatchAndLeavesTheRest(t *testing.T) {
 	if err := emails.SentAll(ctx, []string{id["a0"], id["a1"], id["a2"]}, at); err != nil {
 		t.Fatal(err)
 	}
-	status := map[string]string{}
-	rows, err := pool.Query(ctx, `SELECT n.appointment_id, e.status || coalesce(' at ' || to_char(e.sent_at AT TIME ZONE 'UTC', 'HH24:MI'), '')
+	status := pairs(t, pool, `SELECT n.appointment_id, e.status || coalesce(' at ' || to_char(e.sent_at AT TIME ZONE 'UTC', 'HH24:MI'), '')
 		FROM notifications n JOIN emails e ON e.notification_id = n.id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var appointment, s string
-		if err := rows.Scan(&appointment, &s); err != nil {
-			t.Fatal(err)
-		}
-		status[appointment] = s
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
 	want := map[string]string{"a0": "sent at 10:05", "a1": "sent at 10:05", "a2": "off", "a3": "queued"}
 	if !maps.Equal(status, want) {
 		t.Fatalf("email status %v, want %v", status, want)

@@ -11,13 +11,20 @@ import (
 	"github.com/slotwise/slotwise/platform/postgres"
 )
 
-// migrationsBefore is the migrations whose names sort before name.
-func migrationsBefore(t *testing.T, name string) fs.FS {
+// migrationFiles is the service's migrations, as Migrate reads them.
+func migrationFiles(t *testing.T) fs.FS {
 	t.Helper()
 	all, err := fs.Sub(Migrations, "migrations")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return all
+}
+
+// migrationsBefore is the migrations whose names sort before name.
+func migrationsBefore(t *testing.T, name string) fs.FS {
+	t.Helper()
+	all := migrationFiles(t)
 	names, err := fs.Glob(all, "*.sql")
 	if err != nil {
 		t.Fatal(err)
@@ -57,31 +64,13 @@ func TestEmailQueueMigrationKeepsEveryEmail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := fs.Sub(Migrations, "migrations")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := postgres.Migrate(ctx, pool, "notification", all); err != nil {
+	if err := postgres.Migrate(ctx, pool, "notification", migrationFiles(t)); err != nil {
 		t.Fatal(err)
 	}
 
-	rows, err := pool.Query(ctx, `SELECT right(n.text, 1), concat_ws(' ', e.status, e.attempts,
+	got := pairs(t, pool, `SELECT right(n.text, 1), concat_ws(' ', e.status, e.attempts,
 			to_char(e.next_at AT TIME ZONE 'UTC', 'HH24:MI:SS'), nullif(e.error, ''), to_char(e.sent_at AT TIME ZONE 'UTC', 'HH24:MI:SS'))
 		FROM notifications n JOIN emails e ON e.notification_id = n.id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for rows.Next() {
-		var text, email string
-		if err := rows.Scan(&text, &email); err != nil {
-			t.Fatal(err)
-		}
-		got[text] = email
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
 	want := map[string]string{
 		"a": "queued 0 10:00:00",
 		"b": "sent 1 10:02:00 10:00:01",

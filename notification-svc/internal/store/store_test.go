@@ -43,6 +43,27 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
 	return n
 }
 
+// pairs runs a query of two text columns and maps the first to the second.
+func pairs(t *testing.T, pool *pgxpool.Pool, sql string) map[string]string {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), sql)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			t.Fatal(err)
+		}
+		out[k] = v
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 func effectOf(a notification.AppointmentChange) Effect {
 	return Effect{EventID: a.EventID, Drafts: notification.ForAppointment(a, ist), Reminders: notification.RemindersFor(a, ist)}
 }
