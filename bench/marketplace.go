@@ -495,7 +495,7 @@ func (e *Env) nextAvailableLatency(ctx context.Context, p MarketplacePlan, round
 	l := warmThenMeasure(run, rounds, d)
 	return LatencyCheck{Name: "24-service page with nextAvailable", Clients: p.NextClients, System: l, P99TargetMs: NextAvailableP99Ms,
 		Pass:  l.P99ms < NextAvailableP99Ms && l.Errors == 0,
-		Notes: fmt.Sprintf("GET /services?category=…&offset=… for a random one of the first %d pages of a random category: every service on them has 26 of its 40 window slots booked (its next free slot is six days ahead; one query for the page, answers reused up to 1 s)", pages)}, nil
+		Notes: fmt.Sprintf("GET /services?category=…&offset=… for a random one of the first %d pages of a random category: every service on them has 26 of its 40 window slots booked (its next free slot is six days ahead; one query for the page; the gateway keeps each page until a slot change of a service on it, its first free slot or midnight)", pages)}, nil
 }
 
 // warmThenMeasure runs load once unmeasured (connections, plans, caches),

@@ -20,7 +20,6 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
 	"github.com/slotwise/slotwise/booking-svc/internal/events"
-	"github.com/slotwise/slotwise/booking-svc/internal/nextcache"
 	"github.com/slotwise/slotwise/booking-svc/internal/slotwatch"
 	"github.com/slotwise/slotwise/booking-svc/internal/store"
 	"github.com/slotwise/slotwise/booking-svc/internal/transport"
@@ -100,8 +99,7 @@ func (cfg Config) Spec() svc.Spec {
 			}
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider, rt.Logger)
 			services := catalog.New(conn, cfg.CatalogCacheTTL)
-			// A listing's next free slots are reused for a second (nextcache).
-			domain := nextcache.Wrap(booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL), nil)
+			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: services,
 				NewToken: newFeedToken, Now: now}

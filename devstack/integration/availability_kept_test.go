@@ -2,10 +2,12 @@ package integration
 
 import (
 	"net/http"
+	"net/url"
 	"testing"
 	"time"
 
 	"github.com/slotwise/slotwise/devstack/stacktest"
+	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/testkit"
 )
 
@@ -70,5 +72,65 @@ func TestAvailabilityFreshAcrossGateways(t *testing.T) {
 		got := free(other)
 		return !got["10:00"] && got["09:00"]
 	})
+	t.Logf("the other gateway showed the booking %v after its 201", time.Since(booked).Round(time.Millisecond))
+}
+
+// Gateways keep listings under the same watch (gateway/internal/rest/
+// pages.go): each service's nextAvailable stays until a slot change of a
+// service on the page, through any gateway. As above, the listing is shown
+// to be kept first (a cancel behind booking-svc's back stays unseen).
+func TestListingFreshAcrossGateways(t *testing.T) {
+	st := stacktest.Start(t)
+	p, c := st.NewUser(t, "provider"), st.NewUser(t, "customer")
+	other := startGatewayReplica(t, st, st.GRPCAddrs["catalog-svc"])
+	waitCopyGroups(t, st, "gateway", 2)
+	id := bkService(t, st, p, "Listed clinic", "09:00")
+	// Catalog-svc's write mark drops every page until the creation is
+	// behind every running transaction (copies.WatchWrites): only a
+	// listing read after that shows it is kept across a booking.
+	time.Sleep(copies.DefaultTTL)
+
+	// next is the service's nextAvailable date as gw lists it.
+	next := func(gw stacktest.Client) string {
+		t.Helper()
+		r := gw.Get(t, "/services?category="+url.QueryEscape("Healthcare & Wellness"), "").ExpectStatus(t, http.StatusOK)
+		for _, s := range r.Field("services").([]any) {
+			if s := s.(map[string]any); s["_id"] == id {
+				n, _ := s["nextAvailable"].(map[string]any)
+				date, _ := n["date"].(string)
+				return date
+			}
+		}
+		t.Fatalf("service %s not listed: %s", id, r.Raw)
+		return ""
+	}
+	free := next(st.Client)
+	first := bkBookID(t, st, c, id, free, "09:00")
+	after := next(st.Client)
+	if after == "" || after <= free {
+		t.Fatalf("after booking %s, the booker's gateway lists %q", free, after)
+	}
+	setStatus := func(status string) {
+		testkit.MustExec(t, st.DatabaseURL, `UPDATE booking.appointments SET status = $2 WHERE id = $1`, first, status)
+	}
+	for name, gw := range map[string]stacktest.Client{"booker's gateway": st.Client, "other gateway": other} {
+		stacktest.Eventually(t, 10*time.Second, name+" keeps the listing", func() bool {
+			setStatus("pending")
+			if next(gw) != after {
+				return false
+			}
+			setStatus("cancelled")
+			return next(gw) == after
+		})
+	}
+
+	bkBookID(t, st, c, id, after, "09:00")
+	booked := time.Now()
+	// The booker's gateway dropped the listing before its 201 left: it
+	// reads again, and finds the first slot freed behind its back.
+	if got := next(st.Client); got != free {
+		t.Fatalf("the booker's gateway, right after the booking: next %q, want %q", got, free)
+	}
+	stacktest.Eventually(t, 2*time.Second, "the booking shown by the other gateway", func() bool { return next(other) == free })
 	t.Logf("the other gateway showed the booking %v after its 201", time.Since(booked).Round(time.Millisecond))
 }

@@ -105,3 +105,49 @@ func TestPauseServesNothingUntilLive(t *testing.T) {
 		t.Fatal("not kept after Live")
 	}
 }
+
+// TestDropForgetsDependents: an answer put with deps goes with a Drop of
+// any of them, is refused when one was dropped while it was read, and
+// other answers stay; replacing an answer forgets its old deps.
+func TestDropForgetsDependents(t *testing.T) {
+	clk := &clock{t: time.Unix(1000, 0)}
+	c := New(time.Minute, 1000, clk.now)
+	c.Live()
+	c.PutUntil(c.Begin(), "page1", 1, 10, time.Time{}, "s1", "s2")
+	c.PutUntil(c.Begin(), "page2", 2, 10, time.Time{}, "s2", "s3")
+	c.PutUntil(c.Begin(), "page3", 3, 10, time.Time{}, "s3")
+
+	c.Drop("s2")
+	for _, key := range []string{"page1", "page2"} {
+		if _, ok := c.Get(key); ok {
+			t.Fatalf("%s outlived the drop of a service it shows", key)
+		}
+	}
+	if v, ok := c.Get("page3"); !ok || v != 3 {
+		t.Fatalf("a page without the dropped service: %v, %v", v, ok)
+	}
+	if c.bytes != 10 {
+		t.Fatalf("bytes = %d, want 10 (page3 only)", c.bytes)
+	}
+
+	read := c.Begin()
+	c.Drop("s1")
+	c.PutUntil(read, "page1", 11, 10, time.Time{}, "s1", "s2")
+	if _, ok := c.Get("page1"); ok {
+		t.Fatal("kept a page read across the drop of a service it shows")
+	}
+
+	// page3 now shows s4 instead of s3: a drop of s3 leaves it.
+	c.PutUntil(c.Begin(), "page3", 33, 10, time.Time{}, "s4")
+	c.Drop("s3")
+	if v, ok := c.Get("page3"); !ok || v != 33 {
+		t.Fatalf("a drop of a service the page no longer shows took it: %v, %v", v, ok)
+	}
+	if _, ok := c.dependents["s3"]; ok {
+		t.Fatal("the replaced answer's old deps are still linked")
+	}
+	c.Drop("s4")
+	if _, ok := c.Get("page3"); ok || len(c.dependents) != 0 || c.bytes != 0 {
+		t.Fatalf("after the last drop: served %v, %d deps linked, %d bytes", ok, len(c.dependents), c.bytes)
+	}
+}

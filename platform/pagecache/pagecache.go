@@ -13,9 +13,11 @@
 // before the process's group has joined (Live).
 //
 // A holder that hears of each key's changes on its own (the gateway's
-// availability answers, gateway/internal/rest/slot_watch.go) drops that key
-// (Drop), keeps answers no longer than they say they hold (PutUntil), and
-// pauses the cache while it cannot hear (Pause).
+// availability answers and listings, gateway/internal/rest/slot_watch.go)
+// drops that key (Drop), and with it every answer put as depending on it
+// (PutUntil's deps: a listing on the services it shows), keeps answers no
+// longer than they say they hold (PutUntil), and pauses the cache while it
+// cannot hear (Pause).
 package pagecache
 
 import (
@@ -47,12 +49,16 @@ type Cache struct {
 	dropSeq    uint64
 	drops      map[any]dropped
 	pruneDrops int // len(drops) at which old drops are swept out
+	// dependents holds, for each name an answer depends on besides its
+	// key (PutUntil's deps), the keys of the answers that do.
+	dependents map[any]map[any]struct{}
 }
 
 type entry struct {
 	gen   uint64
 	since time.Time // when the read that produced it began
 	until time.Time // zero: no end of its own (PutUntil)
+	deps  []any     // names it depends on besides its key (PutUntil)
 	value any
 	size  int
 }
@@ -73,7 +79,7 @@ func New(maxAge time.Duration, maxBytes int, now func() time.Time) *Cache {
 		now = time.Now
 	}
 	return &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, entries: map[any]entry{},
-		drops: map[any]dropped{}, pruneDrops: minPruneDrops}
+		drops: map[any]dropped{}, pruneDrops: minPruneDrops, dependents: map[any]map[any]struct{}{}}
 }
 
 // KeepConfirmed lets an answer be served up to kept after its read began,
@@ -163,33 +169,69 @@ func (c *Cache) Put(r Read, key any, value any, size int) {
 
 // PutUntil is Put for an answer that stops being true at until by itself
 // (an available slot that starts then); it is not served from then on.
-func (c *Cache) PutUntil(r Read, key any, value any, size int, until time.Time) {
+// deps name what else the answer shows (the services of a listing page):
+// a Drop of any of them forgets it too, and it is not kept when one was
+// dropped while it was read.
+func (c *Cache) PutUntil(r Read, key any, value any, size int, until time.Time, deps ...any) {
 	if c == nil || size > c.maxBytes {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if r.gen != c.gen || c.now().Sub(r.since) >= c.servedFor() {
+	if r.gen != c.gen || c.now().Sub(r.since) >= c.servedFor() || c.droppedSince(r, key) {
 		return
 	}
-	if d, ok := c.drops[key]; ok && d.seq > r.dropSeq {
-		return
+	for _, d := range deps {
+		if c.droppedSince(r, d) {
+			return
+		}
 	}
-	if old, ok := c.entries[key]; ok {
-		c.bytes -= old.size
-	}
+	c.remove(key)
 	if c.bytes+size > c.maxBytes {
-		c.entries, c.bytes = map[any]entry{}, 0
+		c.entries, c.bytes, c.dependents = map[any]entry{}, 0, map[any]map[any]struct{}{}
 	}
-	c.entries[key] = entry{gen: r.gen, since: r.since, until: until, value: value, size: size}
+	c.entries[key] = entry{gen: r.gen, since: r.since, until: until, deps: deps, value: value, size: size}
 	c.bytes += size
+	for _, d := range deps {
+		keys := c.dependents[d]
+		if keys == nil {
+			keys = map[any]struct{}{}
+			c.dependents[d] = keys
+		}
+		keys[key] = struct{}{}
+	}
+}
+
+// droppedSince tells whether name was dropped after r began (mu held).
+func (c *Cache) droppedSince(r Read, name any) bool {
+	d, ok := c.drops[name]
+	return ok && d.seq > r.dropSeq
+}
+
+// remove forgets the answer under key and its links to its deps (mu held).
+func (c *Cache) remove(key any) {
+	old, ok := c.entries[key]
+	if !ok {
+		return
+	}
+	c.bytes -= old.size
+	delete(c.entries, key)
+	for _, d := range old.deps {
+		if keys := c.dependents[d]; keys != nil {
+			delete(keys, key)
+			if len(keys) == 0 {
+				delete(c.dependents, d)
+			}
+		}
+	}
 }
 
 // servedFor is the longest an answer is served after its read began.
 func (c *Cache) servedFor() time.Duration { return max(c.maxAge, c.kept) }
 
-// Drop forgets the answer under key, and keeps no answer for key from a
-// read begun before: what it answers has changed.
+// Drop forgets the answer under key and every answer that depends on key
+// (PutUntil's deps), and keeps none of them from a read begun before: what
+// they answer has changed.
 func (c *Cache) Drop(key any) {
 	if c == nil {
 		return
@@ -199,9 +241,9 @@ func (c *Cache) Drop(key any) {
 	defer c.mu.Unlock()
 	c.dropSeq++
 	c.drops[key] = dropped{seq: c.dropSeq, at: now}
-	if old, ok := c.entries[key]; ok {
-		c.bytes -= old.size
-		delete(c.entries, key)
+	c.remove(key)
+	for k := range c.dependents[key] {
+		c.remove(k)
 	}
 	if len(c.drops) >= c.pruneDrops {
 		// A drop older than servedFor guards only reads Put refuses anyway.
@@ -222,7 +264,7 @@ func (c *Cache) Invalidate() {
 	}
 	c.mu.Lock()
 	c.gen++
-	c.entries, c.bytes = map[any]entry{}, 0
+	c.entries, c.bytes, c.dependents = map[any]entry{}, 0, map[any]map[any]struct{}{}
 	c.drops, c.pruneDrops = map[any]dropped{}, minPruneDrops // the new generation refuses older reads
 	c.mu.Unlock()
 }

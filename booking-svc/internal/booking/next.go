@@ -23,6 +23,16 @@ type NextSlot struct {
 	StartsAt  time.Time
 }
 
+// NextSlots is a page's first free slots and how long they hold.
+type NextSlots struct {
+	Slots []NextSlot
+	// Until is when the answer stops being true without any booking or
+	// catalog edit: the first slot it names starts (a slot is free only
+	// while ahead), or midnight moves the window (a service with none
+	// free may then have one, a day off may end).
+	Until time.Time
+}
+
 // MaxListed is the most services one NextAvailable call takes: the
 // largest listing page (catalog's MaxLimit).
 const MaxListed = 1000
@@ -35,28 +45,31 @@ const MsgTooManyListed = "at most 1000 services per call"
 // appointments in one query. Services with no free slot are left out.
 // The slots are the caller's (the listing's, from catalog-svc): a listing
 // shows what the catalog lists, and booking re-checks everything anyway.
-func (s *service) NextAvailable(ctx context.Context, listed []Listed) ([]NextSlot, error) {
+func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error) {
 	if len(listed) > MaxListed {
-		return nil, apperr.Invalid(MsgTooManyListed)
-	}
-	if len(listed) == 0 {
-		return []NextSlot{}, nil
+		return NextSlots{}, apperr.Invalid(MsgTooManyListed)
 	}
 	now := s.now().In(s.loc)
 	start := midnight(now)
+	out := NextSlots{Slots: make([]NextSlot, 0, len(listed)), Until: start.AddDate(0, 0, 1)}
+	if len(listed) == 0 {
+		return out, nil
+	}
 	ids := make([]string, len(listed))
 	for i, l := range listed {
 		ids[i] = l.ServiceID
 	}
 	booked, err := s.repo.BookedMany(ctx, ids, start, start.AddDate(0, 0, WindowDays))
 	if err != nil {
-		return nil, err
+		return NextSlots{}, err
 	}
-	out := make([]NextSlot, 0, len(listed))
 	for _, l := range listed {
 		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], now); ok {
 			next.ServiceID = l.ServiceID
-			out = append(out, next)
+			out.Slots = append(out.Slots, next)
+			if next.StartsAt.Before(out.Until) {
+				out.Until = next.StartsAt
+			}
 		}
 	}
 	return out, nil

@@ -26,7 +26,7 @@ type Service interface {
 	Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error)
 	Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error)
 	// NextAvailable is each listed service's first free slot (next.go).
-	NextAvailable(ctx context.Context, listed []Listed) ([]NextSlot, error)
+	NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error)
 	// MarkReviewed records, once per event, that the appointment's customer
 	// reviewed it, with the review's rating (1–5; anything else is kept as
 	// no rating).

@@ -120,9 +120,9 @@ func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest)
 	return out
 }
 
-func encodeNextAvailable(_ context.Context, next []booking.NextSlot) *bookingv1.NextAvailableResponse {
-	out := &bookingv1.NextAvailableResponse{Slots: make([]*bookingv1.NextSlot, len(next))}
-	for i, n := range next {
+func encodeNextAvailable(_ context.Context, next booking.NextSlots) *bookingv1.NextAvailableResponse {
+	out := &bookingv1.NextAvailableResponse{Slots: make([]*bookingv1.NextSlot, len(next.Slots)), ValidUntil: timestamppb.New(next.Until)}
+	for i, n := range next.Slots {
 		out.Slots[i] = &bookingv1.NextSlot{ServiceId: n.ServiceID, Date: n.Date, Time: n.Time, StartsAt: timestamppb.New(n.StartsAt)}
 	}
 	return out

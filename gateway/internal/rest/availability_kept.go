@@ -13,8 +13,12 @@ import (
 )
 
 // answerLife carries, from the printing of an answer back to publicCache,
-// when that answer stops being true by itself (zero: not by itself).
-type answerLife struct{ until time.Time }
+// what it depends on beyond the catalog.
+type answerLife struct {
+	until   time.Time // when it stops being true by itself (zero: not by itself)
+	deps    []any     // the services whose slot changes it shows (a listing's)
+	unknown bool      // it shows slots but cannot tell until when: not kept
+}
 
 type answerLifeKey struct{}
 
@@ -77,9 +81,10 @@ var slotWrites = map[string]bool{
 
 // keptAnswers is the forward-response option of the pages this gateway
 // keeps: it notes when an availability answer stops being true, and drops
-// the service's availability when a write through this gateway changed
-// one of its appointments, before the answer leaves, so the writer's next
-// read shows it (other gateways hear of it from booking-svc: slot_watch.go).
+// the service's availability and the listings showing it when a write
+// through this gateway changed one of its appointments, before the answer
+// leaves, so the writer's next read shows it (other gateways hear of it
+// from booking-svc: slot_watch.go).
 func (p *Pages) keptAnswers(ctx context.Context, _ http.ResponseWriter, m proto.Message) error {
 	if p == nil {
 		return nil
@@ -88,10 +93,11 @@ func (p *Pages) keptAnswers(ctx context.Context, _ http.ResponseWriter, m proto.
 	case *bookingv1.GetAvailabilityResponse:
 		if l, ok := ctx.Value(answerLifeKey{}).(*answerLife); ok {
 			l.until = availabilityUntil(m)
+			l.unknown = l.until.IsZero()
 		}
 	case *bookingv1.AppointmentResponse:
 		if method, ok := runtime.RPCMethod(ctx); ok && slotWrites[method] {
-			p.slots.Drop(m.GetAppointment().GetServiceId())
+			p.slotsChanged(m.GetAppointment().GetServiceId())
 		}
 	}
 	return nil

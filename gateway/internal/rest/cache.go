@@ -75,11 +75,11 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 		}
 		body := buf.body.Bytes()
 		etag := strongETag(body)
-		// An availability answer is kept only knowing when it stops being
-		// true (availabilityUntil).
-		if kept != nil && (kept != pages.slots || !life.until.IsZero()) {
+		// An answer showing slots is kept only knowing when it stops being
+		// true (availabilityUntil, withNextAvailable).
+		if kept != nil && !life.unknown && (kept != pages.slots || !life.until.IsZero()) {
 			p := &page{body: body, etag: etag, contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
-			kept.PutUntil(read, key, p, len(body)+len(key)+pageOverhead, life.until)
+			kept.PutUntil(read, key, p, len(body)+len(key)+pageOverhead, life.until, life.deps...)
 		}
 		sendTagged(w, r, policy, etag, body)
 	})

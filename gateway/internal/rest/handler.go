@@ -39,7 +39,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 		"notification-svc": b.Notification,
 	}))
-	root.Handle("/", publicCache(o.Pages, o.Pages.bookingWrites(mux)))
+	root.Handle("/", publicCache(o.Pages, mux))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)

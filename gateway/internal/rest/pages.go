@@ -24,66 +24,68 @@ import (
 // is served past the copies' lifetime (CATALOG_CACHE_TTL) after its read
 // began, the bound when Kafka is down; none before the group joined (Live).
 //
-// Listings also carry nextAvailable, which moves with bookings, not with
-// catalog events: they are kept at most nextAvailableMaxAge, and dropped
-// whenever a booking write passes through this gateway.
-//
-// Availability (a service's default window) moves with bookings too, one
-// service at a time: it is kept only while this gateway watches
-// booking-svc's slot changes, each of which drops its service's answer
-// (slot_watch.go), and until its first free slot starts or its window
-// moves at midnight (availability_kept.go).
+// Availability (a service's default window) and listings (each service's
+// nextAvailable) move with bookings too, one service at a time: they are
+// kept only while this gateway watches booking-svc's slot changes, each of
+// which drops its service's availability and every listing showing it
+// (slot_watch.go), and until they stop being true by themselves: the first
+// free slot they show starts, or midnight moves the window
+// (availability_kept.go, next_available.go).
 type Pages struct {
 	services *pagecache.Cache // GET /services/{id}
-	listings *pagecache.Cache // GET /services (pages and searches)
+	listings *pagecache.Cache // GET /services (pages and searches), each depending on the services it shows
 	slots    *pagecache.Cache // GET /services/{id}/availability, by service id
 
-	// slots are served only while the copies group has joined (catalog
-	// edits wait for this gateway) and a watch of slot changes is in place.
+	// slots and listings are served only while the copies group has joined
+	// (catalog edits wait for this gateway) and a watch of slot changes is
+	// in place.
 	slotsMu       sync.Mutex
 	catalogJoined bool
 	watching      int  // watches in place (slot_watch.go)
 	watchLost     bool // a gap was logged, and its end not yet
 }
 
-// nextAvailableMaxAge bounds how long a listing's nextAvailable hints are
-// reused: booking-svc reuses each for as long (booking-svc/internal/
-// nextcache), so a booking through another replica shows within twice that.
-const nextAvailableMaxAge = time.Second
-
-// NewPages keeps pages for at most copyTTL (listings at most
-// nextAvailableMaxAge) in at most maxBytes, split between services and
-// listings, and availability answers in at most slotsBytes. Those show the
-// service's slots and days off, so they follow the catalog's rule like
+// NewPages keeps services' pages for at most copyTTL in at most maxBytes,
+// split between services and listings, and availability answers in at most
+// slotsBytes. Listings and availability follow the catalog's rule like
 // booking-svc's copies: copyTTL, or up to copies.ConfirmedMaxAge while
 // catalog-svc's write mark confirms them (WatchCatalogWrites); a minute is
 // also the bound should a slot change go unheard (booking-svc announces
-// each right after its commit). now tells when an availability answer has
-// ended (nil: the wall clock).
+// each right after its commit). now tells when a listing or an
+// availability answer has ended (nil: the wall clock).
 func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int, now func() time.Time) *Pages {
 	slots := pagecache.New(copyTTL, slotsBytes, now)
 	slots.KeepConfirmed(copies.ConfirmedMaxAge)
+	listings := pagecache.New(copyTTL, maxBytes/2, now)
+	listings.KeepConfirmed(copies.ConfirmedMaxAge)
 	return &Pages{
 		services: pagecache.New(copyTTL, maxBytes/2, nil), // wall time: it bounds staleness
-		listings: pagecache.New(min(copyTTL, nextAvailableMaxAge), maxBytes/2, nil),
+		listings: listings,
 		slots:    slots,
 	}
 }
 
-// WatchCatalogWrites confirms the availability answers against catalog-svc's
-// write mark every `every` until ctx ends (copies.WatchWrites), so they
-// outlive the catalog TTL until a catalog write.
+// WatchCatalogWrites confirms the listings and availability answers against
+// catalog-svc's write mark every `every` until ctx ends
+// (copies.WatchWrites), so they outlive the catalog TTL until a catalog
+// write; a new mark drops every page.
 func (p *Pages) WatchCatalogWrites(ctx context.Context, every time.Duration, read func(context.Context) (copies.WriteMark, error), log *slog.Logger) {
 	if p != nil {
-		copies.WatchWrites(ctx, every, read, p.slots, log)
+		copies.WatchWrites(ctx, every, read, p, log)
 	}
+}
+
+// Confirm records that every catalog write committed before at has dropped
+// the pages (copies.Confirmable).
+func (p *Pages) Confirm(at time.Time) {
+	p.listings.Confirm(at)
+	p.slots.Confirm(at)
 }
 
 // Live starts serving pages: the copies group has joined, so catalog-svc
 // waits for this process from now on.
 func (p *Pages) Live() {
 	p.services.Live()
-	p.listings.Live()
 	p.slotsMu.Lock()
 	defer p.slotsMu.Unlock()
 	p.catalogJoined = true
@@ -99,12 +101,20 @@ func (p *Pages) Invalidate() {
 	p.slots.Invalidate()
 }
 
-// serveSlotsLocked serves availability answers when both conditions hold
-// (slotsMu held).
+// serveSlotsLocked serves availability answers and listings when both
+// conditions hold (slotsMu held).
 func (p *Pages) serveSlotsLocked() {
 	if p.catalogJoined && p.watching > 0 {
 		p.slots.Live()
+		p.listings.Live()
 	}
+}
+
+// slotsChanged drops what shows a service's slots: its availability and
+// every listing showing it.
+func (p *Pages) slotsChanged(serviceID string) {
+	p.slots.Drop(serviceID)
+	p.listings.Drop(serviceID)
 }
 
 // page is one kept answer.
@@ -149,47 +159,3 @@ func (p *Pages) cacheFor(r *http.Request) (*pagecache.Cache, string) {
 func pageKey(r *http.Request) string {
 	return r.URL.EscapedPath() + "?" + r.URL.RawQuery
 }
-
-// bookingWrites drops the listings when a booking write through this
-// gateway succeeds, before its answer leaves: the client's next listing
-// shows the slot taken (booking-svc drops its own hint at once too).
-func (p *Pages) bookingWrites(next http.Handler) http.Handler {
-	if p == nil {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet || r.Method == http.MethodHead || r.Method == http.MethodOptions ||
-			!strings.HasPrefix(r.URL.Path, "/appointments") {
-			next.ServeHTTP(w, r)
-			return
-		}
-		next.ServeHTTP(&onSuccess{ResponseWriter: w, do: p.listings.Invalidate}, r)
-	})
-}
-
-// onSuccess runs do once, before a 2xx or 3xx status is written.
-type onSuccess struct {
-	http.ResponseWriter
-	do   func()
-	done bool
-}
-
-func (o *onSuccess) WriteHeader(code int) {
-	if !o.done {
-		o.done = true
-		if code < 400 {
-			o.do()
-		}
-	}
-	o.ResponseWriter.WriteHeader(code)
-}
-
-func (o *onSuccess) Write(b []byte) (int, error) {
-	if !o.done {
-		o.WriteHeader(http.StatusOK)
-	}
-	return o.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection.
-func (o *onSuccess) Unwrap() http.ResponseWriter { return o.ResponseWriter }

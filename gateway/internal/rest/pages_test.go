@@ -35,8 +35,9 @@ func get(h http.Handler, path string, header ...string) *httptest.ResponseRecord
 func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 	be := &backend{}
 	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
-	h := publicCache(pages, pages.bookingWrites(be))
+	h := publicCache(pages, be)
 
+	pages.watchInPlace(discard) // listings show slots: kept only while watched (next_available_test.go)
 	if a, b := get(h, "/services?category=x").Body.String(), get(h, "/services?category=x").Body.String(); a == b {
 		t.Fatalf("served from memory before Live (the copies group joined): %s, %s", a, b)
 	}
@@ -59,19 +60,20 @@ func TestPagesServeFromMemoryUntilInvalidated(t *testing.T) {
 	}
 
 	service := get(h, "/services/abc").Body.String()
-	// A booking write drops the listings (their nextAvailable), not a service.
-	post := httptest.NewRecorder()
-	h.ServeHTTP(post, httptest.NewRequest(http.MethodPost, "/appointments", nil))
-	if get(h, "/services?category=x&limit=24").Body.String() == first.Body.String() {
-		t.Fatal("a listing outlived a booking through this gateway")
-	}
+	// A slot change drops listings showing its service (next_available_test.go),
+	// not a service's page.
+	pages.slotsChanged("abc")
 	if get(h, "/services/abc").Body.String() != service {
-		t.Fatal("a booking dropped a service's page")
+		t.Fatal("a slot change dropped a service's page")
 	}
 	// A catalog change drops everything.
+	listing := get(h, "/services?category=x&limit=24").Body.String()
 	pages.Invalidate()
 	if get(h, "/services/abc").Body.String() == service {
 		t.Fatal("a service's page outlived Invalidate")
+	}
+	if get(h, "/services?category=x&limit=24").Body.String() == listing {
+		t.Fatal("a listing outlived Invalidate")
 	}
 	// Reviews and a provider's own list are never kept here, nor availability
 	// without a watch of slot changes (availability_kept_test.go).
@@ -105,7 +107,7 @@ func TestPagesKeepNothingReadAcrossAChange(t *testing.T) {
 func TestNoPagesWithoutKafka(t *testing.T) {
 	be := &backend{}
 	var pages *Pages // the gateway without KAFKA_BROKERS
-	h := publicCache(pages, pages.bookingWrites(be))
+	h := publicCache(pages, be)
 	if a, b := get(h, "/services/abc"), get(h, "/services/abc"); a.Body.String() == b.Body.String() || a.Header().Get("ETag") == "" {
 		t.Fatalf("answers %s and %s (ETag %q)", a.Body, b.Body, a.Header().Get("ETag"))
 	}

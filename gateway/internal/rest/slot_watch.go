@@ -11,8 +11,8 @@ import (
 // A watch is one WatchSlots stream from booking-svc, which announces every
 // committed change of a service's booked slots (booking-svc/internal/
 // slotwatch); its first message says it is in place. Availability answers
-// are served only while a watch is in place, and each announced change
-// drops its service's answer. booking-svc's server ends every stream with
+// and listings are served only while a watch is in place, and each
+// announced change drops its service's answer and the listings showing it. booking-svc's server ends every stream with
 // its connection (grpcx.DefaultMaxConnectionAge, then a grace period), so
 // watches overlap: a new one starts every watchEvery and each lives
 // watchLife. Only a gap, with none in place, empties the answers.
@@ -59,7 +59,7 @@ func (p *Pages) watch(ctx context.Context, client bookingv1.BookingServiceClient
 	defer p.watchEnded(ctx, log)
 	for m := first; ; {
 		for _, id := range m.GetServiceIds() {
-			p.slots.Drop(id)
+			p.slotsChanged(id)
 		}
 		if m, err = stream.Recv(); err != nil {
 			return
@@ -84,10 +84,11 @@ func (p *Pages) watchInPlace(log *slog.Logger) {
 		return
 	}
 	if p.watchLost {
-		log.Info("watching booking-svc's slot changes again: availability answers are kept")
+		log.Info("watching booking-svc's slot changes again: availability answers and listings are kept")
 		p.watchLost = false
 	}
 	p.slots.Invalidate()
+	p.listings.Invalidate()
 	p.serveSlotsLocked()
 }
 
@@ -100,8 +101,9 @@ func (p *Pages) watchEnded(ctx context.Context, log *slog.Logger) {
 		return
 	}
 	p.slots.Pause()
+	p.listings.Pause()
 	if ctx.Err() == nil && !p.watchLost {
-		log.Warn("no watch of booking-svc's slot changes in place: availability answers are not kept until one is")
+		log.Warn("no watch of booking-svc's slot changes in place: availability answers and listings are not kept until one is")
 		p.watchLost = true
 	}
 }
@@ -111,7 +113,7 @@ func (p *Pages) watchFailed(ctx context.Context, err error, log *slog.Logger) {
 	p.slotsMu.Lock()
 	defer p.slotsMu.Unlock()
 	if ctx.Err() == nil && p.watching == 0 && !p.watchLost {
-		log.Warn("cannot watch booking-svc's slot changes: availability answers are not kept until a watch is in place", "err", err)
+		log.Warn("cannot watch booking-svc's slot changes: availability answers and listings are not kept until a watch is in place", "err", err)
 		p.watchLost = true
 	}
 }

@@ -1350,7 +1350,13 @@ type NextAvailableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// slots holds one entry per service that has a free slot in the booking
 	// window; a service without one is absent.
-	Slots         []*NextSlot `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
+	Slots []*NextSlot `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
+	// validUntil is when this answer stops being true without any booking,
+	// cancellation or catalog edit: the first slot it names starts (a slot
+	// is free only while ahead), or midnight in the business time zone moves
+	// the window. A holder may keep the answer until then while it hears of
+	// every slot change (the gateway's listings).
+	ValidUntil    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=validUntil,proto3" json:"validUntil,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1388,6 +1394,13 @@ func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
 func (x *NextAvailableResponse) GetSlots() []*NextSlot {
 	if x != nil {
 		return x.Slots
+	}
+	return nil
+}
+
+func (x *NextAvailableResponse) GetValidUntil() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ValidUntil
 	}
 	return nil
 }
@@ -2093,9 +2106,12 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
 	"ClosedDays\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
-	"\x02to\x18\x02 \x01(\tR\x02to\"L\n" +
+	"\x02to\x18\x02 \x01(\tR\x02to\"\x88\x01\n" +
 	"\x15NextAvailableResponse\x123\n" +
-	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slots\"\x88\x01\n" +
+	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slots\x12:\n" +
+	"\n" +
+	"validUntil\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"validUntil\"\x88\x01\n" +
 	"\bNextSlot\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
@@ -2236,46 +2252,47 @@ var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
 	20, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
 	21, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
 	23, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	30, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	26, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
-	27, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
-	28, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
-	29, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
-	7,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	9,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	12, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	10, // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	13, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	13, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	14, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	15, // 23: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	19, // 24: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	12, // 25: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	2,  // 26: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
-	3,  // 27: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
-	4,  // 28: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	24, // 29: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	0,  // 30: slotwise.booking.v1.BookingService.WatchSlots:input_type -> slotwise.booking.v1.WatchSlotsRequest
-	8,  // 31: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	11, // 32: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	8,  // 33: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	11, // 34: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	8,  // 35: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	8,  // 36: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	8,  // 37: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	18, // 38: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	22, // 39: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	31, // 40: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	31, // 41: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	5,  // 42: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	5,  // 43: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	25, // 44: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	1,  // 45: slotwise.booking.v1.BookingService.WatchSlots:output_type -> slotwise.booking.v1.SlotChanges
-	31, // [31:46] is the sub-list for method output_type
-	16, // [16:31] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	30, // 11: slotwise.booking.v1.NextAvailableResponse.validUntil:type_name -> google.protobuf.Timestamp
+	30, // 12: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	26, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	27, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	28, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	29, // 16: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	7,  // 17: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	9,  // 18: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	12, // 19: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	10, // 20: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	13, // 21: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	13, // 22: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	14, // 23: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	15, // 24: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	19, // 25: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	12, // 26: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	2,  // 27: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
+	3,  // 28: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
+	4,  // 29: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
+	24, // 30: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	0,  // 31: slotwise.booking.v1.BookingService.WatchSlots:input_type -> slotwise.booking.v1.WatchSlotsRequest
+	8,  // 32: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	11, // 33: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	8,  // 34: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	11, // 35: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	8,  // 36: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	8,  // 37: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	8,  // 38: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	18, // 39: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	22, // 40: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	31, // 41: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	31, // 42: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	5,  // 43: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	5,  // 44: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	25, // 45: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	1,  // 46: slotwise.booking.v1.BookingService.WatchSlots:output_type -> slotwise.booking.v1.SlotChanges
+	32, // [32:47] is the sub-list for method output_type
+	17, // [17:32] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_booking_v1_booking_proto_init() }
