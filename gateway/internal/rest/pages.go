@@ -22,7 +22,9 @@ import (
 // acknowledges an edit only once this process dropped its pages
 // (Invalidate); an answer read across an invalidation is not kept; none
 // is served past the copies' lifetime (CATALOG_CACHE_TTL) after its read
-// began, the bound when Kafka is down; none before the group joined (Live).
+// began, the bound when Kafka is down, unless catalog-svc's write mark
+// confirms it (listings and availability, WatchCatalogWrites); none before
+// the group joined (Live).
 //
 // Availability (a service's default window) and listings (each service's
 // nextAvailable) move with bookings too, one service at a time: they are
