@@ -79,21 +79,32 @@ func (b *availabilityBackend) ServeHTTP(w http.ResponseWriter, r *http.Request) 
 	fmt.Fprintf(w, `{"call":%d}`, b.calls)
 }
 
+// sameTwice tells whether two reads of path got one answer: the second
+// came from memory.
+func sameTwice(h http.Handler, path string) bool {
+	return get(h, path).Body.String() == get(h, path).Body.String()
+}
+
+// keptOnceWatched checks that path's answer is kept only once a watch of
+// slot changes is in place, and leaves one in place.
+func keptOnceWatched(t *testing.T, pages *Pages, h http.Handler, path string) {
+	t.Helper()
+	pages.Live()
+	if sameTwice(h, path) {
+		t.Fatal("kept with no watch of slot changes in place")
+	}
+	pages.watchInPlace(discard)
+	if !sameTwice(h, path) {
+		t.Fatal("not kept while watched")
+	}
+}
+
 func TestAvailabilityKeptWhileWatchedAndDroppedByItsChanges(t *testing.T) {
 	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	be := &availabilityBackend{pages: pages, m: window(t, time.Now().AddDate(0, 0, 2).Format(time.DateOnly), false, true)}
 	h := publicCache(pages, be)
 	const path = "/services/s1/availability"
-	same := func() bool { return get(h, path).Body.String() == get(h, path).Body.String() }
-
-	pages.Live()
-	if same() {
-		t.Fatal("kept with no watch of slot changes in place")
-	}
-	pages.watchInPlace(discard)
-	if !same() {
-		t.Fatal("not kept while watched")
-	}
+	keptOnceWatched(t, pages, h, path)
 	if get(h, path+"?days=3").Body.String() == get(h, path+"?days=3").Body.String() {
 		t.Fatal("a chosen window was kept")
 	}
@@ -139,7 +150,7 @@ func TestAvailabilityKeptWhileWatchedAndDroppedByItsChanges(t *testing.T) {
 		t.Fatal("dropped when one of two watches ended")
 	}
 	pages.watchEnded(context.Background(), discard)
-	if same() {
+	if sameTwice(h, path) {
 		t.Fatal("kept after the last watch ended")
 	}
 }

@@ -76,16 +76,7 @@ func TestListingsKeptWhileWatchedUntilTheirServicesChange(t *testing.T) {
 	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	h := publicCache(pages, &listingBackend{next: next})
 	const path = "/services?category=x"
-	same := func() bool { return get(h, path).Body.String() == get(h, path).Body.String() }
-
-	pages.Live()
-	if same() {
-		t.Fatal("kept with no watch of slot changes in place")
-	}
-	pages.watchInPlace(discard)
-	if !same() {
-		t.Fatal("not kept while watched")
-	}
+	keptOnceWatched(t, pages, h, path)
 	if fmt.Sprint(next.asked) != "[s1 s2]" {
 		t.Fatalf("asked about %v, want [s1 s2] (s3's queue is closed)", next.asked)
 	}
@@ -121,14 +112,14 @@ func TestListingsKeptWhileWatchedUntilTheirServicesChange(t *testing.T) {
 	} {
 		*next = n
 		pages.Invalidate()
-		if same() {
+		if sameTwice(h, path) {
 			t.Errorf("%s: kept", name)
 		}
 	}
 
 	next.err, next.until = nil, timestamppb.New(time.Now().Add(time.Hour))
 	pages.watchEnded(context.Background(), discard)
-	if same() {
+	if sameTwice(h, path) {
 		t.Fatal("kept after the last watch ended")
 	}
 }
