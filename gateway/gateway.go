@@ -165,6 +165,7 @@ func keepPages(ctx context.Context, cfg Config, b rest.Backends, log *slog.Logge
 		cfg.AvailabilityBytes = DefaultAvailabilityBytes
 	}
 	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes, cfg.AvailabilityBytes, cfg.Clock)
+	pages.Instrument(m)
 	c := copies.Consumer("gateway", copies.Invalidating(pages, log))
 	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
 	c.Instrument(m)

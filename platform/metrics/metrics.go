@@ -69,9 +69,10 @@ func (m *Metrics) Consumed(topic string, partition, n int) {
 }
 
 // Counter registers a counter read from fn (which only ever grows) at
-// scrape time.
-func (m *Metrics) Counter(name, help string, fn func() float64) {
-	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, fn))
+// scrape time. labels tell apart several counters of one name (nil for
+// none); they share help.
+func (m *Metrics) Counter(name, help string, labels map[string]string, fn func() float64) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: labels}, fn))
 }
 
 // ObserveRPC records one call of method (its full gRPC name) that took d

@@ -37,6 +37,8 @@ type Cache struct {
 	// confirmation began (Confirm, unix nanoseconds).
 	kept      time.Duration
 	confirmed atomic.Int64
+	// hits and misses count Gets (Reads).
+	hits, misses atomic.Uint64
 
 	mu      sync.RWMutex
 	gen     uint64 // bumped by every Invalidate
@@ -123,7 +125,26 @@ type Read struct {
 
 // Get returns the answer under key, if one is fresh.
 func (c *Cache) Get(key any) (any, bool) {
-	if c == nil || !c.live.Load() {
+	if c == nil {
+		return nil, false
+	}
+	v, ok := c.get(key)
+	if ok {
+		c.hits.Add(1)
+	} else {
+		c.misses.Add(1)
+	}
+	return v, ok
+}
+
+// Reads counts the Gets that found a fresh answer and those that did not
+// (a paused cache's included): an operator's view of what it saves.
+func (c *Cache) Reads() (hits, misses uint64) {
+	return c.hits.Load(), c.misses.Load()
+}
+
+func (c *Cache) get(key any) (any, bool) {
+	if !c.live.Load() {
 		return nil, false
 	}
 	c.mu.RLock()

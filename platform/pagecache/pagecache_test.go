@@ -105,3 +105,17 @@ func TestNilCacheKeepsNothing(t *testing.T) {
 		t.Fatal("nil cache served")
 	}
 }
+
+// TestReadsCountHitsAndMisses: every Get counts, a paused cache's too.
+func TestReadsCountHitsAndMisses(t *testing.T) {
+	c := New(time.Minute, 100, nil)
+	c.Get("a") // not live
+	c.Live()
+	c.Get("a") // absent
+	c.Put(c.Begin(), "a", 1, 10)
+	c.Get("a")
+	c.Get("a")
+	if hits, misses := c.Reads(); hits != 2 || misses != 2 {
+		t.Fatalf("hits %d, misses %d; want 2 and 2", hits, misses)
+	}
+}

@@ -251,7 +251,7 @@ func startPruner(rt *Runtime, cfg Config, rules []*retention.Rule) {
 	}
 	rules = append(rules, &retention.Rule{Table: "inbox", Column: "processed_at", Keep: keep})
 	for _, r := range rules {
-		rt.Metrics.Counter("retention_deleted_rows_"+metrics.NamePart(r.Table)+"_total", "Expired rows of "+r.Table+" deleted.",
+		rt.Metrics.Counter("retention_deleted_rows_"+metrics.NamePart(r.Table)+"_total", "Expired rows of "+r.Table+" deleted.", nil,
 			func() float64 { return float64(r.Deleted()) })
 	}
 	p := &retention.Pruner{Pool: rt.Pool, Rules: rules, Logger: rt.Logger}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/slotwise/slotwise/platform/copies"
+	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
@@ -64,6 +65,25 @@ func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int, now func() time.T
 		services: pagecache.New(copyTTL, maxBytes/2, nil), // wall time: it bounds staleness
 		listings: listings,
 		slots:    slots,
+	}
+}
+
+// Instrument counts the reads each kept kind of answer served from memory
+// and those it did not (gateway_kept_answers_total{cache, result}): a
+// listing or availability hit rate near zero while reads flow says the
+// watch of slot changes is lost, or everything changes.
+func (p *Pages) Instrument(m *metrics.Metrics) {
+	if p == nil || m == nil {
+		return
+	}
+	for name, c := range map[string]*pagecache.Cache{"services": p.services, "listings": p.listings, "availability": p.slots} {
+		for result, count := range map[string]func() uint64{
+			"hit":  func() uint64 { hits, _ := c.Reads(); return hits },
+			"miss": func() uint64 { _, misses := c.Reads(); return misses },
+		} {
+			m.Counter("gateway_kept_answers_total", "Anonymous public reads the gateway could keep, by kind (cache) and whether it answered from memory (result).",
+				map[string]string{"cache": name, "result": result}, func() float64 { return float64(count()) })
+		}
 	}
 }
 

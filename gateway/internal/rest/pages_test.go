@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/slotwise/slotwise/platform/metrics"
 )
 
 // backend answers every request with a body that names how often it was
@@ -110,5 +113,33 @@ func TestNoPagesWithoutKafka(t *testing.T) {
 	h := publicCache(pages, be)
 	if a, b := get(h, "/services/abc"), get(h, "/services/abc"); a.Body.String() == b.Body.String() || a.Header().Get("ETag") == "" {
 		t.Fatalf("answers %s and %s (ETag %q)", a.Body, b.Body, a.Header().Get("ETag"))
+	}
+}
+
+// TestKeptAnswersAreCounted: the gateway's metrics say, per kind of kept
+// answer, how many reads memory answered and how many it did not.
+func TestKeptAnswersAreCounted(t *testing.T) {
+	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
+	m := metrics.New("gateway")
+	pages.Instrument(m)
+	pages.Live()
+	pages.watchInPlace(discard)
+	h := publicCache(pages, &backend{})
+	for range 3 {
+		get(h, "/services?category=x")
+	}
+	get(h, "/services/abc")
+
+	scrape := httptest.NewRecorder()
+	m.Handler().ServeHTTP(scrape, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	for _, want := range []string{
+		`gateway_kept_answers_total{cache="listings",result="hit"} 2`,
+		`gateway_kept_answers_total{cache="listings",result="miss"} 1`,
+		`gateway_kept_answers_total{cache="services",result="miss"} 1`,
+		`gateway_kept_answers_total{cache="availability",result="hit"} 0`,
+	} {
+		if !strings.Contains(scrape.Body.String(), want) {
+			t.Errorf("no %s in\n%s", want, scrape.Body)
+		}
 	}
 }
