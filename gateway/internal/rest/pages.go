@@ -44,8 +44,10 @@ type Pages struct {
 	// in place.
 	slotsMu       sync.Mutex
 	catalogJoined bool
-	watching      int  // watches in place (slot_watch.go)
-	watchLost     bool // a gap was logged, and its end not yet
+	watching      int       // watches in place (slot_watch.go)
+	watchLost     bool      // a gap was logged, and its end not yet
+	watchSince    time.Time // when WatchSlots began
+	everWatched   bool      // a watch has been in place
 }
 
 // NewPages keeps services' pages for at most copyTTL in at most maxBytes,

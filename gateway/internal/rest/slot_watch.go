@@ -21,6 +21,9 @@ const (
 	watchLife  = 12 * time.Second
 	// watchRetry is how soon a new watch is tried while none is in place.
 	watchRetry = 500 * time.Millisecond
+	// watchGrace is how long after start-up a missing watch is expected
+	// (booking-svc starting beside the gateway) and not warned about.
+	watchGrace = 10 * time.Second
 )
 
 // WatchSlots keeps watches of booking-svc's slot changes until ctx ends.
@@ -28,6 +31,9 @@ func (p *Pages) WatchSlots(ctx context.Context, client bookingv1.BookingServiceC
 	if p == nil {
 		return
 	}
+	p.slotsMu.Lock()
+	p.watchSince = time.Now()
+	p.slotsMu.Unlock()
 	for {
 		go p.watch(ctx, client, log)
 		wait := watchEvery
@@ -80,6 +86,7 @@ func (p *Pages) watchInPlace(log *slog.Logger) {
 	p.slotsMu.Lock()
 	defer p.slotsMu.Unlock()
 	p.watching++
+	p.everWatched = true
 	if p.watching > 1 {
 		return
 	}
@@ -108,10 +115,15 @@ func (p *Pages) watchEnded(ctx context.Context, log *slog.Logger) {
 	}
 }
 
-// watchFailed logs a watch that could not start, once per gap.
+// watchFailed logs a watch that could not start, once per gap; at
+// start-up only once watchGrace has passed without any watch in place.
 func (p *Pages) watchFailed(ctx context.Context, err error, log *slog.Logger) {
 	p.slotsMu.Lock()
 	defer p.slotsMu.Unlock()
+	if !p.everWatched && time.Since(p.watchSince) < watchGrace {
+		log.Debug("booking-svc is not streaming slot changes yet", "err", err)
+		return
+	}
 	if ctx.Err() == nil && p.watching == 0 && !p.watchLost {
 		log.Warn("cannot watch booking-svc's slot changes: availability answers and listings are not kept until a watch is in place", "err", err)
 		p.watchLost = true
