@@ -37,7 +37,7 @@ type Cache struct {
 	// confirmation began (Confirm, unix nanoseconds).
 	kept      time.Duration
 	confirmed atomic.Int64
-	// hits and misses count Gets (Reads).
+	// hits and misses count Gets (Hits, Misses).
 	hits, misses atomic.Uint64
 
 	mu      sync.RWMutex
@@ -80,8 +80,9 @@ func New(maxAge time.Duration, maxBytes int, now func() time.Time) *Cache {
 	if now == nil {
 		now = time.Now
 	}
-	return &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, entries: map[any]entry{},
-		drops: map[any]dropped{}, pruneDrops: minPruneDrops, dependents: map[any]map[any]struct{}{}}
+	c := &Cache{maxAge: maxAge, maxBytes: maxBytes, now: now, drops: map[any]dropped{}, pruneDrops: minPruneDrops}
+	c.forgetAnswers()
+	return c
 }
 
 // KeepConfirmed lets an answer be served up to kept after its read began,
@@ -137,11 +138,12 @@ func (c *Cache) Get(key any) (any, bool) {
 	return v, ok
 }
 
-// Reads counts the Gets that found a fresh answer and those that did not
-// (a paused cache's included): an operator's view of what it saves.
-func (c *Cache) Reads() (hits, misses uint64) {
-	return c.hits.Load(), c.misses.Load()
-}
+// Hits counts the Gets that found a fresh answer, Misses those that did
+// not (a paused cache's included): an operator's view of what it saves.
+func (c *Cache) Hits() uint64 { return c.hits.Load() }
+
+// Misses counts the Gets that found no fresh answer (Hits).
+func (c *Cache) Misses() uint64 { return c.misses.Load() }
 
 func (c *Cache) get(key any) (any, bool) {
 	if !c.live.Load() {
@@ -209,7 +211,7 @@ func (c *Cache) PutUntil(r Read, key any, value any, size int, until time.Time, 
 	}
 	c.remove(key)
 	if c.bytes+size > c.maxBytes {
-		c.entries, c.bytes, c.dependents = map[any]entry{}, 0, map[any]map[any]struct{}{}
+		c.forgetAnswers()
 	}
 	c.entries[key] = entry{gen: r.gen, since: r.since, until: until, deps: deps, value: value, size: size}
 	c.bytes += size
@@ -245,6 +247,12 @@ func (c *Cache) remove(key any) {
 			}
 		}
 	}
+}
+
+// forgetAnswers empties the cache of answers and their links to their
+// deps (mu held).
+func (c *Cache) forgetAnswers() {
+	c.entries, c.bytes, c.dependents = map[any]entry{}, 0, map[any]map[any]struct{}{}
 }
 
 // servedFor is the longest an answer is served after its read began.
@@ -285,7 +293,7 @@ func (c *Cache) Invalidate() {
 	}
 	c.mu.Lock()
 	c.gen++
-	c.entries, c.bytes, c.dependents = map[any]entry{}, 0, map[any]map[any]struct{}{}
+	c.forgetAnswers()
 	c.drops, c.pruneDrops = map[any]dropped{}, minPruneDrops // the new generation refuses older reads
 	c.mu.Unlock()
 }

@@ -115,7 +115,7 @@ func TestReadsCountHitsAndMisses(t *testing.T) {
 	c.Put(c.Begin(), "a", 1, 10)
 	c.Get("a")
 	c.Get("a")
-	if hits, misses := c.Reads(); hits != 2 || misses != 2 {
+	if hits, misses := c.Hits(), c.Misses(); hits != 2 || misses != 2 {
 		t.Fatalf("hits %d, misses %d; want 2 and 2", hits, misses)
 	}
 }

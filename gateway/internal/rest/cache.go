@@ -55,7 +55,9 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 		}
 		kept, key := pages.cacheFor(r)
 		var read pagecache.Read
-		var life answerLife
+		// An availability answer is kept only once its printing told when it
+		// stops being true (keptAnswers); a listing unless its hints failed.
+		life := answerLife{unknown: kept != nil && kept == pages.slots}
 		if kept != nil {
 			if v, ok := kept.Get(key); ok {
 				p := v.(*page)
@@ -75,9 +77,7 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 		}
 		body := buf.body.Bytes()
 		etag := strongETag(body)
-		// An answer showing slots is kept only knowing when it stops being
-		// true (availabilityUntil, withNextAvailable).
-		if kept != nil && !life.unknown && (kept != pages.slots || !life.until.IsZero()) {
+		if kept != nil && !life.unknown {
 			p := &page{body: body, etag: etag, contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
 			kept.PutUntil(read, key, p, len(body)+len(key)+pageOverhead, life.until, life.deps...)
 		}

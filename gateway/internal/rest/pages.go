@@ -79,10 +79,7 @@ func (p *Pages) Instrument(m *metrics.Metrics) {
 		return
 	}
 	for name, c := range map[string]*pagecache.Cache{"services": p.services, "listings": p.listings, "availability": p.slots} {
-		for result, count := range map[string]func() uint64{
-			"hit":  func() uint64 { hits, _ := c.Reads(); return hits },
-			"miss": func() uint64 { _, misses := c.Reads(); return misses },
-		} {
+		for result, count := range map[string]func() uint64{"hit": c.Hits, "miss": c.Misses} {
 			m.Counter("gateway_kept_answers_total", "Anonymous public reads the gateway could keep, by kind (cache) and whether it answered from memory (result).",
 				map[string]string{"cache": name, "result": result}, func() float64 { return float64(count()) })
 		}

@@ -12,10 +12,11 @@ import (
 // committed change of a service's booked slots (booking-svc/internal/
 // slotwatch); its first message says it is in place. Availability answers
 // and listings are served only while a watch is in place, and each
-// announced change drops its service's answer and the listings showing it. booking-svc's server ends every stream with
-// its connection (grpcx.DefaultMaxConnectionAge, then a grace period), so
-// watches overlap: a new one starts every watchEvery and each lives
-// watchLife. Only a gap, with none in place, empties the answers.
+// announced change drops its service's answer and the listings showing it.
+// booking-svc's server ends every stream with its connection
+// (grpcx.DefaultMaxConnectionAge, then a grace period), so watches overlap:
+// a new one starts every watchEvery and each lives watchLife. Only a gap,
+// with none in place, empties the answers.
 const (
 	watchEvery = 5 * time.Second
 	watchLife  = 12 * time.Second
