@@ -344,7 +344,8 @@ func TestListingNextAvailable(t *testing.T) {
 // while its writes watcher sees no write (a change behind its back stays
 // unseen), and drops it within the TTL when a write takes its outbox
 // number, even when no event ever arrives (Kafka down, as far as the pages
-// know): catalog-svc/internal/store/writes.go.
+// know): catalog-svc/internal/store/writes.go. The gateway's kept page of
+// the service follows the same mark (gateway/internal/rest/pages.go).
 func TestPagesKeptUntilAWrite(t *testing.T) {
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
@@ -360,25 +361,53 @@ func TestPagesKeptUntilAWrite(t *testing.T) {
 		}
 		return resp.GetService().GetName()
 	}
+	// The gateway's page of the service, and its first page of the
+	// category, which shows the service.
+	listPath := "/services?category=" + url.QueryEscape("Beauty & Personal Care")
+	viaGateway := func() (service, listing string) {
+		t.Helper()
+		service, _ = st.Get(t, "/services/"+id, "").ExpectStatus(t, http.StatusOK).Field("service.name").(string)
+		if list, _ := st.Get(t, listPath, "").ExpectStatus(t, http.StatusOK).Field("services").([]any); len(list) == 1 {
+			listing, _ = list[0].(map[string]any)["name"].(string)
+		}
+		return service, listing
+	}
 	// The watcher drops pages until the creation is behind every running
 	// transaction: a page read from then on is kept.
 	time.Sleep(copies.DefaultTTL)
 	if got := name(); got != "Kept clinic" {
 		t.Fatalf("the new service: %q", got)
 	}
+	if service, listing := viaGateway(); service != "Kept clinic" || listing != "Kept clinic" {
+		t.Fatalf("the new service through the gateway: %q, listed as %q", service, listing)
+	}
 	testkit.MustExec(t, st.DatabaseURL, `UPDATE catalog.services SET name = 'Renamed behind its back' WHERE id = $1`, id)
 	time.Sleep(2*copies.DefaultTTL + time.Second) // past the TTL: a page that only aged would be read again
 	if got := name(); got != "Kept clinic" {
 		t.Fatalf("%v after a silent change, the page was read again (%q): it was not kept past the TTL", 2*copies.DefaultTTL+time.Second, got)
+	}
+	// The gateway reads what it keeps from the database (grpcx.FreshReadKey),
+	// so a page it read again would show the silent change.
+	if service, _ := viaGateway(); service != "Kept clinic" {
+		t.Fatalf("%v after a silent change, the gateway read the service again (%q): it was not kept past the TTL", 2*copies.DefaultTTL+time.Second, service)
 	}
 	commit := openCatalogWrite(t, st, `UPDATE catalog.services SET name = 'Renamed by a write' WHERE id = $1`, id)
 	time.Sleep(copies.DefaultTTL) // the watcher sees the number before the commit
 	if got := name(); got != "Renamed behind its back" && got != "Kept clinic" {
 		t.Fatalf("before the commit: %q", got)
 	}
+	viaGateway() // a page read while the write is open: it must not outlive the commit
 	commit()
 	committed := time.Now()
 	stacktest.Eventually(t, copies.DefaultTTL, "the write shown by the other replica", func() bool { return name() == "Renamed by a write" })
+	// The gateway drops its pages by its own watch of the mark, which may
+	// see the commit before the catalog-svc it reads from does: had it read
+	// that replica's kept page then, it would have kept the old name until
+	// the next catalog write.
+	stacktest.Eventually(t, copies.DefaultTTL, "the write shown by the gateway", func() bool {
+		service, listing := viaGateway()
+		return service == "Renamed by a write" && listing == "Renamed by a write"
+	})
 	t.Logf("shown %v after the commit", time.Since(committed).Round(time.Millisecond))
 }
 

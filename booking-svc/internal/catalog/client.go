@@ -14,6 +14,7 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/copies"
+	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/pagecache"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
@@ -68,9 +69,13 @@ func New(conn grpc.ClientConnInterface, ttl time.Duration) *Client {
 }
 
 // Recent returns a copy of the service fetched less than TTL ago, else
-// looks it up. Only services that exist are copied.
+// looks it up. Only services that exist are copied. A caller that keeps
+// what it is answered (the gateway's availability answers,
+// grpcx.FreshReadKey) gets a lookup: it may have heard of a catalog write
+// this process has not yet dropped its copy for, and would keep an answer
+// built on the old copy until its next drop.
 func (c *Client) Recent(ctx context.Context, id string) (booking.ServiceInfo, error) {
-	if c.TTL > 0 {
+	if c.TTL > 0 && grpcx.IncomingHeader(ctx, grpcx.FreshReadKey) == "" {
 		c.mu.Lock()
 		cp, ok := c.copies[id]
 		c.mu.Unlock()

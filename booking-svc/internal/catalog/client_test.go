@@ -6,9 +6,11 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/copies"
+	"github.com/slotwise/slotwise/platform/grpcx"
 )
 
 // fakeCatalog answers GetServiceCopy with the current state of one
@@ -56,6 +58,25 @@ func TestCopiesOnlyOnceLive(t *testing.T) {
 	c.Recent(ctx, "s1")
 	if f.calls != 3 {
 		t.Fatalf("once live, a copy answers: %d calls, want 3", f.calls)
+	}
+}
+
+// A caller that keeps its answer (the gateway) asks for the catalog as it
+// is now, and the copy it gets replaces the kept one.
+func TestFreshReadsLookUp(t *testing.T) {
+	f := &fakeCatalog{active: true}
+	c, advance := newClientAt(f)
+	c.Live()
+	ctx := context.Background()
+	fresh := metadata.NewIncomingContext(ctx, metadata.Pairs(grpcx.FreshReadKey, "1"))
+	c.Recent(ctx, "s1")
+	f.active = false // a write this process has not yet heard of
+	advance(time.Millisecond)
+	if got, _ := c.Recent(fresh, "s1"); got.IsActive || f.calls != 2 {
+		t.Fatalf("a fresh read: active=%v calls=%d, want the catalog's answer", got.IsActive, f.calls)
+	}
+	if got, _ := c.Recent(ctx, "s1"); got.IsActive || f.calls != 2 {
+		t.Fatalf("after a fresh read: active=%v calls=%d, want its copy", got.IsActive, f.calls)
 	}
 }
 

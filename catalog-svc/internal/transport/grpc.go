@@ -80,10 +80,15 @@ func (s *GRPCServer) GetService(ctx context.Context, req *catalogv1.GetServiceRe
 
 // cached answers from the cache, or serves the call and keeps a successful
 // answer. The answer is shared by every later caller: gRPC only reads it.
+// A caller that will keep the answer itself (the gateway,
+// grpcx.FreshReadKey) is answered from the database: this replica may not
+// yet have dropped a page for a write the caller has heard of.
 func cached[Req any, Resp proto.Message](ctx context.Context, c *pagecache.Cache, key any, req Req,
 	serve func(context.Context, Req) (Resp, error)) (Resp, error) {
-	if v, ok := c.Get(key); ok {
-		return v.(Resp), nil
+	if grpcx.IncomingHeader(ctx, grpcx.FreshReadKey) == "" {
+		if v, ok := c.Get(key); ok {
+			return v.(Resp), nil
+		}
 	}
 	read := c.Begin()
 	resp, err := serve(ctx, req)

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
@@ -83,6 +84,16 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 		}
 		sendTagged(w, r, policy, etag, body)
 	})
+}
+
+// mayBeKept tells whether the answer to the request of ctx may be kept
+// (publicCache gave it a life). Such a read is asked of the services'
+// databases (grpcx.FreshReadKey): a catalog-svc replica can still hold a
+// page this gateway has dropped, and this gateway would keep that page until
+// the catalog's next write.
+func mayBeKept(ctx context.Context) bool {
+	_, ok := ctx.Value(answerLifeKey{}).(*answerLife)
+	return ok
 }
 
 // pageOverhead is what a kept page costs beyond its body and key (the

@@ -57,7 +57,11 @@ func newMux(ctx context.Context, b Backends, pages *Pages, trustForwardedFor boo
 				trace.SpanFromContext(ctx).SetName(r.Method + " " + pattern)
 				metrics.SetRoute(r.Context(), pattern)
 			}
-			return metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
+			md := metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
+			if mayBeKept(r.Context()) {
+				md.Append(grpcx.FreshReadKey, "1")
+			}
+			return md
 		}),
 	)
 	regs := []error{

@@ -24,8 +24,7 @@ import (
 // (Invalidate); an answer read across an invalidation is not kept; none
 // is served past the copies' lifetime (CATALOG_CACHE_TTL) after its read
 // began, the bound when Kafka is down, unless catalog-svc's write mark
-// confirms it (listings and availability, WatchCatalogWrites); none before
-// the group joined (Live).
+// confirms it (WatchCatalogWrites); none before the group joined (Live).
 //
 // Availability (a service's default window) and listings (each service's
 // nextAvailable) move with bookings too, one service at a time: they are
@@ -50,23 +49,23 @@ type Pages struct {
 	everWatched   bool      // a watch has been in place
 }
 
-// NewPages keeps services' pages for at most copyTTL in at most maxBytes,
-// split between services and listings, and availability answers in at most
-// slotsBytes. Listings and availability follow the catalog's rule like
-// booking-svc's copies: copyTTL, or up to copies.ConfirmedMaxAge while
-// catalog-svc's write mark confirms them (WatchCatalogWrites); a minute is
-// also the bound should a slot change go unheard (booking-svc announces
-// each right after its commit). now tells when a listing or an
-// availability answer has ended (nil: the wall clock).
+// NewPages keeps services' pages and listings in at most maxBytes, split
+// between them, and availability answers in at most slotsBytes. All follow
+// the catalog's rule like booking-svc's copies: copyTTL, or up to
+// copies.ConfirmedMaxAge while catalog-svc's write mark confirms them
+// (WatchCatalogWrites); a minute is also the bound should a slot change go
+// unheard (booking-svc announces each right after its commit). now is the
+// clock the answers' ages and ends are read on (nil: the wall clock).
 func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int, now func() time.Time) *Pages {
-	slots := pagecache.New(copyTTL, slotsBytes, now)
-	slots.KeepConfirmed(copies.ConfirmedMaxAge)
-	listings := pagecache.New(copyTTL, maxBytes/2, now)
-	listings.KeepConfirmed(copies.ConfirmedMaxAge)
+	confirmed := func(maxBytes int) *pagecache.Cache {
+		c := pagecache.New(copyTTL, maxBytes, now)
+		c.KeepConfirmed(copies.ConfirmedMaxAge)
+		return c
+	}
 	return &Pages{
-		services: pagecache.New(copyTTL, maxBytes/2, nil), // wall time: it bounds staleness
-		listings: listings,
-		slots:    slots,
+		services: confirmed(maxBytes / 2),
+		listings: confirmed(maxBytes / 2),
+		slots:    confirmed(slotsBytes),
 	}
 }
 
@@ -86,10 +85,9 @@ func (p *Pages) Instrument(m *metrics.Metrics) {
 	}
 }
 
-// WatchCatalogWrites confirms the listings and availability answers against
-// catalog-svc's write mark every `every` until ctx ends
-// (copies.WatchWrites), so they outlive the catalog TTL until a catalog
-// write; a new mark drops every page.
+// WatchCatalogWrites confirms every kept answer against catalog-svc's write
+// mark every `every` until ctx ends (copies.WatchWrites), so answers
+// outlive the catalog TTL until a catalog write; a new mark drops them all.
 func (p *Pages) WatchCatalogWrites(ctx context.Context, every time.Duration, read func(context.Context) (copies.WriteMark, error), log *slog.Logger) {
 	if p != nil {
 		copies.WatchWrites(ctx, every, read, p, log)
@@ -99,6 +97,7 @@ func (p *Pages) WatchCatalogWrites(ctx context.Context, every time.Duration, rea
 // Confirm records that every catalog write committed before at has dropped
 // the pages (copies.Confirmable).
 func (p *Pages) Confirm(at time.Time) {
+	p.services.Confirm(at)
 	p.listings.Confirm(at)
 	p.slots.Confirm(at)
 }

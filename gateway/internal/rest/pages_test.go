@@ -107,6 +107,43 @@ func TestPagesKeepNothingReadAcrossAChange(t *testing.T) {
 	}
 }
 
+// TestServicePagesOutliveTheTTLWhileWritesAreConfirmed: a service's page,
+// like a listing, is served past CATALOG_CACHE_TTL only while catalog-svc's
+// write mark keeps confirming that no write went unheard, and never past
+// copies.ConfirmedMaxAge.
+func TestServicePagesOutliveTheTTLWhileWritesAreConfirmed(t *testing.T) {
+	clock := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	pages := NewPages(2*time.Second, 1<<20, 1<<20, func() time.Time { return clock })
+	pages.Live()
+	h := publicCache(pages, &backend{})
+
+	first := get(h, "/services/abc").Body.String()
+	clock = clock.Add(3 * time.Second)
+	unconfirmed, readAt := get(h, "/services/abc").Body.String(), clock
+	if unconfirmed == first {
+		t.Fatal("served past the TTL with no confirmation")
+	}
+	for range 10 { // confirmed every second for 10 s
+		clock = clock.Add(time.Second)
+		pages.Confirm(clock)
+		if got := get(h, "/services/abc").Body.String(); got != unconfirmed {
+			t.Fatalf("%v after its read, confirmed: read again (%s, kept %s)", clock.Sub(readAt), got, unconfirmed)
+		}
+	}
+	clock = clock.Add(3 * time.Second) // the confirmations stopped
+	stopped := get(h, "/services/abc").Body.String()
+	if stopped == unconfirmed {
+		t.Fatal("served past the TTL after the confirmations stopped")
+	}
+	for range 61 { // confirmed for longer than ConfirmedMaxAge
+		clock = clock.Add(time.Second)
+		pages.Confirm(clock)
+	}
+	if get(h, "/services/abc").Body.String() == stopped {
+		t.Fatal("served past copies.ConfirmedMaxAge")
+	}
+}
+
 func TestNoPagesWithoutKafka(t *testing.T) {
 	be := &backend{}
 	var pages *Pages // the gateway without KAFKA_BROKERS
