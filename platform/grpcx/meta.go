@@ -16,6 +16,11 @@ import (
 // heard of (docs/decisions.md "Public pages in the gateway").
 const FreshReadKey = "x-fresh-read"
 
+// FreshRead tells whether the caller asked for an answer built on the
+// catalog as its database has it (FreshReadKey): no kept page, total or
+// copy may serve it.
+func FreshRead(ctx context.Context) bool { return IncomingHeader(ctx, FreshReadKey) != "" }
+
 // SetHTTPStatus asks the gateway to answer with code (e.g. 201).
 func SetHTTPStatus(ctx context.Context, code int) {
 	_ = grpc.SetHeader(ctx, metadata.Pairs(HTTPCodeHeader, strconv.Itoa(code)))

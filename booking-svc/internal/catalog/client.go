@@ -75,7 +75,7 @@ func New(conn grpc.ClientConnInterface, ttl time.Duration) *Client {
 // this process has not yet dropped its copy for, and would keep an answer
 // built on the old copy until its next drop.
 func (c *Client) Recent(ctx context.Context, id string) (booking.ServiceInfo, error) {
-	if c.TTL > 0 && grpcx.IncomingHeader(ctx, grpcx.FreshReadKey) == "" {
+	if c.TTL > 0 && !grpcx.FreshRead(ctx) {
 		c.mu.Lock()
 		cp, ok := c.copies[id]
 		c.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/api/topics"
+	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
 	"github.com/slotwise/slotwise/platform/pagecache"
@@ -81,7 +82,10 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 	key, keep := totalOf(f)
 	read := s.Totals.Begin()
 	known := -1
-	if v, ok := s.Totals.Get(key); ok && keep {
+	// A caller that keeps the page itself (the gateway) gets the total as
+	// counted now: this replica may not yet have dropped it for a write the
+	// caller heard of (docs/decisions.md "Public pages in the gateway").
+	if v, ok := s.Totals.Get(key); ok && keep && !grpcx.FreshRead(ctx) {
 		known = v.(int)
 	}
 	sql, args := listSQL(f, known)

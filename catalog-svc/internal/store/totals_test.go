@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"google.golang.org/grpc/metadata"
 
+	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/pagecache"
 	"github.com/slotwise/slotwise/platform/testkit"
 
@@ -16,7 +18,8 @@ import (
 // TestListingTotalsAreCountedOnce: a category's total is counted with its
 // first page and then kept with the pages (every page after reads its own
 // rows only), past the last page too, until the cache is emptied as a
-// write empties it; a search counts with every page.
+// write empties it or a caller asks for a fresh read; a search counts with
+// every page.
 func TestListingTotalsAreCountedOnce(t *testing.T) {
 	ctx := context.Background()
 	pool := testkit.NewPool(t, "catalog", Migrations, "migrations", 2)
@@ -58,9 +61,19 @@ func TestListingTotalsAreCountedOnce(t *testing.T) {
 	if p := list(catalog.Query{Q: "spa"}); p.Total != 5 {
 		t.Fatalf("search: total %d", p.Total)
 	}
+	// A caller that keeps the page itself (the gateway) gets the total as
+	// counted now, and it replaces the kept one.
+	fresh := metadata.NewIncomingContext(ctx, metadata.Pairs(grpcx.FreshReadKey, "1"))
+	if p, err := domain.List(fresh, catalog.Query{Category: "Beauty", Offset: 24}); err != nil || p.Total != 35 {
+		t.Fatalf("a fresh read: total %d (%v), want 35", p.Total, err)
+	}
+	if p := list(catalog.Query{Category: "Beauty", Offset: 48}); p.Total != 35 {
+		t.Fatalf("after a fresh read: total %d, want 35", p.Total)
+	}
+	add(1, "Nails")
 	// Emptied as every write empties it, the next page counts again.
 	cache.Invalidate()
-	if p := list(catalog.Query{Category: "Beauty", Offset: 24}); p.Total != 35 || len(p.Services) != 11 {
+	if p := list(catalog.Query{Category: "Beauty", Offset: 24}); p.Total != 36 || len(p.Services) != 12 {
 		t.Fatalf("after a write: total %d, %d services", p.Total, len(p.Services))
 	}
 	// Another filter has a total of its own.

@@ -85,7 +85,7 @@ func (s *GRPCServer) GetService(ctx context.Context, req *catalogv1.GetServiceRe
 // yet have dropped a page for a write the caller has heard of.
 func cached[Req any, Resp proto.Message](ctx context.Context, c *pagecache.Cache, key any, req Req,
 	serve func(context.Context, Req) (Resp, error)) (Resp, error) {
-	if grpcx.IncomingHeader(ctx, grpcx.FreshReadKey) == "" {
+	if !grpcx.FreshRead(ctx) {
 		if v, ok := c.Get(key); ok {
 			return v.(Resp), nil
 		}
