@@ -54,18 +54,25 @@ type Pages struct {
 // the catalog's rule like booking-svc's copies: copyTTL, or up to
 // copies.ConfirmedMaxAge while catalog-svc's write mark confirms them
 // (WatchCatalogWrites); a minute is also the bound should a slot change go
-// unheard (booking-svc announces each right after its commit). now is the
-// clock the answers' ages and ends are read on (nil: the wall clock).
+// unheard (booking-svc announces each right after its commit). now tells
+// when a listing or an availability answer has ended, which it reads on the
+// business clock (nil: the wall clock); a service's page does not end by
+// itself, so its age is wall time, the time the write mark confirms in.
 func NewPages(copyTTL time.Duration, maxBytes, slotsBytes int, now func() time.Time) *Pages {
-	confirmed := func(maxBytes int) *pagecache.Cache {
+	return newPages(copyTTL, maxBytes, slotsBytes, now, time.Now)
+}
+
+// newPages is NewPages with the wall clock given (tests move it).
+func newPages(copyTTL time.Duration, maxBytes, slotsBytes int, now, wall func() time.Time) *Pages {
+	confirmed := func(maxBytes int, now func() time.Time) *pagecache.Cache {
 		c := pagecache.New(copyTTL, maxBytes, now)
 		c.KeepConfirmed(copies.ConfirmedMaxAge)
 		return c
 	}
 	return &Pages{
-		services: confirmed(maxBytes / 2),
-		listings: confirmed(maxBytes / 2),
-		slots:    confirmed(slotsBytes),
+		services: confirmed(maxBytes/2, wall),
+		listings: confirmed(maxBytes/2, now),
+		slots:    confirmed(slotsBytes, now),
 	}
 }
 

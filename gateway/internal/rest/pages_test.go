@@ -113,7 +113,8 @@ func TestPagesKeepNothingReadAcrossAChange(t *testing.T) {
 // copies.ConfirmedMaxAge.
 func TestServicePagesOutliveTheTTLWhileWritesAreConfirmed(t *testing.T) {
 	clock := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-	pages := NewPages(2*time.Second, 1<<20, 1<<20, func() time.Time { return clock })
+	now := func() time.Time { return clock }
+	pages := newPages(2*time.Second, 1<<20, 1<<20, now, now)
 	pages.Live()
 	h := publicCache(pages, &backend{})
 
