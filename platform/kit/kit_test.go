@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -206,10 +205,6 @@ func TestInstrumenting(t *testing.T) {
 // called service logged it (its trailer, grpcx.Logged), here when it did not.
 func TestDownstreamFailureLoggedOnce(t *testing.T) {
 	for _, downstreamLogs := range []bool{true, false} {
-		lis, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
 		srv := grpc.NewServer(grpc.UnaryInterceptor(func(ctx context.Context, _ any, _ *grpc.UnaryServerInfo, _ grpc.UnaryHandler) (any, error) {
 			if downstreamLogs {
 				grpcx.MarkLogged(ctx)
@@ -217,16 +212,10 @@ func TestDownstreamFailureLoggedOnce(t *testing.T) {
 			return nil, status.Error(codes.Internal, "Internal server error")
 		}))
 		authv1.RegisterAuthServiceServer(srv, authv1.UnimplementedAuthServiceServer{})
-		go srv.Serve(lis)
-		t.Cleanup(srv.Stop)
-		conn, err := grpcx.Dial(lis.Addr().String(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { conn.Close() })
+		conn := testkit.GRPCConn(t, srv)
 
 		f := newFixture(t)
-		_, err = f.serve(func(ctx context.Context, _ request) (string, error) {
+		_, err := f.serve(func(ctx context.Context, _ request) (string, error) {
 			_, err := authv1.NewAuthServiceClient(conn).GetJWKS(ctx, &authv1.GetJWKSRequest{})
 			return "", fmt.Errorf("ask auth-svc: %w", err)
 		}, "", false)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"slices"
 	"testing"
 	"time"
@@ -30,21 +29,10 @@ const wait = 10 * time.Second
 // booking-svc registers it, and returns a client of it.
 func serveSlotWatch(t *testing.T, slots SlotChanges) bookingv1.BookingServiceClient {
 	t.Helper()
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	srv, _ := grpcx.NewServer(grpcx.ServerOptions{Logger: slog.Default(), TracerProvider: noop.NewTracerProvider()})
 	bookingv1.RegisterBookingServiceServer(srv, WithSlotWatch(WithAnalytics(
 		WithCalendars(NewGRPCServer(Set{}, time.UTC), CalendarSet{}, time.UTC, time.Now), nil), slots))
-	go srv.Serve(lis)
-	t.Cleanup(srv.Stop)
-	conn, err := grpcx.Dial(lis.Addr().String(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
-	return bookingv1.NewBookingServiceClient(conn)
+	return bookingv1.NewBookingServiceClient(testkit.GRPCConn(t, srv))
 }
 
 func watch(t *testing.T, client bookingv1.BookingServiceClient) grpc.ServerStreamingClient[bookingv1.SlotChanges] {

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"sync"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/metrics"
+	"github.com/slotwise/slotwise/platform/testkit"
 )
 
 // freshRecorder records whether each call asked for a read from the
@@ -54,21 +54,11 @@ func (f *freshRecorder) last() string {
 // either may not yet have dropped what a write this gateway heard of
 // changed. Reads the gateway does not keep let them answer from memory.
 func TestKeptReadsAreAskedOfTheDatabase(t *testing.T) {
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	services := &freshRecorder{}
 	srv := grpc.NewServer()
 	catalogv1.RegisterCatalogServiceServer(srv, services)
 	bookingv1.RegisterBookingServiceServer(srv, services)
-	go srv.Serve(lis)
-	t.Cleanup(srv.Stop)
-	conn, err := grpcx.Dial(lis.Addr().String(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
+	conn := testkit.GRPCConn(t, srv)
 
 	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
 	pages.Live()
