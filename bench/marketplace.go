@@ -426,7 +426,7 @@ func (e *Env) searchLatency(ctx context.Context, clients, rounds int, d time.Dur
 	defer closeAll()
 	l := warmThenMeasure(run, rounds, d)
 	return LatencyCheck{Name: "search over 100,000 services", Clients: clients, System: l, P99TargetMs: SearchP99Ms, Pass: l.P99ms < SearchP99Ms && l.Errors == 0,
-		Notes: fmt.Sprintf("GET /services?q=… through the gateway, %d distinct searches in turn (each seeded word, its 3-letter prefix, word pairs, with a city or a price cap); a word is in one name in twenty and in more descriptions; catalog-svc keeps each answer until a catalog write (at most a minute, catalog-svc/internal/store/writes.go), the gateway as a listing (until a slot change of a service on the page, at most a minute); a search not asked before costs PostgreSQL 5–25 ms (docs/bench/README.md)", len(qs))}, nil
+		Notes: fmt.Sprintf("GET /services?q=… through the gateway, %d distinct searches in turn (each seeded word, its 3-letter prefix, word pairs, with a city or a price cap); a word is in one name in twenty and in more descriptions; the gateway keeps each answer as a listing (until a catalog write or a slot change of a service on the page, at most a minute) and reads its misses from PostgreSQL, not catalog-svc's pages (grpcx.FreshReadKey); a search not asked before costs PostgreSQL 5–25 ms (docs/bench/README.md)", len(qs))}, nil
 }
 
 func (e *Env) availabilityLatency(ctx context.Context, busy []string, clients, rounds int, d time.Duration) (LatencyCheck, error) {
