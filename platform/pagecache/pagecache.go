@@ -21,6 +21,7 @@
 package pagecache
 
 import (
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -122,6 +123,14 @@ type Read struct {
 	gen     uint64
 	dropSeq uint64
 	since   time.Time
+}
+
+// Epoch names what the cache had heard when r began: two reads of one
+// epoch began with no Invalidate and no Drop between them, so the earlier
+// one's answer is as fresh for the later as a kept answer would be (the
+// gateway lets requests that miss at once share one read).
+func (r Read) Epoch() string {
+	return strconv.FormatUint(r.gen, 36) + "." + strconv.FormatUint(r.dropSeq, 36)
 }
 
 // Get returns the answer under key, if one is fresh.

@@ -55,35 +55,60 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 			return
 		}
 		kept, key := pages.cacheFor(r)
-		var read pagecache.Read
-		// An availability answer is kept only once its printing told when it
-		// stops being true (keptAnswers); a listing unless its hints failed.
-		life := answerLife{unknown: kept != nil && kept == pages.slots}
-		if kept != nil {
-			if v, ok := kept.Get(key); ok {
-				p := v.(*page)
-				metrics.SetRoute(r.Context(), p.route)
-				w.Header().Set("Content-Type", p.contentType)
+		if kept == nil {
+			if p := fetch(w, r, next, keepIn{}); p != nil {
 				sendTagged(w, r, policy, p.etag, p.body)
-				return
 			}
-			read = kept.Begin()
-			r = r.WithContext(withAnswerLife(r.Context(), &life))
-		}
-		buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(buf, r)
-		if buf.status != http.StatusOK {
-			buf.flush()
 			return
 		}
-		body := buf.body.Bytes()
-		etag := strongETag(body)
-		if kept != nil && !life.unknown {
-			p := &page{body: body, etag: etag, contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
-			kept.PutUntil(read, key, p, len(body)+len(key)+pageOverhead, life.until, life.deps...)
+		if v, ok := kept.Get(key); ok {
+			sendPage(w, r, policy, v.(*page))
+			return
 		}
-		sendTagged(w, r, policy, etag, body)
+		if p := pages.readShared(w, r, next, kept, key); p != nil {
+			sendPage(w, r, policy, p)
+		}
 	})
+}
+
+// keepIn is where a read's answer may be kept: a cache (nil: nowhere), its
+// key, the read as begun, and whether the answer starts unknown (an
+// availability answer is kept only once its printing told when it stops
+// being true, keptAnswers; a listing unless its hints failed).
+type keepIn struct {
+	cache   *pagecache.Cache
+	key     string
+	read    pagecache.Read
+	unknown bool
+}
+
+// fetch serves r through next and returns its answer as a page, kept in k
+// when it may be; an answer other than 200 goes to w as it is (nil).
+func fetch(w http.ResponseWriter, r *http.Request, next http.Handler, k keepIn) *page {
+	life := answerLife{unknown: k.unknown}
+	if k.cache != nil {
+		r = r.WithContext(withAnswerLife(r.Context(), &life))
+	}
+	buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
+	next.ServeHTTP(buf, r)
+	if buf.status != http.StatusOK {
+		buf.flush()
+		return nil
+	}
+	body := buf.body.Bytes()
+	p := &page{body: body, etag: strongETag(body), contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
+	if k.cache != nil && !life.unknown {
+		k.cache.PutUntil(k.read, k.key, p, len(body)+len(k.key)+pageOverhead, life.until, life.deps...)
+	}
+	return p
+}
+
+// sendPage sends a page read for another request (kept, or shared) as that
+// request got it.
+func sendPage(w http.ResponseWriter, r *http.Request, policy string, p *page) {
+	metrics.SetRoute(r.Context(), p.route)
+	w.Header().Set("Content-Type", p.contentType)
+	sendTagged(w, r, policy, p.etag, p.body)
 }
 
 // mayBeKept tells whether the answer to the request of ctx may be kept

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/metrics"
 	"github.com/slotwise/slotwise/platform/pagecache"
@@ -34,9 +36,10 @@ import (
 // free slot they show starts, or midnight moves the window
 // (availability_kept.go, next_available.go).
 type Pages struct {
-	services *pagecache.Cache // GET /services/{id}
-	listings *pagecache.Cache // GET /services (pages and searches), each depending on the services it shows
-	slots    *pagecache.Cache // GET /services/{id}/availability, by service id
+	services *pagecache.Cache   // GET /services/{id}
+	listings *pagecache.Cache   // GET /services (pages and searches), each depending on the services it shows
+	slots    *pagecache.Cache   // GET /services/{id}/availability, by service id
+	flights  singleflight.Group // misses sharing one read (shared_reads.go)
 
 	// slots and listings are served only while the copies group has joined
 	// (catalog edits wait for this gateway) and a watch of slot changes is
