@@ -112,7 +112,7 @@ func sendPage(w http.ResponseWriter, r *http.Request, policy string, p *page) {
 }
 
 // mayBeKept tells whether the answer to the request of ctx may be kept
-// (publicCache gave it a life). Such a read is asked of the services'
+// (fetch gave it a life). Such a read is asked of the services'
 // databases (grpcx.FreshReadKey): a catalog-svc replica can still hold a
 // page this gateway has dropped, and this gateway would keep that page until
 // the catalog's next write.
