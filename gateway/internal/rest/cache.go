@@ -54,18 +54,15 @@ func publicCache(pages *Pages, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		kept, key := pages.cacheFor(r)
-		if kept == nil {
-			if p := fetch(w, r, next, keepIn{}); p != nil {
-				sendTagged(w, r, policy, p.etag, p.body)
-			}
-			return
+		var p *page
+		if kept, key := pages.cacheFor(r); kept == nil {
+			p = fetch(w, r, next, keepIn{})
+		} else if v, ok := kept.Get(key); ok {
+			p = v.(*page)
+		} else {
+			p = pages.readShared(w, r, next, kept, key)
 		}
-		if v, ok := kept.Get(key); ok {
-			sendPage(w, r, policy, v.(*page))
-			return
-		}
-		if p := pages.readShared(w, r, next, kept, key); p != nil {
+		if p != nil {
 			sendPage(w, r, policy, p)
 		}
 	})
@@ -103,8 +100,8 @@ func fetch(w http.ResponseWriter, r *http.Request, next http.Handler, k keepIn) 
 	return p
 }
 
-// sendPage sends a page read for another request (kept, or shared) as that
-// request got it.
+// sendPage sends a page as its read got it (for this request, or for
+// another: kept, or shared).
 func sendPage(w http.ResponseWriter, r *http.Request, policy string, p *page) {
 	metrics.SetRoute(r.Context(), p.route)
 	w.Header().Set("Content-Type", p.contentType)

@@ -19,26 +19,27 @@ import (
 // answer other than 200). A request that shared a read that failed (its
 // caller left, or a backend refused it) reads on its own.
 func (p *Pages) readShared(w http.ResponseWriter, r *http.Request, next http.Handler, kept *pagecache.Cache, key string) *page {
-	read := kept.Begin()
+	k := keepIn{cache: kept, key: key, read: kept.Begin(), unknown: kept == p.slots}
 	led := false
-	v, _, _ := p.flights.Do(p.flightKey(kept, key, read), func() (any, error) {
+	v, _, _ := p.flights.Do(p.flightKey(k), func() (any, error) {
 		led = true
-		return fetch(w, r, next, keepIn{cache: kept, key: key, read: read, unknown: kept == p.slots}), nil
+		return fetch(w, r, next, k), nil
 	})
 	if shared := v.(*page); shared != nil || led {
 		return shared
 	}
-	return fetch(w, r, next, keepIn{cache: kept, key: key, read: kept.Begin(), unknown: kept == p.slots})
+	k.read = kept.Begin()
+	return fetch(w, r, next, k)
 }
 
-// flightKey names the shared read of key in kept for reads of read's epoch.
-func (p *Pages) flightKey(kept *pagecache.Cache, key string, read pagecache.Read) string {
+// flightKey names the shared read of k's key for reads of its epoch.
+func (p *Pages) flightKey(k keepIn) string {
 	kind := "service"
-	switch kept {
+	switch k.cache {
 	case p.listings:
 		kind = "listing"
 	case p.slots:
 		kind = "availability"
 	}
-	return kind + " " + read.Epoch() + " " + key
+	return kind + " " + k.read.Epoch() + " " + k.key
 }
