@@ -18,7 +18,6 @@ import (
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack/stacktest"
 	"github.com/slotwise/slotwise/gateway"
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/svc"
 )
 
@@ -57,7 +56,7 @@ func (e *Env) SecondInstance(ctx context.Context, wg *sync.WaitGroup) (string, e
 		bookingsvc.Run(ctx, bookingsvc.Config{
 			Config: svc.Config{Name: "booking-svc-2", DatabaseURL: e.DatabaseURL, KafkaBrokers: []string{e.Broker.Addr},
 				AuthGRPCAddr: a["auth-svc"], GRPCListener: bookLis, Logger: e.Logger("booking-svc-2")},
-			CatalogAddr: a["catalog-svc"], CatalogCacheTTL: copies.DefaultTTL, Location: IST, Clock: e.Clock.Now,
+			CatalogAddr: a["catalog-svc"], Location: IST, Clock: e.Clock.Now,
 		})
 	}()
 	go func() {

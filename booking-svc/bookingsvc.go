@@ -12,7 +12,6 @@ import (
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/ratelimit"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -20,7 +19,6 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
 	"github.com/slotwise/slotwise/booking-svc/internal/events"
-	"github.com/slotwise/slotwise/booking-svc/internal/slotwatch"
 	"github.com/slotwise/slotwise/booking-svc/internal/store"
 	"github.com/slotwise/slotwise/booking-svc/internal/transport"
 )
@@ -29,12 +27,6 @@ import (
 type Config struct {
 	svc.Config
 	CatalogAddr string
-	// CatalogCacheTTL is how old a copy of a service booking may decide on
-	// (CATALOG_CACHE_TTL; 0 asks catalog-svc every time), past which only
-	// a confirmation by catalog-svc's write mark keeps it (up to
-	// copies.ConfirmedMaxAge). A copy only ever allows: refusals are
-	// re-checked against catalog-svc.
-	CatalogCacheTTL time.Duration
 	// IdempotencyTTL is how long a keyed booking's first result is
 	// replayed (IDEMPOTENCY_TTL); the record is deleted after it.
 	IdempotencyTTL time.Duration
@@ -52,7 +44,6 @@ func LoadConfig(r *config.Reader) Config {
 	return Config{
 		Config:            svc.LoadConfig(r, "booking-svc", ":7003", true, true),
 		CatalogAddr:       r.Required("CATALOG_GRPC_ADDR"),
-		CatalogCacheTTL:   r.Duration("CATALOG_CACHE_TTL", copies.DefaultTTL),
 		IdempotencyTTL:    r.Duration("IDEMPOTENCY_TTL", booking.DefaultIdempotencyTTL),
 		BookingsPerMinute: r.Int("BOOKING_RATE_LIMIT_PER_MINUTE", DefaultBookingsPerMinute),
 		Location:          r.Location("APP_TIMEZONE", "Asia/Kolkata"),
@@ -97,8 +88,8 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
-			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider, rt.Logger)
-			services := catalog.New(conn, cfg.CatalogCacheTTL)
+			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
+			services := catalog.New(conn)
 			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: services,
@@ -106,25 +97,11 @@ func (cfg Config) Spec() svc.Spec {
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},
 				rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			// The gateways' slot watches hear every replica's bookings
-			// through the shared database (internal/slotwatch).
-			slots := slotwatch.New(rt.Pool, rt.Logger)
-			rt.Go("slot changes listener", slots.Run)
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithSlotWatch(transport.WithAnalytics(
-				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics), slots))
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithAnalytics(
+				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
-			// Copies are kept once catalog-svc waits for this process.
-			rt.ConsumeServiceChanges(events.ServiceChanges(services, rt.Logger), services.Live)
-			if cfg.CatalogCacheTTL > 0 {
-				// Copies outlive the TTL while catalog-svc's write mark stands
-				// still (internal/catalog/client.go).
-				rt.Go("catalog writes watcher", func(ctx context.Context) error {
-					copies.WatchWrites(ctx, cfg.CatalogCacheTTL/4, copies.ReadWriteMark(services.API), services, rt.Logger)
-					return nil
-				})
-			}
 			return nil
 		},
 	}

@@ -46,10 +46,9 @@ func LoadChart(path string) (*Chart, error) {
 	}
 	var v struct {
 		Config struct {
-			LogLevel        string            `yaml:"logLevel"`
-			AppTimezone     string            `yaml:"appTimezone"`
-			CatalogCacheTTL string            `yaml:"catalogCacheTTL"`
-			Extra           map[string]string `yaml:"extra"`
+			LogLevel    string            `yaml:"logLevel"`
+			AppTimezone string            `yaml:"appTimezone"`
+			Extra       map[string]string `yaml:"extra"`
 		} `yaml:"config"`
 		Defaults   map[string]any            `yaml:"componentDefaults"`
 		Components map[string]map[string]any `yaml:"components"`
@@ -57,8 +56,8 @@ func LoadChart(path string) (*Chart, error) {
 	if err := yaml.Unmarshal(raw, &v); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	c := &Chart{config: map[string]string{"LOG_LEVEL": v.Config.LogLevel, "APP_TIMEZONE": v.Config.AppTimezone,
-		"CATALOG_CACHE_TTL": v.Config.CatalogCacheTTL}, components: map[string]chartComponent{}}
+	c := &Chart{config: map[string]string{"LOG_LEVEL": v.Config.LogLevel, "APP_TIMEZONE": v.Config.AppTimezone},
+		components: map[string]chartComponent{}}
 	maps.Copy(c.config, v.Config.Extra)
 	for name, own := range v.Components {
 		merged, err := yaml.Marshal(deepMerge(v.Defaults, own))

@@ -50,7 +50,7 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 		"DATABASE_URL": "postgres://local/db", "KAFKA_BROKERS": "127.0.0.1:9092", "OTEL_EXPORTER_OTLP_ENDPOINT": "",
 		"OTEL_SERVICE_NAME": "booking-svc", "LOG_LEVEL": "info", "APP_TIMEZONE": "Asia/Kolkata",
 		"AUTH_GRPC_ADDR": "dns://ns/auth-svc:7001", "CATALOG_GRPC_ADDR": "dns://ns/catalog-svc:7002",
-		"GRPC_ADDR": "127.9.9.4:7003", "ADMIN_ADDR": "127.9.9.4:9090", "CATALOG_CACHE_TTL": "2s", "GRPC_MAX_CONNECTION_AGE": "30s",
+		"GRPC_ADDR": "127.9.9.4:7003", "ADMIN_ADDR": "127.9.9.4:9090", "GRPC_MAX_CONNECTION_AGE": "30s",
 		"BOOKING_RATE_LIMIT_PER_MINUTE": "20",
 	}
 	if got := envMap(t, booking); !maps.Equal(got, want) {

@@ -17,7 +17,6 @@ import (
 	"github.com/slotwise/slotwise/gateway"
 	notificationsvc "github.com/slotwise/slotwise/notification-svc"
 	"github.com/slotwise/slotwise/platform/app"
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/svc"
 	reviewsvc "github.com/slotwise/slotwise/review-svc"
 )
@@ -110,12 +109,11 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey, TokenTTL: 24 * time.Hour, Clock: o.Clock})
 	})
 	g.Go("catalog-svc", func(ctx context.Context) error {
-		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), CopyTTL: copies.DefaultTTL,
-			Location: o.Location})
+		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), Location: o.Location})
 	})
 	g.Go("booking-svc", func(ctx context.Context) error {
 		return bookingsvc.Run(ctx, bookingsvc.Config{Config: common("booking-svc"), CatalogAddr: addrs["catalog-svc"],
-			CatalogCacheTTL: copies.DefaultTTL, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
+			IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
 			Location: o.Location, Clock: o.Clock})
 	})
 	g.Go("review-svc", func(ctx context.Context) error {
@@ -131,7 +129,6 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
 			NotificationAddr: addrs["notification-svc"],
 			CORSOrigins:      o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
-			KafkaBrokers: o.KafkaBrokers, CopyTTL: copies.DefaultTTL, Clock: o.Clock,
 		})
 	})
 	metricsURLs := map[string]string{}

@@ -11,15 +11,11 @@ import (
 	"os"
 	"time"
 
-	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 
-	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
-	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/gateway/internal/rest"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/config"
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/logging"
 	"github.com/slotwise/slotwise/platform/metrics"
@@ -42,24 +38,7 @@ type Config struct {
 	TrustForwardedFor bool
 	LogLevel          string
 	// AdminAddr serves /metrics (Prometheus); empty: off.
-	AdminAddr string
-	// KafkaBrokers is where catalog.services.v1 is read: the gateway keeps
-	// public catalog answers only while it consumes the catalog's changes
-	// (empty: it keeps none).
-	KafkaBrokers []string
-	// CopyTTL is CATALOG_CACHE_TTL, the longest catalog-svc waits for a copy
-	// holder to drop an edit: no page is served longer (0: none are kept).
-	CopyTTL time.Duration
-	// PagesBytes bounds the pages kept (GATEWAY_PAGES_BYTES).
-	PagesBytes int
-	// AvailabilityBytes bounds the availability answers kept
-	// (GATEWAY_AVAILABILITY_BYTES).
-	AvailabilityBytes int
-
-	// Clock is the time availability answers are judged by (nil: the wall
-	// clock): booking-svc's, which in-process test stacks move.
-	Clock func() time.Time
-
+	AdminAddr     string
 	Listener      net.Listener // set by in-process runners instead of HTTPAddr
 	AdminListener net.Listener
 	Logger        *slog.Logger
@@ -79,21 +58,8 @@ func LoadConfig(r *config.Reader) Config {
 		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
 		LogLevel:          r.String("LOG_LEVEL", "info"),
 		AdminAddr:         r.String("ADMIN_ADDR", ""),
-		KafkaBrokers:      r.List("KAFKA_BROKERS", nil),
-		CopyTTL:           r.Duration("CATALOG_CACHE_TTL", copies.DefaultTTL),
-		PagesBytes:        r.Int("GATEWAY_PAGES_BYTES", DefaultPagesBytes),
-		AvailabilityBytes: r.Int("GATEWAY_AVAILABILITY_BYTES", DefaultAvailabilityBytes),
 	}
 }
-
-// DefaultPagesBytes is GATEWAY_PAGES_BYTES's default: some thousand
-// 24-service pages (docs/operations.md).
-const DefaultPagesBytes = 32 << 20
-
-// DefaultAvailabilityBytes is GATEWAY_AVAILABILITY_BYTES's default: the
-// default window of some 27,000 services (about 3.6 KB each as kept, four
-// slots a day), inside the chart's 256 MiB beside the pages.
-const DefaultAvailabilityBytes = 96 << 20
 
 // Run serves until ctx ends.
 func Run(ctx context.Context, cfg Config) error {
@@ -130,7 +96,6 @@ func Run(ctx context.Context, cfg Config) error {
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
 		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
-		Pages: keepPages(ctx, cfg, b, log, tp, m),
 	})
 	if err != nil {
 		return err
@@ -147,32 +112,6 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	log.Info("gateway started", "http", lis.Addr().String())
 	return adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
-}
-
-// keepPages returns the gateway's public pages, dropped on every catalog
-// change it consumes in a copies group of its own (so catalog-svc waits
-// for it before acknowledging an edit), and availability answers, dropped
-// on every slot change booking-svc announces; or nil without Kafka or a
-// TTL.
-func keepPages(ctx context.Context, cfg Config, b rest.Backends, log *slog.Logger, tp trace.TracerProvider, m *metrics.Metrics) *rest.Pages {
-	if len(cfg.KafkaBrokers) == 0 || cfg.CopyTTL <= 0 {
-		return nil
-	}
-	if cfg.PagesBytes <= 0 {
-		cfg.PagesBytes = DefaultPagesBytes
-	}
-	if cfg.AvailabilityBytes <= 0 {
-		cfg.AvailabilityBytes = DefaultAvailabilityBytes
-	}
-	pages := rest.NewPages(cfg.CopyTTL, cfg.PagesBytes, cfg.AvailabilityBytes, cfg.Clock)
-	pages.Instrument(m)
-	c := copies.Consumer("gateway", copies.Invalidating(pages, log))
-	c.Brokers, c.Logger, c.TracerProvider = cfg.KafkaBrokers, log, tp
-	c.Instrument(m)
-	go copies.Run(ctx, c, pages.Live)
-	go pages.WatchSlots(ctx, bookingv1.NewBookingServiceClient(b.Booking), log)
-	go pages.WatchCatalogWrites(ctx, cfg.CopyTTL/4, copies.ReadWriteMark(catalogv1.NewCatalogServiceClient(b.Catalog)), log)
-	return pages
 }
 
 // serveAdmin exposes /metrics, /healthz and /readyz on the admin port.

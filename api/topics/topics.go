@@ -17,10 +17,9 @@ const (
 	Reviews = "review.reviews.v1"
 	// Services carries events.v1.ServiceEvent, keyed by service id: every
 	// creation, change (form, slots, active flag) and deletion of a service.
-	// Producer: catalog-svc. Consumers: every booking-svc process, each in
-	// its own group (ServiceCopiesGroup), which drops its copy of the service,
-	// and booking-svc once more (BookingClosedDaysGroup) for closed-day notices;
-	// every catalog-svc and gateway process, likewise, which drops its pages.
+	// Producer: catalog-svc. Consumer: booking-svc (BookingClosedDaysGroup),
+	// for closed-day notices. No one keeps copies of services: readers ask
+	// catalog-svc (docs/product.md "Fresh and kept").
 	Services = "catalog.services.v1"
 )
 
@@ -37,22 +36,8 @@ const (
 	// NotificationAppointmentsGroup is notification-svc's group on Appointments.
 	NotificationAppointmentsGroup = "notification-svc.appointments"
 	// BookingClosedDaysGroup is booking-svc's group on Services that tells
-	// customers of appointments on newly closed days (one process per event,
-	// unlike the copies groups).
+	// customers of appointments on newly closed days.
 	BookingClosedDaysGroup = "booking-svc.closed-days"
 	// NotificationReviewsGroup is notification-svc's group on Reviews.
 	NotificationReviewsGroup = "notification-svc.reviews"
 )
-
-// ServiceCopiesGroupPrefix starts the consumer group id of every process
-// that keeps copies of services and drops them on Services events (one
-// group per process, so each sees every event). catalog-svc acknowledges
-// a change once every live such group has consumed it, or once the copies'
-// lifetime has passed (docs/decisions.md).
-const ServiceCopiesGroupPrefix = Services + ".copies."
-
-// ServiceCopiesGroup is the group on Services of one process of program
-// (instance: an id unique to that process, such as a UUID).
-func ServiceCopiesGroup(program, instance string) string {
-	return ServiceCopiesGroupPrefix + program + "-" + instance
-}

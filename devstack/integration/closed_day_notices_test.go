@@ -21,7 +21,6 @@ func TestClosedDayTellsCustomersOnce(t *testing.T) {
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, other, p := st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "provider")
-	waitCopiesLive(t, st)
 	cleaning := bkService(t, st, p, "Cleaning", "09:00", "10:00", "11:00")
 	whitening := bkService(t, st, p, "Whitening", "09:00", "10:00")
 	names := map[string]string{}

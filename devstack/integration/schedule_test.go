@@ -16,7 +16,6 @@ func TestProviderSchedule(t *testing.T) {
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p, other := st.NewUser(t, "customer"), st.NewUser(t, "provider"), st.NewUser(t, "provider")
-	waitCopiesLive(t, st)
 	svcA := bkService(t, st, p, "Cleaning", "09:00", "10:00", "11:00")
 	svcB := bkService(t, st, p, "Whitening", "09:00", "10:00")
 	apptID := bkBookID(t, st, c, svcA, clk.day(1), "09:00") // warms booking-svc's copy

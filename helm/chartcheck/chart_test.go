@@ -425,15 +425,6 @@ func TestEnvWiring(t *testing.T) {
 				t.Errorf("%s: APP_TIMEZONE=%q", comp, v)
 			}
 		}
-		// catalog-svc waits for booking-svc's copies and the gateway's pages at most as long
-		// as they are kept: one value for all, or an acknowledged edit could meet an
-		// unexpired copy.
-		bookingTTL, _ := resolve(deps[name("booking-svc")].Spec.Template.Spec.Containers[0], "CATALOG_CACHE_TTL")
-		catalogTTL, _ := resolve(deps[name("catalog-svc")].Spec.Template.Spec.Containers[0], "CATALOG_CACHE_TTL")
-		gatewayTTL, _ := resolve(deps[name("gateway")].Spec.Template.Spec.Containers[0], "CATALOG_CACHE_TTL")
-		if bookingTTL == "" || bookingTTL != catalogTTL || gatewayTTL != catalogTTL {
-			t.Errorf("CATALOG_CACHE_TTL: booking-svc %q, catalog-svc %q, gateway %q, want one value", bookingTTL, catalogTTL, gatewayTTL)
-		}
 		if v, _ := resolve(deps[name("gateway")].Spec.Template.Spec.Containers[0], "CORS_ORIGINS"); !strings.HasPrefix(v, "https://") {
 			t.Errorf("gateway: CORS_ORIGINS=%q", v)
 		}

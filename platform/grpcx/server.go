@@ -18,8 +18,6 @@ import (
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
-	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
-	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/telemetry"
 )
 
@@ -91,14 +89,9 @@ const streamWorkers = 64
 const windowSize = 1 << 20
 
 // traced tells the calls someone's request makes from those a process
-// makes on its own, which would bury them in Jaeger: health checks, the
-// write-mark polls of copy holders (platform/copies), twice a second from
-// every booking-svc, and the gateways' slot watches (booking-svc's
-// WatchSlots), streams that each live as long as their connection.
+// makes on its own, which would bury them in Jaeger: health checks.
 func traced(info *stats.RPCTagInfo) bool {
-	return !strings.HasPrefix(info.FullMethodName, "/grpc.health.v1.Health/") &&
-		info.FullMethodName != catalogv1.CatalogService_GetWriteMark_FullMethodName &&
-		info.FullMethodName != bookingv1.BookingService_WatchSlots_FullMethodName
+	return !strings.HasPrefix(info.FullMethodName, "/grpc.health.v1.Health/")
 }
 
 // recovery turns a panic outside the endpoints (in a decoder or encoder,

@@ -20,7 +20,6 @@ import (
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/authn"
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/kit"
@@ -95,21 +94,6 @@ func (rt *Runtime) Consume(topic, group string, handler kafkax.Handler) {
 // go (one transaction for many events).
 func (rt *Runtime) ConsumeBatch(topic, group string, handler kafkax.BatchHandler) {
 	rt.consume(&kafkax.Consumer{Topic: topic, GroupID: group, HandleBatch: handler})
-}
-
-// ConsumeServiceChanges runs handler for every change of a service
-// (topics.Services) in a consumer group of this process's own, for a
-// process that keeps copies of services (or answers built from them):
-// catalog-svc acknowledges an edit once every such group has consumed it
-// (docs/architecture.md#events). live is called once the group has joined,
-// from when catalog-svc waits for it, so the copies may be used from then on.
-func (rt *Runtime) ConsumeServiceChanges(handler kafkax.Handler, live func()) {
-	c := copies.Consumer(rt.Config.Name, handler)
-	rt.consume(c)
-	rt.Go("copies of services", func(ctx context.Context) error {
-		copies.AwaitJoined(ctx, rt.Config.KafkaBrokers, c.GroupID, live)
-		return nil
-	})
 }
 
 func (rt *Runtime) consume(c *kafkax.Consumer) {

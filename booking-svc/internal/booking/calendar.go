@@ -105,7 +105,7 @@ func (c Calendars) Feed(ctx context.Context, file string) (Export, error) {
 	return c.export(ctx, owner.Role, list), nil
 }
 
-// export looks up each service's length once (recent copies serve); a
+// export looks up each service's length once per export; a
 // service gone or unreachable leaves its events without an end.
 func (c Calendars) export(ctx context.Context, role string, list []Appointment) Export {
 	d := map[string]int{}
@@ -114,7 +114,7 @@ func (c Calendars) export(ctx context.Context, role string, list []Appointment) 
 			continue
 		}
 		d[a.ServiceID] = 0
-		if svc, err := c.Catalog.Recent(ctx, a.ServiceID); err == nil {
+		if svc, err := c.Catalog.Service(ctx, a.ServiceID); err == nil {
 			d[a.ServiceID] = svc.Duration
 		}
 	}

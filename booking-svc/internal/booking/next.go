@@ -23,14 +23,10 @@ type NextSlot struct {
 	StartsAt  time.Time
 }
 
-// NextSlots is a page's first free slots and how long they hold.
+// NextSlots is a page's first free slots, read from the database for
+// every request (docs/product.md "Fresh and kept").
 type NextSlots struct {
 	Slots []NextSlot
-	// Until is when the answer stops being true without any booking or
-	// catalog edit: the first slot it names starts (a slot is free only
-	// while ahead), or midnight moves the window (a service with none
-	// free may then have one, a day off may end).
-	Until time.Time
 }
 
 // MaxListed is the most services one NextAvailable call takes: the
@@ -51,7 +47,7 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots
 	}
 	now := s.now().In(s.loc)
 	start := midnight(now)
-	out := NextSlots{Slots: make([]NextSlot, 0, len(listed)), Until: start.AddDate(0, 0, 1)}
+	out := NextSlots{Slots: make([]NextSlot, 0, len(listed))}
 	if len(listed) == 0 {
 		return out, nil
 	}
@@ -67,9 +63,6 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots
 		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], now); ok {
 			next.ServiceID = l.ServiceID
 			out.Slots = append(out.Slots, next)
-			if next.StartsAt.Before(out.Until) {
-				out.Until = next.StartsAt
-			}
 		}
 	}
 	return out, nil

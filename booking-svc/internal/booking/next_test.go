@@ -46,10 +46,6 @@ func TestNextAvailableOneQueryPerPage(t *testing.T) {
 			t.Errorf("%s: %s %s (%v), want %s", n.ServiceID, n.Date, n.Time, n.StartsAt, want[n.ServiceID])
 		}
 	}
-	// The answer holds until its first named slot starts: evening's 11:00 today.
-	if want := mustAt(t, "2026-11-21", "11:00"); !answer.Until.Equal(want) {
-		t.Errorf("until %v, want %v (the first slot named starts)", answer.Until, want)
-	}
 	if f.repo.bookedManyCalls != 1 {
 		t.Fatalf("%d queries for one page, want 1", f.repo.bookedManyCalls)
 	}
@@ -76,26 +72,4 @@ func mustClock(t *testing.T, label string) string {
 		t.Fatalf("bad label %q", label)
 	}
 	return FormatMinutes(m)
-}
-
-// TestNextAvailableHoldsUntilMidnight: with no slot free before midnight,
-// the answer holds until midnight moves the window (a fully booked
-// service may then have one); an empty page's answer too.
-func TestNextAvailableHoldsUntilMidnight(t *testing.T) {
-	f := newFixture() // now: Sat 2026-11-21 10:15 IST
-	ctx := context.Background()
-	midnight := mustAt(t, "2026-11-22", "00:00")
-	for name, listed := range map[string][]Listed{
-		"tomorrow's slot only": {{ServiceID: "dental", TimeSlots: []string{"09:00"}}},
-		"none free":            {{ServiceID: "closed", TimeSlots: []string{"09:00"}, Closures: []Closure{{From: "2026-11-01", To: "2026-12-31"}}}},
-		"empty page":           nil,
-	} {
-		got, err := f.svc.NextAvailable(ctx, listed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !got.Until.Equal(midnight) {
-			t.Errorf("%s: until %v, want midnight %v", name, got.Until, midnight)
-		}
-	}
 }

@@ -35,11 +35,9 @@ type Service interface {
 
 // Catalog looks services up in catalog-svc.
 type Catalog interface {
-	// Service returns the service as catalog-svc has it now;
+	// Service returns the service as catalog-svc's database has it now;
 	// ErrServiceNotFound when there is none.
 	Service(ctx context.Context, id string) (ServiceInfo, error)
-	// Recent may answer from a copy a few seconds old (see bookable).
-	Recent(ctx context.Context, id string) (ServiceInfo, error)
 }
 
 // Repository stores appointments. Every mutation writes its event in the
@@ -193,19 +191,10 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	return a, nil
 }
 
-// bookable checks moment m against the service. catalog-svc is read on every
-// booking, so it first asks for a recent copy, and trusts that copy only to
-// allow: any refusal (inactive, not one of its slots, …) is decided on the
-// service as catalog-svc has it now, so a service just re-activated or given
-// a new slot takes bookings at once. A service deactivated or stripped of a
-// slot less than the copy's age ago can still take a booking, as if the
-// booking had arrived just before the edit.
+// bookable checks moment m against the service as catalog-svc has it now
+// (docs/product.md "Fresh and kept"): a service deactivated, deleted or
+// closed a moment ago refuses the next booking.
 func (s *service) bookable(ctx context.Context, id string, m Moment, now time.Time) (ServiceInfo, Slot, error) {
-	if svc, err := s.catalog.Recent(ctx, id); err == nil {
-		if slot, err := checkService(svc, m, now); err == nil {
-			return svc, slot, nil
-		}
-	}
 	svc, err := s.service(ctx, id)
 	if err != nil {
 		return ServiceInfo{}, Slot{}, err
@@ -390,14 +379,9 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 	if days < 1 || days > MaxAvailabilityDays {
 		return nil, apperr.Invalid(MsgInvalidDays)
 	}
-	// A copy is trusted to show slots of a service that takes bookings;
-	// "it does not" (inactive, queue closed, a day off) is decided on
-	// catalog-svc's current answer, as bookable does. An inactive service or
-	// a closed queue has no free slots: it is not bookable.
-	svc, err := found(s.catalog.Recent(ctx, serviceID))
-	if err == nil && (!svc.IsActive || svc.QueueClosed || len(svc.Closures) > 0) {
-		svc, err = s.service(ctx, serviceID)
-	}
+	// An inactive service or a closed queue has no free slots: it is not
+	// bookable.
+	svc, err := s.service(ctx, serviceID)
 	if err != nil {
 		return nil, err
 	}

@@ -140,10 +140,6 @@ func (c memCatalog) Service(_ context.Context, id string) (ServiceInfo, error) {
 	return s, nil
 }
 
-func (c memCatalog) Recent(ctx context.Context, id string) (ServiceInfo, error) {
-	return c.Service(ctx, id)
-}
-
 type fixture struct {
 	svc   Service
 	repo  *memRepo
@@ -300,25 +296,23 @@ func TestServiceAvailability(t *testing.T) {
 	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
 }
 
-// An inactive service shows no free slots: it is not bookable (409). As in
-// booking, a copy saying "inactive" is checked against catalog-svc's answer.
+// An inactive service shows no free slots: it is not bookable (409).
 func TestAvailabilityOfAnInactiveService(t *testing.T) {
 	ctx := context.Background()
 	dental := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", TimeSlots: []string{"09:00"}, IsActive: true}
 	paused := dental
 	paused.IsActive = false
 	cases := []struct {
-		name        string
-		recent, now ServiceInfo
-		want        apperr.Kind
+		name    string
+		service ServiceInfo
+		want    apperr.Kind
 	}{
-		{"inactive", paused, paused, apperr.KindConflict},
-		{"re-activated since the copy", paused, dental, 0},
-		{"active", dental, dental, 0},
+		{"inactive", paused, apperr.KindConflict},
+		{"active", dental, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": c.recent}, now: memCatalog{"dental": c.now}},
+			svc := NewService(newMemRepo(), memCatalog{"dental": c.service},
 				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 			_, err := svc.Availability(ctx, "dental", "", 1)
 			if apperr.KindOf(err) != c.want {
@@ -331,19 +325,10 @@ func TestAvailabilityOfAnInactiveService(t *testing.T) {
 	}
 }
 
-// staleCatalog answers Recent from an old copy and Service from the truth.
-type staleCatalog struct{ recent, now memCatalog }
-
-func (c staleCatalog) Service(ctx context.Context, id string) (ServiceInfo, error) {
-	return c.now.Service(ctx, id)
-}
-func (c staleCatalog) Recent(ctx context.Context, id string) (ServiceInfo, error) {
-	return c.recent.Service(ctx, id)
-}
-
-// A recent copy of the service may only let a booking through: whatever it
-// refuses is decided again on the service as catalog-svc has it now.
-func TestBookTrustsARecentCopyOnlyToAllow(t *testing.T) {
+// Every booking is decided on the service as catalog-svc has it at that
+// moment (docs/product.md "Fresh and kept"): an edit a moment ago decides
+// the next booking, whichever way it goes.
+func TestBookDecidesOnTheServiceAsItIsNow(t *testing.T) {
 	ctx := context.Background()
 	dental := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", TimeSlots: []string{"09:00"}, IsActive: true}
 	paused, widened, renamed := dental, dental, dental
@@ -351,22 +336,26 @@ func TestBookTrustsARecentCopyOnlyToAllow(t *testing.T) {
 	widened.TimeSlots = []string{"09:00", "11:00"}
 	renamed.Name = "Dental check-up"
 	cases := []struct {
-		name        string
-		recent, now ServiceInfo
-		clock       string
-		want        apperr.Kind // 0: booked
-		wantName    string
+		name     string
+		now      ServiceInfo
+		clock    string
+		want     apperr.Kind // 0: booked
+		wantName string
 	}{
-		{"copy says inactive, now active", paused, dental, "09:00", 0, "Dental"},
-		{"copy lacks a slot added since", dental, widened, "11:00", 0, "Dental"},
-		{"copy and now agree the slot is not offered", dental, dental, "10:00", apperr.KindInvalid, ""},
-		{"copy allows: booked on the copy", dental, renamed, "09:00", 0, "Dental"},
-		{"copy says inactive and so does now", paused, paused, "09:00", apperr.KindConflict, ""},
+		{"deactivated a moment ago", paused, "09:00", apperr.KindConflict, ""},
+		{"a slot added a moment ago", widened, "11:00", 0, "Dental"},
+		{"not one of its slots", dental, "10:00", apperr.KindInvalid, ""},
+		{"renamed a moment ago", renamed, "09:00", 0, "Dental check-up"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{"dental": c.recent}, now: memCatalog{"dental": c.now}},
+			catalog := memCatalog{"dental": dental}
+			svc := NewService(newMemRepo(), catalog,
 				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+			if _, err := svc.Availability(ctx, "dental", "", 1); err != nil {
+				t.Fatal(err)
+			}
+			catalog["dental"] = c.now
 			a, err := svc.Book(ctx, alice, booking("2026-11-22", c.clock), "")
 			if apperr.KindOf(err) != c.want {
 				t.Fatalf("err = %v, want kind %v", err, c.want)
@@ -375,11 +364,5 @@ func TestBookTrustsARecentCopyOnlyToAllow(t *testing.T) {
 				t.Fatalf("service name %q, want %q", a.ServiceName, c.wantName)
 			}
 		})
-	}
-	// Not in the copy at all (created since): looked up now.
-	svc := NewService(newMemRepo(), staleCatalog{recent: memCatalog{}, now: memCatalog{"dental": dental}},
-		ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
-	if _, err := svc.Book(ctx, alice, booking("2026-11-22", "09:00"), ""); err != nil {
-		t.Fatalf("service missing from the copy: %v", err)
 	}
 }

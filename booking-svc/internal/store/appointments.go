@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -25,35 +24,21 @@ import (
 
 // Appointments implements booking.Repository on PostgreSQL. Kick, when set,
 // is called after each commit that wrote an event (the outbox relay's Kick).
-// Each commit that changes which slots are booked is announced on
-// SlotsChannel (slot_changes.go). Use NewAppointments: its bookings share
-// commits (group_commit.go); the zero value books one transaction at a time
-// and logs with slog's default logger.
+// Use NewAppointments: its bookings share commits (group_commit.go); the
+// zero value books one transaction at a time.
 type Appointments struct {
 	Pool    *pgxpool.Pool
 	Kick    func()
 	creates *combiner[*createCall]
-	// announcements queues the services whose slots changed (slot_changes.go).
-	announcements *combiner[string]
-	tracer        trace.Tracer
-	log           *slog.Logger
+	tracer  trace.Tracer
 }
 
 // NewAppointments returns the repository with group commit of bookings;
-// tp traces each booking's share of a batch; log gets the failures that
-// fail no call (an announcement of changed slots).
-func NewAppointments(pool *pgxpool.Pool, kick func(), tp trace.TracerProvider, log *slog.Logger) Appointments {
-	s := Appointments{Pool: pool, Kick: kick, tracer: tp.Tracer("github.com/slotwise/slotwise/booking-svc/internal/store"), log: log}
+// tp traces each booking's share of a batch.
+func NewAppointments(pool *pgxpool.Pool, kick func(), tp trace.TracerProvider) Appointments {
+	s := Appointments{Pool: pool, Kick: kick, tracer: tp.Tracer("github.com/slotwise/slotwise/booking-svc/internal/store")}
 	s.creates = newCombiner(groupCommitRunners, groupCommitMax, s.createBatch)
-	s.announcements = newCombiner(1, announceMax, s.sendAnnouncement)
 	return s
-}
-
-func (s Appointments) logger() *slog.Logger {
-	if s.log == nil {
-		return slog.Default()
-	}
-	return s.log
 }
 
 const uniqueViolation = "23505"
@@ -99,7 +84,6 @@ func (s Appointments) createOne(call *createCall) error {
 	case !booked[0]:
 		return booking.ErrSlotTaken
 	}
-	s.announce([]string{call.a.ServiceID})
 	s.kick()
 	return nil
 }
@@ -317,10 +301,6 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		return booking.Appointment{}, booking.ErrSlotTaken
 	}
 	if err == nil {
-		// Announced on every update, whether or not it moved or freed a
-		// slot: one tiny statement, and a status change that keeps the slot
-		// costs the gateways one availability answer each.
-		s.announce([]string{out.ServiceID})
 		s.kick()
 	}
 	return out, err

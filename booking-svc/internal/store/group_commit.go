@@ -83,23 +83,16 @@ func (s Appointments) createBatch(calls []*createCall) {
 	var refused *pgconn.PgError
 	switch {
 	case err == nil:
-		// Queued for announcement before any booker is answered
-		// (slot_changes.go).
-		var changed []string
+		anyBooked := false
 		for i, c := range live {
 			if booked[i] {
-				changed = append(changed, c.a.ServiceID)
-			}
-		}
-		s.announce(changed)
-		for i, c := range live {
-			if booked[i] {
+				anyBooked = true
 				c.finish(nil)
 			} else {
 				c.finish(booking.ErrSlotTaken)
 			}
 		}
-		if len(changed) > 0 {
+		if anyBooked {
 			s.kick()
 		}
 	case errors.As(err, &refused):

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -22,7 +21,7 @@ import (
 
 func newStore(t *testing.T) (Appointments, *pgxpool.Pool) {
 	pool := testkit.NewPool(t, "booking", Migrations, "migrations", 8)
-	return NewAppointments(pool, nil, noop.NewTracerProvider(), slog.Default()), pool
+	return NewAppointments(pool, nil, noop.NewTracerProvider()), pool
 }
 
 var start = time.Date(2026, 12, 1, 3, 30, 0, 0, time.UTC)

@@ -121,7 +121,7 @@ func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest)
 }
 
 func encodeNextAvailable(_ context.Context, next booking.NextSlots) *bookingv1.NextAvailableResponse {
-	out := &bookingv1.NextAvailableResponse{Slots: make([]*bookingv1.NextSlot, len(next.Slots)), ValidUntil: timestamppb.New(next.Until)}
+	out := &bookingv1.NextAvailableResponse{Slots: make([]*bookingv1.NextSlot, len(next.Slots))}
 	for i, n := range next.Slots {
 		out.Slots[i] = &bookingv1.NextSlot{ServiceId: n.ServiceID, Date: n.Date, Time: n.Time, StartsAt: timestamppb.New(n.StartsAt)}
 	}

@@ -77,7 +77,7 @@ func TestInvalidSlotMessageIsShort(t *testing.T) {
 }
 
 func TestListBoundsItsFilters(t *testing.T) {
-	s := NewService(newMemRepo(), nil, time.UTC, time.Now, func() string { return "id" })
+	s := NewService(newMemRepo(), time.UTC, time.Now, func() string { return "id" })
 	ctx := context.Background()
 	if _, err := s.List(ctx, Query{Name: strings.Repeat("n", 100), Category: strings.Repeat("c", 100)}); err != nil {
 		t.Fatalf("100-character filters: %v", err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
@@ -69,18 +68,18 @@ const (
 var ClosureNote = validate.Field{Name: "Note", Max: closureNoteLimit}
 
 // ScheduleRepository stores schedules. Every write records a "schedule"
-// event for each of the provider's services in the same transaction, so
-// every copy of them is dropped, and returns those events' Changes.
+// event for each of the provider's services in the same transaction (closed
+// days tell their customers: booking-svc's closed-day notices).
 type ScheduleRepository interface {
 	// Schedules returns the schedules of providerIDs with closures ending
 	// on or after today; a provider without one is absent.
 	Schedules(ctx context.Context, providerIDs []string, today string) (map[string]Schedule, error)
-	SetQueue(ctx context.Context, providerID string, open bool, at time.Time) ([]Change, error)
+	SetQueue(ctx context.Context, providerID string, open bool, at time.Time) error
 	// AddClosure stores c unless the provider has max closures ending on or
 	// after today (ErrTooManyClosures).
-	AddClosure(ctx context.Context, providerID string, c Closure, today string, max int, at time.Time) ([]Change, error)
+	AddClosure(ctx context.Context, providerID string, c Closure, today string, max int, at time.Time) error
 	// DeleteClosure removes the provider's closure id; ErrNotFound otherwise.
-	DeleteClosure(ctx context.Context, providerID, id string, at time.Time) ([]Change, error)
+	DeleteClosure(ctx context.Context, providerID, id string, at time.Time) error
 }
 
 // ErrTooManyClosures is the repository's "MaxClosures already ahead".
@@ -114,7 +113,7 @@ func (s *service) SetQueue(ctx context.Context, c Caller, open *bool) (Schedule,
 	if open == nil {
 		return Schedule{}, apperr.Invalid(MsgQueueRequired)
 	}
-	return s.scheduleWrite(ctx, c, func(at time.Time) ([]Change, error) {
+	return s.scheduleWrite(ctx, c, func(at time.Time) error {
 		return s.repo.SetQueue(ctx, c.UserID, *open, at)
 	})
 }
@@ -127,12 +126,12 @@ func (s *service) AddClosure(ctx context.Context, c Caller, in NewClosure) (Sche
 	if err != nil {
 		return Schedule{}, err
 	}
-	return s.scheduleWrite(ctx, c, func(at time.Time) ([]Change, error) {
-		chs, err := s.repo.AddClosure(ctx, c.UserID, cl, s.today().Format(DateLayout), MaxClosures, at)
+	return s.scheduleWrite(ctx, c, func(at time.Time) error {
+		err := s.repo.AddClosure(ctx, c.UserID, cl, s.today().Format(DateLayout), MaxClosures, at)
 		if errors.Is(err, ErrTooManyClosures) {
-			return nil, apperr.Conflict(MsgTooManyClosures)
+			return apperr.Conflict(MsgTooManyClosures)
 		}
-		return chs, err
+		return err
 	})
 }
 
@@ -168,32 +167,22 @@ func (s *service) DeleteClosure(ctx context.Context, c Caller, id string) (Sched
 	if c.Role != identity.RoleProvider {
 		return Schedule{}, apperr.Forbidden(MsgProviderOnly)
 	}
-	return s.scheduleWrite(ctx, c, func(at time.Time) ([]Change, error) {
-		chs, err := s.repo.DeleteClosure(ctx, c.UserID, id, at)
+	return s.scheduleWrite(ctx, c, func(at time.Time) error {
+		err := s.repo.DeleteClosure(ctx, c.UserID, id, at)
 		if errors.Is(err, ErrNotFound) {
-			return nil, apperr.NotFound(MsgClosureNotFound)
+			return apperr.NotFound(MsgClosureNotFound)
 		}
-		return chs, err
+		return err
 	})
 }
 
-// scheduleWrite runs a schedule change, waits until every copy of the
-// provider's services has dropped (so the next booking honours it), and
-// answers with the schedule after it.
-func (s *service) scheduleWrite(ctx context.Context, c Caller, write func(at time.Time) ([]Change, error)) (Schedule, error) {
-	chs, err := write(s.now().UTC().Truncate(time.Microsecond))
-	if err != nil {
+// scheduleWrite runs a schedule change and answers with the schedule after
+// it. The next booking reads the catalogue's current row, so it honours the
+// change at once.
+func (s *service) scheduleWrite(ctx context.Context, c Caller, write func(at time.Time) error) (Schedule, error) {
+	if err := write(s.now().UTC().Truncate(time.Microsecond)); err != nil {
 		return Schedule{}, err
 	}
-	var wg sync.WaitGroup
-	for _, ch := range chs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s.delivered(ctx, ch)
-		}()
-	}
-	wg.Wait()
 	return s.schedule(ctx, c.UserID)
 }
 

@@ -38,48 +38,37 @@ func (m *memRepo) scheduleOf(id string) Schedule {
 	return OpenSchedule()
 }
 
-// providerChanges is one change per service of the provider.
-func (m *memRepo) providerChanges(providerID string) []Change {
-	var out []Change
-	for id, o := range m.rows {
-		if o.ProviderID == providerID {
-			out = append(out, m.change(id))
-		}
-	}
-	return out
-}
-
-func (m *memRepo) SetQueue(_ context.Context, providerID string, open bool, _ time.Time) ([]Change, error) {
+func (m *memRepo) SetQueue(_ context.Context, providerID string, open bool, _ time.Time) error {
 	sc := m.scheduleOf(providerID)
 	sc.QueueOpen = open
 	m.all[providerID] = sc
-	return m.providerChanges(providerID), nil
+	return nil
 }
 
-func (m *memRepo) AddClosure(_ context.Context, providerID string, c Closure, today string, max int, _ time.Time) ([]Change, error) {
+func (m *memRepo) AddClosure(_ context.Context, providerID string, c Closure, today string, max int, _ time.Time) error {
 	sc := m.scheduleOf(providerID)
 	if got, _ := m.Schedules(context.Background(), []string{providerID}, today); len(got[providerID].Closures) >= max {
-		return nil, ErrTooManyClosures
+		return ErrTooManyClosures
 	}
 	sc.Closures = append(sc.Closures, c)
 	m.all[providerID] = sc
-	return m.providerChanges(providerID), nil
+	return nil
 }
 
-func (m *memRepo) DeleteClosure(_ context.Context, providerID, id string, _ time.Time) ([]Change, error) {
+func (m *memRepo) DeleteClosure(_ context.Context, providerID, id string, _ time.Time) error {
 	sc := m.scheduleOf(providerID)
 	for i, c := range sc.Closures {
 		if c.ID == id {
 			sc.Closures = append(sc.Closures[:i:i], sc.Closures[i+1:]...)
 			m.all[providerID] = sc
-			return m.providerChanges(providerID), nil
+			return nil
 		}
 	}
-	return nil, ErrNotFound
+	return ErrNotFound
 }
 
 func TestScheduleDefaultsOpenAndTravelsWithServices(t *testing.T) {
-	s, _, prop := newTestServiceAwaiting()
+	s, _ := newTestService()
 	ctx := context.Background()
 	p := Caller{UserID: "p1", Role: identity.RoleProvider}
 	o, err := s.Create(ctx, p, validInput())
@@ -104,10 +93,6 @@ func TestScheduleDefaultsOpenAndTravelsWithServices(t *testing.T) {
 	got, err := s.Get(ctx, o.ID)
 	if err != nil || got.QueueOpen || len(got.Closures) != 1 {
 		t.Fatalf("Get: queueOpen %v closures %v (%v), want closed with the closure", got.QueueOpen, got.Closures, err)
-	}
-	// create, queue, closure: each waited for the service's copies.
-	if len(prop.changes) != 3 || prop.changes[2].ServiceID != o.ID {
-		t.Fatalf("awaited %+v", prop.changes)
 	}
 	if sc, err = s.DeleteClosure(ctx, p, sc.Closures[0].ID); err != nil || len(sc.Closures) != 0 {
 		t.Fatalf("DeleteClosure = %+v, %v", sc, err)

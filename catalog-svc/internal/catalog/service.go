@@ -184,18 +184,18 @@ type Service interface {
 
 // Repository stores services. Deleted services are invisible to every method.
 // Every write records the change's event (catalog.services.v1) in the same
-// transaction and returns it as a Change.
+// transaction.
 type Repository interface {
-	Create(ctx context.Context, o Offering) (Change, error)
+	Create(ctx context.Context, o Offering) error
 	// Get returns ErrNotFound for a missing or deleted service.
 	Get(ctx context.Context, id string) (Offering, error)
 	List(ctx context.Context, f Filter) (Page, error)
 	ListByProvider(ctx context.Context, providerID string) ([]Offering, error)
 	// Update stores o's form fields and isActive where o.ID is owned by
 	// o.ProviderID; ErrNotFound otherwise.
-	Update(ctx context.Context, o Offering) (Change, error)
-	SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (Offering, Change, error)
-	SoftDelete(ctx context.Context, id, providerID string, at time.Time) (Change, error)
+	Update(ctx context.Context, o Offering) error
+	SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (Offering, error)
+	SoftDelete(ctx context.Context, id, providerID string, at time.Time) error
 	// AddRating records eventID and, the first time only, adds rating to the
 	// service's aggregate, in one transaction. It reports whether a service
 	// changed.
@@ -205,22 +205,6 @@ type Repository interface {
 
 // ErrNotFound is the repository's "no such (undeleted) service".
 var ErrNotFound = errors.New("service not found")
-
-// Change is the event a write recorded about a service.
-type Change struct {
-	ServiceID string
-	Event     int64 // the event's outbox row
-}
-
-// Propagation delivers changes to those who keep copies of services
-// (booking-svc decides bookings on copies a few seconds old). Await returns
-// once every copy of the changed service is dropped or too old to be
-// trusted, so a change acknowledged to its provider is honoured by the next
-// booking. It never fails the change: past its deadline the copies have
-// expired anyway.
-type Propagation interface {
-	Await(ctx context.Context, c Change)
-}
 
 // ReviewConsumer names the catalog's review consumer in the inbox.
 const ReviewConsumer = "catalog-svc/review-ratings"
@@ -237,26 +221,15 @@ const (
 // service stamps times to the microsecond: what PostgreSQL keeps, so a
 // response and a later read agree.
 type service struct {
-	repo        Repository
-	propagation Propagation
-	loc         *time.Location // the business time zone: what "today" is
-	now         func() time.Time
-	newID       func() string
+	repo  Repository
+	loc   *time.Location // the business time zone: what "today" is
+	now   func() time.Time
+	newID func() string
 }
 
-// NewService returns the catalog domain; edits return once propagation
-// has delivered them (nil: at once). Days off are dates in loc.
-func NewService(repo Repository, propagation Propagation, loc *time.Location, now func() time.Time, newID func() string) Service {
-	return &service{repo: repo, propagation: propagation, loc: loc, now: now, newID: newID}
-}
-
-// delivered waits until c reached every copy. A new service waits too:
-// no copy of the service exists, but every catalog-svc process keeps listing
-// pages that would miss it (docs/decisions.md "Catalog pages in memory").
-func (s *service) delivered(ctx context.Context, c Change) {
-	if s.propagation != nil {
-		s.propagation.Await(ctx, c)
-	}
+// NewService returns the catalog domain. Days off are dates in loc.
+func NewService(repo Repository, loc *time.Location, now func() time.Time, newID func() string) Service {
+	return &service{repo: repo, loc: loc, now: now, newID: newID}
 }
 
 func (s *service) List(ctx context.Context, q Query) (Page, error) {
@@ -332,11 +305,9 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, err
 	now := s.now().UTC().Truncate(time.Microsecond)
 	o := Offering{ID: s.newID(), ProviderID: c.UserID, IsActive: true, CreatedAt: now}
 	apply(&o, in, now)
-	ch, err := s.repo.Create(ctx, o)
-	if err != nil {
+	if err := s.repo.Create(ctx, o); err != nil {
 		return Offering{}, err
 	}
-	s.delivered(ctx, ch)
 	return s.scheduled(ctx, o)
 }
 
@@ -346,16 +317,15 @@ func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Off
 		return Offering{}, err
 	}
 	now := s.now().UTC().Truncate(time.Microsecond)
-	var ch Change
 	if p.IsToggle() {
-		o, ch, err = s.repo.SetActive(ctx, id, c.UserID, *p.IsActive, now)
+		o, err = s.repo.SetActive(ctx, id, c.UserID, *p.IsActive, now)
 	} else {
 		in := p.Input()
 		if err := Validate(&in); err != nil {
 			return Offering{}, err
 		}
 		apply(&o, in, now)
-		ch, err = s.repo.Update(ctx, o)
+		err = s.repo.Update(ctx, o)
 	}
 	if errors.Is(err, ErrNotFound) {
 		return Offering{}, apperr.NotFound(MsgNotFound)
@@ -363,7 +333,6 @@ func (s *service) Update(ctx context.Context, c Caller, id string, p Patch) (Off
 	if err != nil {
 		return Offering{}, err
 	}
-	s.delivered(ctx, ch)
 	return s.scheduled(ctx, o)
 }
 
@@ -371,15 +340,11 @@ func (s *service) Delete(ctx context.Context, c Caller, id string) error {
 	if _, err := s.owned(ctx, c, id); err != nil {
 		return err
 	}
-	ch, err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC().Truncate(time.Microsecond))
+	err := s.repo.SoftDelete(ctx, id, c.UserID, s.now().UTC().Truncate(time.Microsecond))
 	if errors.Is(err, ErrNotFound) {
 		return apperr.NotFound(MsgNotFound)
 	}
-	if err != nil {
-		return err
-	}
-	s.delivered(ctx, ch)
-	return nil
+	return err
 }
 
 // owned loads a service the caller may change: a provider's own. The role

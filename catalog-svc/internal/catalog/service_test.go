@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,10 +11,9 @@ import (
 
 // memRepo is an in-memory Repository for the domain's rules.
 type memRepo struct {
-	rows   map[string]Offering
-	seen   map[string]bool
-	lastF  Filter
-	nextID int
+	rows  map[string]Offering
+	seen  map[string]bool
+	lastF Filter
 	memSchedules
 }
 
@@ -23,15 +21,9 @@ func newMemRepo() *memRepo {
 	return &memRepo{rows: map[string]Offering{}, seen: map[string]bool{}, memSchedules: memSchedules{all: map[string]Schedule{}}}
 }
 
-func (m *memRepo) Create(_ context.Context, o Offering) (Change, error) {
+func (m *memRepo) Create(_ context.Context, o Offering) error {
 	m.rows[o.ID] = o
-	return m.change(o.ID), nil
-}
-
-// change numbers the events the writes record.
-func (m *memRepo) change(id string) Change {
-	m.nextID++
-	return Change{ServiceID: id, Event: int64(m.nextID)}
+	return nil
 }
 func (m *memRepo) Get(_ context.Context, id string) (Offering, error) {
 	o, ok := m.rows[id]
@@ -44,28 +36,28 @@ func (m *memRepo) List(_ context.Context, f Filter) (Page, error) { m.lastF = f;
 func (m *memRepo) ListByProvider(context.Context, string) ([]Offering, error) {
 	return nil, nil
 }
-func (m *memRepo) Update(_ context.Context, o Offering) (Change, error) {
+func (m *memRepo) Update(_ context.Context, o Offering) error {
 	if cur, ok := m.rows[o.ID]; !ok || cur.ProviderID != o.ProviderID {
-		return Change{}, ErrNotFound
+		return ErrNotFound
 	}
 	m.rows[o.ID] = o
-	return m.change(o.ID), nil
+	return nil
 }
-func (m *memRepo) SetActive(_ context.Context, id, providerID string, active bool, at time.Time) (Offering, Change, error) {
+func (m *memRepo) SetActive(_ context.Context, id, providerID string, active bool, at time.Time) (Offering, error) {
 	o, ok := m.rows[id]
 	if !ok || o.ProviderID != providerID {
-		return Offering{}, Change{}, ErrNotFound
+		return Offering{}, ErrNotFound
 	}
 	o.IsActive, o.UpdatedAt = active, at
 	m.rows[id] = o
-	return o, m.change(id), nil
+	return o, nil
 }
-func (m *memRepo) SoftDelete(_ context.Context, id, providerID string, _ time.Time) (Change, error) {
+func (m *memRepo) SoftDelete(_ context.Context, id, providerID string, _ time.Time) error {
 	if o, ok := m.rows[id]; !ok || o.ProviderID != providerID {
-		return Change{}, ErrNotFound
+		return ErrNotFound
 	}
 	delete(m.rows, id)
-	return m.change(id), nil
+	return nil
 }
 func (m *memRepo) AddRating(_ context.Context, _ string, r ReviewRating) (bool, error) {
 	if m.seen[r.EventID] {
@@ -83,56 +75,9 @@ func (m *memRepo) AddRating(_ context.Context, _ string, r ReviewRating) (bool, 
 }
 
 func newTestService() (Service, *memRepo) {
-	s, repo, _ := newTestServiceAwaiting()
-	return s, repo
-}
-
-// awaited records the changes the domain waited for.
-type awaited struct {
-	mu      sync.Mutex
-	changes []Change
-}
-
-func (a *awaited) Await(_ context.Context, c Change) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.changes = append(a.changes, c)
-}
-
-func newTestServiceAwaiting() (Service, *memRepo, *awaited) {
-	repo, prop := newMemRepo(), &awaited{}
-	n := 0
-	return NewService(repo, prop, time.UTC, func() time.Time { return time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC) },
-		func() string { n++; return string(rune('a' + n)) }), repo, prop
-}
-
-// An edit, a new service included (listing pages would miss it), is
-// acknowledged only after its event was delivered (the Propagation
-// returned); a refused edit waits for nothing.
-func TestEditsWaitForTheirChangeToPropagate(t *testing.T) {
-	ctx := context.Background()
-	s, _, prop := newTestServiceAwaiting()
-	o, _ := s.Create(ctx, alice, validInput())
-	if len(prop.changes) != 1 || prop.changes[0].ServiceID != o.ID {
-		t.Fatalf("create awaited %v, want its own event", prop.changes)
-	}
-	if _, err := s.Update(ctx, alice, o.ID, Patch{IsActive: ptr(false)}); err != nil {
-		t.Fatal(err)
-	}
-	in := validInput()
-	in.TimeSlots = []string{"10:00"}
-	full := Patch{Name: &in.Name, Category: &in.Category, Description: &in.Description, Price: in.Price, Duration: in.Duration,
-		Provider: &in.Provider, Location: &in.Location, Contact: &in.Contact, TimeSlots: in.TimeSlots}
-	if _, err := s.Update(ctx, alice, o.ID, full); err != nil {
-		t.Fatal(err)
-	}
-	_, _ = s.Update(ctx, bob, o.ID, Patch{IsActive: ptr(true)})
-	if err := s.Delete(ctx, alice, o.ID); err != nil {
-		t.Fatal(err)
-	}
-	if len(prop.changes) != 4 || prop.changes[1].ServiceID != o.ID || prop.changes[1].Event != 2 || prop.changes[3].Event != 4 {
-		t.Fatalf("awaited %+v, want the create's, the toggle's, the update's and the delete's events", prop.changes)
-	}
+	repo, n := newMemRepo(), 0
+	return NewService(repo, time.UTC, func() time.Time { return time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC) },
+		func() string { n++; return string(rune('a' + n)) }), repo
 }
 
 var (

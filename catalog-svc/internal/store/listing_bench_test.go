@@ -29,7 +29,7 @@ func BenchmarkListing(b *testing.B) {
 	ctx := context.Background()
 	pool := seedServices(b, ctx, seeded)
 	repo := Services{Pool: pool}
-	domain := catalog.NewService(repo, nil, time.UTC, time.Now, uuid.NewString)
+	domain := catalog.NewService(repo, time.UTC, time.Now, uuid.NewString)
 
 	queries := []struct {
 		name string
@@ -69,7 +69,7 @@ func BenchmarkListing(b *testing.B) {
 // services (the whole point of the indexes).
 func explain(b *testing.B, ctx context.Context, pool *pgxpool.Pool, name string, q catalog.Query) {
 	b.Helper()
-	sql, args := listSQL(filterOf(q), -1)
+	sql, args := listSQL(filterOf(q))
 	rows, err := pool.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) "+sql, args...)
 	if err != nil {
 		b.Fatal(err)
@@ -96,7 +96,7 @@ func explain(b *testing.B, ctx context.Context, pool *pgxpool.Pool, name string,
 // only records the filter.
 func filterOf(q catalog.Query) catalog.Filter {
 	rec := &recordingRepo{}
-	_, _ = catalog.NewService(rec, nil, time.UTC, time.Now, uuid.NewString).List(context.Background(), q)
+	_, _ = catalog.NewService(rec, time.UTC, time.Now, uuid.NewString).List(context.Background(), q)
 	return rec.f
 }
 

@@ -52,7 +52,7 @@ func (s Services) Schedules(ctx context.Context, providerIDs []string, today str
 	return out, rows.Err()
 }
 
-func (s Services) SetQueue(ctx context.Context, providerID string, open bool, at time.Time) ([]catalog.Change, error) {
+func (s Services) SetQueue(ctx context.Context, providerID string, open bool, at time.Time) error {
 	return s.scheduleWrite(ctx, providerID, at, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO provider_queues (provider_id, queue_open, updated_at) VALUES ($1, $2, $3)
 			ON CONFLICT (provider_id) DO UPDATE SET queue_open = EXCLUDED.queue_open, updated_at = EXCLUDED.updated_at`,
@@ -61,7 +61,7 @@ func (s Services) SetQueue(ctx context.Context, providerID string, open bool, at
 	})
 }
 
-func (s Services) AddClosure(ctx context.Context, providerID string, c catalog.Closure, today string, max int, at time.Time) ([]catalog.Change, error) {
+func (s Services) AddClosure(ctx context.Context, providerID string, c catalog.Closure, today string, max int, at time.Time) error {
 	return s.scheduleWrite(ctx, providerID, at, func(tx pgx.Tx) error {
 		var ahead int
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM closures WHERE provider_id = $1 AND to_date >= $2::date`,
@@ -77,9 +77,9 @@ func (s Services) AddClosure(ctx context.Context, providerID string, c catalog.C
 	})
 }
 
-func (s Services) DeleteClosure(ctx context.Context, providerID, id string, at time.Time) ([]catalog.Change, error) {
+func (s Services) DeleteClosure(ctx context.Context, providerID, id string, at time.Time) error {
 	if !postgres.IsUUID(id) {
-		return nil, catalog.ErrNotFound
+		return catalog.ErrNotFound
 	}
 	return s.scheduleWrite(ctx, providerID, at, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM closures WHERE id = $1 AND provider_id = $2`, id, providerID)
@@ -93,8 +93,7 @@ func (s Services) DeleteClosure(ctx context.Context, providerID, id string, at t
 // scheduleWrite runs change under the provider's lock (so two closures
 // cannot both pass the count) with a "schedule" event for each of the
 // provider's services, and wakes the relay after the commit.
-func (s Services) scheduleWrite(ctx context.Context, providerID string, at time.Time, change func(tx pgx.Tx) error) ([]catalog.Change, error) {
-	var chs []catalog.Change
+func (s Services) scheduleWrite(ctx context.Context, providerID string, at time.Time, change func(tx pgx.Tx) error) error {
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('schedule:' || $1, 0))`, providerID); err != nil {
 			return err
@@ -106,22 +105,16 @@ func (s Services) scheduleWrite(ctx context.Context, providerID string, at time.
 		if err != nil {
 			return err
 		}
-		chs = make([]catalog.Change, 0, len(list))
 		for _, o := range list {
 			o.UpdatedAt = at
-			ev, err := outbox.WriteReturning(ctx, tx, topics.Services, o.ID, serviceEvent(o, EventSchedule))
-			if err != nil {
+			if err := outbox.Write(ctx, tx, topics.Services, o.ID, serviceEvent(o, EventSchedule)); err != nil {
 				return err
 			}
-			chs = append(chs, catalog.Change{ServiceID: o.ID, Event: ev})
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	if s.Kick != nil {
+	if err == nil && s.Kick != nil {
 		s.Kick()
 	}
-	return chs, nil
+	return err
 }

@@ -47,7 +47,7 @@ func TestSearchRanksHandMadeCases(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	domain := catalog.NewService(Services{Pool: pool}, nil, time.UTC, time.Now, uuid.NewString)
+	domain := catalog.NewService(Services{Pool: pool}, time.UTC, time.Now, uuid.NewString)
 	cases := []struct {
 		q    catalog.Query
 		want []string
@@ -113,7 +113,7 @@ func TestSearchRanksItsNewestMatches(t *testing.T) {
 		FROM generate_series(0, $2) AS i`, base, SearchCap); err != nil {
 		t.Fatal(err)
 	}
-	domain := catalog.NewService(Services{Pool: pool}, nil, time.UTC, time.Now, uuid.NewString)
+	domain := catalog.NewService(Services{Pool: pool}, time.UTC, time.Now, uuid.NewString)
 	page, err := domain.List(ctx, catalog.Query{Q: "yoga"})
 	if err != nil {
 		t.Fatal(err)
@@ -139,7 +139,7 @@ func TestSearchRanksItsNewestMatches(t *testing.T) {
 func TestSearchIsPlannedForItsWords(t *testing.T) {
 	ctx := context.Background()
 	pool := testkit.NewPool(t, "catalog", Migrations, "migrations", 1) // one connection: its statements are the ones listed
-	domain := catalog.NewService(Services{Pool: pool}, nil, time.UTC, time.Now, uuid.NewString)
+	domain := catalog.NewService(Services{Pool: pool}, time.UTC, time.Now, uuid.NewString)
 	for range 7 {
 		for _, q := range []catalog.Query{{Q: "yoga"}, {Q: "yoga studio", Location: "Pune"}, {Q: "yoga", Offset: 48}, {Category: "Others"}} {
 			if _, err := domain.List(ctx, q); err != nil {

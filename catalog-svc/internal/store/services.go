@@ -11,10 +11,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/api/topics"
-	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
-	"github.com/slotwise/slotwise/platform/pagecache"
 	"github.com/slotwise/slotwise/platform/postgres"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -25,30 +23,6 @@ type Services struct {
 	Pool *pgxpool.Pool
 	// Kick wakes the outbox relay after a commit (nil: wait for its poll).
 	Kick func()
-	// Totals keeps how many services a listing without words matches, so
-	// a page of it reads only its own rows off the index: counting a whole
-	// category (10,000 services) was nine tenths of a deep page's query
-	// (docs/decisions.md "Catalog pages in memory"). It must be emptied by
-	// every write as the pages are: catalogsvc.go passes the page cache
-	// itself. nil: every page counts.
-	Totals *pagecache.Cache
-}
-
-// totalKey is a listing's filter without its page: what its total depends on.
-type totalKey struct {
-	categoryKey, categoryText, name, location string
-	maxPrice                                  float64
-	hasMaxPrice                               bool
-}
-
-// totalOf is where f's total is kept, and false for a search: its total
-// is capped and counted with its ranking (listSQL).
-func totalOf(f catalog.Filter) (totalKey, bool) {
-	k := totalKey{categoryKey: f.CategoryKey, categoryText: f.CategoryText, name: f.NameContains, location: f.LocationContains}
-	if f.MaxPrice != nil {
-		k.maxPrice, k.hasMaxPrice = *f.MaxPrice, true
-	}
-	return k, len(f.Search) == 0
 }
 
 // columns are read as the domain wants them; id is cast to text, so ORDER BY
@@ -57,8 +31,8 @@ func totalOf(f catalog.Filter) (totalKey, bool) {
 const columns = `id::text, provider_id, name, category, category_key, description, price::float8, duration,
 	provider, location, contact, image_url, icon, time_slots, is_active, rating_sum, total_reviews, created_at, updated_at`
 
-func (s Services) Create(ctx context.Context, o catalog.Offering) (catalog.Change, error) {
-	return s.write(ctx, o.ID, func(tx pgx.Tx) (catalog.Offering, error) {
+func (s Services) Create(ctx context.Context, o catalog.Offering) error {
+	return s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		_, err := tx.Exec(ctx, `INSERT INTO services (id, provider_id, name, category, category_key, description, price,
 			duration, provider, location, contact, image_url, icon, time_slots, is_active, created_at, updated_at)
 			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
@@ -75,20 +49,13 @@ func (s Services) Get(ctx context.Context, id string) (catalog.Offering, error) 
 	return scanOne(s.Pool.QueryRow(ctx, `SELECT `+columns+` FROM services WHERE id = $1 AND deleted_at IS NULL`, id))
 }
 
-// List reads one page of active services and how many match in all. Each
-// filter maps onto a partial index (001_init.sql: category key, trigram on
-// name; 003_search_prefixes.sql: the search document).
+// List reads one page of active services and how many match, counted up
+// to SearchCap (TotalCapped past it): counting a whole category of 10,000
+// services was nine tenths of a deep page's query, and nobody pages through
+// a thousand. Each filter maps onto a partial index (001_init.sql: category
+// key, trigram on name; 003_search_prefixes.sql: the search document).
 func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, error) {
-	key, keep := totalOf(f)
-	read := s.Totals.Begin()
-	known := -1
-	// A caller that keeps the page itself (the gateway) gets the total as
-	// counted now: this replica may not yet have dropped it for a write the
-	// caller heard of (docs/decisions.md "Public pages in the gateway").
-	if v, ok := s.Totals.Get(key); ok && keep && !grpcx.FreshRead(ctx) {
-		known = v.(int)
-	}
-	sql, args := listSQL(f, known)
+	sql, args := listSQL(f)
 	args = plannedForWords(f, args)
 	page := catalog.Page{Services: []catalog.Offering{}}
 	rows, err := s.Pool.Query(ctx, sql, args...)
@@ -107,17 +74,12 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 	if err := rows.Err(); err != nil {
 		return catalog.Page{}, err
 	}
-	if len(page.Services) == 0 && f.Offset > 0 && known < 0 {
-		// Past the last page the window count has no row to ride on.
+	if len(page.Services) == 0 && f.Offset > 0 {
+		// Past the last page the count has no row to ride on.
 		sql, args := countSQL(f)
 		err = s.Pool.QueryRow(ctx, sql, plannedForWords(f, args)...).Scan(&page.Total)
 	}
-	if known >= 0 {
-		page.Total = known
-	} else if err == nil && keep {
-		s.Totals.Put(read, key, page.Total, 64)
-	}
-	page.TotalCapped = len(f.Search) > 0 && page.Total >= SearchCap
+	page.TotalCapped = page.Total >= SearchCap
 	return page, err
 }
 
@@ -136,52 +98,42 @@ func plannedForWords(f catalog.Filter, args []any) []any {
 
 // listSQL is List's query (the benchmark EXPLAINs it). The page's ids come
 // first, off an index alone (no heap visits for the rows an OFFSET skips);
-// only the page's rows are then read in full. The match count rides on each
-// row of the page; a known total (0 or more) rides instead, so only the
-// page's own index entries are read.
+// only the page's rows are then read in full. The capped match count
+// (countSQL, the same parameters) rides on each row of the page.
 //
-// A search ranks only its newest SearchCap matches, and total counts those
-// (docs/decisions.md "Search"): ranking and counting every match visited
-// every matching row — 17,778 of 100,000 services for one common word —
-// while the newest SearchCap come off the listing index, newest first,
-// stopping as soon as that many matched (a rare word's few matches come
-// off the search index instead). The rank is computed over those alone.
-func listSQL(f catalog.Filter, known int) (string, []any) {
+// A search ranks only its newest SearchCap matches (docs/decisions.md
+// "Search"): ranking every match visited every matching row — 17,778 of
+// 100,000 services for one common word — while the newest SearchCap come
+// off the listing index, newest first, stopping as soon as that many
+// matched (a rare word's few matches come off the search index instead).
+func listSQL(f catalog.Filter) (string, []any) {
 	order := `created_at DESC, id DESC`
-	counted := known < 0 || len(f.Search) > 0
 	what := `id AS page_id, created_at AS page_at, ` + rankExpr(f) + ` AS rank`
-	if counted {
-		what += `, count(*) OVER () AS total`
-	}
 	page, args := matchSQL(f, what)
+	count, _ := countSQL(f)
+	total := `(` + count + `)`
 	if len(f.Search) > 0 {
-		order = `rank DESC, page_at DESC, page_id DESC`
+		// The newest SearchCap matches are at hand: counted as they are ranked.
+		order, total = `rank DESC, page_at DESC, page_id DESC`, `page.total`
 		page, args = matchSQL(f, `id, created_at, search`)
-		page = `SELECT ` + what + ` FROM (` + page + ` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(SearchCap) + `) newest`
+		page = `SELECT ` + what + `, count(*) OVER () AS total FROM (` + page +
+			` ORDER BY created_at DESC, id DESC LIMIT ` + strconv.Itoa(SearchCap) + `) newest`
 	}
 	args = append(args, f.Limit, f.Offset)
 	page += ` ORDER BY ` + order + ` LIMIT $` + strconv.Itoa(len(args)-1) + ` OFFSET $` + strconv.Itoa(len(args))
-	total := `page.total`
-	if !counted {
-		args = append(args, known)
-		total = `$` + strconv.Itoa(len(args)) + `::bigint`
-	}
 	return `SELECT ` + columns + `, ` + total + ` FROM services JOIN (` + page + `) page ON services.id = page.page_id
 		ORDER BY page.rank DESC, page.page_at DESC, page.page_id DESC`, args
 }
 
-// SearchCap is how many matches a search ranks and counts: the newest.
-// Nobody pages through a thousand results; past that, a search is refined.
+// SearchCap is how many matches a listing counts, and a search ranks: the
+// newest. Nobody pages through a thousand results; past that, a listing is
+// refined.
 const SearchCap = 1000
 
-// countSQL counts what List's query pages through (a search: at most
-// SearchCap).
+// countSQL counts what List's query pages through, at most SearchCap.
 func countSQL(f catalog.Filter) (string, []any) {
-	if len(f.Search) == 0 {
-		return matchSQL(f, "count(*)")
-	}
 	sql, args := matchSQL(f, "1")
-	return `SELECT count(*) FROM (` + sql + ` LIMIT ` + strconv.Itoa(SearchCap) + `) newest`, args
+	return `SELECT count(*) FROM (` + sql + ` LIMIT ` + strconv.Itoa(SearchCap) + `) capped`, args
 }
 
 // rankExpr scores a search match: ts_rank over the weighted document
@@ -245,8 +197,8 @@ func (s Services) ListByProvider(ctx context.Context, providerID string) ([]cata
 		ORDER BY services.created_at DESC, services.id DESC`, providerID))
 }
 
-func (s Services) Update(ctx context.Context, o catalog.Offering) (catalog.Change, error) {
-	return s.write(ctx, o.ID, func(tx pgx.Tx) (catalog.Offering, error) {
+func (s Services) Update(ctx context.Context, o catalog.Offering) error {
+	return s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		tag, err := tx.Exec(ctx, `UPDATE services SET name=$3, category=$4, category_key=$5, description=$6, price=$7,
 			duration=$8, provider=$9, location=$10, contact=$11, image_url=$12, icon=$13, time_slots=$14, is_active=$15,
 			updated_at=$16 WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`,
@@ -259,19 +211,19 @@ func (s Services) Update(ctx context.Context, o catalog.Offering) (catalog.Chang
 	}, EventUpdated)
 }
 
-func (s Services) SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (catalog.Offering, catalog.Change, error) {
+func (s Services) SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (catalog.Offering, error) {
 	var o catalog.Offering
-	ch, err := s.write(ctx, id, func(tx pgx.Tx) (catalog.Offering, error) {
+	err := s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		var err error
 		o, err = scanOne(tx.QueryRow(ctx, `UPDATE services SET is_active=$3, updated_at=$4
 			WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL RETURNING `+columns, id, providerID, active, at))
 		return o, err
 	}, EventUpdated)
-	return o, ch, err
+	return o, err
 }
 
-func (s Services) SoftDelete(ctx context.Context, id, providerID string, at time.Time) (catalog.Change, error) {
-	return s.write(ctx, id, func(tx pgx.Tx) (catalog.Offering, error) {
+func (s Services) SoftDelete(ctx context.Context, id, providerID string, at time.Time) error {
+	return s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		o, err := scanOne(tx.QueryRow(ctx, `UPDATE services SET deleted_at=$3, updated_at=$3
 			WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL RETURNING `+columns, id, providerID, at))
 		return o, err
@@ -280,24 +232,19 @@ func (s Services) SoftDelete(ctx context.Context, id, providerID string, at time
 
 // write runs change in a transaction together with the ServiceEvent of its
 // result (the service after the change), and wakes the relay after the
-// commit. The Change names the event's outbox row.
-func (s Services) write(ctx context.Context, id string, change func(tx pgx.Tx) (catalog.Offering, error), event string) (catalog.Change, error) {
-	ch := catalog.Change{ServiceID: id}
+// commit.
+func (s Services) write(ctx context.Context, change func(tx pgx.Tx) (catalog.Offering, error), event string) error {
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		o, err := change(tx)
 		if err != nil {
 			return err
 		}
-		ch.Event, err = outbox.WriteReturning(ctx, tx, topics.Services, o.ID, serviceEvent(o, event))
-		return err
+		return outbox.Write(ctx, tx, topics.Services, o.ID, serviceEvent(o, event))
 	})
-	if err != nil {
-		return catalog.Change{}, err
-	}
-	if s.Kick != nil {
+	if err == nil && s.Kick != nil {
 		s.Kick()
 	}
-	return ch, nil
+	return err
 }
 
 // AddRating applies a review once: the inbox row and the aggregate change
@@ -319,9 +266,8 @@ func (s Services) AddRating(ctx context.Context, consumer string, r catalog.Revi
 		if err != nil {
 			return err
 		}
-		// Every catalog-svc process shows the rating on its pages: the
-		// event tells the others (this one invalidates its own).
-		_, err = outbox.WriteReturning(ctx, tx, topics.Services, o.ID, serviceEvent(o, EventRated))
+		// The service's new rating is a fact of catalog.services.v1.
+		err = outbox.Write(ctx, tx, topics.Services, o.ID, serviceEvent(o, EventRated))
 		changed = err == nil
 		return err
 	})

@@ -8,7 +8,6 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/telemetry"
 
@@ -27,10 +26,6 @@ type Set struct {
 	SetQueue             endpoint.Endpoint
 	AddClosure           endpoint.Endpoint
 	DeleteClosure        endpoint.Endpoint
-	// GetServiceCopy and GetWriteMark are internal: booking-svc keeps
-	// copies of services read with the one and confirmed with the other.
-	GetServiceCopy endpoint.Endpoint
-	GetWriteMark   endpoint.Endpoint
 }
 
 // ScheduleAnswer is a schedule call's result and what to tell the provider.
@@ -52,10 +47,9 @@ type Updated struct {
 	Toggle  bool
 }
 
-// NewSet wraps s and marks (where writes stand) in mw. Listing and reading
-// are public; the provider's own list and every change are on behalf of a
-// logged-in user.
-func NewSet(s catalog.Service, marks func(context.Context) (copies.WriteMark, error), mw kit.Middlewares) Set {
+// NewSet wraps s in mw. Listing and reading are public; the provider's own
+// list and every change are on behalf of a logged-in user.
+func NewSet(s catalog.Service, mw kit.Middlewares) Set {
 	return Set{
 		ListServices:         mw.Wrap("ListServices", kit.Endpoint(s.List)),
 		GetService:           mw.Wrap("GetService", makeGetService(s)),
@@ -67,10 +61,6 @@ func NewSet(s catalog.Service, marks func(context.Context) (copies.WriteMark, er
 		SetQueue:             mw.Wrap("SetQueue", makeSetQueue(s), mw.Authenticated),
 		AddClosure:           mw.Wrap("AddClosure", makeAddClosure(s), mw.Authenticated),
 		DeleteClosure:        mw.Wrap("DeleteClosure", makeDeleteClosure(s), mw.Authenticated),
-		GetServiceCopy:       mw.Wrap("GetServiceCopy", makeGetService(s)),
-		GetWriteMark: mw.Wrap("GetWriteMark", kit.Endpoint(func(ctx context.Context, _ struct{}) (copies.WriteMark, error) {
-			return marks(ctx)
-		})),
 	}
 }
 

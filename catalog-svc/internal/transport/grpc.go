@@ -4,16 +4,13 @@ import (
 	"context"
 	"net/http"
 
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
-	"github.com/slotwise/slotwise/platform/copies"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
-	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
 // GRPCServer is the gRPC transport of the catalog domain: each method runs
@@ -30,18 +27,11 @@ type GRPCServer struct {
 	setQueue             kit.Handler[*catalogv1.SetQueueRequest, *catalogv1.ScheduleResponse]
 	addClosure           kit.Handler[*catalogv1.AddClosureRequest, *catalogv1.ScheduleResponse]
 	deleteClosure        kit.Handler[*catalogv1.DeleteClosureRequest, *catalogv1.ScheduleResponse]
-	getServiceCopy       kit.Handler[*catalogv1.GetServiceRequest, *catalogv1.GetServiceResponse]
-	getWriteMark         kit.Handler[*catalogv1.GetWriteMarkRequest, *catalogv1.WriteMark]
-	// pages keeps the public answers (listing pages, single services)
-	// encoded; nil keeps none.
-	pages *pagecache.Cache
 }
 
-// NewGRPCServer serves set, answering repeated public reads from cache
-// (nil: from the database every time).
-func NewGRPCServer(set Set, cache *pagecache.Cache) *GRPCServer {
+// NewGRPCServer serves set; every read asks the database.
+func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
-		pages:                cache,
 		listServices:         kit.NewHandler(set.ListServices, decodeList, encodeList),
 		getService:           kit.NewHandler(set.GetService, decodeGet, encodeGet),
 		listProviderServices: kit.NewHandler(set.ListProviderServices, kit.NoRequest[*catalogv1.ListProviderServicesRequest], encodeOwn),
@@ -52,50 +42,15 @@ func NewGRPCServer(set Set, cache *pagecache.Cache) *GRPCServer {
 		setQueue:             kit.NewHandler(set.SetQueue, decodeSetQueue, encodeSchedule),
 		addClosure:           kit.NewHandler(set.AddClosure, decodeAddClosure, encodeSchedule),
 		deleteClosure:        kit.NewHandler(set.DeleteClosure, decodeDeleteClosure, encodeSchedule),
-		getServiceCopy:       kit.NewHandler(set.GetServiceCopy, decodeGet, encodeGet),
-		getWriteMark:         kit.NewHandler(set.GetWriteMark, kit.NoRequest[*catalogv1.GetWriteMarkRequest], encodeWriteMark),
 	}
 }
 
-// listKey is a listing page's place in the cache: every request field.
-type listKey struct {
-	category, name, q, location string
-	maxPrice                    float64
-	hasMaxPrice                 bool
-	limit, offset               int32
-}
-
-// getKey is a single service's place in the cache.
-type getKey string
-
 func (s *GRPCServer) ListServices(ctx context.Context, req *catalogv1.ListServicesRequest) (*catalogv1.ListServicesResponse, error) {
-	key := listKey{category: req.GetCategory(), name: req.GetName(), q: req.GetQ(), location: req.GetLocation(),
-		maxPrice: req.GetMaxPrice(), hasMaxPrice: req.MaxPrice != nil, limit: req.GetLimit(), offset: req.GetOffset()}
-	return cached(ctx, s.pages, key, req, s.listServices.Serve)
+	return s.listServices.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetService(ctx context.Context, req *catalogv1.GetServiceRequest) (*catalogv1.GetServiceResponse, error) {
-	return cached(ctx, s.pages, getKey(req.GetId()), req, s.getService.Serve)
-}
-
-// cached answers from the cache, or serves the call and keeps a successful
-// answer. The answer is shared by every later caller: gRPC only reads it.
-// A caller that will keep the answer itself (the gateway,
-// grpcx.FreshReadKey) is answered from the database: this replica may not
-// yet have dropped a page for a write the caller has heard of.
-func cached[Req any, Resp proto.Message](ctx context.Context, c *pagecache.Cache, key any, req Req,
-	serve func(context.Context, Req) (Resp, error)) (Resp, error) {
-	if !grpcx.FreshRead(ctx) {
-		if v, ok := c.Get(key); ok {
-			return v.(Resp), nil
-		}
-	}
-	read := c.Begin()
-	resp, err := serve(ctx, req)
-	if err == nil {
-		c.Put(read, key, resp, proto.Size(resp))
-	}
-	return resp, err
+	return s.getService.Serve(ctx, req)
 }
 
 func (s *GRPCServer) ListProviderServices(ctx context.Context, req *catalogv1.ListProviderServicesRequest) (*catalogv1.ListServicesResponse, error) {
@@ -128,21 +83,6 @@ func (s *GRPCServer) AddClosure(ctx context.Context, req *catalogv1.AddClosureRe
 
 func (s *GRPCServer) DeleteClosure(ctx context.Context, req *catalogv1.DeleteClosureRequest) (*catalogv1.ScheduleResponse, error) {
 	return s.deleteClosure.Serve(ctx, req)
-}
-
-// GetServiceCopy reads the database, never the pages: a copy confirmed by
-// the write mark must be at least as new as the mark (booking-svc/internal/
-// catalog/client.go).
-func (s *GRPCServer) GetServiceCopy(ctx context.Context, req *catalogv1.GetServiceRequest) (*catalogv1.GetServiceResponse, error) {
-	return s.getServiceCopy.Serve(ctx, req)
-}
-
-func (s *GRPCServer) GetWriteMark(ctx context.Context, req *catalogv1.GetWriteMarkRequest) (*catalogv1.WriteMark, error) {
-	return s.getWriteMark.Serve(ctx, req)
-}
-
-func encodeWriteMark(_ context.Context, m copies.WriteMark) *catalogv1.WriteMark {
-	return &catalogv1.WriteMark{Sequence: m.Sequence, Writing: m.Writing}
 }
 
 func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Query {

@@ -2,26 +2,22 @@ package rest
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
 	"strconv"
 	"strings"
-
-	"github.com/slotwise/slotwise/platform/metrics"
-	"github.com/slotwise/slotwise/platform/pagecache"
 )
 
 // Public reads are the same for everyone, so a CDN or the browser may keep
-// them (docs/decisions.md "Public reads: ETag and Cache-Control"). Listings,
-// a service and its reviews change when someone edits or reviews; the
-// availability of a slot changes with every booking, so it is kept briefly.
-// Each answer may be served stale while the cache revalidates it, which a
-// 304 makes cheap.
+// them, within the product's promises (docs/product.md "Fresh and kept"):
+// a catalogue read (listings, search, a service, its reviews) may be up to
+// 5 s old; availability is computed anew for every request, and a
+// revalidation that finds it unchanged is a 304. No stale-while-revalidate:
+// it would let a cache serve past those bounds.
 const (
-	cachePublic       = "public, max-age=10, stale-while-revalidate=60"
-	cacheAvailability = "public, max-age=2, stale-while-revalidate=10"
+	cacheCatalogue    = "public, max-age=5"
+	cacheAvailability = "no-cache"
 )
 
 // publicCachePolicy is the Cache-Control of a public read at path, or ""
@@ -30,13 +26,13 @@ func publicCachePolicy(path string) string {
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	switch {
 	case len(parts) == 1 && parts[0] == "services":
-		return cachePublic
+		return cacheCatalogue
 	case len(parts) == 2 && parts[0] == "services" && parts[1] != "provider":
-		return cachePublic
+		return cacheCatalogue
 	case len(parts) == 3 && parts[0] == "services" && parts[2] == "availability":
 		return cacheAvailability
 	case len(parts) == 3 && parts[0] == "reviews" && parts[1] == "service":
-		return cachePublic
+		return cacheCatalogue
 	}
 	return ""
 }
@@ -45,83 +41,24 @@ func publicCachePolicy(path string) string {
 // of the exact bytes of the answer, so any two gateways agree) and its
 // Cache-Control, and answers 304 Not Modified when If-None-Match names that
 // ETag. Authenticated requests keep no-store (noStore), errors pass as they
-// are. Answers pages may keep are served from it and kept in it (nil pages:
-// none are).
-func publicCache(pages *Pages, next http.Handler) http.Handler {
+// are.
+func publicCache(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		policy := publicCachePolicy(r.URL.Path)
 		if r.Method != http.MethodGet || r.Header.Get("Authorization") != "" || policy == "" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		var p *page
-		if kept, key := pages.cacheFor(r); kept == nil {
-			p = fetch(w, r, next, keepIn{})
-		} else if v, ok := kept.Get(key); ok {
-			p = v.(*page)
-		} else {
-			p = pages.readShared(w, r, next, kept, key)
+		buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(buf, r)
+		if buf.status != http.StatusOK {
+			buf.flush()
+			return
 		}
-		if p != nil {
-			sendPage(w, r, policy, p)
-		}
+		body := buf.body.Bytes()
+		sendTagged(w, r, policy, strongETag(body), body)
 	})
 }
-
-// keepIn is where a read's answer may be kept: a cache (nil: nowhere), its
-// key, the read as begun, and whether the answer starts unknown (an
-// availability answer is kept only once its printing told when it stops
-// being true, keptAnswers; a listing unless its hints failed).
-type keepIn struct {
-	cache   *pagecache.Cache
-	key     string
-	read    pagecache.Read
-	unknown bool
-}
-
-// fetch serves r through next and returns its answer as a page, kept in k
-// when it may be; an answer other than 200 goes to w as it is (nil).
-func fetch(w http.ResponseWriter, r *http.Request, next http.Handler, k keepIn) *page {
-	life := answerLife{unknown: k.unknown}
-	if k.cache != nil {
-		r = r.WithContext(withAnswerLife(r.Context(), &life))
-	}
-	buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
-	next.ServeHTTP(buf, r)
-	if buf.status != http.StatusOK {
-		buf.flush()
-		return nil
-	}
-	body := buf.body.Bytes()
-	p := &page{body: body, etag: strongETag(body), contentType: w.Header().Get("Content-Type"), route: metrics.Route(r.Context())}
-	if k.cache != nil && !life.unknown {
-		k.cache.PutUntil(k.read, k.key, p, len(body)+len(k.key)+pageOverhead, life.until, life.deps...)
-	}
-	return p
-}
-
-// sendPage sends a page as its read got it (for this request, or for
-// another: kept, or shared).
-func sendPage(w http.ResponseWriter, r *http.Request, policy string, p *page) {
-	metrics.SetRoute(r.Context(), p.route)
-	w.Header().Set("Content-Type", p.contentType)
-	sendTagged(w, r, policy, p.etag, p.body)
-}
-
-// mayBeKept tells whether the answer to the request of ctx may be kept
-// (fetch gave it a life). Such a read is asked of the services'
-// databases (grpcx.FreshReadKey): a catalog-svc replica can still hold a
-// page this gateway has dropped, and this gateway would keep that page until
-// the catalog's next write.
-func mayBeKept(ctx context.Context) bool {
-	_, ok := ctx.Value(answerLifeKey{}).(*answerLife)
-	return ok
-}
-
-// pageOverhead is what a kept page costs beyond its body and key (the
-// entry, the ETag, the strings' headers), so the byte bound holds for
-// many small pages too.
-const pageOverhead = 256
 
 // sendTagged sends body (status 200) with its ETag and Cache-Control, or
 // 304 with neither body nor type when If-None-Match names etag.

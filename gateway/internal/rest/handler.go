@@ -23,13 +23,11 @@ type Options struct {
 	Metrics           *metrics.Metrics
 	// Logger logs the failures no service logged (errorHandler).
 	Logger *slog.Logger
-	// Pages keeps public catalog answers in memory (nil: none are kept).
-	Pages *Pages
 }
 
 // NewHandler returns the whole REST edge as one http.Handler.
 func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error) {
-	mux, err := newMux(ctx, b, o.Pages, o.TrustForwardedFor, o.Logger)
+	mux, err := newMux(ctx, b, o.TrustForwardedFor, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +37,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 		"notification-svc": b.Notification,
 	}))
-	root.Handle("/", publicCache(o.Pages, mux))
+	root.Handle("/", publicCache(mux))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)

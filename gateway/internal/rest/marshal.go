@@ -13,48 +13,28 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
-
-	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 )
 
 // jsonMarshaler prints the contract's JSON: declared field names (`_id`),
 // false/0/[] present, compact output (protojson randomly adds spaces), and
 // unknown input fields ignored.
-// Large answers are printed once per content (encodedMemo). The bytes
-// returned are shared: callers only write them.
 type jsonMarshaler struct {
 	*runtime.JSONPb
-	memo *encodedMemo
 }
-
-// memoBytes bounds the printed answers the gateway remembers.
-const memoBytes = 32 << 20
 
 func newJSONMarshaler() jsonMarshaler {
 	return jsonMarshaler{JSONPb: &runtime.JSONPb{
 		MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
 		UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: true},
-	}, memo: newEncodedMemo(memoBytes)}
+	}}
 }
 
 func (m jsonMarshaler) Marshal(v any) ([]byte, error) {
-	encode := func() ([]byte, error) {
-		b, err := m.JSONPb.Marshal(v)
-		if err != nil {
-			return nil, err
-		}
-		return dropCommaSpaces(b), nil
+	b, err := m.JSONPb.Marshal(v)
+	if err != nil {
+		return nil, err
 	}
-	if a, ok := v.(*bookingv1.GetAvailabilityResponse); ok {
-		if b, ok := appendAvailability(make([]byte, 0, availabilitySize(a)), a); ok {
-			return b, nil
-		}
-		return encode() // for protojson's own error
-	}
-	if msg, ok := v.(proto.Message); ok {
-		return m.memo.print(msg, encode)
-	}
-	return encode()
+	return dropCommaSpaces(b), nil
 }
 
 // dropCommaSpaces compacts protojson's single-line output in place. The

@@ -46,34 +46,3 @@ func TestMarshalIsCompactJSON(t *testing.T) {
 		t.Fatalf("dropCommaSpaces(%s) = %s, want %s", in, got, want)
 	}
 }
-
-// A large answer is printed once per content: the same message gives the
-// same bytes from memory, a changed one its own.
-func TestMarshalRemembersLargeAnswersByContent(t *testing.T) {
-	m := newJSONMarshaler()
-	page := func(name string) *catalogv1.ListServicesResponse {
-		var services []*catalogv1.Service
-		for range 24 {
-			services = append(services, &catalogv1.Service{Id: "id", Name: name, Description: string(bytes.Repeat([]byte("d"), 200))})
-		}
-		return &catalogv1.ListServicesResponse{Success: true, Services: services, Total: 24}
-	}
-	first, err := m.Marshal(page("Spa"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, _ := m.Marshal(page("Spa"))
-	if &first[0] != &again[0] {
-		t.Fatal("the same content was printed again")
-	}
-	changed, _ := m.Marshal(page("Spa, renamed"))
-	if bytes.Equal(changed, first) || !bytes.Contains(changed, []byte(`"name":"Spa, renamed"`)) {
-		t.Fatalf("a changed page came back as %.80s", changed)
-	}
-	var want bytes.Buffer
-	raw, _ := m.JSONPb.Marshal(page("Spa"))
-	_ = json.Compact(&want, raw)
-	if !bytes.Equal(first, want.Bytes()) {
-		t.Fatal("the remembered bytes differ from printing")
-	}
-}

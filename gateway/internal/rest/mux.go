@@ -33,7 +33,7 @@ type Backends struct {
 var forwardedHeaders = map[string]bool{grpcx.IdempotencyKeyHeader: true}
 
 // newMux registers every REST route of the contract.
-func newMux(ctx context.Context, b Backends, pages *Pages, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
+func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
 	m := newJSONMarshaler()
 	mux := runtime.NewServeMux(
 		// HttpBody answers (calendar files) go out as their bytes and type.
@@ -41,7 +41,6 @@ func newMux(ctx context.Context, b Backends, pages *Pages, trustForwardedFor boo
 		runtime.WithErrorHandler(errorHandler(log)),
 		runtime.WithRoutingErrorHandler(handleRoutingError),
 		runtime.WithForwardResponseOption(setHTTPStatus),
-		runtime.WithForwardResponseOption(pages.keptAnswers),
 		runtime.WithForwardResponseRewriter(withNextAvailable(bookingv1.NewBookingServiceClient(b.Booking), log)),
 		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
 		// Only what a service reads crosses the hop. The default matcher also
@@ -57,11 +56,7 @@ func newMux(ctx context.Context, b Backends, pages *Pages, trustForwardedFor boo
 				trace.SpanFromContext(ctx).SetName(r.Method + " " + pattern)
 				metrics.SetRoute(r.Context(), pattern)
 			}
-			md := metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
-			if mayBeKept(r.Context()) {
-				md.Append(grpcx.FreshReadKey, "1")
-			}
-			return md
+			return metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
 		}),
 	)
 	regs := []error{

@@ -20,11 +20,9 @@ const nextAvailableTimeout = time.Second
 // with its first free slot, asking booking-svc once for the whole page
 // (docs/decisions.md "Next available slot"). When booking-svc does not
 // answer, the page goes out with nextAvailable null and the failure is
-// logged: the hint never costs the listing.
-//
-// A listing kept by the gateway (pages.go) depends on the services asked
-// about, and holds until booking-svc's answer says (validUntil); one sent
-// without the hints, or without that bound, is not kept.
+// logged: the hint never costs the listing. booking-svc reads the page's
+// appointments from its database for every listing (docs/product.md
+// "Fresh and kept").
 func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger) runtime.ForwardResponseRewriter {
 	return func(ctx context.Context, resp proto.Message) (any, error) {
 		list, ok := resp.(*catalogv1.ListServicesResponse)
@@ -49,15 +47,6 @@ func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger)
 		ctx, cancel := context.WithTimeout(ctx, nextAvailableTimeout)
 		defer cancel()
 		next, err := booking.NextAvailable(ctx, req)
-		life, _ := ctx.Value(answerLifeKey{}).(*answerLife)
-		if life != nil {
-			if life.unknown = err != nil || next.GetValidUntil() == nil; !life.unknown {
-				life.until = next.GetValidUntil().AsTime()
-			}
-			for _, s := range req.Services {
-				life.deps = append(life.deps, s.GetServiceId())
-			}
-		}
 		if err != nil {
 			log.WarnContext(ctx, "listing sent without next available slots", "err", err)
 			return resp, nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -18,10 +20,9 @@ import (
 )
 
 // nextSlots answers NextAvailable as booking-svc would: s1's first free
-// slot, valid until until (nil: no bound sent), or err.
+// slot, or err.
 type nextSlots struct {
 	bookingv1.BookingServiceClient
-	until *timestamppb.Timestamp
 	err   error
 	asked []string
 }
@@ -34,92 +35,51 @@ func (n *nextSlots) NextAvailable(_ context.Context, req *bookingv1.NextAvailabl
 	if n.err != nil {
 		return nil, n.err
 	}
-	return &bookingv1.NextAvailableResponse{ValidUntil: n.until, Slots: []*bookingv1.NextSlot{
+	return &bookingv1.NextAvailableResponse{Slots: []*bookingv1.NextSlot{
 		{ServiceId: "s1", Date: "2026-11-27", Time: "10:00 AM", StartsAt: timestamppb.New(time.Now().Add(time.Hour))},
 	}}, nil
 }
 
-// listingBackend answers GET /services as the mux does: catalog-svc's page
-// (s1 and s2 take bookings, s3's queue is closed) through the
-// nextAvailable rewriter, then the bytes; each body names its call.
-type listingBackend struct {
-	next  *nextSlots
-	calls int
-}
-
-func (b *listingBackend) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b.calls++
-	ctx, err := runtime.AnnotateContext(r.Context(), runtime.NewServeMux(), r,
+// listing runs the rewriter over catalog-svc's page for GET /services: s1
+// and s2 take bookings, s3's queue is closed.
+func listing(t *testing.T, next *nextSlots) *catalogv1.ListServicesResponse {
+	t.Helper()
+	ctx, err := runtime.AnnotateContext(context.Background(), runtime.NewServeMux(), httptest.NewRequest(http.MethodGet, "/services", nil),
 		catalogv1.CatalogService_ListServices_FullMethodName, runtime.WithHTTPPathPattern("/services"))
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
 	page := &catalogv1.ListServicesResponse{Services: []*catalogv1.Service{
 		{Id: "s1", QueueOpen: true, TimeSlots: []string{"10:00 AM"}},
 		{Id: "s2", QueueOpen: true, TimeSlots: []string{"11:00 AM"}},
 		{Id: "s3", QueueOpen: false, TimeSlots: []string{"12:00 PM"}},
 	}}
-	if _, err := withNextAvailable(b.next, discard)(ctx, page); err != nil {
-		panic(err)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	fmt.Fprintf(w, `{"call":%d}`, b.calls)
-}
-
-// TestListingsKeptWhileWatchedUntilTheirServicesChange: a listing shows
-// each service's next free slot, so it is kept only while slot changes are
-// watched, until booking-svc's validUntil, and is dropped by a slot change
-// of a service it asked about (a watch's or a write through this gateway),
-// never by another's.
-func TestListingsKeptWhileWatchedUntilTheirServicesChange(t *testing.T) {
-	next := &nextSlots{until: timestamppb.New(time.Now().Add(time.Hour))}
-	pages := NewPages(time.Minute, 1<<20, 1<<20, nil)
-	h := publicCache(pages, &listingBackend{next: next})
-	const path = "/services?category=x"
-	keptOnceWatched(t, pages, h, path)
-	if fmt.Sprint(next.asked) != "[s1 s2]" {
-		t.Fatalf("asked about %v, want [s1 s2] (s3's queue is closed)", next.asked)
-	}
-
-	kept := get(h, path).Body.String()
-	pages.slotsChanged("s3")
-	pages.slotsChanged("other")
-	if get(h, path).Body.String() != kept {
-		t.Fatal("dropped by a change of a service whose slots it does not show")
-	}
-	pages.slotsChanged("s2")
-	if get(h, path).Body.String() == kept {
-		t.Fatal("served after a change of a service it shows")
-	}
-
-	// A write through this gateway drops it before answering.
-	kept = get(h, path).Body.String()
-	ctx, err := runtime.AnnotateContext(context.Background(), runtime.NewServeMux(), httptest.NewRequest(http.MethodPost, "/appointments", nil),
-		bookingv1.BookingService_CreateAppointment_FullMethodName)
+	out, err := withNextAvailable(next, slog.New(slog.NewTextHandler(io.Discard, nil)))(ctx, page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = pages.keptAnswers(ctx, httptest.NewRecorder(), &bookingv1.AppointmentResponse{Appointment: &bookingv1.Appointment{ServiceId: "s1"}})
-	if get(h, path).Body.String() == kept {
-		t.Fatal("served after a booking of a service it shows through this gateway")
-	}
+	return out.(*catalogv1.ListServicesResponse)
+}
 
-	// Not kept when it cannot tell until when.
-	for name, n := range map[string]nextSlots{
-		"booking-svc failed":  {err: errors.New("unavailable")},
-		"no validUntil sent":  {},
-		"validUntil has past": {until: timestamppb.New(time.Now().Add(-time.Second))},
-	} {
-		*next = n
-		pages.Invalidate()
-		if sameTwice(h, path) {
-			t.Errorf("%s: kept", name)
+// A listing asks booking-svc once about the services that take bookings
+// and carries each one's first free slot; when booking-svc fails, the
+// listing goes out without the hints.
+func TestListingCarriesNextAvailable(t *testing.T) {
+	next := &nextSlots{}
+	page := listing(t, next)
+	if fmt.Sprint(next.asked) != "[s1 s2]" {
+		t.Fatalf("asked about %v, want [s1 s2] (s3's queue is closed)", next.asked)
+	}
+	if n := page.Services[0].GetNextAvailable(); n.GetDate() != "2026-11-27" || n.GetTime() != "10:00 AM" {
+		t.Fatalf("s1's next slot %v", n)
+	}
+	if page.Services[1].GetNextAvailable() != nil || page.Services[2].GetNextAvailable() != nil {
+		t.Fatalf("a hint where booking-svc gave none: %v", page.Services)
+	}
+	next.err = errors.New("unavailable")
+	for _, s := range listing(t, next).Services {
+		if s.GetNextAvailable() != nil {
+			t.Fatalf("%s carries a hint booking-svc did not give", s.GetId())
 		}
-	}
-
-	next.err, next.until = nil, timestamppb.New(time.Now().Add(time.Hour))
-	pages.watchEnded(context.Background(), discard)
-	if sameTwice(h, path) {
-		t.Fatal("kept after the last watch ended")
 	}
 }

@@ -89,7 +89,6 @@ app.kubernetes.io/component: {{ .name }}
 {{- end -}}
 LOG_LEVEL: {{ .Values.config.logLevel | quote }}
 APP_TIMEZONE: {{ .Values.config.appTimezone | quote }}
-CATALOG_CACHE_TTL: {{ .Values.config.catalogCacheTTL | quote }}
 CORS_ORIGINS: {{ join "," $cors | quote }}
 KAFKA_BROKERS: {{ .Values.kafka.brokers | quote }}
 OTEL_EXPORTER_OTLP_ENDPOINT: {{ .Values.otlp.endpoint | quote }}

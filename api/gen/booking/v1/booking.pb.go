@@ -26,88 +26,6 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-type WatchSlotsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *WatchSlotsRequest) Reset() {
-	*x = WatchSlotsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WatchSlotsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WatchSlotsRequest) ProtoMessage() {}
-
-func (x *WatchSlotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WatchSlotsRequest.ProtoReflect.Descriptor instead.
-func (*WatchSlotsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{0}
-}
-
-// SlotChanges names services whose booked slots changed: an appointment was
-// booked, moved, cancelled or rejected.
-type SlotChanges struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ServiceIds    []string               `protobuf:"bytes,1,rep,name=serviceIds,proto3" json:"serviceIds,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *SlotChanges) Reset() {
-	*x = SlotChanges{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *SlotChanges) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*SlotChanges) ProtoMessage() {}
-
-func (x *SlotChanges) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use SlotChanges.ProtoReflect.Descriptor instead.
-func (*SlotChanges) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{1}
-}
-
-func (x *SlotChanges) GetServiceIds() []string {
-	if x != nil {
-		return x.ServiceIds
-	}
-	return nil
-}
-
 type CalendarFeedRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// file is "<token>.ics".
@@ -118,7 +36,7 @@ type CalendarFeedRequest struct {
 
 func (x *CalendarFeedRequest) Reset() {
 	*x = CalendarFeedRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -130,7 +48,7 @@ func (x *CalendarFeedRequest) String() string {
 func (*CalendarFeedRequest) ProtoMessage() {}
 
 func (x *CalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -143,7 +61,7 @@ func (x *CalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*CalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{0}
 }
 
 func (x *CalendarFeedRequest) GetFile() string {
@@ -161,7 +79,7 @@ type GetCalendarFeedRequest struct {
 
 func (x *GetCalendarFeedRequest) Reset() {
 	*x = GetCalendarFeedRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -173,7 +91,7 @@ func (x *GetCalendarFeedRequest) String() string {
 func (*GetCalendarFeedRequest) ProtoMessage() {}
 
 func (x *GetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -186,7 +104,7 @@ func (x *GetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*GetCalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{1}
 }
 
 type ResetCalendarFeedRequest struct {
@@ -197,7 +115,7 @@ type ResetCalendarFeedRequest struct {
 
 func (x *ResetCalendarFeedRequest) Reset() {
 	*x = ResetCalendarFeedRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -209,7 +127,7 @@ func (x *ResetCalendarFeedRequest) String() string {
 func (*ResetCalendarFeedRequest) ProtoMessage() {}
 
 func (x *ResetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -222,7 +140,7 @@ func (x *ResetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetCalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*ResetCalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{2}
 }
 
 type CalendarFeedResponse struct {
@@ -238,7 +156,7 @@ type CalendarFeedResponse struct {
 
 func (x *CalendarFeedResponse) Reset() {
 	*x = CalendarFeedResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -250,7 +168,7 @@ func (x *CalendarFeedResponse) String() string {
 func (*CalendarFeedResponse) ProtoMessage() {}
 
 func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -263,7 +181,7 @@ func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*CalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CalendarFeedResponse) GetSuccess() bool {
@@ -317,7 +235,7 @@ type Appointment struct {
 
 func (x *Appointment) Reset() {
 	*x = Appointment{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -329,7 +247,7 @@ func (x *Appointment) String() string {
 func (*Appointment) ProtoMessage() {}
 
 func (x *Appointment) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -342,7 +260,7 @@ func (x *Appointment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appointment.ProtoReflect.Descriptor instead.
 func (*Appointment) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Appointment) GetId() string {
@@ -502,7 +420,7 @@ type CreateAppointmentRequest struct {
 
 func (x *CreateAppointmentRequest) Reset() {
 	*x = CreateAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -514,7 +432,7 @@ func (x *CreateAppointmentRequest) String() string {
 func (*CreateAppointmentRequest) ProtoMessage() {}
 
 func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -527,7 +445,7 @@ func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*CreateAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *CreateAppointmentRequest) GetServiceId() string {
@@ -597,7 +515,7 @@ type AppointmentResponse struct {
 
 func (x *AppointmentResponse) Reset() {
 	*x = AppointmentResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -609,7 +527,7 @@ func (x *AppointmentResponse) String() string {
 func (*AppointmentResponse) ProtoMessage() {}
 
 func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -622,7 +540,7 @@ func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AppointmentResponse.ProtoReflect.Descriptor instead.
 func (*AppointmentResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *AppointmentResponse) GetSuccess() bool {
@@ -654,7 +572,7 @@ type ListMyAppointmentsRequest struct {
 
 func (x *ListMyAppointmentsRequest) Reset() {
 	*x = ListMyAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -666,7 +584,7 @@ func (x *ListMyAppointmentsRequest) String() string {
 func (*ListMyAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -679,7 +597,7 @@ func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
 }
 
 type ListProviderAppointmentsRequest struct {
@@ -690,7 +608,7 @@ type ListProviderAppointmentsRequest struct {
 
 func (x *ListProviderAppointmentsRequest) Reset() {
 	*x = ListProviderAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -702,7 +620,7 @@ func (x *ListProviderAppointmentsRequest) String() string {
 func (*ListProviderAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -715,7 +633,7 @@ func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
 }
 
 type ListAppointmentsResponse struct {
@@ -728,7 +646,7 @@ type ListAppointmentsResponse struct {
 
 func (x *ListAppointmentsResponse) Reset() {
 	*x = ListAppointmentsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -740,7 +658,7 @@ func (x *ListAppointmentsResponse) String() string {
 func (*ListAppointmentsResponse) ProtoMessage() {}
 
 func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -753,7 +671,7 @@ func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppointmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListAppointmentsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListAppointmentsResponse) GetSuccess() bool {
@@ -779,7 +697,7 @@ type GetAppointmentRequest struct {
 
 func (x *GetAppointmentRequest) Reset() {
 	*x = GetAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -791,7 +709,7 @@ func (x *GetAppointmentRequest) String() string {
 func (*GetAppointmentRequest) ProtoMessage() {}
 
 func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -804,7 +722,7 @@ func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*GetAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetAppointmentRequest) GetId() string {
@@ -824,7 +742,7 @@ type UpdateStatusRequest struct {
 
 func (x *UpdateStatusRequest) Reset() {
 	*x = UpdateStatusRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -836,7 +754,7 @@ func (x *UpdateStatusRequest) String() string {
 func (*UpdateStatusRequest) ProtoMessage() {}
 
 func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -849,7 +767,7 @@ func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateStatusRequest.ProtoReflect.Descriptor instead.
 func (*UpdateStatusRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateStatusRequest) GetId() string {
@@ -877,7 +795,7 @@ type RescheduleRequest struct {
 
 func (x *RescheduleRequest) Reset() {
 	*x = RescheduleRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -889,7 +807,7 @@ func (x *RescheduleRequest) String() string {
 func (*RescheduleRequest) ProtoMessage() {}
 
 func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -902,7 +820,7 @@ func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RescheduleRequest.ProtoReflect.Descriptor instead.
 func (*RescheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RescheduleRequest) GetId() string {
@@ -939,7 +857,7 @@ type GetAvailabilityRequest struct {
 
 func (x *GetAvailabilityRequest) Reset() {
 	*x = GetAvailabilityRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -951,7 +869,7 @@ func (x *GetAvailabilityRequest) String() string {
 func (*GetAvailabilityRequest) ProtoMessage() {}
 
 func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -964,7 +882,7 @@ func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityRequest.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetAvailabilityRequest) GetServiceId() string {
@@ -999,7 +917,7 @@ type SlotAvailability struct {
 
 func (x *SlotAvailability) Reset() {
 	*x = SlotAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1011,7 +929,7 @@ func (x *SlotAvailability) String() string {
 func (*SlotAvailability) ProtoMessage() {}
 
 func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1024,7 +942,7 @@ func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotAvailability.ProtoReflect.Descriptor instead.
 func (*SlotAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SlotAvailability) GetTime() string {
@@ -1061,7 +979,7 @@ type DayAvailability struct {
 
 func (x *DayAvailability) Reset() {
 	*x = DayAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1073,7 +991,7 @@ func (x *DayAvailability) String() string {
 func (*DayAvailability) ProtoMessage() {}
 
 func (x *DayAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1086,7 +1004,7 @@ func (x *DayAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayAvailability.ProtoReflect.Descriptor instead.
 func (*DayAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DayAvailability) GetDate() string {
@@ -1129,7 +1047,7 @@ type GetAvailabilityResponse struct {
 
 func (x *GetAvailabilityResponse) Reset() {
 	*x = GetAvailabilityResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1141,7 +1059,7 @@ func (x *GetAvailabilityResponse) String() string {
 func (*GetAvailabilityResponse) ProtoMessage() {}
 
 func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1154,7 +1072,7 @@ func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityResponse.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetAvailabilityResponse) GetSuccess() bool {
@@ -1195,7 +1113,7 @@ type NextAvailableRequest struct {
 
 func (x *NextAvailableRequest) Reset() {
 	*x = NextAvailableRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1207,7 +1125,7 @@ func (x *NextAvailableRequest) String() string {
 func (*NextAvailableRequest) ProtoMessage() {}
 
 func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1220,7 +1138,7 @@ func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableRequest.ProtoReflect.Descriptor instead.
 func (*NextAvailableRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
@@ -1243,7 +1161,7 @@ type ServiceSlots struct {
 
 func (x *ServiceSlots) Reset() {
 	*x = ServiceSlots{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1255,7 +1173,7 @@ func (x *ServiceSlots) String() string {
 func (*ServiceSlots) ProtoMessage() {}
 
 func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1268,7 +1186,7 @@ func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceSlots.ProtoReflect.Descriptor instead.
 func (*ServiceSlots) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ServiceSlots) GetServiceId() string {
@@ -1304,7 +1222,7 @@ type ClosedDays struct {
 
 func (x *ClosedDays) Reset() {
 	*x = ClosedDays{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1316,7 +1234,7 @@ func (x *ClosedDays) String() string {
 func (*ClosedDays) ProtoMessage() {}
 
 func (x *ClosedDays) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1329,7 +1247,7 @@ func (x *ClosedDays) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosedDays.ProtoReflect.Descriptor instead.
 func (*ClosedDays) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ClosedDays) GetFrom() string {
@@ -1350,20 +1268,14 @@ type NextAvailableResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// slots holds one entry per service that has a free slot in the booking
 	// window; a service without one is absent.
-	Slots []*NextSlot `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
-	// validUntil is when this answer stops being true without any booking,
-	// cancellation or catalog edit: the first slot it names starts (a slot
-	// is free only while ahead), or midnight in the business time zone moves
-	// the window. A holder may keep the answer until then while it hears of
-	// every slot change (the gateway's listings).
-	ValidUntil    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=validUntil,proto3" json:"validUntil,omitempty"`
+	Slots         []*NextSlot `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *NextAvailableResponse) Reset() {
 	*x = NextAvailableResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1375,7 +1287,7 @@ func (x *NextAvailableResponse) String() string {
 func (*NextAvailableResponse) ProtoMessage() {}
 
 func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1388,19 +1300,12 @@ func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
 func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *NextAvailableResponse) GetSlots() []*NextSlot {
 	if x != nil {
 		return x.Slots
-	}
-	return nil
-}
-
-func (x *NextAvailableResponse) GetValidUntil() *timestamppb.Timestamp {
-	if x != nil {
-		return x.ValidUntil
 	}
 	return nil
 }
@@ -1419,7 +1324,7 @@ type NextSlot struct {
 
 func (x *NextSlot) Reset() {
 	*x = NextSlot{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1431,7 +1336,7 @@ func (x *NextSlot) String() string {
 func (*NextSlot) ProtoMessage() {}
 
 func (x *NextSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1444,7 +1349,7 @@ func (x *NextSlot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
 func (*NextSlot) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *NextSlot) GetServiceId() string {
@@ -1485,7 +1390,7 @@ type GetProviderAnalyticsRequest struct {
 
 func (x *GetProviderAnalyticsRequest) Reset() {
 	*x = GetProviderAnalyticsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1497,7 +1402,7 @@ func (x *GetProviderAnalyticsRequest) String() string {
 func (*GetProviderAnalyticsRequest) ProtoMessage() {}
 
 func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1510,7 +1415,7 @@ func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProviderAnalyticsRequest.ProtoReflect.Descriptor instead.
 func (*GetProviderAnalyticsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetProviderAnalyticsRequest) GetDays() int32 {
@@ -1546,7 +1451,7 @@ type ProviderAnalyticsResponse struct {
 
 func (x *ProviderAnalyticsResponse) Reset() {
 	*x = ProviderAnalyticsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1558,7 +1463,7 @@ func (x *ProviderAnalyticsResponse) String() string {
 func (*ProviderAnalyticsResponse) ProtoMessage() {}
 
 func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1571,7 +1476,7 @@ func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProviderAnalyticsResponse.ProtoReflect.Descriptor instead.
 func (*ProviderAnalyticsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ProviderAnalyticsResponse) GetDays() int32 {
@@ -1664,7 +1569,7 @@ type AnalyticsCounts struct {
 
 func (x *AnalyticsCounts) Reset() {
 	*x = AnalyticsCounts{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1676,7 +1581,7 @@ func (x *AnalyticsCounts) String() string {
 func (*AnalyticsCounts) ProtoMessage() {}
 
 func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1689,7 +1594,7 @@ func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsCounts.ProtoReflect.Descriptor instead.
 func (*AnalyticsCounts) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *AnalyticsCounts) GetBookings() int32 {
@@ -1767,7 +1672,7 @@ type AnalyticsRates struct {
 
 func (x *AnalyticsRates) Reset() {
 	*x = AnalyticsRates{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1779,7 +1684,7 @@ func (x *AnalyticsRates) String() string {
 func (*AnalyticsRates) ProtoMessage() {}
 
 func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1792,7 +1697,7 @@ func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsRates.ProtoReflect.Descriptor instead.
 func (*AnalyticsRates) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AnalyticsRates) GetCancellation() float64 {
@@ -1838,7 +1743,7 @@ type AnalyticsDay struct {
 
 func (x *AnalyticsDay) Reset() {
 	*x = AnalyticsDay{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1850,7 +1755,7 @@ func (x *AnalyticsDay) String() string {
 func (*AnalyticsDay) ProtoMessage() {}
 
 func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1863,7 +1768,7 @@ func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsDay.ProtoReflect.Descriptor instead.
 func (*AnalyticsDay) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{28}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AnalyticsDay) GetDate() string {
@@ -1962,7 +1867,7 @@ type AnalyticsHour struct {
 
 func (x *AnalyticsHour) Reset() {
 	*x = AnalyticsHour{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1974,7 +1879,7 @@ func (x *AnalyticsHour) String() string {
 func (*AnalyticsHour) ProtoMessage() {}
 
 func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1987,7 +1892,7 @@ func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsHour.ProtoReflect.Descriptor instead.
 func (*AnalyticsHour) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AnalyticsHour) GetHour() int32 {
@@ -2008,12 +1913,7 @@ var File_slotwise_booking_v1_booking_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/booking/v1/booking.proto\x12\x13slotwise.booking.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\x13\n" +
-	"\x11WatchSlotsRequest\"-\n" +
-	"\vSlotChanges\x12\x1e\n" +
-	"\n" +
-	"serviceIds\x18\x01 \x03(\tR\n" +
-	"serviceIds\")\n" +
+	"!slotwise/booking/v1/booking.proto\x12\x13slotwise.booking.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\")\n" +
 	"\x13CalendarFeedRequest\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\"\x18\n" +
 	"\x16GetCalendarFeedRequest\"\x1a\n" +
@@ -2106,11 +2006,9 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
 	"ClosedDays\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
-	"\x02to\x18\x02 \x01(\tR\x02to\"\x88\x01\n" +
+	"\x02to\x18\x02 \x01(\tR\x02to\"^\n" +
 	"\x15NextAvailableResponse\x123\n" +
-	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slots\x12:\n" +
-	"\n" +
-	"validUntil\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slotsJ\x04\b\x02\x10\x03R\n" +
 	"validUntil\"\x88\x01\n" +
 	"\bNextSlot\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
@@ -2161,7 +2059,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\vratingCount\x18\f \x01(\x05R\vratingCount\"?\n" +
 	"\rAnalyticsHour\x12\x12\n" +
 	"\x04hour\x18\x01 \x01(\x05R\x04hour\x12\x1a\n" +
-	"\bbookings\x18\x02 \x01(\x05R\bbookings2\xe4\x11\n" +
+	"\bbookings\x18\x02 \x01(\x05R\bbookings2\x88\x11\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -2186,9 +2084,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
 	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\x9c\x01\n" +
-	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01\x12Z\n" +
-	"\n" +
-	"WatchSlots\x12&.slotwise.booking.v1.WatchSlotsRequest\x1a .slotwise.booking.v1.SlotChanges\"\x000\x01B\xb7\x01\x92AyRw\n" +
+	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
@@ -2205,94 +2101,89 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
-	(*WatchSlotsRequest)(nil),               // 0: slotwise.booking.v1.WatchSlotsRequest
-	(*SlotChanges)(nil),                     // 1: slotwise.booking.v1.SlotChanges
-	(*CalendarFeedRequest)(nil),             // 2: slotwise.booking.v1.CalendarFeedRequest
-	(*GetCalendarFeedRequest)(nil),          // 3: slotwise.booking.v1.GetCalendarFeedRequest
-	(*ResetCalendarFeedRequest)(nil),        // 4: slotwise.booking.v1.ResetCalendarFeedRequest
-	(*CalendarFeedResponse)(nil),            // 5: slotwise.booking.v1.CalendarFeedResponse
-	(*Appointment)(nil),                     // 6: slotwise.booking.v1.Appointment
-	(*CreateAppointmentRequest)(nil),        // 7: slotwise.booking.v1.CreateAppointmentRequest
-	(*AppointmentResponse)(nil),             // 8: slotwise.booking.v1.AppointmentResponse
-	(*ListMyAppointmentsRequest)(nil),       // 9: slotwise.booking.v1.ListMyAppointmentsRequest
-	(*ListProviderAppointmentsRequest)(nil), // 10: slotwise.booking.v1.ListProviderAppointmentsRequest
-	(*ListAppointmentsResponse)(nil),        // 11: slotwise.booking.v1.ListAppointmentsResponse
-	(*GetAppointmentRequest)(nil),           // 12: slotwise.booking.v1.GetAppointmentRequest
-	(*UpdateStatusRequest)(nil),             // 13: slotwise.booking.v1.UpdateStatusRequest
-	(*RescheduleRequest)(nil),               // 14: slotwise.booking.v1.RescheduleRequest
-	(*GetAvailabilityRequest)(nil),          // 15: slotwise.booking.v1.GetAvailabilityRequest
-	(*SlotAvailability)(nil),                // 16: slotwise.booking.v1.SlotAvailability
-	(*DayAvailability)(nil),                 // 17: slotwise.booking.v1.DayAvailability
-	(*GetAvailabilityResponse)(nil),         // 18: slotwise.booking.v1.GetAvailabilityResponse
-	(*NextAvailableRequest)(nil),            // 19: slotwise.booking.v1.NextAvailableRequest
-	(*ServiceSlots)(nil),                    // 20: slotwise.booking.v1.ServiceSlots
-	(*ClosedDays)(nil),                      // 21: slotwise.booking.v1.ClosedDays
-	(*NextAvailableResponse)(nil),           // 22: slotwise.booking.v1.NextAvailableResponse
-	(*NextSlot)(nil),                        // 23: slotwise.booking.v1.NextSlot
-	(*GetProviderAnalyticsRequest)(nil),     // 24: slotwise.booking.v1.GetProviderAnalyticsRequest
-	(*ProviderAnalyticsResponse)(nil),       // 25: slotwise.booking.v1.ProviderAnalyticsResponse
-	(*AnalyticsCounts)(nil),                 // 26: slotwise.booking.v1.AnalyticsCounts
-	(*AnalyticsRates)(nil),                  // 27: slotwise.booking.v1.AnalyticsRates
-	(*AnalyticsDay)(nil),                    // 28: slotwise.booking.v1.AnalyticsDay
-	(*AnalyticsHour)(nil),                   // 29: slotwise.booking.v1.AnalyticsHour
-	(*timestamppb.Timestamp)(nil),           // 30: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 31: google.api.HttpBody
+	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
+	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
+	(*ResetCalendarFeedRequest)(nil),        // 2: slotwise.booking.v1.ResetCalendarFeedRequest
+	(*CalendarFeedResponse)(nil),            // 3: slotwise.booking.v1.CalendarFeedResponse
+	(*Appointment)(nil),                     // 4: slotwise.booking.v1.Appointment
+	(*CreateAppointmentRequest)(nil),        // 5: slotwise.booking.v1.CreateAppointmentRequest
+	(*AppointmentResponse)(nil),             // 6: slotwise.booking.v1.AppointmentResponse
+	(*ListMyAppointmentsRequest)(nil),       // 7: slotwise.booking.v1.ListMyAppointmentsRequest
+	(*ListProviderAppointmentsRequest)(nil), // 8: slotwise.booking.v1.ListProviderAppointmentsRequest
+	(*ListAppointmentsResponse)(nil),        // 9: slotwise.booking.v1.ListAppointmentsResponse
+	(*GetAppointmentRequest)(nil),           // 10: slotwise.booking.v1.GetAppointmentRequest
+	(*UpdateStatusRequest)(nil),             // 11: slotwise.booking.v1.UpdateStatusRequest
+	(*RescheduleRequest)(nil),               // 12: slotwise.booking.v1.RescheduleRequest
+	(*GetAvailabilityRequest)(nil),          // 13: slotwise.booking.v1.GetAvailabilityRequest
+	(*SlotAvailability)(nil),                // 14: slotwise.booking.v1.SlotAvailability
+	(*DayAvailability)(nil),                 // 15: slotwise.booking.v1.DayAvailability
+	(*GetAvailabilityResponse)(nil),         // 16: slotwise.booking.v1.GetAvailabilityResponse
+	(*NextAvailableRequest)(nil),            // 17: slotwise.booking.v1.NextAvailableRequest
+	(*ServiceSlots)(nil),                    // 18: slotwise.booking.v1.ServiceSlots
+	(*ClosedDays)(nil),                      // 19: slotwise.booking.v1.ClosedDays
+	(*NextAvailableResponse)(nil),           // 20: slotwise.booking.v1.NextAvailableResponse
+	(*NextSlot)(nil),                        // 21: slotwise.booking.v1.NextSlot
+	(*GetProviderAnalyticsRequest)(nil),     // 22: slotwise.booking.v1.GetProviderAnalyticsRequest
+	(*ProviderAnalyticsResponse)(nil),       // 23: slotwise.booking.v1.ProviderAnalyticsResponse
+	(*AnalyticsCounts)(nil),                 // 24: slotwise.booking.v1.AnalyticsCounts
+	(*AnalyticsRates)(nil),                  // 25: slotwise.booking.v1.AnalyticsRates
+	(*AnalyticsDay)(nil),                    // 26: slotwise.booking.v1.AnalyticsDay
+	(*AnalyticsHour)(nil),                   // 27: slotwise.booking.v1.AnalyticsHour
+	(*timestamppb.Timestamp)(nil),           // 28: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 29: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	30, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	30, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	30, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
-	6,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
-	6,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	30, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
-	16, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
-	17, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	20, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
-	21, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
-	23, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	30, // 11: slotwise.booking.v1.NextAvailableResponse.validUntil:type_name -> google.protobuf.Timestamp
-	30, // 12: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	26, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
-	27, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
-	28, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
-	29, // 16: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
-	7,  // 17: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	9,  // 18: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	12, // 19: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	10, // 20: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	13, // 21: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	13, // 22: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	14, // 23: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	15, // 24: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	19, // 25: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	12, // 26: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	2,  // 27: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
-	3,  // 28: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
-	4,  // 29: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	24, // 30: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	0,  // 31: slotwise.booking.v1.BookingService.WatchSlots:input_type -> slotwise.booking.v1.WatchSlotsRequest
-	8,  // 32: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	11, // 33: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	8,  // 34: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	11, // 35: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	8,  // 36: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	8,  // 37: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	8,  // 38: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	18, // 39: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	22, // 40: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	31, // 41: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	31, // 42: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	5,  // 43: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	5,  // 44: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	25, // 45: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	1,  // 46: slotwise.booking.v1.BookingService.WatchSlots:output_type -> slotwise.booking.v1.SlotChanges
-	32, // [32:47] is the sub-list for method output_type
-	17, // [17:32] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	28, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	28, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	28, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
+	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
+	28, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	14, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
+	15, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
+	18, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
+	19, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
+	21, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
+	28, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	24, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	25, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	26, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	27, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	5,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	7,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	10, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	8,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	11, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	11, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	12, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	13, // 23: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	17, // 24: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	10, // 25: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	0,  // 26: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
+	1,  // 27: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
+	2,  // 28: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
+	22, // 29: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	6,  // 30: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	9,  // 31: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 32: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	9,  // 33: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 34: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 35: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 36: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	16, // 37: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	20, // 38: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	29, // 39: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	29, // 40: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	3,  // 41: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	3,  // 42: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	23, // 43: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	30, // [30:44] is the sub-list for method output_type
+	16, // [16:30] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_booking_v1_booking_proto_init() }
@@ -2306,7 +2197,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   30,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

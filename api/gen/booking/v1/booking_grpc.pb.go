@@ -34,7 +34,6 @@ const (
 	BookingService_GetCalendarFeed_FullMethodName          = "/slotwise.booking.v1.BookingService/GetCalendarFeed"
 	BookingService_ResetCalendarFeed_FullMethodName        = "/slotwise.booking.v1.BookingService/ResetCalendarFeed"
 	BookingService_GetProviderAnalytics_FullMethodName     = "/slotwise.booking.v1.BookingService/GetProviderAnalytics"
-	BookingService_WatchSlots_FullMethodName               = "/slotwise.booking.v1.BookingService/WatchSlots"
 )
 
 // BookingServiceClient is the client API for BookingService service.
@@ -69,14 +68,6 @@ type BookingServiceClient interface {
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error)
-	// WatchSlots streams the services whose booked slots change, as
-	// booking-svc's database announces each committed change (internal, no
-	// REST route): the gateway keeps availability answers only while it
-	// watches (gateway/internal/rest/slot_watch.go). The first message names
-	// no service: it says the watch is in place, and every change committed
-	// after it will be sent. The stream ends with an error when booking-svc
-	// stops listening; a change may then have been missed.
-	WatchSlots(ctx context.Context, in *WatchSlotsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SlotChanges], error)
 }
 
 type bookingServiceClient struct {
@@ -227,25 +218,6 @@ func (c *bookingServiceClient) GetProviderAnalytics(ctx context.Context, in *Get
 	return out, nil
 }
 
-func (c *bookingServiceClient) WatchSlots(ctx context.Context, in *WatchSlotsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SlotChanges], error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	stream, err := c.cc.NewStream(ctx, &BookingService_ServiceDesc.Streams[0], BookingService_WatchSlots_FullMethodName, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	x := &grpc.GenericClientStream[WatchSlotsRequest, SlotChanges]{ClientStream: stream}
-	if err := x.ClientStream.SendMsg(in); err != nil {
-		return nil, err
-	}
-	if err := x.ClientStream.CloseSend(); err != nil {
-		return nil, err
-	}
-	return x, nil
-}
-
-// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
-type BookingService_WatchSlotsClient = grpc.ServerStreamingClient[SlotChanges]
-
 // BookingServiceServer is the server API for BookingService service.
 // All implementations must embed UnimplementedBookingServiceServer
 // for forward compatibility.
@@ -278,14 +250,6 @@ type BookingServiceServer interface {
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error)
-	// WatchSlots streams the services whose booked slots change, as
-	// booking-svc's database announces each committed change (internal, no
-	// REST route): the gateway keeps availability answers only while it
-	// watches (gateway/internal/rest/slot_watch.go). The first message names
-	// no service: it says the watch is in place, and every change committed
-	// after it will be sent. The stream ends with an error when booking-svc
-	// stops listening; a change may then have been missed.
-	WatchSlots(*WatchSlotsRequest, grpc.ServerStreamingServer[SlotChanges]) error
 	mustEmbedUnimplementedBookingServiceServer()
 }
 
@@ -337,9 +301,6 @@ func (UnimplementedBookingServiceServer) ResetCalendarFeed(context.Context, *Res
 }
 func (UnimplementedBookingServiceServer) GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetProviderAnalytics not implemented")
-}
-func (UnimplementedBookingServiceServer) WatchSlots(*WatchSlotsRequest, grpc.ServerStreamingServer[SlotChanges]) error {
-	return status.Error(codes.Unimplemented, "method WatchSlots not implemented")
 }
 func (UnimplementedBookingServiceServer) mustEmbedUnimplementedBookingServiceServer() {}
 func (UnimplementedBookingServiceServer) testEmbeddedByValue()                        {}
@@ -614,17 +575,6 @@ func _BookingService_GetProviderAnalytics_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
-func _BookingService_WatchSlots_Handler(srv interface{}, stream grpc.ServerStream) error {
-	m := new(WatchSlotsRequest)
-	if err := stream.RecvMsg(m); err != nil {
-		return err
-	}
-	return srv.(BookingServiceServer).WatchSlots(m, &grpc.GenericServerStream[WatchSlotsRequest, SlotChanges]{ServerStream: stream})
-}
-
-// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
-type BookingService_WatchSlotsServer = grpc.ServerStreamingServer[SlotChanges]
-
 // BookingService_ServiceDesc is the grpc.ServiceDesc for BookingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -689,12 +639,6 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _BookingService_GetProviderAnalytics_Handler,
 		},
 	},
-	Streams: []grpc.StreamDesc{
-		{
-			StreamName:    "WatchSlots",
-			Handler:       _BookingService_WatchSlots_Handler,
-			ServerStreams: true,
-		},
-	},
+	Streams:  []grpc.StreamDesc{},
 	Metadata: "slotwise/booking/v1/booking.proto",
 }

@@ -887,99 +887,6 @@ func (x *GetServiceRequest) GetId() string {
 	return ""
 }
 
-type GetWriteMarkRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetWriteMarkRequest) Reset() {
-	*x = GetWriteMarkRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetWriteMarkRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetWriteMarkRequest) ProtoMessage() {}
-
-func (x *GetWriteMarkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetWriteMarkRequest.ProtoReflect.Descriptor instead.
-func (*GetWriteMarkRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
-}
-
-// WriteMark is where catalog writes stand, read from the database when
-// asked (catalog-svc/internal/store/writes.go).
-type WriteMark struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// sequence is the last number the catalog's outbox handed out: every
-	// write takes one in its own transaction.
-	Sequence int64 `protobuf:"varint,1,opt,name=sequence,proto3" json:"sequence,omitempty"`
-	// writing is true while a write holds the outbox, uncommitted.
-	Writing       bool `protobuf:"varint,2,opt,name=writing,proto3" json:"writing,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *WriteMark) Reset() {
-	*x = WriteMark{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WriteMark) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WriteMark) ProtoMessage() {}
-
-func (x *WriteMark) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WriteMark.ProtoReflect.Descriptor instead.
-func (*WriteMark) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
-}
-
-func (x *WriteMark) GetSequence() int64 {
-	if x != nil {
-		return x.Sequence
-	}
-	return 0
-}
-
-func (x *WriteMark) GetWriting() bool {
-	if x != nil {
-		return x.Writing
-	}
-	return false
-}
-
 type GetServiceResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -990,7 +897,7 @@ type GetServiceResponse struct {
 
 func (x *GetServiceResponse) Reset() {
 	*x = GetServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1002,7 +909,7 @@ func (x *GetServiceResponse) String() string {
 func (*GetServiceResponse) ProtoMessage() {}
 
 func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1015,7 +922,7 @@ func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetServiceResponse) GetSuccess() bool {
@@ -1040,7 +947,7 @@ type ListProviderServicesRequest struct {
 
 func (x *ListProviderServicesRequest) Reset() {
 	*x = ListProviderServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1052,7 +959,7 @@ func (x *ListProviderServicesRequest) String() string {
 func (*ListProviderServicesRequest) ProtoMessage() {}
 
 func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1065,7 +972,7 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
 }
 
 type CreateServiceRequest struct {
@@ -1089,7 +996,7 @@ type CreateServiceRequest struct {
 
 func (x *CreateServiceRequest) Reset() {
 	*x = CreateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1101,7 +1008,7 @@ func (x *CreateServiceRequest) String() string {
 func (*CreateServiceRequest) ProtoMessage() {}
 
 func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1114,7 +1021,7 @@ func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateServiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CreateServiceRequest) GetName() string {
@@ -1224,7 +1131,7 @@ type UpdateServiceRequest struct {
 
 func (x *UpdateServiceRequest) Reset() {
 	*x = UpdateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1236,7 +1143,7 @@ func (x *UpdateServiceRequest) String() string {
 func (*UpdateServiceRequest) ProtoMessage() {}
 
 func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1249,7 +1156,7 @@ func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateServiceRequest.ProtoReflect.Descriptor instead.
 func (*UpdateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpdateServiceRequest) GetId() string {
@@ -1354,7 +1261,7 @@ type ServiceMutationResponse struct {
 
 func (x *ServiceMutationResponse) Reset() {
 	*x = ServiceMutationResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1366,7 +1273,7 @@ func (x *ServiceMutationResponse) String() string {
 func (*ServiceMutationResponse) ProtoMessage() {}
 
 func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1379,7 +1286,7 @@ func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceMutationResponse.ProtoReflect.Descriptor instead.
 func (*ServiceMutationResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ServiceMutationResponse) GetSuccess() bool {
@@ -1412,7 +1319,7 @@ type DeleteServiceRequest struct {
 
 func (x *DeleteServiceRequest) Reset() {
 	*x = DeleteServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1424,7 +1331,7 @@ func (x *DeleteServiceRequest) String() string {
 func (*DeleteServiceRequest) ProtoMessage() {}
 
 func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1437,7 +1344,7 @@ func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceRequest.ProtoReflect.Descriptor instead.
 func (*DeleteServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DeleteServiceRequest) GetId() string {
@@ -1457,7 +1364,7 @@ type DeleteServiceResponse struct {
 
 func (x *DeleteServiceResponse) Reset() {
 	*x = DeleteServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1469,7 +1376,7 @@ func (x *DeleteServiceResponse) String() string {
 func (*DeleteServiceResponse) ProtoMessage() {}
 
 func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1482,7 +1389,7 @@ func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceResponse.ProtoReflect.Descriptor instead.
 func (*DeleteServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *DeleteServiceResponse) GetSuccess() bool {
@@ -1570,11 +1477,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x05total\x18\x03 \x01(\x05R\x05total\x12 \n" +
 	"\vtotalCapped\x18\x04 \x01(\bR\vtotalCapped\"#\n" +
 	"\x11GetServiceRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\x15\n" +
-	"\x13GetWriteMarkRequest\"A\n" +
-	"\tWriteMark\x12\x1a\n" +
-	"\bsequence\x18\x01 \x01(\x03R\bsequence\x12\x18\n" +
-	"\awriting\x18\x02 \x01(\bR\awriting\"f\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"f\n" +
 	"\x12GetServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x126\n" +
 	"\aservice\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\aservice\"\x1d\n" +
@@ -1632,13 +1535,11 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage2\xfb\f\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage2\xb4\v\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
-	"GetService\x12&.slotwise.catalog.v1.GetServiceRequest\x1a'.slotwise.catalog.v1.GetServiceResponse\"\x19\x82\xd3\xe4\x93\x02\x10\x12\x0e/services/{id}\x90\x02\x01\x12f\n" +
-	"\x0eGetServiceCopy\x12&.slotwise.catalog.v1.GetServiceRequest\x1a'.slotwise.catalog.v1.GetServiceResponse\"\x03\x90\x02\x01\x12]\n" +
-	"\fGetWriteMark\x12(.slotwise.catalog.v1.GetWriteMarkRequest\x1a\x1e.slotwise.catalog.v1.WriteMark\"\x03\x90\x02\x01\x12\x92\x01\n" +
+	"GetService\x12&.slotwise.catalog.v1.GetServiceRequest\x1a'.slotwise.catalog.v1.GetServiceResponse\"\x19\x82\xd3\xe4\x93\x02\x10\x12\x0e/services/{id}\x90\x02\x01\x12\x92\x01\n" +
 	"\x14ListProviderServices\x120.slotwise.catalog.v1.ListProviderServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x1d\x82\xd3\xe4\x93\x02\x14\x12\x12/services/provider\x90\x02\x01\x12\xc6\x01\n" +
 	"\rCreateService\x12).slotwise.catalog.v1.CreateServiceRequest\x1a,.slotwise.catalog.v1.ServiceMutationResponse\"\\\x92AEJC\n" +
 	"\x03201\x12<\n" +
@@ -1670,7 +1571,7 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
 	(*Closure)(nil),                     // 1: slotwise.catalog.v1.Closure
@@ -1684,54 +1585,48 @@ var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*ListServicesRequest)(nil),         // 9: slotwise.catalog.v1.ListServicesRequest
 	(*ListServicesResponse)(nil),        // 10: slotwise.catalog.v1.ListServicesResponse
 	(*GetServiceRequest)(nil),           // 11: slotwise.catalog.v1.GetServiceRequest
-	(*GetWriteMarkRequest)(nil),         // 12: slotwise.catalog.v1.GetWriteMarkRequest
-	(*WriteMark)(nil),                   // 13: slotwise.catalog.v1.WriteMark
-	(*GetServiceResponse)(nil),          // 14: slotwise.catalog.v1.GetServiceResponse
-	(*ListProviderServicesRequest)(nil), // 15: slotwise.catalog.v1.ListProviderServicesRequest
-	(*CreateServiceRequest)(nil),        // 16: slotwise.catalog.v1.CreateServiceRequest
-	(*UpdateServiceRequest)(nil),        // 17: slotwise.catalog.v1.UpdateServiceRequest
-	(*ServiceMutationResponse)(nil),     // 18: slotwise.catalog.v1.ServiceMutationResponse
-	(*DeleteServiceRequest)(nil),        // 19: slotwise.catalog.v1.DeleteServiceRequest
-	(*DeleteServiceResponse)(nil),       // 20: slotwise.catalog.v1.DeleteServiceResponse
-	(*timestamppb.Timestamp)(nil),       // 21: google.protobuf.Timestamp
+	(*GetServiceResponse)(nil),          // 12: slotwise.catalog.v1.GetServiceResponse
+	(*ListProviderServicesRequest)(nil), // 13: slotwise.catalog.v1.ListProviderServicesRequest
+	(*CreateServiceRequest)(nil),        // 14: slotwise.catalog.v1.CreateServiceRequest
+	(*UpdateServiceRequest)(nil),        // 15: slotwise.catalog.v1.UpdateServiceRequest
+	(*ServiceMutationResponse)(nil),     // 16: slotwise.catalog.v1.ServiceMutationResponse
+	(*DeleteServiceRequest)(nil),        // 17: slotwise.catalog.v1.DeleteServiceRequest
+	(*DeleteServiceResponse)(nil),       // 18: slotwise.catalog.v1.DeleteServiceResponse
+	(*timestamppb.Timestamp)(nil),       // 19: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	21, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	21, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	19, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	19, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
 	8,  // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
 	1,  // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
 	1,  // 4: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
 	2,  // 5: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
-	21, // 6: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	19, // 6: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
 	0,  // 7: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
 	0,  // 8: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
 	0,  // 9: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
 	9,  // 10: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
 	11, // 11: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
-	11, // 12: slotwise.catalog.v1.CatalogService.GetServiceCopy:input_type -> slotwise.catalog.v1.GetServiceRequest
-	12, // 13: slotwise.catalog.v1.CatalogService.GetWriteMark:input_type -> slotwise.catalog.v1.GetWriteMarkRequest
-	15, // 14: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
-	16, // 15: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
-	17, // 16: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
-	19, // 17: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
-	3,  // 18: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
-	4,  // 19: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
-	5,  // 20: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
-	6,  // 21: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
-	10, // 22: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	14, // 23: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	14, // 24: slotwise.catalog.v1.CatalogService.GetServiceCopy:output_type -> slotwise.catalog.v1.GetServiceResponse
-	13, // 25: slotwise.catalog.v1.CatalogService.GetWriteMark:output_type -> slotwise.catalog.v1.WriteMark
-	10, // 26: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	18, // 27: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	18, // 28: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	20, // 29: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	7,  // 30: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 31: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 32: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 33: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	22, // [22:34] is the sub-list for method output_type
-	10, // [10:22] is the sub-list for method input_type
+	13, // 12: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
+	14, // 13: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
+	15, // 14: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
+	17, // 15: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
+	3,  // 16: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
+	4,  // 17: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
+	5,  // 18: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
+	6,  // 19: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
+	10, // 20: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	12, // 21: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	10, // 22: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	16, // 23: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	16, // 24: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	18, // 25: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	7,  // 26: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 27: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 28: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 29: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	20, // [20:30] is the sub-list for method output_type
+	10, // [10:20] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -1744,15 +1639,15 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 	}
 	file_slotwise_catalog_v1_catalog_proto_msgTypes[4].OneofWrappers = []any{}
 	file_slotwise_catalog_v1_catalog_proto_msgTypes[9].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[16].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[17].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[14].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[15].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

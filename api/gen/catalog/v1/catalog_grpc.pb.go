@@ -21,8 +21,6 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	CatalogService_ListServices_FullMethodName         = "/slotwise.catalog.v1.CatalogService/ListServices"
 	CatalogService_GetService_FullMethodName           = "/slotwise.catalog.v1.CatalogService/GetService"
-	CatalogService_GetServiceCopy_FullMethodName       = "/slotwise.catalog.v1.CatalogService/GetServiceCopy"
-	CatalogService_GetWriteMark_FullMethodName         = "/slotwise.catalog.v1.CatalogService/GetWriteMark"
 	CatalogService_ListProviderServices_FullMethodName = "/slotwise.catalog.v1.CatalogService/ListProviderServices"
 	CatalogService_CreateService_FullMethodName        = "/slotwise.catalog.v1.CatalogService/CreateService"
 	CatalogService_UpdateService_FullMethodName        = "/slotwise.catalog.v1.CatalogService/UpdateService"
@@ -43,16 +41,6 @@ const (
 type CatalogServiceClient interface {
 	ListServices(ctx context.Context, in *ListServicesRequest, opts ...grpc.CallOption) (*ListServicesResponse, error)
 	GetService(ctx context.Context, in *GetServiceRequest, opts ...grpc.CallOption) (*GetServiceResponse, error)
-	// GetServiceCopy is GetService as the database has it now, never from
-	// catalog-svc's pages (internal, no REST route): what booking-svc keeps
-	// as its copy while the write mark (below) stands still, so the copy is
-	// never older than the mark that confirms it.
-	GetServiceCopy(ctx context.Context, in *GetServiceRequest, opts ...grpc.CallOption) (*GetServiceResponse, error)
-	// GetWriteMark tells a process that keeps copies of services whether a
-	// catalog write committed or is under way since it last asked (internal,
-	// no REST route): booking-svc keeps its copies past CATALOG_CACHE_TTL
-	// while the mark stands still (booking-svc/internal/catalog/writes.go).
-	GetWriteMark(ctx context.Context, in *GetWriteMarkRequest, opts ...grpc.CallOption) (*WriteMark, error)
 	ListProviderServices(ctx context.Context, in *ListProviderServicesRequest, opts ...grpc.CallOption) (*ListServicesResponse, error)
 	CreateService(ctx context.Context, in *CreateServiceRequest, opts ...grpc.CallOption) (*ServiceMutationResponse, error)
 	UpdateService(ctx context.Context, in *UpdateServiceRequest, opts ...grpc.CallOption) (*ServiceMutationResponse, error)
@@ -87,26 +75,6 @@ func (c *catalogServiceClient) GetService(ctx context.Context, in *GetServiceReq
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetServiceResponse)
 	err := c.cc.Invoke(ctx, CatalogService_GetService_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *catalogServiceClient) GetServiceCopy(ctx context.Context, in *GetServiceRequest, opts ...grpc.CallOption) (*GetServiceResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(GetServiceResponse)
-	err := c.cc.Invoke(ctx, CatalogService_GetServiceCopy_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *catalogServiceClient) GetWriteMark(ctx context.Context, in *GetWriteMarkRequest, opts ...grpc.CallOption) (*WriteMark, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(WriteMark)
-	err := c.cc.Invoke(ctx, CatalogService_GetWriteMark_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -203,16 +171,6 @@ func (c *catalogServiceClient) DeleteClosure(ctx context.Context, in *DeleteClos
 type CatalogServiceServer interface {
 	ListServices(context.Context, *ListServicesRequest) (*ListServicesResponse, error)
 	GetService(context.Context, *GetServiceRequest) (*GetServiceResponse, error)
-	// GetServiceCopy is GetService as the database has it now, never from
-	// catalog-svc's pages (internal, no REST route): what booking-svc keeps
-	// as its copy while the write mark (below) stands still, so the copy is
-	// never older than the mark that confirms it.
-	GetServiceCopy(context.Context, *GetServiceRequest) (*GetServiceResponse, error)
-	// GetWriteMark tells a process that keeps copies of services whether a
-	// catalog write committed or is under way since it last asked (internal,
-	// no REST route): booking-svc keeps its copies past CATALOG_CACHE_TTL
-	// while the mark stands still (booking-svc/internal/catalog/writes.go).
-	GetWriteMark(context.Context, *GetWriteMarkRequest) (*WriteMark, error)
 	ListProviderServices(context.Context, *ListProviderServicesRequest) (*ListServicesResponse, error)
 	CreateService(context.Context, *CreateServiceRequest) (*ServiceMutationResponse, error)
 	UpdateService(context.Context, *UpdateServiceRequest) (*ServiceMutationResponse, error)
@@ -238,12 +196,6 @@ func (UnimplementedCatalogServiceServer) ListServices(context.Context, *ListServ
 }
 func (UnimplementedCatalogServiceServer) GetService(context.Context, *GetServiceRequest) (*GetServiceResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetService not implemented")
-}
-func (UnimplementedCatalogServiceServer) GetServiceCopy(context.Context, *GetServiceRequest) (*GetServiceResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method GetServiceCopy not implemented")
-}
-func (UnimplementedCatalogServiceServer) GetWriteMark(context.Context, *GetWriteMarkRequest) (*WriteMark, error) {
-	return nil, status.Error(codes.Unimplemented, "method GetWriteMark not implemented")
 }
 func (UnimplementedCatalogServiceServer) ListProviderServices(context.Context, *ListProviderServicesRequest) (*ListServicesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListProviderServices not implemented")
@@ -322,42 +274,6 @@ func _CatalogService_GetService_Handler(srv interface{}, ctx context.Context, de
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogServiceServer).GetService(ctx, req.(*GetServiceRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _CatalogService_GetServiceCopy_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(GetServiceRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(CatalogServiceServer).GetServiceCopy(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: CatalogService_GetServiceCopy_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(CatalogServiceServer).GetServiceCopy(ctx, req.(*GetServiceRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _CatalogService_GetWriteMark_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(GetWriteMarkRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(CatalogServiceServer).GetWriteMark(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: CatalogService_GetWriteMark_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(CatalogServiceServer).GetWriteMark(ctx, req.(*GetWriteMarkRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -520,14 +436,6 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetService",
 			Handler:    _CatalogService_GetService_Handler,
-		},
-		{
-			MethodName: "GetServiceCopy",
-			Handler:    _CatalogService_GetServiceCopy_Handler,
-		},
-		{
-			MethodName: "GetWriteMark",
-			Handler:    _CatalogService_GetWriteMark_Handler,
 		},
 		{
 			MethodName: "ListProviderServices",
