@@ -21,7 +21,7 @@ export function ServiceListing({ query, loadError, empty }: { query: ServiceQuer
       <ServiceGrid services={services} />
       <div className="mt-6 flex flex-col items-center gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-          Showing {services.length} of {total}
+          Showing {services.length} of {total.toLocaleString('en-IN')}
           {capped && '+'}
         </p>
         {capped && !hasNextPage && <p className="text-sm text-slate-600 dark:text-slate-300">{CAPPED_HINT}</p>}

@@ -42,4 +42,12 @@ describe('ServicesPage', () => {
     expect(screen.getByText(CAPPED_HINT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('shows a capped count of a big listing as 1,000+', async () => {
+    const page = Array.from({ length: 24 }, (_, i) => aService({ name: `Plumber ${i}` }));
+    server.use(http.get('*/services', () => HttpResponse.json({ success: true, services: page, total: 1000, totalCapped: true })));
+    renderServices('/services');
+    expect(await screen.findByText('Showing 24 of 1,000+')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
 });
