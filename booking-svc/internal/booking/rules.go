@@ -38,6 +38,7 @@ const (
 	MsgIdempotencyKeyReused = "This Idempotency-Key was already used with a different request"
 	MsgInvalidFrom          = "from must be a date (YYYY-MM-DD)"
 	MsgInvalidDays          = "days must be between 1 and 31"
+	MsgFromOutOfRange       = "from must be within a year of today"
 	MsgInvalidEmail         = "Please enter a valid email address"
 	MsgIdempotencyKeyBad    = "Idempotency-Key must be 1 to 255 printable characters"
 )
@@ -64,6 +65,21 @@ func CheckIdempotencyKey(key string) error {
 
 // MaxAvailabilityDays bounds one availability query.
 const MaxAvailabilityDays = 31
+
+// FromRangeDays bounds an availability query's first day either side of
+// today: nothing can be booked further away (the booking window is 10
+// days, a reschedule 14), and a date near the calendar's ends (9999-12-31)
+// has an end past what a timestamp can hold, which failed as a 500.
+const FromRangeDays = 366
+
+// CheckAvailabilityFrom refuses a first day more than FromRangeDays from
+// today (both midnights in the business zone).
+func CheckAvailabilityFrom(from, today time.Time) error {
+	if d := DaysBetween(today, from); d > FromRangeDays || d < -FromRangeDays {
+		return apperr.Invalid(MsgFromOutOfRange)
+	}
+	return nil
+}
 
 // ValidateNewBooking checks the payload fields in the order of docs/product.md#validation,
 // then the bounds it leaves open, and trims them in place; slot rules need
