@@ -63,6 +63,34 @@ func CheckIdempotencyKey(key string) error {
 	return nil
 }
 
+// A customer's reschedules are limited: each one mails the provider (issue
+// 40: 5 in under a second sent 5 mails). Only reschedules that happen
+// count; the repository counts them in the reschedule's own transaction,
+// per customer, so every replica sees the same count.
+const (
+	ReschedulesPerWindow = 3
+	RescheduleWindow     = time.Minute
+)
+
+// CheckRescheduleBudget refuses a reschedule at now when the customer's
+// earlier ones inside the window (oldest first) have spent the budget:
+// 429 with the seconds until the oldest leaves it.
+func CheckRescheduleBudget(earlier []time.Time, now time.Time) error {
+	var inside []time.Time
+	for _, at := range earlier {
+		if now.Sub(at) < RescheduleWindow {
+			inside = append(inside, at)
+		}
+	}
+	if len(inside) < ReschedulesPerWindow {
+		return nil
+	}
+	wait := inside[len(inside)-ReschedulesPerWindow].Add(RescheduleWindow).Sub(now)
+	secs := max(int((wait+time.Second-1)/time.Second), 1)
+	return &apperr.Error{Kind: apperr.KindRateLimited, RetryAfter: secs,
+		Message: fmt.Sprintf("Too many reschedules, please try again in %d seconds", secs)}
+}
+
 // MaxAvailabilityDays bounds one availability query.
 const MaxAvailabilityDays = 31
 
