@@ -65,7 +65,7 @@ func (cfg Config) Spec() svc.Spec {
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		KeySource:  func(context.Context) (*authv1.JWKS, error) { return signer.JWKS(), nil },
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.Argon2id{}, signer, now, func() string { return uuid.NewString() })
+			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() })
 			set := transport.NewSet(domain, rt.Middlewares(authv1.AuthService_ServiceDesc.ServiceName))
 			authv1.RegisterAuthServiceServer(rt.Server, transport.NewGRPCServer(set, signer.JWKS))
 			return nil

@@ -82,7 +82,9 @@ func (cfg Config) Spec() svc.Spec {
 		Produces:   []string{topics.Appointments},
 		Retention: []*retention.Rule{{Table: "idempotency_keys", Column: "created_at", Keep: idemTTL, Now: now},
 			// A notice matters only until its day passes: appointments lie at most the booking window ahead.
-			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now}},
+			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now},
+			// A reschedule counts against its customer's budget only inside the window.
+			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now}},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
 			if err != nil {

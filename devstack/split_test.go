@@ -64,7 +64,7 @@ func TestChartEnvIsTheDeploymentsEnv(t *testing.T) {
 	gw := envMap(t, must(chart.Env("gateway", l)))
 	if gw["HTTP_ADDR"] != ":5001" || gw["ADMIN_ADDR"] != "127.9.9.4:9090" || gw["BOOKING_GRPC_ADDR"] != "dns://ns/booking-svc:7003" ||
 		gw["NOTIFICATION_GRPC_ADDR"] != "dns://ns/notification-svc:7005" ||
-		gw["CORS_ORIGINS"] != "http://localhost:3000" || gw["TRUST_FORWARDED_FOR"] != "true" || gw["DATABASE_URL"] != "" {
+		gw["CORS_ORIGINS"] != "http://localhost:3000" || gw["TRUSTED_PROXIES"] != "1" || gw["DATABASE_URL"] != "" {
 		t.Errorf("gateway env: %v", gw)
 	}
 	notif := envMap(t, must(chart.Env("notification-svc", l)))

@@ -35,8 +35,10 @@ type Config struct {
 	NotificationAddr  string
 	CORSOrigins       []string
 	AuthRatePerMinute int
-	TrustForwardedFor bool
-	LogLevel          string
+	// TrustedProxies is TRUSTED_PROXIES: how many proxies in front of the
+	// gateway append to X-Forwarded-For (0: the client is the socket peer).
+	TrustedProxies int
+	LogLevel       string
 	// AdminAddr serves /metrics (Prometheus); empty: off.
 	AdminAddr     string
 	Listener      net.Listener // set by in-process runners instead of HTTPAddr
@@ -55,10 +57,21 @@ func LoadConfig(r *config.Reader) Config {
 		NotificationAddr:  r.Required("NOTIFICATION_GRPC_ADDR"),
 		CORSOrigins:       r.List("CORS_ORIGINS", DefaultCORSOrigins),
 		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
-		TrustForwardedFor: r.String("TRUST_FORWARDED_FOR", "false") == "true",
+		TrustedProxies:    trustedProxies(r),
 		LogLevel:          r.String("LOG_LEVEL", "info"),
 		AdminAddr:         r.String("ADMIN_ADDR", ""),
 	}
+}
+
+// trustedProxies reads TRUSTED_PROXIES, and refuses the boolean it
+// replaced: TRUST_FORWARDED_FOR=true took the first, client-written,
+// X-Forwarded-For entry, so a setting left behind must not pass unseen.
+func trustedProxies(r *config.Reader) int {
+	n := r.Int("TRUSTED_PROXIES", 0)
+	r.Check(n >= 0, "TRUSTED_PROXIES must be the number of proxies in front of the gateway (0 or more)")
+	r.Check(r.String("TRUST_FORWARDED_FOR", "") == "",
+		"TRUST_FORWARDED_FOR was replaced by TRUSTED_PROXIES: set it to the number of proxies in front of the gateway (1 behind one ingress)")
+	return n
 }
 
 // Run serves until ctx ends.
@@ -95,7 +108,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
-		TrustForwardedFor: cfg.TrustForwardedFor, TracerProvider: tp, Metrics: m, Logger: log,
+		TrustedProxies: cfg.TrustedProxies, TracerProvider: tp, Metrics: m, Logger: log,
 	})
 	if err != nil {
 		return err

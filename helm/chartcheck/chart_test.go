@@ -304,8 +304,9 @@ func TestProbesMatchPrograms(t *testing.T) {
 			t.Errorf("gateway must serve HTTP on 5001: %+v", gw.Ports)
 		}
 		// Behind the ingress controller the peer address is the proxy's.
-		if env(gw, "TRUST_FORWARDED_FOR") != "true" {
-			t.Errorf("gateway: TRUST_FORWARDED_FOR=%q, want true behind the ingress", env(gw, "TRUST_FORWARDED_FOR"))
+		// One proxy (the ingress controller) appends to X-Forwarded-For.
+		if env(gw, "TRUSTED_PROXIES") != "1" || env(gw, "TRUST_FORWARDED_FOR") != "" {
+			t.Errorf("gateway: TRUSTED_PROXIES=%q, want 1 behind the ingress (and no TRUST_FORWARDED_FOR, which it replaced)", env(gw, "TRUSTED_PROXIES"))
 		}
 		web := deps[name("web")].Spec.Template.Spec.Containers[0]
 		if !hasPort(web, "http", 8080) || web.ReadinessProbe == nil || web.ReadinessProbe.HTTPGet == nil {

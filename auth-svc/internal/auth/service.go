@@ -31,6 +31,13 @@ type Repository interface {
 	ByID(ctx context.Context, id string) (User, error)
 	// Update stores u's profile fields; ErrEmailTaken when the email is in use.
 	Update(ctx context.Context, u User) error
+	// Failures are userID's wrong passwords in a row (zero when none).
+	Failures(ctx context.Context, userID string) (Failures, error)
+	// RecordFailure stores next(the current failures) as one step: two
+	// replicas counting at once both count.
+	RecordFailure(ctx context.Context, userID string, next func(Failures) Failures) (Failures, error)
+	// ClearFailures forgets userID's failures.
+	ClearFailures(ctx context.Context, userID string) error
 }
 
 // Repository errors.
@@ -39,10 +46,11 @@ var (
 	ErrEmailTaken = errors.New("email taken")
 )
 
-// Hasher hashes and checks passwords.
+// Hasher hashes and checks passwords. An error is a refusal (the work is
+// bounded: too many checks at once) or a fault, not a wrong password.
 type Hasher interface {
 	Hash(password string) (string, error)
-	Verify(password, hash string) bool
+	Verify(password, hash string) (bool, error)
 }
 
 // Issuer signs access tokens.
@@ -110,13 +118,19 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	}
 	u, err := s.repo.ByEmail(ctx, l.Email)
 	if errors.Is(err, ErrNotFound) {
-		s.hasher.Verify(l.Password, dummyHash) // same work as a real check: no timing oracle
+		// Same work as a real check: no timing oracle.
+		if _, err := s.hasher.Verify(l.Password, dummyHash); err != nil {
+			return Session{}, err
+		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)
 	}
 	if err != nil {
 		return Session{}, err
 	}
-	if !s.hasher.Verify(l.Password, u.PasswordHash) {
+	if ok, err := s.checkPassword(ctx, u, l.Password); err != nil || !ok {
+		if err != nil {
+			return Session{}, err
+		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)
 	}
 	if u.Role != role {
@@ -169,7 +183,7 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if err != nil {
 		return User{}, err
 	}
-	if err := s.confirmEmailChange(u, upd); err != nil {
+	if err := s.confirmEmailChange(ctx, u, upd); err != nil {
 		return User{}, err
 	}
 	set := func(dst *string, src *string) {
@@ -208,17 +222,18 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 // confirmEmailChange asks for the current password when upd moves u to
 // another email: missing is a 400, wrong a 403 (not a 401, which clients
 // rightly take as "the session is over").
-func (s *service) confirmEmailChange(u User, upd ProfileUpdate) error {
+func (s *service) confirmEmailChange(ctx context.Context, u User, upd ProfileUpdate) error {
 	if upd.Email == nil || *upd.Email == u.Email {
 		return nil
 	}
 	if upd.CurrentPassword == nil || *upd.CurrentPassword == "" {
 		return apperr.Invalid(MsgCurrentPasswordRequired)
 	}
-	if !s.hasher.Verify(*upd.CurrentPassword, u.PasswordHash) {
-		return apperr.Forbidden(MsgWrongCurrentPassword)
+	ok, err := s.checkPassword(ctx, u, *upd.CurrentPassword)
+	if err == nil && !ok {
+		err = apperr.Forbidden(MsgWrongCurrentPassword)
 	}
-	return nil
+	return err
 }
 
 func (s *service) UserExists(ctx context.Context, userID string) (bool, error) {

@@ -10,8 +10,27 @@ import (
 	"github.com/slotwise/slotwise/platform/identity"
 )
 
-// memRepo keeps users in a map: the rules under test need no database.
-type memRepo struct{ users map[string]User }
+// memRepo keeps users (and their failures) in maps: the rules under test
+// need no database.
+type memRepo struct {
+	users    map[string]User
+	failures map[string]Failures
+}
+
+func (m *memRepo) Failures(_ context.Context, id string) (Failures, error) {
+	return m.failures[id], nil
+}
+func (m *memRepo) RecordFailure(_ context.Context, id string, next func(Failures) Failures) (Failures, error) {
+	if m.failures == nil {
+		m.failures = map[string]Failures{}
+	}
+	m.failures[id] = next(m.failures[id])
+	return m.failures[id], nil
+}
+func (m *memRepo) ClearFailures(_ context.Context, id string) error {
+	delete(m.failures, id)
+	return nil
+}
 
 func (m *memRepo) Create(_ context.Context, u User) error { m.users[u.ID] = u; return nil }
 func (m *memRepo) ByEmail(_ context.Context, email string) (User, error) {
@@ -33,8 +52,8 @@ func (m *memRepo) Update(_ context.Context, u User) error { m.users[u.ID] = u; r
 // plainHasher stores passwords as is: hashing is argon2's test, not this one.
 type plainHasher struct{}
 
-func (plainHasher) Hash(p string) (string, error) { return "plain:" + p, nil }
-func (plainHasher) Verify(p, h string) bool       { return h == "plain:"+p }
+func (plainHasher) Hash(p string) (string, error)    { return "plain:" + p, nil }
+func (plainHasher) Verify(p, h string) (bool, error) { return h == "plain:"+p, nil }
 
 func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 	repo := &memRepo{users: map[string]User{"u1": {ID: "u1", Email: "asha@example.com", PasswordHash: "plain:secret1", Role: identity.RoleCustomer, FullName: "Asha"}}}

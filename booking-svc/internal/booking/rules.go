@@ -38,6 +38,7 @@ const (
 	MsgIdempotencyKeyReused = "This Idempotency-Key was already used with a different request"
 	MsgInvalidFrom          = "from must be a date (YYYY-MM-DD)"
 	MsgInvalidDays          = "days must be between 1 and 31"
+	MsgFromOutOfRange       = "from must be within a year of today"
 	MsgInvalidEmail         = "Please enter a valid email address"
 	MsgIdempotencyKeyBad    = "Idempotency-Key must be 1 to 255 printable characters"
 )
@@ -62,8 +63,51 @@ func CheckIdempotencyKey(key string) error {
 	return nil
 }
 
+// A customer's reschedules are limited: each one mails the provider (issue
+// 40: 5 in under a second sent 5 mails). Only reschedules that happen
+// count; the repository counts them in the reschedule's own transaction,
+// per customer, so every replica sees the same count.
+const (
+	ReschedulesPerWindow = 3
+	RescheduleWindow     = time.Minute
+)
+
+// CheckRescheduleBudget refuses a reschedule at now when the customer's
+// earlier ones inside the window (oldest first) have spent the budget:
+// 429 with the seconds until the oldest leaves it.
+func CheckRescheduleBudget(earlier []time.Time, now time.Time) error {
+	var inside []time.Time
+	for _, at := range earlier {
+		if now.Sub(at) < RescheduleWindow {
+			inside = append(inside, at)
+		}
+	}
+	if len(inside) < ReschedulesPerWindow {
+		return nil
+	}
+	wait := inside[len(inside)-ReschedulesPerWindow].Add(RescheduleWindow).Sub(now)
+	secs := max(int((wait+time.Second-1)/time.Second), 1)
+	return &apperr.Error{Kind: apperr.KindRateLimited, RetryAfter: secs,
+		Message: fmt.Sprintf("Too many reschedules, please try again in %d seconds", secs)}
+}
+
 // MaxAvailabilityDays bounds one availability query.
 const MaxAvailabilityDays = 31
+
+// FromRangeDays bounds an availability query's first day either side of
+// today: nothing can be booked further away (the booking window is 10
+// days, a reschedule 14), and a date near the calendar's ends (9999-12-31)
+// has an end past what a timestamp can hold, which failed as a 500.
+const FromRangeDays = 366
+
+// CheckAvailabilityFrom refuses a first day more than FromRangeDays from
+// today (both midnights in the business zone).
+func CheckAvailabilityFrom(from, today time.Time) error {
+	if d := DaysBetween(today, from); d > FromRangeDays || d < -FromRangeDays {
+		return apperr.Invalid(MsgFromOutOfRange)
+	}
+	return nil
+}
 
 // ValidateNewBooking checks the payload fields in the order of docs/product.md#validation,
 // then the bounds it leaves open, and trims them in place; slot rules need

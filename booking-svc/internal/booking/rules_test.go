@@ -378,3 +378,35 @@ func TestAvailability(t *testing.T) {
 		t.Fatalf("default slots: %d", n)
 	}
 }
+
+func TestCheckRescheduleBudget(t *testing.T) {
+	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	ago := func(d time.Duration) time.Time { return now.Add(-d) }
+	cases := []struct {
+		name    string
+		earlier []time.Time
+		wait    int // 0: allowed
+	}{
+		{"none", nil, 0},
+		{"two in the window", []time.Time{ago(30 * time.Second), ago(time.Second)}, 0},
+		{"three in the window", []time.Time{ago(40 * time.Second), ago(20 * time.Second), ago(time.Second)}, 20},
+		{"three, the oldest just out", []time.Time{ago(time.Minute), ago(20 * time.Second), ago(time.Second)}, 0},
+		{"five at once", []time.Time{now, now, now, now, now}, 60},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := CheckRescheduleBudget(c.earlier, now)
+			if c.wait == 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var ae *apperr.Error
+			if !errors.As(err, &ae) || ae.Kind != apperr.KindRateLimited || ae.RetryAfter != c.wait ||
+				ae.Message != fmt.Sprintf("Too many reschedules, please try again in %d seconds", c.wait) {
+				t.Fatalf("err %v, want 429 after %d s", err, c.wait)
+			}
+		})
+	}
+}

@@ -371,6 +371,9 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 		if err != nil {
 			return nil, apperr.Invalid(MsgInvalidFrom)
 		}
+		if err := CheckAvailabilityFrom(d, start); err != nil {
+			return nil, err
+		}
 		start = d
 	}
 	if days == 0 {

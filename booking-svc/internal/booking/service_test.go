@@ -290,6 +290,14 @@ func TestServiceAvailability(t *testing.T) {
 	}
 	_, err = f.svc.Availability(ctx, "dental", "21-11-2026", 1)
 	expectErr(t, err, apperr.KindInvalid, MsgInvalidFrom)
+	// Dates near the calendar's ends are refused, not a 500 (issue 40).
+	for _, from := range []string{"9999-12-31", "0001-01-01", now.In(ist).AddDate(0, 0, FromRangeDays+1).Format(DateLayout)} {
+		_, err = f.svc.Availability(ctx, "dental", from, 1)
+		expectErr(t, err, apperr.KindInvalid, MsgFromOutOfRange)
+	}
+	if _, err = f.svc.Availability(ctx, "dental", now.In(ist).AddDate(0, 0, FromRangeDays).Format(DateLayout), 31); err != nil {
+		t.Fatalf("a year ahead: %v", err)
+	}
 	_, err = f.svc.Availability(ctx, "dental", "", 32)
 	expectErr(t, err, apperr.KindInvalid, MsgInvalidDays)
 	_, err = f.svc.Availability(ctx, "nope", "", 1)

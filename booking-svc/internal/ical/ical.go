@@ -31,7 +31,7 @@ func Write(name string, list []booking.Appointment, role string, loc *time.Locat
 	cal := ics.NewCalendar()
 	cal.SetProductId(ProductID)
 	cal.SetMethod(ics.MethodPublish)
-	cal.SetXWRCalName(name)
+	cal.SetXWRCalName(text(name))
 	cal.SetXWRTimezone(loc.String())
 	addZone(cal, loc, now)
 	for _, a := range list {
@@ -44,14 +44,34 @@ func Write(name string, list []booking.Appointment, role string, loc *time.Locat
 		if d := durations[a.ServiceID]; d > 0 {
 			ev.SetProperty(ics.ComponentPropertyDtEnd, start.Add(time.Duration(d)*time.Minute).Format(localLayout), ics.WithTZID(loc.String()))
 		}
-		ev.SetSummary(summary(a, role))
+		ev.SetSummary(text(summary(a, role)))
 		if a.Location != "" {
-			ev.SetLocation(a.Location)
+			ev.SetLocation(text(a.Location))
 		}
-		ev.SetDescription(description(a))
+		ev.SetDescription(text(description(a)))
 		ev.SetStatus(status(a.Status))
 	}
-	return cal.Serialize()
+	// RFC 5545 3.1: every content line ends with CRLF (golang-ical's
+	// default is the platform's, LF here); it folds at 75 octets on a
+	// UTF-8 boundary by itself.
+	return cal.Serialize(ics.WithNewLineWindows)
+}
+
+// lineBreaks turns every kind of line break into LF, the only one
+// golang-ical escapes (as \n, with backslash, semicolon and comma;
+// ToText in its property.go): a bare CR left in a value ends the line
+// for parsers such as vobject, so a note could forge a second event.
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+
+// text is s as a TEXT value may hold it: line breaks as LF, and no other
+// control character (RFC 5545 3.3.11 allows none but HTAB).
+func text(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, lineBreaks.Replace(s))
 }
 
 func summary(a booking.Appointment, role string) string {

@@ -289,6 +289,11 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		if err != nil {
 			return err
 		}
+		if change.Type == booking.EventRescheduled {
+			if err := spendReschedule(ctx, tx, a.CustomerID, a.UpdatedAt); err != nil {
+				return err
+			}
+		}
 		_, err = tx.Exec(ctx, `UPDATE appointments SET starts_at = $2, slot_label = $3, status = $4, version = $5,
 			updated_at = $6 WHERE id = $1`, a.ID, a.StartsAt, a.Time, a.Status, a.Version, a.UpdatedAt)
 		if err != nil {
@@ -304,6 +309,33 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		s.kick()
 	}
 	return out, err
+}
+
+// spendReschedule counts a reschedule of customerID at now against its
+// budget (booking.CheckRescheduleBudget), refusing it when spent. A
+// transaction-scoped advisory lock per customer makes concurrent
+// reschedules on any replica count one after another.
+func spendReschedule(ctx context.Context, tx pgx.Tx, customerID string, now time.Time) error {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('reschedule ' || $1, 0))`, customerID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM reschedules WHERE customer_id = $1 AND rescheduled_at <= $2`,
+		customerID, now.Add(-booking.RescheduleWindow)); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, `SELECT rescheduled_at FROM reschedules WHERE customer_id = $1 ORDER BY rescheduled_at`, customerID)
+	if err != nil {
+		return err
+	}
+	earlier, err := pgx.CollectRows(rows, pgx.RowTo[time.Time])
+	if err != nil {
+		return err
+	}
+	if err := booking.CheckRescheduleBudget(earlier, now); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO reschedules (customer_id, rescheduled_at) VALUES ($1, $2)`, customerID, now)
+	return err
 }
 
 func (s Appointments) Booked(ctx context.Context, serviceID string, from, to time.Time) ([]time.Time, error) {

@@ -18,16 +18,18 @@ import (
 type Options struct {
 	CORSOrigins       []string
 	AuthRatePerMinute int
-	TrustForwardedFor bool
 	TracerProvider    trace.TracerProvider
 	Metrics           *metrics.Metrics
 	// Logger logs the failures no service logged (errorHandler).
 	Logger *slog.Logger
+	// TrustedProxies is how many proxies in front of the gateway append to
+	// X-Forwarded-For (ClientIP).
+	TrustedProxies int
 }
 
 // NewHandler returns the whole REST edge as one http.Handler.
 func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error) {
-	mux, err := newMux(ctx, b, o.TrustForwardedFor, o.Logger)
+	mux, err := newMux(ctx, b, o.TrustedProxies, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -40,8 +42,9 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	root.Handle("/", publicCache(mux))
 
 	var h http.Handler = root
-	h = newIPLimiter(o.AuthRatePerMinute, o.TrustForwardedFor).middleware(h)
+	h = newIPLimiter(o.AuthRatePerMinute, o.TrustedProxies).middleware(h)
 	h = limitBody(h)
+	h = clientHeaders(h)
 	h = validText(h)
 	h = requireJSON(h)
 	h = noStore(h)

@@ -69,19 +69,19 @@ func cors(origins []string, next http.Handler) http.Handler {
 }
 
 // ipLimiter limits the credential-probing routes (login and role lookup)
-// per client IP.
+// and registration (each costs an Argon2 hash) per client IP.
 type ipLimiter struct {
-	perMinute int
-	trustXFF  bool
-	keyed     *ratelimit.Keyed
+	perMinute      int
+	trustedProxies int
+	keyed          *ratelimit.Keyed
 }
 
-func newIPLimiter(perMinute int, trustXFF bool) *ipLimiter {
-	return &ipLimiter{perMinute: perMinute, trustXFF: trustXFF, keyed: ratelimit.New(perMinute)}
+func newIPLimiter(perMinute int, trustedProxies int) *ipLimiter {
+	return &ipLimiter{perMinute: perMinute, trustedProxies: trustedProxies, keyed: ratelimit.New(perMinute)}
 }
 
 func isRateLimited(r *http.Request) bool {
-	return (r.Method == http.MethodPost && r.URL.Path == "/auth/login-with-role") ||
+	return (r.Method == http.MethodPost && (r.URL.Path == "/auth/login-with-role" || r.URL.Path == "/auth/register")) ||
 		(r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/auth/user-role/"))
 }
 
@@ -91,7 +91,7 @@ func (l *ipLimiter) middleware(next http.Handler) http.Handler {
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isRateLimited(r) {
-			if ok, wait := l.keyed.Allow(ClientIP(r, l.trustXFF)); !ok {
+			if ok, wait := l.keyed.Allow(ClientIP(r, l.trustedProxies)); !ok {
 				secs := strconv.Itoa(ratelimit.RetryAfterSeconds(wait))
 				w.Header().Set("Retry-After", secs)
 				WriteError(w, http.StatusTooManyRequests, "Too many attempts, please try again in "+secs+" seconds")

@@ -3,7 +3,6 @@ package rest
 import (
 	"context"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -33,7 +32,7 @@ type Backends struct {
 var forwardedHeaders = map[string]bool{grpcx.IdempotencyKeyHeader: true}
 
 // newMux registers every REST route of the contract.
-func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.Logger) (*runtime.ServeMux, error) {
+func newMux(ctx context.Context, b Backends, trustedProxies int, log *slog.Logger) (*runtime.ServeMux, error) {
 	m := newJSONMarshaler()
 	mux := runtime.NewServeMux(
 		// HttpBody answers (calendar files) go out as their bytes and type.
@@ -56,7 +55,7 @@ func newMux(ctx context.Context, b Backends, trustForwardedFor bool, log *slog.L
 				trace.SpanFromContext(ctx).SetName(r.Method + " " + pattern)
 				metrics.SetRoute(r.Context(), pattern)
 			}
-			return metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustForwardedFor))
+			return metadata.Pairs(grpcx.ClientIPKey, ClientIP(r, trustedProxies))
 		}),
 	)
 	regs := []error{
@@ -86,19 +85,4 @@ func setHTTPStatus(ctx context.Context, w http.ResponseWriter, _ proto.Message) 
 		}
 	}
 	return nil
-}
-
-// ClientIP is the caller's address: the socket peer, or the first
-// X-Forwarded-For hop when the gateway runs behind a trusted proxy.
-func ClientIP(r *http.Request, trustForwardedFor bool) string {
-	if trustForwardedFor {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			return strings.TrimSpace(strings.Split(xff, ",")[0])
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
