@@ -38,6 +38,17 @@ func checkOpen(svc ServiceInfo, day time.Time) error {
 	return nil
 }
 
+// AcceptOnClosedDayMessage refuses accepting or confirming an appointment
+// on one of the provider's days off: the customer was told the day is
+// closed (closed-day notices), so a confirmation would contradict it.
+func AcceptOnClosedDayMessage(day time.Time, note string) string {
+	msg := "You are closed on " + day.Format("Monday, 2 January")
+	if note != "" {
+		msg += " (" + note + ")"
+	}
+	return msg + ": reopen the day to confirm this appointment, or decline it"
+}
+
 // QueueClosedMessage is the refusal while a provider takes no bookings.
 func QueueClosedMessage(business string) string {
 	return business + " is not taking bookings right now"

@@ -68,3 +68,38 @@ func TestClosedQueueAndDaysOff(t *testing.T) {
 	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-25", "09:00")
 	expectErr(t, err, apperr.KindConflict, "Smile Clinic is not taking bookings right now")
 }
+
+// A provider cannot accept or confirm an appointment on one of their days
+// off, decided on the catalogue's current row (issue 39): the customer was
+// told the day is closed. Reopened, it confirms; other moves are not held.
+func TestAcceptingOnAClosedDayIsRefused(t *testing.T) {
+	ctx := context.Background()
+	open := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", Provider: "Smile Clinic",
+		TimeSlots: []string{"09:00", "10:00"}, IsActive: true}
+	catalog := memCatalog{"dental": open}
+	svc := NewService(newMemRepo(), catalog, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+	a, err := svc.Book(ctx, alice, booking("2026-11-24", "10:00"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dayOff := open
+	dayOff.Closures = []Closure{{From: "2026-11-23", To: "2026-11-24", Note: "Diwali"}}
+	catalog["dental"] = dayOff
+	for _, to := range []string{StatusScheduled, StatusConfirmed} {
+		_, err = svc.SetProviderStatus(ctx, prov, a.ID, to)
+		expectErr(t, err, apperr.KindConflict, "You are closed on Tuesday, 24 November (Diwali): reopen the day to confirm this appointment, or decline it")
+	}
+	if _, err := svc.SetProviderStatus(ctx, prov, a.ID, StatusCancelled); err != nil {
+		t.Fatalf("declining on a closed day: %v", err)
+	}
+	catalog["dental"] = open
+	repo := newMemRepo()
+	svc = NewService(repo, catalog, ist, func() time.Time { return now }, func() string { return "appt-3" }, DefaultIdempotencyTTL)
+	c, err := svc.Book(ctx, alice, booking("2026-11-24", "09:00"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.SetProviderStatus(ctx, prov, c.ID, StatusConfirmed); err != nil {
+		t.Fatalf("confirming on an open day: %v", err)
+	}
+}

@@ -274,6 +274,11 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status st
 	if c.Role != identity.RoleProvider {
 		return Appointment{}, apperr.Forbidden(MsgProvidersOnly)
 	}
+	if status == StatusScheduled || status == StatusConfirmed {
+		if err := s.checkAcceptable(ctx, c, id); err != nil {
+			return Appointment{}, err
+		}
+	}
 	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
 		if err := ProviderTransition(*a, status, s.now()); err != nil {
 			return Change{}, err
@@ -282,6 +287,29 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status st
 		a.Status = status
 		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
 	})
+}
+
+// checkAcceptable refuses accepting or confirming the provider's own
+// appointment id on one of their days off, decided on the catalogue's
+// current row. Anything else (no such appointment, someone else's, a
+// service gone) is left to update and ProviderTransition to answer.
+func (s *service) checkAcceptable(ctx context.Context, c Caller, id string) error {
+	a, err := s.repo.ByID(ctx, id)
+	if err != nil || a.ProviderID != c.UserID {
+		return nil
+	}
+	svc, err := s.catalog.Service(ctx, a.ServiceID)
+	if errors.Is(err, ErrServiceNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	day := midnight(a.StartsAt.In(s.loc))
+	if cl, closed := svc.ClosedOn(day); closed {
+		return apperr.Conflict(AcceptOnClosedDayMessage(day, cl.Note))
+	}
+	return nil
 }
 
 func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
