@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -104,6 +105,10 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
+			rt.Go("overdue appointments", func(ctx context.Context) error {
+				completeOverdue(ctx, domain, rt.Logger)
+				return nil
+			})
 			return nil
 		},
 	}
@@ -115,4 +120,30 @@ func newFeedToken() string {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b) // crypto/rand never fails (Go 1.24+)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// overdueEvery is how often booking-svc completes the appointments left
+// open booking.OverdueAfter past their end: docs/product.md promises it
+// within this much of that moment. Every replica runs it; each appointment
+// is completed once (booking.CompleteOverdue re-checks it under its lock).
+const overdueEvery = 5 * time.Minute
+
+// completeOverdue runs domain.CompleteOverdue every overdueEvery until ctx
+// ends. A failed pass is logged and retried at the next.
+func completeOverdue(ctx context.Context, domain booking.Service, log *slog.Logger) {
+	t := time.NewTicker(overdueEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		n, err := domain.CompleteOverdue(ctx)
+		if err != nil && ctx.Err() == nil {
+			log.WarnContext(ctx, "completing overdue appointments failed; retried at the next pass", "err", err, "completed", n)
+		} else if n > 0 {
+			log.InfoContext(ctx, "completed overdue appointments", "count", n)
+		}
+	}
 }

@@ -31,6 +31,9 @@ type Service interface {
 	// reviewed it, with the review's rating (1–5; anything else is kept as
 	// no rating).
 	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
+	// CompleteOverdue completes the appointments left open OverdueAfter
+	// past their end, and says how many (overdue.go).
+	CompleteOverdue(ctx context.Context) (int, error)
 }
 
 // Catalog looks services up in catalog-svc.
@@ -64,6 +67,9 @@ type Repository interface {
 	// MarkReviewed sets hasReviewed and the rating unless eventID was
 	// applied before.
 	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
+	// Open returns up to limit appointments still scheduled, confirmed or
+	// in progress that started before before, earliest first.
+	Open(ctx context.Context, before time.Time, limit int) ([]Appointment, error)
 }
 
 // IdempotencyRecord is the first result of a keyed booking request.

@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -65,6 +66,11 @@ func (r *memRepo) ByID(_ context.Context, id string) (Appointment, error) {
 		return a, ErrNotFound
 	}
 	return a, nil
+}
+
+func (r *memRepo) Open(_ context.Context, before time.Time, limit int) ([]Appointment, error) {
+	out := r.filter(func(a Appointment) bool { return slices.Contains(openStatuses, a.Status) && a.StartsAt.Before(before) })
+	return out[:min(limit, len(out))], nil
 }
 
 func (r *memRepo) filter(keep func(Appointment) bool) []Appointment {
@@ -150,7 +156,7 @@ func newFixture() fixture {
 	repo := newMemRepo()
 	cat := memCatalog{
 		"dental": {ID: "dental", ProviderID: "prov-1", Name: "Dental", Category: "Healthcare & Wellness", Provider: "Smile Clinic",
-			Location: "MG Road, Bengaluru", TimeSlots: []string{"09:00", "10:00"}, IsActive: true},
+			Location: "MG Road, Bengaluru", TimeSlots: []string{"09:00", "10:00"}, IsActive: true, Duration: 30},
 		"paused": {ID: "paused", ProviderID: "prov-1", TimeSlots: []string{"09:00"}},
 	}
 	clock := now

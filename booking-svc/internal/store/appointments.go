@@ -258,6 +258,14 @@ func (s Appointments) ByProvider(ctx context.Context, providerID string) ([]book
 	return s.list(ctx, selectAppointment+`WHERE provider_id = $1`+listOrder, providerID)
 }
 
+// Open returns up to limit appointments still scheduled, confirmed or in
+// progress that started before before, earliest first (off
+// appointments_open_by_start).
+func (s Appointments) Open(ctx context.Context, before time.Time, limit int) ([]booking.Appointment, error) {
+	return s.list(ctx, selectAppointment+`WHERE status IN ('scheduled', 'confirmed', 'in-progress') AND starts_at < $1
+		ORDER BY starts_at LIMIT $2`, before, limit)
+}
+
 func (s Appointments) list(ctx context.Context, q string, args ...any) ([]booking.Appointment, error) {
 	rows, err := s.Pool.Query(ctx, q, args...)
 	if err != nil {

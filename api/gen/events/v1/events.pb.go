@@ -46,7 +46,9 @@ type AppointmentEvent struct {
 	// the highest they have seen.
 	Version int64 `protobuf:"varint,13,opt,name=version,proto3" json:"version,omitempty"`
 	// actorRole is who made the change: "customer" or "provider" (a customer
-	// books, cancels and reschedules; a provider answers and cancels).
+	// books, cancels and reschedules; a provider answers and cancels), or
+	// "system" (the server completing an appointment left open 24 h past its
+	// end).
 	ActorRole    string `protobuf:"bytes,14,opt,name=actorRole,proto3" json:"actorRole,omitempty"`
 	CustomerName string `protobuf:"bytes,15,opt,name=customerName,proto3" json:"customerName,omitempty"`
 	// provider is the business's name.
