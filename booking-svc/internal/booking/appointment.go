@@ -86,6 +86,9 @@ type ServiceInfo struct {
 	// the zero value takes bookings.
 	QueueClosed bool
 	Closures    []Closure
+	// MinNotice is how far ahead a slot must be booked (0: up to its
+	// start): a closer slot is not free (notice.go).
+	MinNotice time.Duration
 	// Duration is the service's length in minutes (calendar files end
 	// their events with it).
 	Duration int

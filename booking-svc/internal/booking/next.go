@@ -13,6 +13,8 @@ type Listed struct {
 	TimeSlots []string
 	// Closures are the provider's days off: none of their slots is free.
 	Closures []Closure
+	// MinNotice: a slot closer to now than this is not free.
+	MinNotice time.Duration
 }
 
 // NextSlot is a service's first free slot of the booking window.
@@ -60,7 +62,7 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots
 		return NextSlots{}, err
 	}
 	for _, l := range listed {
-		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], now); ok {
+		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], earliest(now, l.MinNotice)); ok {
 			next.ServiceID = l.ServiceID
 			out.Slots = append(out.Slots, next)
 		}
@@ -69,7 +71,8 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots
 }
 
 // FirstFree is the first slot of days from start, outside closures, that
-// has not passed and that no time in booked holds.
+// is after now (the earliest a booking may start: earliest) and that no
+// time in booked holds.
 func FirstFree(listed []string, closures []Closure, start time.Time, days int, booked []time.Time, now time.Time) (NextSlot, bool) {
 	slots := SlotsOf(listed)
 	if len(slots) == 0 {

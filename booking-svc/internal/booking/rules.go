@@ -172,6 +172,9 @@ func CheckBookable(svc ServiceInfo, m Moment, now time.Time) (Slot, error) {
 	if !m.Start().After(now) {
 		return Slot{}, apperr.Invalid(MsgSlotPassed)
 	}
+	if err := checkNotice(svc, m.Start(), now); err != nil {
+		return Slot{}, err
+	}
 	today := midnight(now.In(m.Day.Location()))
 	if d := DaysBetween(today, m.Day); d < 0 || d >= WindowDays {
 		return Slot{}, apperr.Invalid(MsgOutsideWindow)
@@ -205,6 +208,9 @@ func CheckReschedule(a Appointment, svc ServiceInfo, m Moment, now time.Time) (S
 	slot, ok := SlotAt(svc.TimeSlots, m.Minutes)
 	if !ok {
 		return Slot{}, apperr.Invalid(MsgNotASlot)
+	}
+	if err := checkNotice(svc, start, now); err != nil {
+		return Slot{}, err
 	}
 	loc := m.Day.Location()
 	from := midnight(now.In(loc))

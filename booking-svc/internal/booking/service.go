@@ -437,8 +437,10 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 }
 
 // Availability lays out days of the service's slots from start: a slot is
-// available unless an active appointment holds it or it has passed.
+// available unless an active appointment holds it, it has passed, or it
+// is within the service's minimum notice.
 func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time, now time.Time) []DaySlots {
+	now = earliest(now, svc.MinNotice)
 	taken := map[int64]bool{}
 	for _, b := range booked {
 		taken[b.Unix()] = true

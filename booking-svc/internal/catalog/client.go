@@ -3,6 +3,7 @@ package catalog
 
 import (
 	"context"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -47,6 +48,7 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 		ID: s.GetId(), ProviderID: s.GetProviderId(), Name: s.GetName(), Category: s.GetCategory(),
 		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
 		QueueClosed: !s.GetQueueOpen(), Duration: int(s.GetDuration()), Price: s.GetPrice(),
+		MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute,
 	}
 	for _, c := range s.GetClosures() {
 		info.Closures = append(info.Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo(), Note: c.GetNote()})

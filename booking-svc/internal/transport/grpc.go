@@ -112,7 +112,8 @@ func (s *GRPCServer) NextAvailable(ctx context.Context, req *bookingv1.NextAvail
 func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest) []booking.Listed {
 	out := make([]booking.Listed, len(req.GetServices()))
 	for i, s := range req.GetServices() {
-		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots()}
+		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots(),
+			MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute}
 		for _, c := range s.GetClosedDays() {
 			out[i].Closures = append(out[i].Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo()})
 		}

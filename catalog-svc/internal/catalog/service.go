@@ -36,6 +36,9 @@ type Offering struct {
 	Icon        string
 	IsActive    bool
 	TimeSlots   []string // 24-hour HH:MM
+	// MinNotice is how far ahead a slot must be booked, in minutes (0: up
+	// to its start).
+	MinNotice int
 	// RatingSum and TotalReviews are the rating aggregate; AvgRating derives
 	// from them so redelivered or reordered reviews cannot skew it.
 	RatingSum    int64
@@ -67,6 +70,7 @@ type Input struct {
 	ImageURL, Icon              string
 	TimeSlots                   []string
 	IsActive                    *bool
+	MinNotice                   *int // minutes; nil: 0 for a new service, kept by an update
 }
 
 // Patch is PATCH /services/{id}: when only IsActive is present it toggles;
@@ -79,13 +83,14 @@ type Patch struct {
 	ImageURL, Icon              *string
 	TimeSlots                   []string
 	IsActive                    *bool
+	MinNotice                   *int
 }
 
 // IsToggle reports whether p carries only isActive.
 func (p Patch) IsToggle() bool {
 	return p.IsActive != nil && p.Name == nil && p.Category == nil && p.Description == nil && p.Price == nil &&
 		p.Duration == nil && p.Provider == nil && p.Location == nil && p.Contact == nil && p.ImageURL == nil &&
-		p.Icon == nil && len(p.TimeSlots) == 0
+		p.Icon == nil && len(p.TimeSlots) == 0 && p.MinNotice == nil
 }
 
 // Input is p as a full service form (absent fields are empty).
@@ -99,7 +104,7 @@ func (p Patch) Input() Input {
 	return Input{
 		Name: s(p.Name), Category: s(p.Category), Description: s(p.Description), Price: p.Price, Duration: p.Duration,
 		Provider: s(p.Provider), Location: s(p.Location), Contact: s(p.Contact), ImageURL: s(p.ImageURL), Icon: s(p.Icon),
-		TimeSlots: p.TimeSlots, IsActive: p.IsActive,
+		TimeSlots: p.TimeSlots, IsActive: p.IsActive, MinNotice: p.MinNotice,
 	}
 }
 
@@ -374,6 +379,9 @@ func apply(o *Offering, in Input, now time.Time) {
 	o.Name, o.Description, o.Price, o.Duration = in.Name, in.Description, *in.Price, *in.Duration
 	o.Provider, o.Location, o.Contact, o.ImageURL, o.Icon = in.Provider, in.Location, in.Contact, in.ImageURL, in.Icon
 	o.TimeSlots = in.TimeSlots
+	if in.MinNotice != nil {
+		o.MinNotice = *in.MinNotice
+	}
 	if in.IsActive != nil {
 		o.IsActive = *in.IsActive
 	}

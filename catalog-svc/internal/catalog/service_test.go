@@ -204,3 +204,30 @@ func TestApplyReviewOncePerEvent(t *testing.T) {
 		t.Fatal("no reviews should average 0")
 	}
 }
+
+// A service's minimum notice is 0 to a week; a new service without one
+// takes bookings up to the start, and a full update without one keeps it.
+func TestMinimumNoticeIsValidatedAndKept(t *testing.T) {
+	s, _ := newTestService()
+	ctx := context.Background()
+	for _, bad := range []int{-1, MaxMinNotice + 1} {
+		in := validInput()
+		in.MinNotice = ptr(bad)
+		_, err := s.Create(ctx, alice, in)
+		wantKind(t, err, apperr.KindInvalid, MsgMinNoticeInvalid)
+	}
+	o, err := s.Create(ctx, alice, validInput())
+	if err != nil || o.MinNotice != 0 {
+		t.Fatalf("no notice given: %d, %v", o.MinNotice, err)
+	}
+	in := validInput()
+	full := Patch{Name: &in.Name, Category: &in.Category, Description: &in.Description, Price: in.Price, Duration: in.Duration,
+		Provider: &in.Provider, Location: &in.Location, Contact: &in.Contact, TimeSlots: in.TimeSlots, MinNotice: ptr(120)}
+	if o, err = s.Update(ctx, alice, o.ID, full); err != nil || o.MinNotice != 120 {
+		t.Fatalf("set to 120: %d, %v", o.MinNotice, err)
+	}
+	full.MinNotice = nil
+	if o, err = s.Update(ctx, alice, o.ID, full); err != nil || o.MinNotice != 120 {
+		t.Fatalf("an update without it: %d, %v; want it kept", o.MinNotice, err)
+	}
+}

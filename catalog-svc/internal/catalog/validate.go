@@ -31,6 +31,7 @@ const (
 	// Rules docs/product.md leaves open; worded like its messages.
 	MsgPriceTooHigh    = "Price must be at most 99999999"
 	MsgDurationTooLong = "Duration must be at most 1440 minutes"
+	MsgMinNoticeInvalid = "Minimum notice must be between 0 and 10080 minutes (a week)"
 	MsgTooManySlots    = "At most 288 time slots are allowed"
 )
 
@@ -38,6 +39,9 @@ const (
 const (
 	MinDuration = 5
 	MaxDuration = 24 * 60
+	// MaxMinNotice is the longest minimum notice: a week, within the
+	// ten-day booking window.
+	MaxMinNotice = 7 * 24 * 60
 	MaxPrice    = 99_999_999 // numeric(10,2)
 	MaxSlots    = 24 * 60 / MinDuration
 )
@@ -88,6 +92,8 @@ func Validate(in *Input) error {
 		return apperr.Invalid(MsgDurationTooShort)
 	case *in.Duration > MaxDuration:
 		return apperr.Invalid(MsgDurationTooLong)
+	case in.MinNotice != nil && (*in.MinNotice < 0 || *in.MinNotice > MaxMinNotice):
+		return apperr.Invalid(MsgMinNoticeInvalid)
 	case in.Category == "":
 		return apperr.Invalid(MsgCategoryRequired)
 	case in.ImageURL != "" && !ValidImageURL(in.ImageURL):

@@ -119,6 +119,7 @@ func decodeCreate(_ context.Context, req *catalogv1.CreateServiceRequest) catalo
 		Name: req.GetName(), Category: req.GetCategory(), Description: req.GetDescription(), Price: req.Price,
 		Duration: intPtr(req.Duration), Provider: req.GetProvider(), Location: req.GetLocation(), Contact: req.GetContact(),
 		ImageURL: req.GetImageUrl(), Icon: req.GetIcon(), TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive,
+		MinNotice: intPtr(req.MinNoticeMinutes),
 	}
 }
 
@@ -132,7 +133,7 @@ func decodeUpdate(_ context.Context, req *catalogv1.UpdateServiceRequest) Update
 	return UpdateRequest{ID: req.GetId(), Patch: catalog.Patch{
 		Name: req.Name, Category: req.Category, Description: req.Description, Price: req.Price, Duration: intPtr(req.Duration),
 		Provider: req.Provider, Location: req.Location, Contact: req.Contact, ImageURL: req.ImageUrl, Icon: req.Icon,
-		TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive,
+		TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive, MinNotice: intPtr(req.MinNoticeMinutes),
 	}}
 }
 
@@ -171,6 +172,6 @@ func serviceProto(o catalog.Offering) *catalogv1.Service {
 		ImageUrl: o.ImageURL, IsActive: o.IsActive, TimeSlots: slots, AvgRating: o.AvgRating(),
 		TotalReviews: int32(o.TotalReviews), Icon: o.Icon, ProviderId: o.ProviderID,
 		CreatedAt: timestamppb.New(o.CreatedAt), UpdatedAt: timestamppb.New(o.UpdatedAt),
-		QueueOpen: o.QueueOpen, Closures: closuresProto(o.Closures),
+		QueueOpen: o.QueueOpen, Closures: closuresProto(o.Closures), MinNoticeMinutes: int32(o.MinNotice),
 	}
 }

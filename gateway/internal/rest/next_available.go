@@ -35,7 +35,7 @@ func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger)
 			if !s.GetQueueOpen() {
 				continue
 			}
-			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots()}
+			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes()}
 			for _, c := range s.GetClosures() {
 				slots.ClosedDays = append(slots.ClosedDays, &bookingv1.ClosedDays{From: c.GetFrom(), To: c.GetTo()})
 			}

@@ -1154,9 +1154,11 @@ type ServiceSlots struct {
 	TimeSlots []string               `protobuf:"bytes,2,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
 	// closedDays are the provider's days off (the service's closures): no
 	// slot on them is free.
-	ClosedDays    []*ClosedDays `protobuf:"bytes,3,rep,name=closedDays,proto3" json:"closedDays,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ClosedDays []*ClosedDays `protobuf:"bytes,3,rep,name=closedDays,proto3" json:"closedDays,omitempty"`
+	// minNoticeMinutes: a slot closer to now than this is not free.
+	MinNoticeMinutes int32 `protobuf:"varint,4,opt,name=minNoticeMinutes,proto3" json:"minNoticeMinutes,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ServiceSlots) Reset() {
@@ -1208,6 +1210,13 @@ func (x *ServiceSlots) GetClosedDays() []*ClosedDays {
 		return x.ClosedDays
 	}
 	return nil
+}
+
+func (x *ServiceSlots) GetMinNoticeMinutes() int32 {
+	if x != nil {
+		return x.MinNoticeMinutes
+	}
+	return 0
 }
 
 // ClosedDays is a run of days off, YYYY-MM-DD in the business time zone,
@@ -1996,13 +2005,14 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
 	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"U\n" +
 	"\x14NextAvailableRequest\x12=\n" +
-	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\x8b\x01\n" +
+	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\xb7\x01\n" +
 	"\fServiceSlots\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
 	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\x12?\n" +
 	"\n" +
 	"closedDays\x18\x03 \x03(\v2\x1f.slotwise.booking.v1.ClosedDaysR\n" +
-	"closedDays\"0\n" +
+	"closedDays\x12*\n" +
+	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\"0\n" +
 	"\n" +
 	"ClosedDays\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +

@@ -57,9 +57,13 @@ type Service struct {
 	// queueOpen is false while the provider takes no bookings at all.
 	QueueOpen bool `protobuf:"varint,20,opt,name=queueOpen,proto3" json:"queueOpen,omitempty"`
 	// closures are the provider's days off that have not ended yet.
-	Closures      []*Closure `protobuf:"bytes,21,rep,name=closures,proto3" json:"closures,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Closures []*Closure `protobuf:"bytes,21,rep,name=closures,proto3" json:"closures,omitempty"`
+	// minNoticeMinutes is how far ahead a slot must be booked (0: up to its
+	// start); a slot closer than that is not free (docs/product.md
+	// "Validation").
+	MinNoticeMinutes int32 `protobuf:"varint,22,opt,name=minNoticeMinutes,proto3" json:"minNoticeMinutes,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Service) Reset() {
@@ -237,6 +241,13 @@ func (x *Service) GetClosures() []*Closure {
 		return x.Closures
 	}
 	return nil
+}
+
+func (x *Service) GetMinNoticeMinutes() int32 {
+	if x != nil {
+		return x.MinNoticeMinutes
+	}
+	return 0
 }
 
 // Closure is a provider's days off: every date from `from` to `to`
@@ -981,17 +992,19 @@ type CreateServiceRequest struct {
 	Category    string                 `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
 	Description string                 `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
 	// price is optional on the wire so that a missing price is told from 0.
-	Price         *float64 `protobuf:"fixed64,4,opt,name=price,proto3,oneof" json:"price,omitempty"`
-	Duration      *int32   `protobuf:"varint,5,opt,name=duration,proto3,oneof" json:"duration,omitempty"`
-	Provider      string   `protobuf:"bytes,6,opt,name=provider,proto3" json:"provider,omitempty"`
-	Location      string   `protobuf:"bytes,7,opt,name=location,proto3" json:"location,omitempty"`
-	Contact       string   `protobuf:"bytes,8,opt,name=contact,proto3" json:"contact,omitempty"`
-	ImageUrl      string   `protobuf:"bytes,9,opt,name=imageUrl,proto3" json:"imageUrl,omitempty"`
-	TimeSlots     []string `protobuf:"bytes,10,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
-	Icon          string   `protobuf:"bytes,11,opt,name=icon,proto3" json:"icon,omitempty"`
-	IsActive      *bool    `protobuf:"varint,12,opt,name=isActive,proto3,oneof" json:"isActive,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Price     *float64 `protobuf:"fixed64,4,opt,name=price,proto3,oneof" json:"price,omitempty"`
+	Duration  *int32   `protobuf:"varint,5,opt,name=duration,proto3,oneof" json:"duration,omitempty"`
+	Provider  string   `protobuf:"bytes,6,opt,name=provider,proto3" json:"provider,omitempty"`
+	Location  string   `protobuf:"bytes,7,opt,name=location,proto3" json:"location,omitempty"`
+	Contact   string   `protobuf:"bytes,8,opt,name=contact,proto3" json:"contact,omitempty"`
+	ImageUrl  string   `protobuf:"bytes,9,opt,name=imageUrl,proto3" json:"imageUrl,omitempty"`
+	TimeSlots []string `protobuf:"bytes,10,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	Icon      string   `protobuf:"bytes,11,opt,name=icon,proto3" json:"icon,omitempty"`
+	IsActive  *bool    `protobuf:"varint,12,opt,name=isActive,proto3,oneof" json:"isActive,omitempty"`
+	// minNoticeMinutes: 0 to 10080 (a week); absent is 0.
+	MinNoticeMinutes *int32 `protobuf:"varint,13,opt,name=minNoticeMinutes,proto3,oneof" json:"minNoticeMinutes,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *CreateServiceRequest) Reset() {
@@ -1108,25 +1121,34 @@ func (x *CreateServiceRequest) GetIsActive() bool {
 	return false
 }
 
+func (x *CreateServiceRequest) GetMinNoticeMinutes() int32 {
+	if x != nil && x.MinNoticeMinutes != nil {
+		return *x.MinNoticeMinutes
+	}
+	return 0
+}
+
 // UpdateServiceRequest is either a full update or, when only isActive is
 // present, a toggle.
 type UpdateServiceRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name          *string                `protobuf:"bytes,2,opt,name=name,proto3,oneof" json:"name,omitempty"`
-	Category      *string                `protobuf:"bytes,3,opt,name=category,proto3,oneof" json:"category,omitempty"`
-	Description   *string                `protobuf:"bytes,4,opt,name=description,proto3,oneof" json:"description,omitempty"`
-	Price         *float64               `protobuf:"fixed64,5,opt,name=price,proto3,oneof" json:"price,omitempty"`
-	Duration      *int32                 `protobuf:"varint,6,opt,name=duration,proto3,oneof" json:"duration,omitempty"`
-	Provider      *string                `protobuf:"bytes,7,opt,name=provider,proto3,oneof" json:"provider,omitempty"`
-	Location      *string                `protobuf:"bytes,8,opt,name=location,proto3,oneof" json:"location,omitempty"`
-	Contact       *string                `protobuf:"bytes,9,opt,name=contact,proto3,oneof" json:"contact,omitempty"`
-	ImageUrl      *string                `protobuf:"bytes,10,opt,name=imageUrl,proto3,oneof" json:"imageUrl,omitempty"`
-	TimeSlots     []string               `protobuf:"bytes,11,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
-	Icon          *string                `protobuf:"bytes,12,opt,name=icon,proto3,oneof" json:"icon,omitempty"`
-	IsActive      *bool                  `protobuf:"varint,13,opt,name=isActive,proto3,oneof" json:"isActive,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name        *string                `protobuf:"bytes,2,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	Category    *string                `protobuf:"bytes,3,opt,name=category,proto3,oneof" json:"category,omitempty"`
+	Description *string                `protobuf:"bytes,4,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	Price       *float64               `protobuf:"fixed64,5,opt,name=price,proto3,oneof" json:"price,omitempty"`
+	Duration    *int32                 `protobuf:"varint,6,opt,name=duration,proto3,oneof" json:"duration,omitempty"`
+	Provider    *string                `protobuf:"bytes,7,opt,name=provider,proto3,oneof" json:"provider,omitempty"`
+	Location    *string                `protobuf:"bytes,8,opt,name=location,proto3,oneof" json:"location,omitempty"`
+	Contact     *string                `protobuf:"bytes,9,opt,name=contact,proto3,oneof" json:"contact,omitempty"`
+	ImageUrl    *string                `protobuf:"bytes,10,opt,name=imageUrl,proto3,oneof" json:"imageUrl,omitempty"`
+	TimeSlots   []string               `protobuf:"bytes,11,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	Icon        *string                `protobuf:"bytes,12,opt,name=icon,proto3,oneof" json:"icon,omitempty"`
+	IsActive    *bool                  `protobuf:"varint,13,opt,name=isActive,proto3,oneof" json:"isActive,omitempty"`
+	// minNoticeMinutes: 0 to 10080; absent keeps the service's.
+	MinNoticeMinutes *int32 `protobuf:"varint,14,opt,name=minNoticeMinutes,proto3,oneof" json:"minNoticeMinutes,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *UpdateServiceRequest) Reset() {
@@ -1248,6 +1270,13 @@ func (x *UpdateServiceRequest) GetIsActive() bool {
 		return *x.IsActive
 	}
 	return false
+}
+
+func (x *UpdateServiceRequest) GetMinNoticeMinutes() int32 {
+	if x != nil && x.MinNoticeMinutes != nil {
+		return *x.MinNoticeMinutes
+	}
+	return 0
 }
 
 type ServiceMutationResponse struct {
@@ -1410,7 +1439,7 @@ var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xd2\x05\n" +
+	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xfe\x05\n" +
 	"\aService\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -1435,7 +1464,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\tupdatedAt\x18\x12 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12H\n" +
 	"\rnextAvailable\x18\x13 \x01(\v2\".slotwise.catalog.v1.NextAvailableR\rnextAvailable\x12\x1c\n" +
 	"\tqueueOpen\x18\x14 \x01(\bR\tqueueOpen\x128\n" +
-	"\bclosures\x18\x15 \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\"R\n" +
+	"\bclosures\x18\x15 \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\x12*\n" +
+	"\x10minNoticeMinutes\x18\x16 \x01(\x05R\x10minNoticeMinutes\"R\n" +
 	"\aClosure\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
@@ -1481,7 +1511,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x12GetServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x126\n" +
 	"\aservice\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\aservice\"\x1d\n" +
-	"\x1bListProviderServicesRequest\"\x89\x03\n" +
+	"\x1bListProviderServicesRequest\"\xcf\x03\n" +
 	"\x14CreateServiceRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12 \n" +
@@ -1495,10 +1525,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\ttimeSlots\x18\n" +
 	" \x03(\tR\ttimeSlots\x12\x12\n" +
 	"\x04icon\x18\v \x01(\tR\x04icon\x12\x1f\n" +
-	"\bisActive\x18\f \x01(\bH\x02R\bisActive\x88\x01\x01B\b\n" +
+	"\bisActive\x18\f \x01(\bH\x02R\bisActive\x88\x01\x01\x12/\n" +
+	"\x10minNoticeMinutes\x18\r \x01(\x05H\x03R\x10minNoticeMinutes\x88\x01\x01B\b\n" +
 	"\x06_priceB\v\n" +
 	"\t_durationB\v\n" +
-	"\t_isActive\"\xa3\x04\n" +
+	"\t_isActiveB\x13\n" +
+	"\x11_minNoticeMinutes\"\xe9\x04\n" +
 	"\x14UpdateServiceRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x00R\x04name\x88\x01\x01\x12\x1f\n" +
@@ -1514,7 +1546,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\ttimeSlots\x18\v \x03(\tR\ttimeSlots\x12\x17\n" +
 	"\x04icon\x18\f \x01(\tH\tR\x04icon\x88\x01\x01\x12\x1f\n" +
 	"\bisActive\x18\r \x01(\bH\n" +
-	"R\bisActive\x88\x01\x01B\a\n" +
+	"R\bisActive\x88\x01\x01\x12/\n" +
+	"\x10minNoticeMinutes\x18\x0e \x01(\x05H\vR\x10minNoticeMinutes\x88\x01\x01B\a\n" +
 	"\x05_nameB\v\n" +
 	"\t_categoryB\x0e\n" +
 	"\f_descriptionB\b\n" +
@@ -1526,7 +1559,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\b_contactB\v\n" +
 	"\t_imageUrlB\a\n" +
 	"\x05_iconB\v\n" +
-	"\t_isActive\"\x7f\n" +
+	"\t_isActiveB\x13\n" +
+	"\x11_minNoticeMinutes\"\x7f\n" +
 	"\x17ServiceMutationResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x120\n" +
 	"\x04data\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\x04data\x12\x18\n" +

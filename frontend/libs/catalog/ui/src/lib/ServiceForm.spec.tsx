@@ -65,6 +65,7 @@ describe('ServiceForm', () => {
     fillValid();
     fill('End Time', '10:00');
     click('Generate Slots');
+    fill('Book at least', '120');
     click('Add Service');
     await waitFor(() => expect(alertText()).toBe('Failed to add service'));
     expect(onSave).toHaveBeenCalledWith(
@@ -79,6 +80,7 @@ describe('ServiceForm', () => {
         contact: '9876543210',
         imageUrl: '',
         timeSlots: ['09:00', '09:30'],
+        minNoticeMinutes: 120,
       },
       undefined,
     );

@@ -7,6 +7,7 @@ import {
   emptyServiceForm,
   generateSlots,
   mergeSlots,
+  MIN_NOTICE_CHOICES,
   SERVICE_SAVE_ERRORS,
   serviceFormFromService,
   validateServiceForm,
@@ -104,6 +105,18 @@ export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }:
           <Input type="number" min={5} inputMode="numeric" value={v.duration} onChange={set('duration')} />
         </Field>
       </div>
+      <Field label="Book at least" hint="Slots closer than this to now are not offered to customers">
+        <Select value={v.minNoticeMinutes} onChange={set('minNoticeMinutes')}>
+          {MIN_NOTICE_CHOICES.some((c) => String(c.minutes) === v.minNoticeMinutes) ? null : (
+            <option value={v.minNoticeMinutes}>{v.minNoticeMinutes} minutes ahead</option>
+          )}
+          {MIN_NOTICE_CHOICES.map((c) => (
+            <option key={c.minutes} value={String(c.minutes)}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <Field label="Company Name">
         <Input value={v.provider} onChange={set('provider')} />
       </Field>

@@ -45,7 +45,21 @@ export interface ServiceFormValues {
   imageUrl: string;
   /** 'HH:MM', 24-hour */
   timeSlots: string[];
+  /** how far ahead a slot must be booked, minutes as a string ('0': up to its start) */
+  minNoticeMinutes: string;
 }
+
+/** The minimum notices a provider picks from (the server takes 0 to 10080 minutes). */
+export const MIN_NOTICE_CHOICES: { minutes: number; label: string }[] = [
+  { minutes: 0, label: 'Up to the start time' },
+  { minutes: 30, label: '30 minutes ahead' },
+  { minutes: 60, label: '1 hour ahead' },
+  { minutes: 120, label: '2 hours ahead' },
+  { minutes: 240, label: '4 hours ahead' },
+  { minutes: 720, label: '12 hours ahead' },
+  { minutes: 1440, label: '1 day ahead' },
+  { minutes: 2880, label: '2 days ahead' },
+];
 
 export const emptyServiceForm = (provider = ''): ServiceFormValues => ({
   name: '',
@@ -59,6 +73,7 @@ export const emptyServiceForm = (provider = ''): ServiceFormValues => ({
   contact: '',
   imageUrl: '',
   timeSlots: [],
+  minNoticeMinutes: '0',
 });
 
 /** Split 'address, city' at its last comma (an address may hold commas itself). */
@@ -83,6 +98,7 @@ export function serviceFormFromService(s: Service): ServiceFormValues {
     contact: s.contact ?? '',
     imageUrl: s.imageUrl ?? '',
     timeSlots: [...(s.timeSlots ?? [])],
+    minNoticeMinutes: String(s.minNoticeMinutes ?? 0),
   };
 }
 
@@ -144,6 +160,7 @@ export function buildServicePayload(v: ServiceFormValues): ServiceRequest {
     contact: v.contact.trim(),
     imageUrl: v.imageUrl.trim(),
     timeSlots: [...v.timeSlots],
+    minNoticeMinutes: Number(v.minNoticeMinutes) || 0,
   };
 }
 

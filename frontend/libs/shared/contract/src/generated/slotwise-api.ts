@@ -522,6 +522,11 @@ export interface components {
             timeSlots?: string[];
             icon?: string;
             isActive?: boolean;
+            /**
+             * Format: int32
+             * @description minNoticeMinutes: 0 to 10080; absent keeps the service's.
+             */
+            minNoticeMinutes?: number;
         };
         NotificationServiceMarkReadBody: Record<string, never>;
         /**
@@ -839,6 +844,11 @@ export interface components {
             timeSlots?: string[];
             icon?: string;
             isActive?: boolean;
+            /**
+             * Format: int32
+             * @description minNoticeMinutes: 0 to 10080 (a week); absent is 0.
+             */
+            minNoticeMinutes?: number;
         };
         v1DayAvailability: {
             date?: string;
@@ -1106,6 +1116,13 @@ export interface components {
             queueOpen?: boolean;
             /** @description closures are the provider's days off that have not ended yet. */
             closures?: components["schemas"]["v1Closure"][];
+            /**
+             * Format: int32
+             * @description minNoticeMinutes is how far ahead a slot must be booked (0: up to its
+             *     start); a slot closer than that is not free (docs/product.md
+             *     "Validation").
+             */
+            minNoticeMinutes?: number;
         };
         v1ServiceMutationResponse: {
             success?: boolean;

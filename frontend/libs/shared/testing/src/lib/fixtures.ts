@@ -82,6 +82,7 @@ export function aService(over: Partial<Service> = {}): Service {
     nextAvailable: null,
     queueOpen: true,
     closures: [],
+    minNoticeMinutes: 0,
     ...over,
   };
 }
