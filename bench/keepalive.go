@@ -24,6 +24,8 @@ type LoadConn struct {
 	conn       net.Conn
 	br         *bufio.Reader
 	buf        []byte
+	// ETag is the last response's ETag header ("" when it had none).
+	ETag string
 }
 
 // loadTimeout bounds one request, so a stuck server fails the request
@@ -100,6 +102,7 @@ func (c *LoadConn) send(method, path, token, header string, body []byte, keep bo
 		c.Close()
 		return 0, nil, err
 	}
+	c.ETag = resp.Header.Get("ETag")
 	var raw []byte
 	if keep {
 		raw, err = io.ReadAll(resp.Body)

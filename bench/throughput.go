@@ -166,26 +166,3 @@ var Categories = [][2]string{
 	{"retail", "Retail & Local Businesses"}, {"private-events", "Private Events"}, {"hotel-restaurant", "Hotel & Restaurant"},
 	{"others", "Others"},
 }
-
-// bareService is a service as the bare handlers encode it (the contract's
-// JSON fields).
-type bareService struct {
-	ID           string    `json:"_id"`
-	Name         string    `json:"name"`
-	Category     string    `json:"category"`
-	Description  string    `json:"description"`
-	Price        float64   `json:"price"`
-	Duration     int32     `json:"duration"`
-	Provider     string    `json:"provider"`
-	Location     string    `json:"location"`
-	Contact      string    `json:"contact"`
-	ImageURL     string    `json:"imageUrl"`
-	IsActive     bool      `json:"isActive"`
-	TimeSlots    []string  `json:"timeSlots"`
-	AvgRating    float64   `json:"avgRating"`
-	TotalReviews int32     `json:"totalReviews"`
-	Icon         string    `json:"icon"`
-	ProviderID   string    `json:"providerId"`
-	CreatedAt    time.Time `json:"createdAt"`
-	UpdatedAt    time.Time `json:"updatedAt"`
-}

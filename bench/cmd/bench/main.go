@@ -6,6 +6,7 @@
 //	go run ./bench/cmd/bench [-short] [-out docs/bench]
 //	go run ./bench/cmd/bench -only soak [-soak 10m] [-soak-env SPLIT=1]
 //	go run ./bench/cmd/bench -only notifications   (the booking load, then notification lag and mails)
+//	go run ./bench/cmd/bench -only marketplace-hour [-hour-rate 1000] [-hour-duration 60s]
 //
 // The soak drill runs last, on the devstack started as OS processes; with
 // -only soak it runs alone and its outcome replaces the soak in the report
@@ -42,12 +43,14 @@ func main() {
 	verbose := flag.Bool("v", false, "show the services' warnings")
 	profile := flag.String("booking-cpuprofile", "", "write a CPU profile of the booking throughput scenario here")
 	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
-	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or marketplace (booking and issue 24's scenarios), scaleout, soak or bad-input (their entry in the existing report is replaced)")
+	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or marketplace (the seeded marketplace and the booking rows), marketplace-hour, scaleout, soak, bad-input or notifications (their entry in the existing report is replaced)")
 	soak := flag.Duration("soak", 0, "length of the soak drill (default 10m; 1m with -short)")
 	soakEnv := flag.String("soak-env", "", "KEY=VALUE pairs (space-separated) for the soak's devstack: the process set, e.g. SPLIT=1")
 	soakProfiles := flag.String("soak-profiles", "", "directory for every program's heap profile at the end of the soak")
 	pprofAddr := flag.String("pprof", "", "serve net/http/pprof here while the bench runs (the in-process stack included), e.g. 127.0.0.1:6060")
-	rows := flag.String("rows", "", "with -only marketplace: run only these rows, comma-separated (pages, search, availability, paced, next, booking), for profiling; no report is written")
+	hourRate := flag.Int("hour-rate", 0, "the marketplace hour's rate, requests a second (default 1000; 200 with -short)")
+	hourDuration := flag.Duration("hour-duration", 0, "the marketplace hour's measured time (default 60s; 10s with -short)")
+	hourWarmup := flag.Duration("hour-warmup", -1, "the marketplace hour's unmeasured warm-up at the same rate (default 10s; 2s with -short)")
 	flag.Parse()
 	if *pprofAddr != "" {
 		go func() { fmt.Fprintln(os.Stderr, "bench: pprof:", http.ListenAndServe(*pprofAddr, nil)) }()
@@ -61,13 +64,26 @@ func main() {
 		soakPlan = soakPlan.Scaled(*soak)
 	}
 	soakPlan.Env, soakPlan.ProfileDir = strings.Fields(*soakEnv), *soakProfiles
-	if err := run(*short, *out, *verbose, *profile, *only, *pool, *rows, soakPlan); err != nil {
+	hour := bench.FullHour()
+	if *short {
+		hour = bench.ShortHour()
+	}
+	if *hourRate > 0 {
+		hour.Rate = *hourRate
+	}
+	if *hourDuration > 0 {
+		hour.Duration = *hourDuration
+	}
+	if *hourWarmup >= 0 {
+		hour.Warmup = *hourWarmup
+	}
+	if err := run(*short, *out, *verbose, *profile, *only, *pool, hour, soakPlan); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(short bool, out string, verbose bool, profile, only string, pool int, rows string, soak bench.SoakPlan) error {
+func run(short bool, out string, verbose bool, profile, only string, pool int, hour bench.HourPlan, soak bench.SoakPlan) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	admin := "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
@@ -98,19 +114,17 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, r
 	if short {
 		plan = bench.ShortPlan()
 	}
+	plan.Hour = hour
 	opts := bench.Options{AdminURL: admin, Short: short, Logf: logf, Verbose: verbose, BookingProfile: profile, PoolMaxConns: pool}
-	if rows != "" {
-		if only != "marketplace" {
-			return fmt.Errorf("-rows %q: only with -only marketplace", rows)
-		}
-		plan.Marketplace.Rows = strings.Split(rows, ",")
-	}
 	if only == "soak" { // no in-process stack: the soak starts processes of its own
 		return runAlone(only, out, logf, func(r *bench.Report) (bench.Drill, error) {
 			d, s, err := bench.SoakDrill(ctx, opts, soak)
 			r.Soak = s
 			return d, err
 		})
+	}
+	if only == "marketplace-hour" { // a split stack of its own: no in-process stack beside it
+		return runHour(ctx, opts, hour, out, logf)
 	}
 	env, err := bench.Start(ctx, opts)
 	if err != nil {
@@ -132,7 +146,7 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, r
 	case "notifications":
 		return runAlone(only, out, logf, func(r *bench.Report) (bench.Drill, error) { return env.NotificationsAlone(ctx, plan, r) })
 	default:
-		return fmt.Errorf("-only %q: the scenarios that run alone are booking, marketplace, scaleout, soak, bad-input and notifications", only)
+		return fmt.Errorf("-only %q: the scenarios that run alone are booking, marketplace, marketplace-hour, scaleout, soak, bad-input and notifications", only)
 	}
 	report := bench.RunAll(ctx, env, plan)
 	env.Close() // the soak measures processes of its own, on a quieter machine
@@ -177,22 +191,16 @@ func runAlone(name, out string, logf func(string, ...any), run func(r *bench.Rep
 	return nil
 }
 
-// runMarketplace runs issue 24's rows on their own — the marketplace
-// scenarios, then booking against the raw insert — and puts them into the report
-// in out, keeping everything else the last full run measured.
+// runMarketplace seeds the marketplace and runs the booking rows on it,
+// and puts them into the report in out, keeping everything else the last
+// full run measured.
 func runMarketplace(ctx context.Context, env *bench.Env, plan bench.Plan, out string, logf func(string, ...any)) error {
 	report, err := bench.ReadReport(out)
 	if err != nil {
 		return fmt.Errorf("-only marketplace updates an existing report: %w", err)
 	}
-	m, err := env.MarketplaceScenarios(ctx, plan.Marketplace, plan.Rounds, plan.Round)
+	m, err := env.MarketplaceScenarios(ctx, plan.Marketplace)
 	if err != nil {
-		return err
-	}
-	if len(plan.Marketplace.Rows) > 0 { // a partial run: for reading, not for the report
-		if plan.Marketplace.Runs("booking") {
-			_, err = env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
-		}
 		return err
 	}
 	booking, err := env.BookingThroughput(ctx, plan.BookingCounts, plan.Rounds, plan.Round, plan.BookingSlots)
@@ -207,6 +215,34 @@ func runMarketplace(ctx context.Context, env *bench.Env, plan bench.Plan, out st
 	logf("report in %s updated with the marketplace scenarios (overall %v)", out, report.AllPass)
 	if !report.AllPass {
 		return fmt.Errorf("a target failed: see %s/report.md", out)
+	}
+	return nil
+}
+
+// runHour runs the marketplace hour alone and puts it into the report in
+// out, keeping everything else the last full run measured.
+func runHour(ctx context.Context, opts bench.Options, hour bench.HourPlan, out string, logf func(string, ...any)) error {
+	report, err := bench.ReadReport(out)
+	if err != nil {
+		return fmt.Errorf("-only marketplace-hour updates an existing report: %w", err)
+	}
+	env, err := bench.StartBare(opts)
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	h, err := env.MarketplaceHour(ctx, hour)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(os.Stderr, h.Markdown())
+	report.SetMarketplaceHour(h, time.Now().UTC().Format(time.RFC3339))
+	if err := report.Write(out); err != nil {
+		return err
+	}
+	logf("report in %s updated with the marketplace hour (pass %v, overall %v)", out, h.Pass, report.AllPass)
+	if !h.Pass {
+		return fmt.Errorf("the marketplace hour missed a target: see %s/report.md", out)
 	}
 	return nil
 }
