@@ -242,23 +242,27 @@ type hourRun struct {
 	pages   int      // pages of 24 per category
 	lastDay int      // the busy services' last seeded day (from today)
 
-	mu        sync.Mutex
-	rng       *mrand.Rand
-	zSvc      *mrand.Zipf
-	zPage     *mrand.Zipf
-	zQuery    *mrand.Zipf
-	head      []string // popular searches
-	asked     map[string]bool
-	taken     map[[3]int]bool // (rank, day, slot) held by the run
-	full      map[int]bool
-	appts     []*hourAppt // idle appointments of the run
-	closures  map[string][]*hourClosure
-	busySvc   map[int]bool // services being edited or probed
-	provToken map[string]string
-	customers []string // tokens of the run's customers
-	seeded    []string // tokens of seeded customers (bench-customer-N)
-	editN     int
-	etags     map[string]string // category page → the ETag of its last 200
+	mu     sync.Mutex
+	rng    *mrand.Rand
+	zSvc   *mrand.Zipf
+	zPage  *mrand.Zipf
+	zQuery *mrand.Zipf
+	head   []string // popular searches
+	asked  map[string]bool
+	taken  map[[3]int]bool // (rank, day, slot) held by the run
+	full   map[int]bool
+	appts  []*hourAppt // idle appointments of the run
+	// rescheduled are each customer's reschedules of the last minute: a
+	// person moves an appointment a few times a minute at most, and
+	// booking-svc refuses a fourth (booking-svc/internal/booking/rules.go).
+	rescheduled map[int][]time.Time
+	closures    map[string][]*hourClosure
+	busySvc     map[int]bool // services being edited or probed
+	provToken   map[string]string
+	customers   []string // tokens of the run's customers
+	seeded      []string // tokens of seeded customers (bench-customer-N)
+	editN       int
+	etags       map[string]string // category page → the ETag of its last 200
 
 	measuring atomic.Bool
 	probeReqs atomic.Int64
@@ -430,7 +434,7 @@ func (h *MarketplaceHour) judge() {
 }
 
 func newHourRun(ctx context.Context, e *Env, p HourPlan) (*hourRun, error) {
-	r := &hourRun{e: e, p: p, asked: map[string]bool{}, taken: map[[3]int]bool{}, full: map[int]bool{},
+	r := &hourRun{e: e, p: p, asked: map[string]bool{}, taken: map[[3]int]bool{}, full: map[int]bool{}, rescheduled: map[int][]time.Time{},
 		closures: map[string][]*hourClosure{}, busySvc: map[int]bool{}, provToken: map[string]string{},
 		probeSem: make(chan struct{}, hourProbes), stale: map[string]*staleAcc{}, etags: map[string]string{}}
 	rows, err := e.DB.Query(ctx, `SELECT id::text, provider_id, name, category, duration, provider, location, contact
@@ -779,6 +783,23 @@ func (r *hourRun) takeAppt(want func(*hourAppt) bool) *hourAppt {
 	return nil
 }
 
+// reschedulesPerMinute is booking-svc's limit per customer
+// (booking-svc/internal/booking/rules.go, ReschedulesPerWindow).
+const reschedulesPerMinute = 3
+
+// mayReschedule tells whether a's customer has reschedules left this
+// minute (r.mu held, by takeAppt).
+func (r *hourRun) mayReschedule(a *hourAppt) bool {
+	recent := r.rescheduled[a.customer][:0]
+	for _, at := range r.rescheduled[a.customer] {
+		if time.Since(at) < time.Minute {
+			recent = append(recent, at)
+		}
+	}
+	r.rescheduled[a.customer] = recent
+	return len(recent) < reschedulesPerMinute
+}
+
 func (r *hourRun) putBack(a *hourAppt) {
 	r.mu.Lock()
 	r.appts = append(r.appts, a)
@@ -788,7 +809,11 @@ func (r *hourRun) putBack(a *hourAppt) {
 // change cancels or reschedules (to a later free slot of its service) one
 // of the run's appointments; with none to change it books.
 func (r *hourRun) change(c *LoadConn, route string) (string, bool, string) {
-	a := r.takeAppt(func(*hourAppt) bool { return true })
+	want := func(*hourAppt) bool { return true }
+	if route == rReschedule {
+		want = r.mayReschedule
+	}
+	a := r.takeAppt(want)
 	if a == nil {
 		return r.book(c)
 	}
@@ -801,6 +826,9 @@ func (r *hourRun) change(c *LoadConn, route string) (string, bool, string) {
 			if ok {
 				r.release(a.svc, a.day, a.t)
 				a.day, a.t, a.status = day, t, "scheduled"
+				r.mu.Lock()
+				r.rescheduled[a.customer] = append(r.rescheduled[a.customer], time.Now())
+				r.mu.Unlock()
 			} else {
 				r.release(a.svc, day, t)
 			}

@@ -37,6 +37,9 @@ type Options struct {
 	// and the bench that book in bulk).
 	BookingsPerMinute int
 	CORSOrigins       []string
+	// PublicCacheTTL is the gateway's PUBLIC_CACHE_TTL (zero: it keeps
+	// nothing, so a test sees every write at once).
+	PublicCacheTTL time.Duration
 	// IdempotencyTTL and InboxTTL set booking-svc's IDEMPOTENCY_TTL and
 	// every service's INBOX_TTL (zero: their defaults).
 	IdempotencyTTL time.Duration
@@ -128,7 +131,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 		return gateway.Run(ctx, gateway.Config{
 			AuthAddr: addrs["auth-svc"], CatalogAddr: addrs["catalog-svc"], BookingAddr: addrs["booking-svc"], ReviewAddr: addrs["review-svc"],
 			NotificationAddr: addrs["notification-svc"],
-			CORSOrigins:      o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
+			CORSOrigins:      o.CORSOrigins, AuthRatePerMinute: o.AuthRatePerMinute, PublicCacheTTL: o.PublicCacheTTL, Listener: gwLis, AdminListener: admin["gateway"], Logger: logger("gateway"),
 		})
 	})
 	metricsURLs := map[string]string{}

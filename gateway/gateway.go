@@ -38,6 +38,9 @@ type Config struct {
 	// TrustedProxies is TRUSTED_PROXIES: how many proxies in front of the
 	// gateway append to X-Forwarded-For (0: the client is the socket peer).
 	TrustedProxies int
+	// PublicCacheTTL is PUBLIC_CACHE_TTL: how long the gateway keeps an
+	// anonymous catalogue answer (0: none; at most MaxPublicCacheTTL).
+	PublicCacheTTL time.Duration
 	LogLevel       string
 	// AdminAddr serves /metrics (Prometheus); empty: off.
 	AdminAddr     string
@@ -58,9 +61,25 @@ func LoadConfig(r *config.Reader) Config {
 		CORSOrigins:       r.List("CORS_ORIGINS", DefaultCORSOrigins),
 		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
 		TrustedProxies:    trustedProxies(r),
+		PublicCacheTTL:    publicCacheTTL(r),
 		LogLevel:          r.String("LOG_LEVEL", "info"),
 		AdminAddr:         r.String("ADMIN_ADDR", ""),
 	}
+}
+
+// DefaultPublicCacheTTL is PUBLIC_CACHE_TTL's default, and
+// MaxPublicCacheTTL its bound: an answer kept that long may still be kept
+// by a browser or CDN for the rest of its 5 s (docs/product.md "Fresh and
+// kept"), and a shorter keep leaves them more of it.
+const (
+	DefaultPublicCacheTTL = time.Second
+	MaxPublicCacheTTL     = 2 * time.Second
+)
+
+func publicCacheTTL(r *config.Reader) time.Duration {
+	d := r.Duration("PUBLIC_CACHE_TTL", DefaultPublicCacheTTL)
+	r.Check(d >= 0 && d <= MaxPublicCacheTTL, "PUBLIC_CACHE_TTL must be between 0 (keep nothing) and 2s")
+	return d
 }
 
 // trustedProxies reads TRUSTED_PROXIES, and refuses the boolean it
@@ -108,7 +127,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
-		TrustedProxies: cfg.TrustedProxies, TracerProvider: tp, Metrics: m, Logger: log,
+		TrustedProxies: cfg.TrustedProxies, PublicCacheTTL: cfg.PublicCacheTTL, TracerProvider: tp, Metrics: m, Logger: log,
 	})
 	if err != nil {
 		return err

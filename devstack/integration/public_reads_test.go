@@ -165,14 +165,15 @@ func startBookingReplica(t *testing.T, st *stacktest.Stack) string {
 
 // startGatewayReplica runs a second gateway in front of the catalog-svc and
 // booking-svc at the given addresses (the stack's other services behind
-// it), and returns a client of it.
+// it), keeping anonymous catalogue answers as the chart's gateways do, and
+// returns a client of it.
 func startGatewayReplica(t *testing.T, st *stacktest.Stack, catalogAddr, bookingAddr string) stacktest.Client {
 	t.Helper()
 	lis := listen(t)
 	run(t, func(ctx context.Context) error {
 		return gateway.Run(ctx, gateway.Config{AuthAddr: st.GRPCAddrs["auth-svc"], CatalogAddr: catalogAddr,
 			BookingAddr: bookingAddr, ReviewAddr: st.GRPCAddrs["review-svc"], NotificationAddr: st.GRPCAddrs["notification-svc"],
-			AuthRatePerMinute: 600, Listener: lis, LogLevel: "error"})
+			AuthRatePerMinute: 600, Listener: lis, LogLevel: "error", PublicCacheTTL: gateway.DefaultPublicCacheTTL})
 	})
 	return stacktest.Client{BaseURL: "http://" + lis.Addr().String()}
 }

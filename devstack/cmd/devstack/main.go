@@ -18,6 +18,7 @@ import (
 
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack"
+	"github.com/slotwise/slotwise/gateway"
 	notificationsvc "github.com/slotwise/slotwise/notification-svc"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/config"
@@ -124,8 +125,8 @@ func run(ctx context.Context, _ []string) error {
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
-		SMTPAddr: smtpAddr,
-		Logger:   func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
+		SMTPAddr: smtpAddr, PublicCacheTTL: r.Duration("PUBLIC_CACHE_TTL", gateway.DefaultPublicCacheTTL),
+		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
 		return err

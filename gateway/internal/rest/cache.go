@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
@@ -41,22 +40,28 @@ func publicCachePolicy(path string) string {
 // of the exact bytes of the answer, so any two gateways agree) and its
 // Cache-Control, and answers 304 Not Modified when If-None-Match names that
 // ETag. Authenticated requests keep no-store (noStore), errors pass as they
-// are.
-func publicCache(next http.Handler) http.Handler {
+// are. Catalogue reads go through kept (nil: none are kept).
+func publicCache(kept *microCache, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		policy := publicCachePolicy(r.URL.Path)
 		if r.Method != http.MethodGet || r.Header.Get("Authorization") != "" || policy == "" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		buf := &bufferedWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(buf, r)
-		if buf.status != http.StatusOK {
-			buf.flush()
+		if kept != nil && policy == cacheCatalogue {
+			kept.serve(w, r, next)
 			return
 		}
-		body := buf.body.Bytes()
-		sendTagged(w, r, policy, strongETag(body), body)
+		p := read(r.Context(), r, next)
+		for k, v := range p.header {
+			w.Header()[k] = v
+		}
+		if p.status != http.StatusOK {
+			w.WriteHeader(p.status)
+			_, _ = w.Write(p.body)
+			return
+		}
+		sendTagged(w, r, policy, p.etag, p.body)
 	})
 }
 
@@ -94,29 +99,4 @@ func etagMatches(header, etag string) bool {
 		}
 	}
 	return false
-}
-
-// bufferedWriter holds an answer until its ETag is known.
-type bufferedWriter struct {
-	http.ResponseWriter
-	status      int
-	wroteHeader bool
-	body        bytes.Buffer
-}
-
-func (b *bufferedWriter) WriteHeader(code int) {
-	if !b.wroteHeader {
-		b.status, b.wroteHeader = code, true
-	}
-}
-
-func (b *bufferedWriter) Write(p []byte) (int, error) {
-	b.wroteHeader = true
-	return b.body.Write(p)
-}
-
-// flush sends what was held.
-func (b *bufferedWriter) flush() {
-	b.ResponseWriter.WriteHeader(b.status)
-	_, _ = b.ResponseWriter.Write(b.body.Bytes())
 }

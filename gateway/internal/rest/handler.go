@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"go.opentelemetry.io/otel/trace"
@@ -22,6 +23,9 @@ type Options struct {
 	Metrics           *metrics.Metrics
 	// Logger logs the failures no service logged (errorHandler).
 	Logger *slog.Logger
+	// PublicCacheTTL is how long anonymous catalogue answers are kept
+	// (microcache.go; 0: none are).
+	PublicCacheTTL time.Duration
 	// TrustedProxies is how many proxies in front of the gateway append to
 	// X-Forwarded-For (ClientIP).
 	TrustedProxies int
@@ -39,7 +43,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 		"notification-svc": b.Notification,
 	}))
-	root.Handle("/", publicCache(mux))
+	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL), mux))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustedProxies).middleware(h)

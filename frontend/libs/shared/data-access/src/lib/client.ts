@@ -41,7 +41,7 @@ const bearer: Middleware = {
 };
 
 // fetch is looked up on every call, so whatever answers it (the browser, a test's MSW) sees each request.
-// cache 'no-cache': public reads carry Cache-Control max-age for CDNs (docs/decisions.md "Public reads"),
+// cache 'no-cache': public reads carry Cache-Control max-age=5 for CDNs (docs/product.md "Fresh and kept"),
 // but the app must show a change at once (a provider's own edit): the browser asks again every time,
 // with the ETag it holds, and a 304 costs no body.
 const options = { baseUrl: API_BASE, fetch: (request: Request) => globalThis.fetch(request), cache: 'no-cache' as const };

@@ -1,0 +1,146 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/slotwise/slotwise/platform/metrics"
+)
+
+// microCache keeps the 200 answers to anonymous catalogue reads (the
+// routes whose Cache-Control is cacheCatalogue) for at most ttl, and the
+// requests that miss one at once share one read: a popular page costs the
+// services one read per ttl however many ask for it. docs/product.md
+// "Fresh and kept" allows a catalogue read to be 5 s old; an answer from
+// here leaves with its Age, so a cache downstream keeps it only for what
+// is left of max-age. Availability and signed-in reads never come here.
+// docs/decisions.md "One read path, simply fresh" says why it exists.
+type microCache struct {
+	ttl time.Duration
+	now func() time.Time
+
+	mu      sync.Mutex
+	entries map[string]*page
+	flights singleflight.Group
+}
+
+// microCacheEntries bounds the memory: the map starts over when full. An
+// entry lives a second or two, so this holds every page asked for in that
+// time at a few thousand requests a second (a 24-service page is about
+// 20 KB: some 40 MB at the bound).
+const microCacheEntries = 2_000
+
+// sharedReadTimeout bounds a read that several requests wait on: it runs
+// on past its first caller leaving, for the others.
+const sharedReadTimeout = 10 * time.Second
+
+// page is one answer as the stack gave it.
+type page struct {
+	status int
+	header http.Header
+	body   []byte
+	etag   string // 200 only
+	route  string // the route template, for metrics
+	at     time.Time
+}
+
+func newMicroCache(ttl time.Duration) *microCache {
+	if ttl <= 0 {
+		return nil
+	}
+	return &microCache{ttl: ttl, now: time.Now, entries: map[string]*page{}}
+}
+
+// serve answers r, a GET of a catalogue read, from a kept answer younger
+// than ttl, or from a read shared with the requests missing it at once.
+func (c *microCache) serve(w http.ResponseWriter, r *http.Request, next http.Handler) {
+	key := r.URL.EscapedPath() + "?" + r.URL.RawQuery
+	p := c.get(key)
+	if p == nil {
+		v, _, _ := c.flights.Do(key, func() (any, error) {
+			// It runs on if its caller leaves: others may wait on it.
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), sharedReadTimeout)
+			defer cancel()
+			p := read(ctx, r, next)
+			p.at = c.now()
+			if p.status == http.StatusOK {
+				c.put(key, p)
+			}
+			return p, nil
+		})
+		p = v.(*page)
+	}
+	metrics.SetRoute(r.Context(), p.route)
+	if p.status != http.StatusOK {
+		for k, v := range p.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(p.status)
+		_, _ = w.Write(p.body)
+		return
+	}
+	w.Header().Set("Content-Type", p.header.Get("Content-Type"))
+	if age := c.now().Sub(p.at); age > 0 {
+		// Rounded up: a cache downstream must not keep it past max-age in all.
+		w.Header().Set("Age", strconv.Itoa(int(math.Ceil(age.Seconds()))))
+	}
+	sendTagged(w, r, cacheCatalogue, p.etag, p.body)
+}
+
+func (c *microCache) get(key string) *page {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.entries[key]
+	if p == nil || c.now().Sub(p.at) >= c.ttl {
+		return nil
+	}
+	return p
+}
+
+func (c *microCache) put(key string, p *page) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= microCacheEntries {
+		c.entries = map[string]*page{}
+	}
+	c.entries[key] = p
+}
+
+// read serves r through next, in ctx, into a page.
+func read(ctx context.Context, r *http.Request, next http.Handler) *page {
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	next.ServeHTTP(rec, r.WithContext(ctx))
+	p := &page{status: rec.status, header: rec.header, body: rec.body.Bytes(), route: metrics.Route(ctx)}
+	if p.status == http.StatusOK {
+		p.etag = strongETag(p.body)
+	}
+	return p
+}
+
+// recorder holds an answer in memory.
+type recorder struct {
+	header      http.Header
+	status      int
+	wroteHeader bool
+	body        bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+
+func (r *recorder) WriteHeader(code int) {
+	if !r.wroteHeader {
+		r.status, r.wroteHeader = code, true
+	}
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.wroteHeader = true
+	return r.body.Write(b)
+}
