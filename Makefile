@@ -1,6 +1,6 @@
 # Slotwise — one Makefile for the whole workspace.
 #   make up      build and run everything in the foreground (API :5001, web :3000)
-#   make test    every test of every module, the chart, the web app and its e2e suite
+#   make test    every test of every module, the chart and its alert rules, the web app and its e2e suite
 #   make bench   benchmarks and fault drills (writes docs/bench/)
 
 GO_MODULES := api platform gateway auth-svc catalog-svc booking-svc review-svc notification-svc devstack $(if $(wildcard bench/go.mod),bench)
@@ -8,7 +8,7 @@ GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
-.PHONY: test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
+.PHONY: test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
 
 JAEGER := $(BIN)/jaeger
 MAILPIT := $(BIN)/mailpit
@@ -64,7 +64,7 @@ lint:
 	@out=$$(gofmt -l $(GO_MODULES) helm/chartcheck); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet $(GO_PKGS)
 
-test: lint check-generated test-go test-tracing test-helm test-web test-e2e
+test: lint check-generated test-go test-tracing test-helm test-rules test-web test-e2e
 
 # The bench's drills and the devstack's integration tests each run whole
 # stacks against the one PostgreSQL (100 connections by default); side by
@@ -79,6 +79,10 @@ test-tracing: $(JAEGER)
 
 test-helm:
 	$(MAKE) -C helm test
+
+# The alert and SLO rules: promtool check + unit tests (promtool built once into bin/).
+test-rules:
+	$(MAKE) -C helm test-rules
 
 test-web:
 	@if [ -f frontend/Makefile ]; then $(MAKE) -C frontend test; else echo "frontend not yet in the tree: no web tests"; fi
