@@ -72,7 +72,7 @@ export function ServiceGrid({ services }: { services: ServiceCardData[] }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {services.map((s) => (
-        <ServiceCard key={s._id} service={s} />
+        <ServiceCard key={s._id || s.name} service={s} />
       ))}
     </div>
   );
