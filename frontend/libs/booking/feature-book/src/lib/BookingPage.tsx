@@ -19,7 +19,7 @@ import {
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { displayTime, formatDate, formatDateTime, zoneNotice, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { displayTime, formatDate, formatDateTime, reviewerName, zoneNotice, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import {
@@ -178,7 +178,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
               <Stars rating={r.rating} />
               <p className="mt-1">{r.comment}</p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {r.userId?.email} · {formatDate(r.createdAt)}
+                {reviewerName(r)} · {formatDate(r.createdAt)}
               </p>
             </article>
           ))}
