@@ -81,6 +81,32 @@ describe('routing', () => {
     await waitFor(() => expect(localStorage.getItem('theme')).toBe('dark'));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
+
+  it('without a stored choice the theme is the system’s (prefers-color-scheme), and nothing is stored', async () => {
+    const matchMedia = vi.fn((q: string) => ({ matches: q === '(prefers-color-scheme: dark)', media: q, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      renderApp('/help');
+      await screen.findByTestId('theme-toggle');
+      await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true));
+      expect(localStorage.getItem('theme')).toBeNull();
+      // A stored choice wins over the system.
+      screen.getByTestId('theme-toggle').click();
+      await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(false));
+      expect(localStorage.getItem('theme')).toBe('light');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a skip link is the first stop and leads to the page', async () => {
+    renderApp('/help');
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(document.querySelector('main')?.id).toBe('main');
+    const focusable = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    expect(focusable[0]).toBe(skip);
+  });
 });
 
 describe('phone menu', () => {
