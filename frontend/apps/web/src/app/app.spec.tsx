@@ -106,6 +106,10 @@ describe('routing', () => {
     expect(document.querySelector('main')?.id).toBe('main');
     const focusable = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
     expect(focusable[0]).toBe(skip);
+    // Following it focuses the page, staying on this route.
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(document.querySelector('main'));
+    expect(screen.getByTestId('where').textContent).toBe('/help');
   });
 });
 

@@ -17,7 +17,15 @@ export function Layout({ navSearch }: { navSearch?: ReactNode } = {}) {
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100">
       <ScrollToTop />
       {/* The first stop of the keyboard: past the navigation, straight to the page. */}
-      <a href="#main" className={`skip-link ${buttonClass('primary')} fixed left-2 top-2 z-[100]`}>
+      <a
+        href="#main"
+        // The page's <base href="/"> would make #main a link to /#main: focus the page here instead.
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className={`skip-link ${buttonClass('primary')} fixed left-2 top-2 z-[100]`}
+      >
         {SKIP_LINK}
       </a>
       <Navbar search={navSearch} />
