@@ -50,7 +50,10 @@ type Options struct {
 	// SMTPAddr is where notification-svc mails (host:port; empty: every
 	// mail fails with that reason). MailBackoff is its first retry's wait
 	// (zero: its default).
-	SMTPAddr    string
+	SMTPAddr string
+	// WebURL is the public address of the web app the mails link to
+	// (notification-svc's WEB_URL; empty: its default).
+	WebURL      string
 	MailBackoff time.Duration
 	// MailInterval is how often queued mail is looked for (zero: its default).
 	MailInterval time.Duration
@@ -124,7 +127,7 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	})
 	g.Go("notification-svc", func(ctx context.Context) error {
 		return notificationsvc.Run(ctx, notificationsvc.Config{Config: common("notification-svc"), Location: o.Location,
-			ReminderInterval: o.ReminderInterval, SMTP: notificationsvc.SMTP{Addr: o.SMTPAddr}, MailBackoff: o.MailBackoff,
+			ReminderInterval: o.ReminderInterval, WebURL: o.WebURL, SMTP: notificationsvc.SMTP{Addr: o.SMTPAddr}, MailBackoff: o.MailBackoff,
 			MailInterval: o.MailInterval, Clock: o.Clock})
 	})
 	g.Go("gateway", func(ctx context.Context) error {

@@ -2,6 +2,8 @@ package devstack
 
 import (
 	"net/http"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,15 +13,23 @@ import (
 	"github.com/slotwise/slotwise/platform/httpsec"
 )
 
-// WebHandler serves the built web app from dir; paths that are not files
-// get index.html so client-side routes survive a reload. Every answer
-// carries the security headers, its Content-Security-Policy allowing API
-// calls to apiOrigins, and is gzipped for a client that takes it, as the
-// chart's nginx does (frontend/nginx/default.conf): on a phone's network the
-// app's first scripts are most of its first paint (docs/operations.md).
-func WebHandler(dir string, apiOrigins ...string) http.Handler {
+// APIPrefix is the path under which the web app calls the API on its own
+// origin (gateway.APIPrefix): the gateway serves every route under it too.
+const APIPrefix = "/api"
+
+// WebHandler serves the built web app from dir and passes /api/… on to the
+// gateway at apiURL unchanged, as the chart's ingress does: the app calls
+// the API on its own origin, whatever address it is served on. Paths that
+// are not files get index.html so client-side routes survive a reload.
+// Every answer of the app carries the security headers, its
+// Content-Security-Policy allowing API calls to its own origin only, and is
+// gzipped for a client that takes it, as the chart's nginx does
+// (frontend/nginx/default.conf): on a phone's network the app's first
+// scripts are most of its first paint (docs/operations.md). The API's
+// answers go out as the gateway wrote them.
+func WebHandler(dir, apiURL string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
-	return gzhttp.GzipHandler(httpsec.Headers(httpsec.WebPolicy(apiOrigins...), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	app := gzhttp.GzipHandler(httpsec.Headers(httpsec.WebPolicy(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := filepath.Join(dir, filepath.Clean("/"+r.URL.Path))
 		if st, err := os.Stat(p); err != nil || st.IsDir() {
 			if !strings.HasPrefix(r.URL.Path, "/assets/") {
@@ -30,18 +40,31 @@ func WebHandler(dir string, apiOrigins ...string) http.Handler {
 		}
 		files.ServeHTTP(w, r)
 	})))
+	api := apiProxy(apiURL)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == APIPrefix || strings.HasPrefix(r.URL.Path, APIPrefix+"/") {
+			api.ServeHTTP(w, r)
+			return
+		}
+		app.ServeHTTP(w, r)
+	})
 }
 
-// APIOrigins are the origins under which the web app may reach the API at
-// apiURL: the app's API address is fixed when it is built
-// (http://localhost:5001 by default), and localhost and 127.0.0.1 name the
-// same loopback server.
-func APIOrigins(apiURL string) []string {
-	out := []string{apiURL}
-	for from, to := range map[string]string{"//localhost:": "//127.0.0.1:", "//127.0.0.1:": "//localhost:"} {
-		if strings.Contains(apiURL, from) {
-			out = append(out, strings.Replace(apiURL, from, to, 1))
-		}
+// apiProxy passes requests to the gateway at apiURL; a malformed URL
+// answers 502 to every call.
+func apiProxy(apiURL string) http.Handler {
+	target, err := url.Parse(apiURL)
+	if err != nil || target.Host == "" {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			http.Error(w, "no API address", http.StatusBadGateway)
+		})
 	}
-	return out
+	return &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			pr.SetXForwarded()
+		},
+		// Streams and long answers pass as they come.
+		FlushInterval: -1,
+	}
 }

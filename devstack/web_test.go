@@ -26,7 +26,7 @@ func TestNginxSendsTheSameSecurityHeaders(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^add_header (\S+) "([^"]*)" always;$`).FindAllStringSubmatch(string(raw), -1) {
 		got[m[1]] = m[2]
 	}
-	want := map[string]string{"Content-Security-Policy": httpsec.WebPolicy("@API_ORIGIN@")}
+	want := map[string]string{"Content-Security-Policy": httpsec.WebPolicy()}
 	for k, v := range httpsec.Common {
 		want[k] = v
 	}
@@ -76,5 +76,46 @@ func TestWebHandlerGzips(t *testing.T) {
 		if rec.Header().Get("Content-Security-Policy") == "" {
 			t.Fatal("no Content-Security-Policy on a gzipped answer")
 		}
+	}
+}
+
+// The app calls the API on its own origin: /api/… goes to the gateway as it
+// came (the gateway serves every route under /api), the gateway's answer
+// comes back as it wrote it, and the app's own answers allow API calls to
+// their origin only. A web app served on any address then works.
+func TestWebHandlerPassesAPIToTheGateway(t *testing.T) {
+	gw := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Security-Policy", httpsec.APIPolicy)
+		io.WriteString(w, `{"path":"`+r.URL.RequestURI()+`","auth":"`+r.Header.Get("Authorization")+`"}`)
+	}))
+	defer gw.Close()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<!doctype html>`), 0o644)
+	web := httptest.NewServer(WebHandler(dir, gw.URL))
+	defer web.Close()
+
+	req, _ := http.NewRequest(http.MethodPost, web.URL+"/api/auth/login-with-role?x=1", strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer t")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"path":"/api/auth/login-with-role?x=1","auth":"Bearer t"}`; string(body) != want {
+		t.Errorf("the gateway got %s, want %s", body, want)
+	}
+	if got := resp.Header.Get("Content-Security-Policy"); got != httpsec.APIPolicy {
+		t.Errorf("an API answer's policy %q, want the gateway's own", got)
+	}
+
+	resp, err = http.Get(web.URL + "/book")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "connect-src 'self';") {
+		t.Errorf("the app may call only its own origin, got %q", csp)
 	}
 }

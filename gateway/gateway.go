@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
@@ -134,7 +135,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	// A panic in a handler is logged by net/http through ErrorLog: once, by
 	// the gateway's logger.
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+	srv := &http.Server{Handler: UnderAPI(h), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelError)}
 	lis := cfg.Listener
 	if lis == nil {
@@ -144,6 +145,35 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	log.Info("gateway started", "http", lis.Addr().String())
 	return adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
+}
+
+// APIPrefix is where the web app reaches the API on its own origin: the
+// devstack's web server and the chart's ingress send /api/… of the web
+// app's address to the gateway, which serves every route under it as well as
+// at the root (docs/decisions.md "The API on the web app's origin").
+const APIPrefix = "/api"
+
+// UnderAPI serves next at the root and under APIPrefix: /api/services is
+// /services. Nothing of the contract lives at /api itself.
+func UnderAPI(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p == APIPrefix || strings.HasPrefix(p, APIPrefix+"/") {
+			r2 := new(http.Request)
+			*r2 = *r
+			u := *r.URL
+			u.Path = strings.TrimPrefix(p, APIPrefix)
+			if u.Path == "" {
+				u.Path = "/"
+			}
+			if u.RawPath != "" {
+				u.RawPath = strings.TrimPrefix(u.RawPath, APIPrefix)
+			}
+			r2.URL = &u
+			r = r2
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // serveAdmin exposes /metrics, /healthz and /readyz on the admin port.

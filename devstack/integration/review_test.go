@@ -37,7 +37,7 @@ func TestReviewEligibility(t *testing.T) {
 		return &eventsv1.AppointmentEvent{
 			EventId: uuid.NewString(), Type: "status_changed", OccurredAt: timestamppb.New(fixed),
 			AppointmentId: uuid.NewString(), ServiceId: serviceID, ServiceName: "Name of " + serviceID,
-			CustomerId: customer.ID, CustomerEmail: "form-" + customer.Email, ProviderId: providerID,
+			CustomerId: customer.ID, CustomerEmail: "form-" + customer.Email, CustomerName: "Asha Kulkarni", ProviderId: providerID,
 			Status: status, StartsAt: timestamppb.New(start), Version: version,
 		}
 	}
@@ -159,7 +159,7 @@ func TestReviewEligibility(t *testing.T) {
 		st.Post(t, "/reviews", c2.Token, body(others.AppointmentId, 2, "Could be better")).ExpectStatus(t, 201)
 	})
 
-	t.Run("service reviews: public, newest first, with the author's email", func(t *testing.T) {
+	t.Run("service reviews: public, newest first, with the author's display name and no email", func(t *testing.T) {
 		r := st.Get(t, "/reviews/service/"+svcA, "").ExpectStatus(t, 200)
 		got := reviewList(r)
 		want := []string{"Worth the wait", "Attempt number", "Stale event ignored", "Very professional, thank you"}
@@ -167,9 +167,12 @@ func TestReviewEligibility(t *testing.T) {
 			t.Fatalf("reviews of %s: %s", svcA, r.Raw)
 		}
 		for i, w := range want {
-			if !strings.HasPrefix(got[i].comment, w) || got[i].email != c.Email || got[i].userID != c.ID {
-				t.Fatalf("review %d = %+v, want comment %q by %s; body %s", i, got[i], w, c.Email, r.Raw)
+			if !strings.HasPrefix(got[i].comment, w) || got[i].email != "" || got[i].displayName != "Asha K." || got[i].userID != c.ID {
+				t.Fatalf("review %d = %+v, want comment %q by Asha K. (%s) and no email; body %s", i, got[i], w, c.ID, r.Raw)
 			}
+		}
+		if strings.Contains(string(r.Raw), "@") {
+			t.Fatalf("a public review shows an email address: %s", r.Raw)
 		}
 		if got[3].id != firstID || got[0].createdAt != fixed.Add(4*time.Hour).Format(time.RFC3339) {
 			t.Fatalf("order or createdAt: %s", r.Raw)
@@ -184,7 +187,7 @@ func TestReviewEligibility(t *testing.T) {
 			t.Fatalf("provider 1: %+v", got)
 		}
 		got := reviewList(st.Get(t, "/reviews/provider", p2.Token).ExpectStatus(t, 200))
-		if len(got) != 1 || got[0].comment != "Could be better" || got[0].email != c2.Email {
+		if len(got) != 1 || got[0].comment != "Could be better" || got[0].email != c2.Email || got[0].displayName != "Asha K." {
 			t.Fatalf("provider 2: %+v", got)
 		}
 		st.Get(t, "/reviews/provider", c.Token).ExpectError(t, 403, "Only service providers can view the reviews of their services")
@@ -329,7 +332,7 @@ func hasReviewed(t *testing.T, st *stacktest.Stack, c stacktest.User, apptID str
 }
 
 type listedReview struct {
-	id, comment, email, userID, createdAt string
+	id, comment, email, displayName, userID, createdAt string
 }
 
 func reviewList(r *stacktest.Response) []listedReview {
@@ -337,7 +340,7 @@ func reviewList(r *stacktest.Response) []listedReview {
 	list, _ := r.Field("data").([]any)
 	for i := range list {
 		p := fmt.Sprintf("data.%d.", i)
-		out = append(out, listedReview{id: r.String(p + "_id"), comment: r.String(p + "comment"), email: r.String(p + "userId.email"),
+		out = append(out, listedReview{id: r.String(p + "_id"), comment: r.String(p + "comment"), email: r.String(p + "userId.email"), displayName: r.String(p + "userId.displayName"),
 			userID: r.String(p + "userId._id"), createdAt: r.String(p + "createdAt")})
 	}
 	return out

@@ -1,6 +1,7 @@
 package chartcheck
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -584,24 +585,43 @@ func TestSelectorsMatch(t *testing.T) {
 	})
 }
 
-// Ingress: the web app and the API, each to its own Service.
+// Ingress: one host, the web app at / and the API at /api of the same origin (the app calls
+// /api/… on whatever address it is served from; the gateway serves every route under /api).
 func TestIngress(t *testing.T) {
 	forEachSet(t, func(t *testing.T, objs []Object) {
 		var backends []string
+		hosts := map[string]bool{}
 		for _, ing := range ofKind[networkingv1.Ingress](objs) {
 			for _, r := range ing.Spec.Rules {
 				if r.Host == "" || r.HTTP == nil {
 					t.Errorf("Ingress %s: rule without host", ing.Name)
 					continue
 				}
+				hosts[r.Host] = true
 				for _, p := range r.HTTP.Paths {
-					backends = append(backends, p.Backend.Service.Name)
+					if p.PathType == nil || *p.PathType != networkingv1.PathTypePrefix {
+						t.Errorf("Ingress %s: path %s is not a Prefix", ing.Name, p.Path)
+					}
+					backends = append(backends, p.Path+" "+p.Backend.Service.Name)
 				}
 			}
 		}
 		sort.Strings(backends)
-		if want := []string{name("gateway"), name("web")}; !slices.Equal(backends, want) {
-			t.Errorf("Ingress backends %v, want %v", backends, want)
+		if want := []string{"/ " + name("web"), "/api " + name("gateway")}; !slices.Equal(backends, want) {
+			t.Errorf("Ingress paths %v, want %v", backends, want)
+		}
+		if len(hosts) != 1 {
+			t.Errorf("Ingress hosts %v, want the web app's one: the app calls the API on its own origin", hosts)
+		}
+		// Mails link to the web app where the ingress serves it.
+		for _, d := range ofKind[appsv1.Deployment](objs) {
+			if d.Name != name("notification-svc") {
+				continue
+			}
+			got := env(d.Spec.Template.Spec.Containers[0], "WEB_URL")
+			if u, err := url.Parse(got); err != nil || u.Scheme != "https" || !hosts[u.Host] {
+				t.Errorf("notification-svc WEB_URL=%q, want https://<the web host %v>", got, hosts)
+			}
 		}
 	})
 }

@@ -346,8 +346,8 @@ func TestDockerfiles(t *testing.T) {
 	}
 	df = string(b)
 	for _, want := range []string{"FROM node:20 AS build", "npm ci", "npx nx build web", "dist/apps/web",
-		"nginxinc/nginx-unprivileged", "VITE_API_BASE", "frontend/nginx/default.conf /etc/nginx/conf.d/default.conf",
-		"frontend/nginx/security-headers.conf /etc/nginx/security-headers.conf", "@API_ORIGIN@", "USER 101"} {
+		"nginxinc/nginx-unprivileged", "frontend/nginx/default.conf /etc/nginx/conf.d/default.conf",
+		"frontend/nginx/security-headers.conf /etc/nginx/security-headers.conf", "USER 101"} {
 		if !strings.Contains(df, want) {
 			t.Errorf("frontend/Dockerfile lacks %q", want)
 		}

@@ -26,7 +26,8 @@ const APIPolicy = "default-src 'none'; script-src 'self'; frame-ancestors 'none'
 
 // WebPolicy is the Content-Security-Policy of the web app: scripts and
 // styles only from its own origin (no inline code, no eval), API calls to
-// its own origin and apiOrigins, images from anywhere over http(s) (a
+// its own origin (the app calls /api/… there; apiOrigins only for a server
+// that must allow another), images from anywhere over http(s) (a
 // service's imageUrl is any URL its provider gave), never framed.
 func WebPolicy(apiOrigins ...string) string {
 	connect := strings.Join(append([]string{"'self'"}, apiOrigins...), " ")

@@ -81,10 +81,14 @@ func run(ctx context.Context, _ []string) error {
 	if err != nil {
 		return err
 	}
-	webURL, err := serveWeb(ctx, webAddr, webDir, devstack.APIOrigins(apiURLOf(apiAddr)))
+	served, err := serveWeb(ctx, webAddr, webDir, apiURLOf(apiAddr))
 	if err != nil {
 		return err
 	}
+	// Mails link to the web app where it is served here (WEB_ADDR), unless
+	// WEB_URL names its public address.
+	webURL := apiURLOf(webAddr)
+	mailWebURL := r.String("WEB_URL", webURL)
 	ready := func(apiURL string) {
 		say("  API      %s  (health: %s/readyz)", apiURL, apiURL)
 		if seedDemo {
@@ -97,8 +101,8 @@ func run(ctx context.Context, _ []string) error {
 				say("  Demo     %d services of %s, with %d days of past appointments", len(devstack.DemoServices), devstack.DemoProviderEmail, devstack.DemoHistoryDays)
 			}
 		}
-		if webURL != "" {
-			say("  Web app  %s", webURL)
+		if served {
+			say("  Web app  %s  (the API also on its origin: %s%s)", webURL, webURL, devstack.APIPrefix)
 		} else {
 			say("  Web app  not built (%s missing): run `make -C frontend build`", webDir)
 		}
@@ -118,14 +122,14 @@ func run(ctx context.Context, _ []string) error {
 			DatabaseURL: dbURL, KafkaBrokers: brokers, OTLPEndpoint: os.Getenv("OTEL_EXPORTER_OTLP_ENDPOINT"),
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
 			SMTPAddr: smtpAddr,
-			Env: slices.Concat(lifetimes(idemTTL, inboxTTL), localMail(webURL),
+			Env: slices.Concat(lifetimes(idemTTL, inboxTTL), localMail(mailWebURL),
 				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS")),
 		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
-		SMTPAddr: smtpAddr, PublicCacheTTL: r.Duration("PUBLIC_CACHE_TTL", gateway.DefaultPublicCacheTTL),
+		SMTPAddr: smtpAddr, WebURL: mailWebURL, PublicCacheTTL: r.Duration("PUBLIC_CACHE_TTL", gateway.DefaultPublicCacheTTL),
 		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
@@ -226,19 +230,20 @@ func lifetimes(idemTTL, inboxTTL time.Duration) []string {
 	return env
 }
 
-func serveWeb(ctx context.Context, addr, dir string, apiOrigins []string) (string, error) {
+// serveWeb serves the built web app on addr, with /api/… passed on to the
+// gateway at apiURL; it reports false when the app is not built.
+func serveWeb(ctx context.Context, addr, dir, apiURL string) (bool, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
-		return "", nil
+		return false, nil
 	}
 	lis, err := net.Listen("tcp", addr)
 	if err != nil {
-		return "", fmt.Errorf("web app cannot listen on %s: %w", addr, err)
+		return false, fmt.Errorf("web app cannot listen on %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: devstack.WebHandler(dir, apiOrigins...), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: devstack.WebHandler(dir, apiURL), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(lis)
 	go func() { <-ctx.Done(); srv.Close() }()
-	_, port, _ := net.SplitHostPort(lis.Addr().String())
-	return "http://localhost:" + port, nil
+	return true, nil
 }
 
 // startJaeger runs Jaeger unless traces go elsewhere (OTEL_EXPORTER_OTLP_ENDPOINT)
@@ -319,8 +324,8 @@ func jaegerLine(url string) string {
 	return fmt.Sprintf("%s  (traces: %s/api/traces?service=gateway)", url, url)
 }
 
-// apiURLOf is the URL the web app reaches the API at when it listens on
-// addr (":5001" is http://localhost:5001, the app's default API address).
+// apiURLOf is the URL of a server of this machine listening on addr
+// (":5001" is http://localhost:5001).
 func apiURLOf(addr string) string {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {

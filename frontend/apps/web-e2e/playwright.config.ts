@@ -3,12 +3,15 @@ import path from 'node:path';
 
 /**
  * End-to-end tests against the real stack: the devstack serves the API on :5001 and the
- * built app (frontend/dist/apps/web) on :3000. Run `make -C frontend build` first (the
- * Makefile's e2e target does). Browsers are never downloaded: Debian's Chromium is used.
+ * built app (frontend/dist/apps/web) on :3000, or on the ports of E2E_API_URL and
+ * E2E_BASE_URL (`make e2e-any-address`: API :6001, web :4000). Run `make -C frontend build`
+ * first (the Makefile's e2e target does). Browsers are never downloaded: Debian's Chromium is used.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const apiURL = process.env.E2E_API_URL ?? 'http://localhost:5001';
+/** The devstack's listen address for a URL of this machine: ':<port>'. */
+const listenAddr = (u: string) => `:${new URL(u).port || '80'}`;
 
 export default defineConfig({
   testDir: './src',
@@ -47,6 +50,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e',
+      API_ADDR: listenAddr(apiURL),
+      WEB_ADDR: listenAddr(baseURL),
     },
   },
 });

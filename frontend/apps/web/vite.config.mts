@@ -19,12 +19,16 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
-// The devstack serves frontend/dist/apps/web on :3000 with an SPA fallback.
+// The devstack serves frontend/dist/apps/web on :3000 with an SPA fallback, and /api/… of its
+// origin is the gateway: the dev server (:4200) and preview (:4300) pass /api/… on to the gateway
+// at API_URL (default http://localhost:5001) the same way.
+const apiProxy = { '/api': { target: process.env.API_URL ?? 'http://localhost:5001', changeOrigin: true } };
+
 export default defineConfig(() => ({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/apps/web',
-  server: { port: 4200, host: 'localhost' },
-  preview: { port: 4300, host: 'localhost' },
+  server: { port: 4200, host: 'localhost', proxy: apiProxy },
+  preview: { port: 4300, host: 'localhost', proxy: apiProxy },
   plugins: [react(), tailwindcss(), sonnerStylesAsFile()],
   // Radix's scroll lock injects <style> elements through react-style-singleton, which the CSP
   // refuses: a CSSOM-only stand-in (src/csp/style-singleton.ts).

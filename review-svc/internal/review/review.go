@@ -36,10 +36,12 @@ type Appointment struct {
 	ServiceName   string
 	CustomerID    string
 	CustomerEmail string
-	ProviderID    string
-	Status        string
-	StartsAt      time.Time
-	Version       int64
+	// CustomerName is the name the booking was made under.
+	CustomerName string
+	ProviderID   string
+	Status       string
+	StartsAt     time.Time
+	Version      int64
 }
 
 // Review is a stored review.
@@ -51,9 +53,12 @@ type Review struct {
 	ProviderID    string
 	CustomerID    string
 	CustomerEmail string
-	Rating        int32
-	Comment       string
-	CreatedAt     time.Time
+	// CustomerName is the reviewer's name as the appointment had it; others
+	// see only its DisplayName.
+	CustomerName string
+	Rating       int32
+	Comment      string
+	CreatedAt    time.Time
 }
 
 // Repository stores reviews and reads the appointment projection.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/slotwise/slotwise/platform/apperr"
@@ -69,4 +70,31 @@ func CheckEligible(a Appointment, customerID string, now time.Time) error {
 		return apperr.Conflict(fmt.Sprintf("Only completed appointments can be reviewed; this appointment is %s and has not taken place yet", a.Status))
 	}
 	return apperr.Conflict(fmt.Sprintf("Only completed appointments can be reviewed; this appointment is %s", a.Status))
+}
+
+// AnonymousReviewer is the display name of a reviewer whose booking gave no
+// usable name.
+const AnonymousReviewer = "Slotwise customer"
+
+// DisplayName is how a reviewer is shown to everyone: the first name and the
+// initial of the last ("Asha Kulkarni" is "Asha K.", "Asha" stays "Asha").
+// A name that looks like an email address is never shown.
+func DisplayName(fullName string) string {
+	words := strings.Fields(fullName)
+	if len(words) == 0 || strings.Contains(fullName, "@") {
+		return AnonymousReviewer
+	}
+	first := words[0]
+	if len(words) == 1 {
+		return first
+	}
+	last, _ := utf8.DecodeRuneInString(words[len(words)-1])
+	return first + " " + string(unicode.ToUpper(last)) + "."
+}
+
+// Public is a review as anyone may see it: who wrote it only by their
+// display name, no email.
+func Public(r Review) Review {
+	r.CustomerEmail = ""
+	return r
 }

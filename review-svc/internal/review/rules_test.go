@@ -99,3 +99,23 @@ func TestReviewEligibilityRules(t *testing.T) {
 		})
 	}
 }
+
+func TestReviewerDisplayName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Asha Kulkarni":             "Asha K.",
+		"  asha   ravi kulkarni ":   "asha K.",
+		"Asha":                      "Asha",
+		"Élodie émond":              "Élodie É.",
+		"":                          AnonymousReviewer,
+		"   ":                       AnonymousReviewer,
+		"asha.kulkarni@example.com": AnonymousReviewer,
+		"Asha asha@example.com":     AnonymousReviewer,
+	} {
+		if got := DisplayName(in); got != want {
+			t.Errorf("DisplayName(%q) = %q, want %q", in, got, want)
+		}
+		if strings.Contains(DisplayName(in), "@") {
+			t.Errorf("DisplayName(%q) shows an address", in)
+		}
+	}
+}

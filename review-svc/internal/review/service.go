@@ -14,7 +14,8 @@ type Service interface {
 	// Create stores the caller's review of one of their appointments and
 	// queues its event; the checks run in the order the API documents.
 	Create(ctx context.Context, c Caller, in Input) (Review, error)
-	// ListForService is public: a service's reviews, newest first.
+	// ListForService is public: a service's reviews, newest first, each
+	// with its reviewer's display name and never their email (Public).
 	ListForService(ctx context.Context, serviceID string) ([]Review, error)
 	// ListForProvider is the reviews of the calling provider's services.
 	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
@@ -56,7 +57,7 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Review, error
 	}
 	r := Review{
 		ID: s.newID(), AppointmentID: a.ID, ServiceID: a.ServiceID, ServiceName: a.ServiceName,
-		ProviderID: a.ProviderID, CustomerID: c.UserID, CustomerEmail: email,
+		ProviderID: a.ProviderID, CustomerID: c.UserID, CustomerEmail: email, CustomerName: a.CustomerName,
 		Rating: *in.Rating, Comment: in.Comment, CreatedAt: now,
 	}
 	if err := s.repo.Create(ctx, r, s.newID()); err != nil {
@@ -69,7 +70,15 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Review, error
 }
 
 func (s *service) ListForService(ctx context.Context, serviceID string) ([]Review, error) {
-	return s.repo.ByService(ctx, serviceID)
+	list, err := s.repo.ByService(ctx, serviceID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Review, len(list))
+	for i, r := range list {
+		out[i] = Public(r)
+	}
+	return out, nil
 }
 
 func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, error) {

@@ -171,3 +171,32 @@ func TestReviewListForProvider(t *testing.T) {
 		t.Fatalf("customer: %v", err)
 	}
 }
+
+// A service's reviews are public: they name the reviewer by display name only, never by email.
+func TestReviewListForServiceHidesEmails(t *testing.T) {
+	repo := &memRepo{reviews: []Review{{ID: "r1", ServiceID: "svc", CustomerEmail: "asha.kulkarni@example.com", CustomerName: "Asha Kulkarni"}}}
+	s := newTestService(repo, time.Now())
+	got, err := s.ListForService(context.Background(), "svc")
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%+v %v", got, err)
+	}
+	if got[0].CustomerEmail != "" || DisplayName(got[0].CustomerName) != "Asha K." {
+		t.Fatalf("public review %+v: want no email and the display name Asha K.", got[0])
+	}
+	if repo.reviews[0].CustomerEmail == "" {
+		t.Fatal("the stored review lost its email")
+	}
+}
+
+// A review takes the name its appointment was booked under.
+func TestReviewCreateKeepsTheCustomerName(t *testing.T) {
+	now := time.Now()
+	repo := &memRepo{appts: map[string]Appointment{
+		"done": {ID: "done", ServiceID: "svc", CustomerID: "cust", CustomerName: "Asha Kulkarni", ProviderID: "prov", Status: "completed", StartsAt: now.Add(-time.Hour)},
+	}}
+	s := newTestService(repo, now)
+	r, err := s.Create(context.Background(), Caller{UserID: "cust", Role: identity.RoleCustomer}, Input{"done", rating(5), "Superb work"})
+	if err != nil || r.CustomerName != "Asha Kulkarni" {
+		t.Fatalf("%+v %v", r, err)
+	}
+}

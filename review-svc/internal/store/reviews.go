@@ -25,9 +25,9 @@ type Reviews struct {
 
 func (s Reviews) Appointment(ctx context.Context, id string) (review.Appointment, error) {
 	var a review.Appointment
-	err := s.Pool.QueryRow(ctx, `SELECT id, service_id, service_name, customer_id, customer_email, provider_id,
+	err := s.Pool.QueryRow(ctx, `SELECT id, service_id, service_name, customer_id, customer_email, customer_name, provider_id,
 		status, starts_at, version FROM appointments WHERE id = $1`, id).
-		Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.CustomerID, &a.CustomerEmail, &a.ProviderID, &a.Status, &a.StartsAt, &a.Version)
+		Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.CustomerID, &a.CustomerEmail, &a.CustomerName, &a.ProviderID, &a.Status, &a.StartsAt, &a.Version)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return review.Appointment{}, review.ErrNotFound
 	}
@@ -39,8 +39,8 @@ func (s Reviews) Appointment(ctx context.Context, id string) (review.Appointment
 func (s Reviews) Create(ctx context.Context, r review.Review, eventID string) error {
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO reviews (id, appointment_id, service_id, service_name, provider_id,
-			customer_id, customer_email, rating, comment, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
-			r.ID, r.AppointmentID, r.ServiceID, r.ServiceName, r.ProviderID, r.CustomerID, r.CustomerEmail, r.Rating, r.Comment, r.CreatedAt)
+			customer_id, customer_email, customer_name, rating, comment, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+			r.ID, r.AppointmentID, r.ServiceID, r.ServiceName, r.ProviderID, r.CustomerID, r.CustomerEmail, r.CustomerName, r.Rating, r.Comment, r.CreatedAt)
 		if err != nil {
 			return err
 		}
@@ -61,7 +61,7 @@ func (s Reviews) Create(ctx context.Context, r review.Review, eventID string) er
 }
 
 const selectReviews = `SELECT id::text, appointment_id, service_id, service_name, provider_id, customer_id,
-	customer_email, rating, comment, created_at FROM reviews `
+	customer_email, customer_name, rating, comment, created_at FROM reviews `
 
 func (s Reviews) ByService(ctx context.Context, serviceID string) ([]review.Review, error) {
 	return s.list(ctx, selectReviews+`WHERE service_id = $1 ORDER BY created_at DESC, seq DESC`, serviceID)
@@ -79,7 +79,7 @@ func (s Reviews) list(ctx context.Context, sql string, arg string) ([]review.Rev
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) {
 		var r review.Review
 		err := row.Scan(&r.ID, &r.AppointmentID, &r.ServiceID, &r.ServiceName, &r.ProviderID, &r.CustomerID,
-			&r.CustomerEmail, &r.Rating, &r.Comment, &r.CreatedAt)
+			&r.CustomerEmail, &r.CustomerName, &r.Rating, &r.Comment, &r.CreatedAt)
 		return r, err
 	})
 	if out == nil {

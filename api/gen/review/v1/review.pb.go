@@ -25,10 +25,14 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// ReviewUser is who wrote a review. A service's public reviews carry only the
+// reviewer's displayName (first name and last initial, e.g. "Asha K.") and an
+// empty email; the provider's own list (GET /reviews/provider) also has the email.
 type ReviewUser struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            string                 `protobuf:"bytes,1,opt,name=id,json=_id,proto3" json:"id,omitempty"`
 	Email         string                 `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	DisplayName   string                 `protobuf:"bytes,3,opt,name=displayName,proto3" json:"displayName,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -73,6 +77,13 @@ func (x *ReviewUser) GetId() string {
 func (x *ReviewUser) GetEmail() string {
 	if x != nil {
 		return x.Email
+	}
+	return ""
+}
+
+func (x *ReviewUser) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
 	}
 	return ""
 }
@@ -434,11 +445,12 @@ var File_slotwise_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/review/v1/review.proto\x12\x12slotwise.review.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"3\n" +
+	"\x1fslotwise/review/v1/review.proto\x12\x12slotwise.review.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"U\n" +
 	"\n" +
 	"ReviewUser\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x14\n" +
-	"\x05email\x18\x02 \x01(\tR\x05email\"\xa3\x02\n" +
+	"\x05email\x18\x02 \x01(\tR\x05email\x12 \n" +
+	"\vdisplayName\x18\x03 \x01(\tR\vdisplayName\"\xa3\x02\n" +
 	"\x06Review\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x16\n" +
 	"\x06rating\x18\x02 \x01(\x05R\x06rating\x12\x18\n" +

@@ -19,7 +19,7 @@ test('a booking whose answer is lost is retried with the same key and books once
   const keys: string[] = [];
   const firstAnswer = { status: 0, appointmentId: '' };
   await page.route(
-    (url) => url.pathname === '/appointments',
+    (url) => url.pathname === '/api/appointments',
     async (route: Route) => {
       if (route.request().method() !== 'POST') return route.continue();
       keys.push((await route.request().headerValue('idempotency-key')) ?? '');
@@ -37,7 +37,7 @@ test('a booking whose answer is lost is retried with the same key and books once
   await page.locator(`[data-date="${day}"]`).click();
   await page.locator('[data-slot="09:00"]').click();
   await expect(page.getByLabel('Phone')).toHaveValue('9876543210');
-  const replayed = page.waitForResponse((r) => new URL(r.url()).pathname === '/appointments' && r.request().method() === 'POST');
+  const replayed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/appointments' && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
 
   const second = await replayed;

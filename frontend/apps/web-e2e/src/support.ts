@@ -150,7 +150,7 @@ export async function bookViaApi(request: APIRequestContext, customer: Account, 
 }
 
 /** A provider's service created through the API, with the slots given; returns its id. */
-export async function createServiceViaApi(request: APIRequestContext, a: Account, service: { name: string; timeSlots: string[]; description?: string; price?: number }) {
+export async function createServiceViaApi(request: APIRequestContext, a: Account, service: { name: string; timeSlots: string[]; description?: string; price?: number; duration?: number }) {
   const res = await request.post(`${API}/services`, {
     headers: { Authorization: `Bearer ${await apiLogin(request, a)}` },
     data: {

@@ -1,11 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { aProvider, aUser, mockApi } from '@slotwise/shared-testing';
+import { aProvider, aService, aUser, availabilityDay, mockApi } from '@slotwise/shared-testing';
 import { AppProviders } from './app';
 import { AppRoutes } from './routes';
 
 function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="where" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
 function renderApp(path: string) {
@@ -76,6 +81,36 @@ describe('routing', () => {
     await waitFor(() => expect(localStorage.getItem('theme')).toBe('dark'));
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
+
+  it('without a stored choice the theme is the system’s (prefers-color-scheme), and nothing is stored', async () => {
+    const matchMedia = vi.fn((q: string) => ({ matches: q === '(prefers-color-scheme: dark)', media: q, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      renderApp('/help');
+      await screen.findByTestId('theme-toggle');
+      await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(true));
+      expect(localStorage.getItem('theme')).toBeNull();
+      // A stored choice wins over the system.
+      screen.getByTestId('theme-toggle').click();
+      await waitFor(() => expect(document.documentElement.classList.contains('dark')).toBe(false));
+      expect(localStorage.getItem('theme')).toBe('light');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a skip link is the first stop and leads to the page', async () => {
+    renderApp('/help');
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(document.querySelector('main')?.id).toBe('main');
+    const focusable = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    expect(focusable[0]).toBe(skip);
+    // Following it focuses the page, staying on this route.
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(document.querySelector('main'));
+    expect(screen.getByTestId('where').textContent).toBe('/help');
+  });
 });
 
 describe('phone menu', () => {
@@ -122,6 +157,41 @@ describe('login screen', () => {
     mockApi.signIn(aUser());
     renderApp('/login');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+});
+
+describe('sign-in returns', () => {
+  it('to the booking page with the chosen day and slot', async () => {
+    const later = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+    mockApi.signIn(aUser({ email: 'asha@example.com', role: 'customer' }), 'secret1');
+    localStorage.removeItem('token');
+    mockApi.services = [aService({ _id: 's1', name: 'Dental check-up', timeSlots: ['09:00', '10:00'] })];
+    mockApi.availability.set('s1', [
+      availabilityDay('2030-01-02', ['09:00', true, later(24)], ['10:00', true, later(25)]),
+      availabilityDay('2030-01-03', ['09:00', true, later(48)], ['10:00', true, later(49)]),
+    ]);
+    renderApp('/book?service=Dental+check-up&serviceId=s1&date=2030-01-03&time=10%3A00');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login'));
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/book'), { timeout: 8_000 });
+    expect(screen.getByTestId('where').getAttribute('data-search')).toContain('date=2030-01-03');
+    const ten = await screen.findByRole('button', { name: '10:00 AM' });
+    await waitFor(() => expect(ten.getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('button', { name: /3\s*Jan/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('to the page whose Login link was followed', async () => {
+    mockApi.signIn(aUser({ email: 'asha@example.com', role: 'customer' }), 'secret1');
+    localStorage.removeItem('token');
+    renderApp('/demo-services');
+    await screen.findByRole('heading', { name: 'Demo Services' });
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link', { name: 'Login' })[0]);
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/demo-services'), { timeout: 8_000 });
   });
 });
 

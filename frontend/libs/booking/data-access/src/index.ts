@@ -2,3 +2,4 @@ export * from './lib/appointments';
 export * from './lib/availability';
 export * from './lib/calendar-export';
 export * from './lib/linked-appointment';
+export * from './lib/service-durations';

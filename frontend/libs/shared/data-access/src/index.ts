@@ -4,3 +4,4 @@ export * from './lib/client';
 export * from './lib/query-client';
 export * from './lib/query-keys';
 export * from './lib/session';
+export * from './lib/return-to';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Role } from '@slotwise/shared-contract';
-import { GENERIC_ERROR, useSession, writeToken } from '@slotwise/shared-data-access';
+import { GENERIC_ERROR, returnPath, useSession, writeToken } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Field, Input, PasswordInput, Select, SuccessBanner, Textarea } from '@slotwise/shared-ui';
 import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds } from '@slotwise/shared-util';
 import { login, register, useUserRole } from '../api/auth-api';
@@ -37,6 +37,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function AuthPage({ mode }: { mode: AuthMode }) {
   const isLogin = mode === 'login';
   const navigate = useNavigate();
+  const location = useLocation();
   const { signIn } = useSession();
   const [values, setValues] = useState<AuthFormValues>(() => emptyAuthForm());
   const [error, setError] = useState('');
@@ -81,12 +82,13 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         setSuccess(res.message || 'Login successful!');
         timer.current = setTimeout(() => {
           signIn(token);
-          navigate('/');
+          // Back to the page that sent the user here (a booking with its chosen slot), else home.
+          navigate(returnPath(location.state), { replace: true });
         }, LOGIN_REDIRECT_MS);
       } else {
         const res = await register(buildRegisterPayload(values));
         setSuccess(res?.message || 'Registration successful! Please log in.');
-        timer.current = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+        timer.current = setTimeout(() => navigate('/login', { state: location.state }), REGISTER_REDIRECT_MS);
       }
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : GENERIC_ERROR);
@@ -196,7 +198,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         </form>
         <p className="mt-6 text-center text-sm">
           {isLogin ? "Don't have an account? " : 'Already have an account? '}
-          <Link to={isLogin ? '/register' : '/login'} className="font-medium text-indigo-600 hover:underline dark:text-indigo-300">
+          <Link to={isLogin ? '/register' : '/login'} state={location.state} className="font-medium text-indigo-600 hover:underline dark:text-indigo-300">
             {isLogin ? 'Register here' : 'Login here'}
           </Link>
         </p>

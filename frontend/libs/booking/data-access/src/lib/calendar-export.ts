@@ -22,9 +22,9 @@ export async function downloadAppointmentCalendar(a: { _id: string; serviceName:
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The webcal:// address of a feed path on the API. */
+/** The webcal:// address of a feed path on the API (under the API's own path, e.g. /api). */
 export function webcalAddress(path: string, base: string = API_BASE, origin: string = globalThis.location?.origin ?? 'http://localhost'): string {
-  const u = new URL(path, new URL(base, origin));
+  const u = new URL(`${base.replace(/\/+$/, '')}${path}`, origin);
   return `webcal://${u.host}${u.pathname}`;
 }
 

@@ -151,6 +151,8 @@ export function MyAppointmentsPage() {
         </EmptyState>
       )}
 
+      {/* The cards' titles are h3s: the list has its h2 (read by screen readers; axe heading-order). */}
+      {shown.length > 0 && <h2 className="sr-only">Appointments</h2>}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {shown.map((a) => {
           const open = canChange(a, now);

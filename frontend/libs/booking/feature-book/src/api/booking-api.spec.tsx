@@ -20,7 +20,7 @@ const body = (time = '09:00'): BookingRequest => ({
 function postedKeys(): string[] {
   const keys: string[] = [];
   server.events.on('request:start', ({ request }) => {
-    if (request.method === 'POST' && new URL(request.url).pathname === '/appointments') keys.push(request.headers.get('Idempotency-Key') ?? '');
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/appointments') keys.push(request.headers.get('Idempotency-Key') ?? '');
   });
   return keys;
 }

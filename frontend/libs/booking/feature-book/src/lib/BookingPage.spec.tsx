@@ -24,7 +24,7 @@ function renderBooking(opts: { open?: boolean } = {}) {
   mockApi.signIn(aUser());
   mockApi.services = [service];
   mockApi.availability.set('s1', days(opts.open ?? true));
-  mockApi.reviews = [aReview({ serviceId: 's1', comment: 'Great care', userId: { _id: 'u2', email: 'ravi@example.com' } })];
+  mockApi.reviews = [aReview({ serviceId: 's1', comment: 'Great care', userId: { _id: 'u2', email: 'ravi@example.com', displayName: 'Ravi P.' } })];
   renderWithProviders(
     <Routes>
       <Route path="/book" element={<BookingPage />} />
@@ -118,6 +118,9 @@ describe('BookingPage', () => {
     renderBooking();
     fireEvent.click(await screen.findByRole('button', { name: 'View Reviews' }));
     expect(await screen.findByText('Great care')).toBeTruthy();
+    // The reviewer by display name only: an email is never shown, even if one came.
+    expect(screen.getByTestId('review').textContent).toContain('Ravi P.');
+    expect(document.body.textContent).not.toContain('ravi@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Hide Reviews' }));
     expect(screen.queryByText('Great care')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Appointment, DayAvailability } from '@slotwise/shared-contract';
-import { ApiError, readToken, useSession } from '@slotwise/shared-data-access';
+import { ApiError, readToken, returnState, useSession } from '@slotwise/shared-data-access';
 import {
   Button,
   buttonClass,
@@ -19,7 +19,7 @@ import {
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { displayTime, formatDate, formatDateTime, zoneNotice, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { displayTime, formatDate, formatDateTime, reviewerName, zoneNotice, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import {
@@ -55,12 +55,30 @@ export function BookingPage() {
 function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam: string | null }) {
   const { user, profileError, signOut } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
   const service = useService(serviceId);
   const availability = useAvailability(serviceId);
   const create = useBookAppointment();
   const [showReviews, setShowReviews] = useState(false);
   const reviews = useServiceReviews(serviceId, showReviews);
-  const [form, setForm] = useState<BookingFormValues>(emptyBookingForm);
+  // The chosen day and slot live in the address too (&date=&time=), so a sign-in that interrupts
+  // the booking comes back to them (docs/product.md#states-and-transitions).
+  const [form, setForm] = useState<BookingFormValues>(() => ({ ...emptyBookingForm(), date: params.get('date') ?? '', time: params.get('time') ?? '' }));
+  useEffect(() => {
+    if ((params.get('date') ?? '') === form.date && (params.get('time') ?? '') === form.time) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of [['date', form.date], ['time', form.time]] as const) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }, [form.date, form.time, params, setParams]);
   const [error, setError] = useState<string | null>(null);
   const [booked, setBooked] = useState<Appointment | null>(null);
   const [now, setNow] = useState(() => new Date());
@@ -88,11 +106,11 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   const gone = availability.isSuccess && allSlotsGone(days, now);
   const selectedDay = days.find((d) => d.date === form.date) ?? null;
 
-  // Default to the first day with an open slot.
+  // Default to the first day with an open slot (also when the address names a day outside the window).
   useEffect(() => {
-    if (!form.date && days.length > 0) {
+    if (days.length > 0 && !days.some((d) => d.date === form.date)) {
       const first = days.find((d) => d.slots.some((s) => slotOpen(s, now))) ?? days[0];
-      setForm((f) => ({ ...f, date: first.date }));
+      setForm((f) => ({ ...f, date: first.date, time: '' }));
     }
   }, [days, form.date, now]);
 
@@ -118,7 +136,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
       if (msg === BOOKING_MESSAGES.login) {
         toast.error(msg);
         signOut();
-        navigate('/login', { replace: true });
+        navigate('/login', { replace: true, state: returnState(location) });
       }
       return;
     }
@@ -160,7 +178,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
               <Stars rating={r.rating} />
               <p className="mt-1">{r.comment}</p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {r.userId?.email} · {formatDate(r.createdAt)}
+                {reviewerName(r)} · {formatDate(r.createdAt)}
               </p>
             </article>
           ))}

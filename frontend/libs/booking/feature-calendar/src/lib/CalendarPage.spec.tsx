@@ -1,16 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { anAppointmentIn, apiError, aProvider, http, mockApi, server } from '@slotwise/shared-testing';
+import { anAppointmentIn, apiError, aProvider, aService, aUser, http, mockApi, server } from '@slotwise/shared-testing';
 import type { Appointment } from '@slotwise/shared-contract';
 import { CalendarPage } from './CalendarPage';
+import { calendarEnd } from './calendar-events';
 
-// FullCalendar is not needed here: one button per event stands in for it.
+// FullCalendar is not needed here: one button per event stands in for it, saying where it ends.
 vi.mock('./CalendarView', () => ({
-  CalendarView: ({ appointments, onOpen }: { appointments: Appointment[]; onOpen: (a: Appointment) => void }) => (
+  CalendarView: ({ appointments, durations, onOpen }: { appointments: Appointment[]; durations?: ReadonlyMap<string, number>; onOpen: (a: Appointment) => void }) => (
     <div data-testid="calendar">
       {appointments.map((a) => (
-        <button key={a._id} type="button" onClick={() => onOpen(a)}>
+        <button key={a._id} type="button" onClick={() => onOpen(a)} data-end={calendarEnd(a, durations?.get(a.serviceId)) ?? ''}>
           {a.serviceName}
         </button>
       ))}
@@ -25,6 +26,15 @@ afterEach(() => {
 });
 
 describe('CalendarPage', () => {
+  it('draws each appointment as long as its service lasts', async () => {
+    mockApi.signIn(aUser());
+    mockApi.services = [aService({ _id: 's15', name: 'Quick trim', duration: 15 })];
+    mockApi.appointments = [anAppointmentIn(48, { serviceId: 's15', serviceName: 'Quick trim', date: '2030-01-02', time: '5:00 AM', status: 'scheduled' })];
+    renderWithProviders(<CalendarPage />);
+    const event = await screen.findByRole('button', { name: 'Quick trim' });
+    await waitFor(() => expect(event.getAttribute('data-end')).toBe('2030-01-02T05:15:00'));
+  });
+
   it('a refused status change shows the spec message, not the server text', async () => {
     mockApi.signIn(aProvider());
     mockApi.appointments = [anAppointmentIn(48, { serviceName: 'Dental check-up', status: 'pending' })];

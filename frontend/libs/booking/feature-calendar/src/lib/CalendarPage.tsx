@@ -4,7 +4,7 @@ import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
-import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
+import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useProviderStatus, useServiceDurations } from '@slotwise/booking-data-access';
 import { AppointmentDetailsModal } from '@slotwise/booking-ui';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions } from './calendar-events';
@@ -34,6 +34,8 @@ export function CalendarPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [updated, setUpdated] = useState(false);
   const [now] = useState(() => new Date());
+  // Each appointment is drawn as long as its service lasts (a 15-minute booking at 5:00 ends at 5:15).
+  const durations = useServiceDurations((appointments.data ?? []).map((a) => a.serviceId));
 
   // After a reschedule: refresh and say so for 3 s (docs/product.md#states-and-transitions).
   useEffect(() => {
@@ -127,7 +129,7 @@ export function CalendarPage() {
               ))}
             </ul>
           </div>
-          <CalendarView appointments={shown} provider={provider} onOpen={(a) => setSelectedId(a._id)} />
+          <CalendarView appointments={shown} durations={durations} provider={provider} onOpen={(a) => setSelectedId(a._id)} />
         </>
       )}
       {selected && (

@@ -9,7 +9,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import type { Appointment } from '@slotwise/shared-contract';
 import { displayTime } from '@slotwise/shared-util';
 import { useState } from 'react';
-import { calendarEnd, calendarStart, categoryColor } from './calendar-events';
+import { calendarEnd, calendarStart, categoryColor, visibleHours } from './calendar-events';
 
 /** Below 768 px a phone gets an agenda (the week as a list) and a day view, not a month grid. */
 const PHONE_QUERY = '(max-width: 767px)';
@@ -32,6 +32,8 @@ export const LIST_TITLE_CLASS = 'slotwise-list-title';
 
 interface Props {
   appointments: Appointment[];
+  /** Each service's length in minutes (useServiceDurations); unknown ones are drawn as an hour. */
+  durations?: ReadonlyMap<string, number>;
   provider: boolean;
   onOpen: (a: Appointment) => void;
 }
@@ -41,9 +43,10 @@ interface Props {
  * agenda and a day view first, the toolbar split above and below. Events sit at their booked
  * wall-clock time, whatever the browser's zone. Its colours follow the theme (styles.css).
  */
-export function CalendarView({ appointments, provider, onOpen }: Props) {
+export function CalendarView({ appointments, durations, provider, onOpen }: Props) {
   const [layout] = useState(() => (isPhone() ? PHONE : WIDE));
   const byId = new Map(appointments.map((a) => [a._id, a]));
+  const hours = visibleHours(appointments, durations);
   const events = appointments.flatMap((a) => {
     const start = calendarStart(a);
     if (!start) return [];
@@ -53,7 +56,7 @@ export function CalendarView({ appointments, provider, onOpen }: Props) {
         id: a._id,
         title: provider ? `${a.serviceName} · ${a.customerName || a.customerEmail}` : a.serviceName,
         start,
-        end: calendarEnd(a) ?? undefined,
+        end: calendarEnd(a, durations?.get(a.serviceId)) ?? undefined,
         color,
         contrastColor: '#ffffff',
         extendedProps: { time: displayTime(a.time) },
@@ -74,9 +77,11 @@ export function CalendarView({ appointments, provider, onOpen }: Props) {
         // which on a phone hid most of a long service and customer name.
         listItemEventTitleClass={LIST_TITLE_CLASS}
         eventDisplay="block"
+        // The agenda and the time grids print the start and the end ("5:00 – 5:15").
+        displayEventEnd
         height="auto"
-        slotMinTime="06:00:00"
-        slotMaxTime="23:00:00"
+        slotMinTime={hours.min}
+        slotMaxTime={hours.max}
         events={events}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

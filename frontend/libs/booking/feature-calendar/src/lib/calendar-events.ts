@@ -3,19 +3,21 @@
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { addDays, isListed, isPast, parseTimeLabel } from '@slotwise/shared-util';
 
-/** Category colours: Healthcare, Beauty, Home Repair, Automobile, Education, Government, Restaurant, Retail, Events, default. */
+/**
+ * Category colours (the 700 shades of Tailwind's palette): the calendar writes white on them, at
+ * 4.5:1 or more for every one (axe color-contrast; calendar-events.spec checks). Healthcare, Beauty, Home Repair, Automobile, Education, Government, Restaurant, Retail, Events, default. */
 export const CATEGORY_COLORS: ReadonlyArray<{ key: string; match: RegExp; color: string }> = [
-  { key: 'Healthcare', match: /health/i, color: '#ef4444' },
-  { key: 'Beauty', match: /beauty/i, color: '#ec4899' },
-  { key: 'Home Repair', match: /home|repair/i, color: '#f59e0b' },
-  { key: 'Automobile', match: /auto/i, color: '#64748b' },
-  { key: 'Education', match: /educat/i, color: '#3b82f6' },
-  { key: 'Government', match: /govern|legal/i, color: '#0d9488' },
-  { key: 'Restaurant', match: /restaurant|hotel/i, color: '#ea580c' },
-  { key: 'Retail', match: /retail/i, color: '#8b5cf6' },
-  { key: 'Events', match: /event/i, color: '#d946ef' },
+  { key: 'Healthcare', match: /health/i, color: '#b91c1c' },
+  { key: 'Beauty', match: /beauty/i, color: '#be185d' },
+  { key: 'Home Repair', match: /home|repair/i, color: '#b45309' },
+  { key: 'Automobile', match: /auto/i, color: '#475569' },
+  { key: 'Education', match: /educat/i, color: '#1d4ed8' },
+  { key: 'Government', match: /govern|legal/i, color: '#0f766e' },
+  { key: 'Restaurant', match: /restaurant|hotel/i, color: '#c2410c' },
+  { key: 'Retail', match: /retail/i, color: '#6d28d9' },
+  { key: 'Events', match: /event/i, color: '#a21caf' },
 ];
-export const DEFAULT_CATEGORY_COLOR = '#6366f1';
+export const DEFAULT_CATEGORY_COLOR = '#4f46e5';
 
 export function categoryColor(category: string): string {
   return CATEGORY_COLORS.find((c) => c.match.test(category ?? ''))?.color ?? DEFAULT_CATEGORY_COLOR;
@@ -54,12 +56,33 @@ export function calendarStart(a: Appointment): string | null {
   return `${a.date}T${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}:00`;
 }
 
-/** Floating end for the calendar: start plus minutes (default 60). */
-export function calendarEnd(a: Appointment, minutes = 60): string | null {
+/** How long an appointment is drawn when its service's duration is not known. */
+export const DEFAULT_EVENT_MINUTES = 60;
+
+/** Floating end for the calendar: start plus the service's minutes (default 60). */
+export function calendarEnd(a: Appointment, minutes: number = DEFAULT_EVENT_MINUTES): string | null {
   const t = parseTimeLabel(a.time);
   if (t === null) return null;
   const end = t + minutes;
   const date = end >= 24 * 60 ? addDays(a.date, 1) : a.date;
   const e = end % (24 * 60);
   return `${date}T${String(Math.floor(e / 60)).padStart(2, '0')}:${String(e % 60).padStart(2, '0')}:00`;
+}
+
+const hh = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+
+/**
+ * The hours the week and day grids show: 6:00 to 23:00, widened to the whole hours of any
+ * appointment outside them (a 5:00 AM booking must be seen), so nothing is cut off.
+ */
+export function visibleHours(list: readonly Appointment[], durations?: ReadonlyMap<string, number>): { min: string; max: string } {
+  let min = 6 * 60;
+  let max = 23 * 60;
+  for (const a of list) {
+    const t = parseTimeLabel(a.time);
+    if (t === null) continue;
+    min = Math.min(min, Math.floor(t / 60) * 60);
+    max = Math.max(max, Math.min(24 * 60, Math.ceil((t + (durations?.get(a.serviceId) ?? DEFAULT_EVENT_MINUTES)) / 60) * 60));
+  }
+  return { min: hh(min), max: hh(max) };
 }

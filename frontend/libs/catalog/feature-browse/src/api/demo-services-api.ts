@@ -7,9 +7,11 @@ import type { ServiceCardData } from '@slotwise/catalog-ui';
 /**
  * Each demo card with the id (and the live rating and next slot) of the service of that name;
  * a card whose service is not in the catalogue gets no id, so its Book Now leads to browsing
- * the real services instead of a booking that cannot load.
+ * the real services instead of a booking that cannot load. Until every lookup has answered
+ * there are no cards (`isPending`), and when one fails none are shown (`isError`): the page
+ * never shows a card the catalogue has not vouched for.
  */
-export function useDemoServices(demos: readonly ServiceCardData[]): ServiceCardData[] {
+export function useDemoServices(demos: readonly ServiceCardData[]): { services: ServiceCardData[]; isPending: boolean; isError: boolean } {
   const found = useQueries({
     queries: demos.map((d) => ({
       queryKey: [queryRoots.services, 'demo', d.name],
@@ -17,10 +19,14 @@ export function useDemoServices(demos: readonly ServiceCardData[]): ServiceCardD
         unwrap(api.GET('/services', { params: { query: { name: d.name } }, signal })).then((r) => r.services.find((s) => s.name === d.name) ?? null),
     })),
   });
-  return demos.map((d, i) => {
-    const q = found[i];
-    if (q.isPending) return d;
-    const s = q.data;
-    return s ? { ...d, _id: s._id, avgRating: s.avgRating, totalReviews: s.totalReviews, nextAvailable: s.nextAvailable } : { ...d, _id: '' };
-  });
+  const isError = found.some((q) => q.isError);
+  const isPending = !isError && found.some((q) => q.isPending);
+  const services =
+    isError || isPending
+      ? []
+      : demos.map((d, i) => {
+          const s = found[i].data;
+          return s ? { ...d, _id: s._id, avgRating: s.avgRating, totalReviews: s.totalReviews, nextAvailable: s.nextAvailable } : { ...d, _id: '' };
+        });
+  return { services, isPending, isError };
 }

@@ -1,4 +1,4 @@
-import { Page, PageHeader } from '@slotwise/shared-ui';
+import { ErrorBanner, Page, PageHeader, Spinner } from '@slotwise/shared-ui';
 import { ServiceGrid, type ServiceCardData } from '@slotwise/catalog-ui';
 import { useDemoServices } from '../api/demo-services-api';
 
@@ -49,12 +49,21 @@ export const DEMO_SERVICES: ServiceCardData[] = [
   },
 ];
 
+/** Shown instead of the cards when the catalogue cannot be reached (the category pages' words). */
+export const DEMO_LOAD_ERROR = 'Failed to load services. Please try again later.';
+
 export function DemoServicesPage() {
-  const services = useDemoServices(DEMO_SERVICES);
+  const { services, isPending, isError } = useDemoServices(DEMO_SERVICES);
   return (
     <Page>
       <PageHeader title="Demo Services" subtitle="A taste of what you can book on Slotwise — no login needed." />
-      <ServiceGrid services={services} />
+      {isError ? (
+        <ErrorBanner>{DEMO_LOAD_ERROR}</ErrorBanner>
+      ) : isPending ? (
+        <Spinner label="Loading services…" />
+      ) : (
+        <ServiceGrid services={services} />
+      )}
     </Page>
   );
 }

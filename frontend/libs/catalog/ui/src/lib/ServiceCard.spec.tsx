@@ -18,6 +18,11 @@ const service = {
 };
 
 describe('ServiceCard', () => {
+  it('names the service in an h2, the level under a page title (no skipped heading level)', () => {
+    render(<ServiceCard service={service} />, { wrapper: MemoryRouter });
+    expect(screen.getByRole('heading', { level: 2, name: 'Hair Cut & Style' })).toBeTruthy();
+  });
+
   it('shows rupee price, minutes, stars and Book Now link', () => {
     render(<ServiceCard service={service} />, { wrapper: MemoryRouter });
     expect(screen.getByText('₹499')).toBeTruthy();

@@ -31,10 +31,11 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
   return (
     <article data-testid="service-card" className="flex flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm dark:border-slate-700">
       <div className="mb-2 flex items-start justify-between gap-2">
-        <h3 className="text-lg font-semibold">
+        {/* h2: the cards sit right under a page's h1 (axe heading-order: no level skipped). */}
+        <h2 className="text-lg font-semibold">
           {service.icon && <span aria-hidden="true" className="mr-2">{service.icon}</span>}
           {service.name}
-        </h3>
+        </h2>
       </div>
       <Stars rating={service.avgRating ?? 0} count={service.totalReviews ?? 0} />
       {service.provider && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{service.provider}</p>}
@@ -72,7 +73,7 @@ export function ServiceGrid({ services }: { services: ServiceCardData[] }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {services.map((s) => (
-        <ServiceCard key={s._id} service={s} />
+        <ServiceCard key={s._id || s.name} service={s} />
       ))}
     </div>
   );

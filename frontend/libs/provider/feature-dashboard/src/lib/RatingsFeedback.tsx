@@ -1,5 +1,5 @@
 import { ErrorBanner, Spinner, Stars } from '@slotwise/shared-ui';
-import { averageRating, formatDate } from '@slotwise/shared-util';
+import { averageRating, formatDate, reviewerName } from '@slotwise/shared-util';
 import { useProviderReviews } from '../api/provider-dashboard-api';
 import { card } from './styles';
 
@@ -30,7 +30,7 @@ export function RatingsFeedback() {
               </div>
               <p className="mt-1">{r.comment}</p>
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                {r.userId?.email ?? 'A customer'} · {r.serviceName}
+                {reviewerName(r)} · {r.serviceName}
               </p>
               {/* Respond and Report have no effect yet (docs/product.md#what-the-product-does). */}
               <div className="mt-2 flex gap-3 text-sm">

@@ -1062,9 +1062,15 @@ export interface components {
             appointmentId?: string;
             serviceName?: string;
         };
+        /**
+         * @description ReviewUser is who wrote a review. A service's public reviews carry only the
+         *     reviewer's displayName (first name and last initial, e.g. "Asha K.") and an
+         *     empty email; the provider's own list (GET /reviews/provider) also has the email.
+         */
         v1ReviewUser: {
             _id?: string;
             email?: string;
+            displayName?: string;
         };
         /** @description Schedule is a provider's own: the queue and the days off not ended yet. */
         v1Schedule: {

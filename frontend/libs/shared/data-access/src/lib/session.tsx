@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { asUser, type Role, type User } from '@slotwise/shared-contract';
 import { isUnauthorized, unwrap, userApi } from './client';
 import { queryRoots } from './query-keys';
+import { returnState } from './return-to';
 import { clearToken, readToken, writeToken } from './token';
 
 const profileKey = (token: string | null) => [queryRoots.profile, token] as const;
@@ -117,10 +118,13 @@ export function useLogout(): () => void {
 export function useLogoutOn401(error: unknown) {
   const { signOut } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  const from = returnState(location);
   useEffect(() => {
     if (isUnauthorized(error)) {
       signOut();
-      navigate('/login', { replace: true });
+      navigate('/login', { replace: true, state: from });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page the 401 happened on, once
   }, [error, signOut, navigate]);
 }

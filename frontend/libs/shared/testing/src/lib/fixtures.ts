@@ -129,7 +129,7 @@ export function aReview(over: Partial<Review> = {}): Review {
     rating: 5,
     comment: 'Great care',
     createdAt: '2026-11-01T00:00:00Z',
-    userId: { _id: 'u2', email: 'ravi@example.com' },
+    userId: { _id: 'u2', email: '', displayName: 'Ravi P.' },
     serviceId: 's1',
     appointmentId: 'a1',
     serviceName: 'Dental check-up',

@@ -44,7 +44,7 @@ export const TEST_TOKEN = 'test-token';
 
 export interface RecordedRequest {
   method: string;
-  /** path and query, e.g. '/services?category=Others' */
+  /** path and query under the API's /api, e.g. '/services?category=Others' */
   path: string;
   headers: Headers;
   body: unknown;
@@ -165,7 +165,7 @@ async function record(request: StrictRequest<DefaultBodyType>): Promise<unknown>
   } catch {
     body = text;
   }
-  state.requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
+  state.requests.push({ method: request.method, path: url.pathname.replace(/^\/api(?=\/)/, '') + url.search, headers: request.headers, body });
   return body;
 }
 

@@ -56,7 +56,11 @@ export function DateStrip({ label, dates, value, onChange, layout = 'strip', ren
               onClick={() => onChange(d.date)}
               className={`flex min-h-11 shrink-0 flex-col items-center justify-center rounded-lg border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                 layout === 'strip' ? 'min-w-16' : ''
-              } ${selected ? 'border-brand bg-brand text-white' : 'border-line hover:bg-hover'} ${d.open === false || d.closed ? 'opacity-60' : ''} ${d.closed && !selected ? 'bg-slate-200 dark:bg-slate-700' : ''}`}
+              } ${selected ? 'border-brand bg-brand text-white' : 'border-line hover:bg-hover'} ${
+                // Closed and full days look muted by their fill and dashes, not by fading the text:
+                // their words keep ≥ 4.5:1 in both themes (axe color-contrast).
+                selected ? '' : d.closed ? 'border-dashed bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100' : d.open === false ? 'border-dashed text-slate-600 dark:text-slate-300' : ''
+              }`}
             >
               <span className={`flex flex-col items-center ${d.closed ? 'line-through' : ''}`}>{renderDate ? renderDate(d.date) : <StackedDay date={d.date} />}</span>
               {d.closed && <span className="text-xs font-semibold">Closed</span>}

@@ -1,4 +1,4 @@
-import { averageRating, REVIEW_MESSAGES, validateReview } from './review-form';
+import { ANONYMOUS_REVIEWER, averageRating, reviewerName, REVIEW_MESSAGES, validateReview } from './review-form';
 
 describe('review form', () => {
   it('rating is required, 1 to 5', () => {
@@ -20,5 +20,14 @@ describe('review form', () => {
     expect(REVIEW_MESSAGES.thanks).toBe('Thank you for your review!');
     expect(averageRating([{ rating: 4 }, { rating: 5 }])).toBe(4.5);
     expect(averageRating([])).toBe(0);
+  });
+});
+
+describe('reviewerName', () => {
+  it('is the display name, never an email', () => {
+    expect(reviewerName({ userId: { displayName: 'Asha K.' } })).toBe('Asha K.');
+    expect(reviewerName({ userId: { displayName: '' } })).toBe(ANONYMOUS_REVIEWER);
+    expect(reviewerName({ userId: { displayName: 'asha@example.com' } })).toBe(ANONYMOUS_REVIEWER);
+    expect(reviewerName({ userId: null })).toBe(ANONYMOUS_REVIEWER);
   });
 });

@@ -26,3 +26,15 @@ export function averageRating(reviews: readonly { rating: number }[]): number {
   if (reviews.length === 0) return 0;
   return reviews.reduce((s, r) => s + r.rating, 0) / reviews.length;
 }
+
+/** Who wrote a review when the server names no one (review-svc's AnonymousReviewer). */
+export const ANONYMOUS_REVIEWER = 'Slotwise customer';
+
+/**
+ * How a review names its author: the display name the server gives (first name and last
+ * initial, e.g. "Asha K."), never an email address.
+ */
+export function reviewerName(r: { userId?: { displayName?: string } | null }): string {
+  const name = r.userId?.displayName?.trim() ?? '';
+  return name && !name.includes('@') ? name : ANONYMOUS_REVIEWER;
+}

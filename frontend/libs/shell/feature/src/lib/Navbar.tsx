@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useLogout, useSession, type Session } from '@slotwise/shared-data-access';
+import { returnState, useLogout, useSession, type Session } from '@slotwise/shared-data-access';
 import { buttonClass, Icon, useDismiss } from '@slotwise/shared-ui';
 import { useNotificationCenter } from '@slotwise/notification-data-access';
 import { NotificationBell } from '@slotwise/notification-ui';
@@ -56,6 +56,8 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
   const { theme, toggleTheme } = useTheme();
   const notifications = useNotificationCenter();
   const location = useLocation();
+  // Login and Register come back to this page once signed in.
+  const back = returnState(location);
   const [userMenuOpen, setUserMenuOpen] = useState(false);
   const [phoneMenuOpen, setPhoneMenuOpen] = useState(false);
   const userMenuRef = useRef<HTMLDivElement>(null);
@@ -131,10 +133,10 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
               </div>
             ) : (
               <>
-                <Link to="/login" className={buttonClass('secondary')}>
+                <Link to="/login" state={back} className={buttonClass('secondary')}>
                   Login
                 </Link>
-                <Link to="/register" className={buttonClass('primary')}>
+                <Link to="/register" state={back} className={buttonClass('primary')}>
                   Register
                 </Link>
               </>
@@ -194,10 +196,10 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
               </>
             ) : (
               <div className="grid grid-cols-2 gap-2">
-                <Link to="/login" className={buttonClass('secondary')}>
+                <Link to="/login" state={back} className={buttonClass('secondary')}>
                   Login
                 </Link>
-                <Link to="/register" className={buttonClass('primary')}>
+                <Link to="/register" state={back} className={buttonClass('primary')}>
                   Register
                 </Link>
               </div>

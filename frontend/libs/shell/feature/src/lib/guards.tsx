@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
-import { useSession } from '@slotwise/shared-data-access';
+import { Navigate, useLocation } from 'react-router';
+import { returnState, useSession } from '@slotwise/shared-data-access';
 import { Spinner } from '@slotwise/shared-ui';
 
-/** Login required: without a token go to /login. */
+/** Login required: without a token go to /login, which returns here after signing in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSession();
-  if (!token) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={returnState(location)} />;
   return children;
 }
 
@@ -16,7 +17,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  */
 export function RequireProvider({ children }: { children: ReactNode }) {
   const { token, role, loadingUser } = useSession();
-  if (!token) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={returnState(location)} />;
   if (loadingUser) return <Spinner />;
   if (role !== 'provider') return <Navigate to="/" replace />;
   return children;
@@ -24,7 +26,8 @@ export function RequireProvider({ children }: { children: ReactNode }) {
 
 /**
  * The login/register screen sends a user who arrives logged in to /dashboard. Only the
- * state on arrival counts: a login completed on this screen goes to '/' (docs/product.md#states-and-transitions), so the
+ * state on arrival counts: a login completed on this screen goes back to the page that sent the user here, else '/'
+ * (docs/product.md#states-and-transitions), so the
  * token appearing while the screen is open must not redirect.
  */
 export function RedirectIfAuthed({ children }: { children: ReactNode }) {

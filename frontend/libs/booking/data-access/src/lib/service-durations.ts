@@ -1,0 +1,24 @@
+// How long each booked service lasts, for screens that draw an appointment's length (the
+// calendar): an appointment names its service, whose duration the public GET /services/{id}
+// gives (the gateway keeps those answers, so this costs one cheap read per distinct service).
+import { useQueries } from '@tanstack/react-query';
+import { api, queryRoots, unwrap } from '@slotwise/shared-data-access';
+
+/** Minutes by service id, for the services that answered with a positive duration. */
+export function useServiceDurations(serviceIds: readonly string[]): Map<string, number> {
+  const ids = [...new Set(serviceIds.filter(Boolean))].sort();
+  const found = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: [queryRoots.service, id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(api.GET('/services/{id}', { params: { path: { id } }, signal })).then((r) => r.service),
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const minutes = new Map<string, number>();
+  ids.forEach((id, i) => {
+    const d = found[i].data?.duration;
+    if (typeof d === 'number' && d > 0) minutes.set(id, d);
+  });
+  return minutes;
+}
