@@ -29,10 +29,10 @@ const (
 	MsgSlotRequired        = "At least one time slot is required"
 
 	// Rules docs/product.md leaves open; worded like its messages.
-	MsgPriceTooHigh    = "Price must be at most 99999999"
-	MsgDurationTooLong = "Duration must be at most 1440 minutes"
+	MsgPriceTooHigh     = "Price must be at most 99999999"
+	MsgDurationTooLong  = "Duration must be at most 1440 minutes"
 	MsgMinNoticeInvalid = "Minimum notice must be between 0 and 10080 minutes (a week)"
-	MsgTooManySlots    = "At most 288 time slots are allowed"
+	MsgTooManySlots     = "At most 288 time slots are allowed"
 )
 
 // Limits: docs/product.md#constants and the bounds of the database columns.
@@ -42,8 +42,8 @@ const (
 	// MaxMinNotice is the longest minimum notice: a week, within the
 	// ten-day booking window.
 	MaxMinNotice = 7 * 24 * 60
-	MaxPrice    = 99_999_999 // numeric(10,2)
-	MaxSlots    = 24 * 60 / MinDuration
+	MaxPrice     = 99_999_999 // numeric(10,2)
+	MaxSlots     = 24 * 60 / MinDuration
 )
 
 // MsgSlotInvalid names the slot that is not a 24-hour HH:MM time (cut
