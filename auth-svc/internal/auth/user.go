@@ -83,8 +83,8 @@ type ProfileUpdate struct {
 	EmailNotifications *bool
 }
 
-// Session is the outcome of a login.
+// Session is the outcome of a login or a refresh.
 type Session struct {
-	Token string
-	User  User
+	Tokens
+	User User
 }

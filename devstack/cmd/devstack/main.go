@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	authsvc "github.com/slotwise/slotwise/auth-svc"
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack"
 	notificationsvc "github.com/slotwise/slotwise/notification-svc"
@@ -41,6 +42,9 @@ func run(ctx context.Context, _ []string) error {
 	rate := r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 120)
 	idemTTL := r.Duration("IDEMPOTENCY_TTL", 0)
 	inboxTTL := r.Duration("INBOX_TTL", 0)
+	accessTTL := r.Duration("ACCESS_TOKEN_TTL", authsvc.DefaultAccessTTL)
+	refreshTTL := r.Duration("REFRESH_TOKEN_TTL", 0)
+	r.Check(accessTTL > 0 && accessTTL <= authsvc.MaxAccessTTL, "ACCESS_TOKEN_TTL must be between 1s and 15m")
 	broker := devstack.BrokerOptions{
 		Port: r.Int("EMBEDDED_KAFKA_PORT", 9092), Dir: filepath.Join(stateDir, "kafka"),
 		Retention:      r.Duration("KAFKA_RETENTION", devstack.DefaultBrokerRetention),
@@ -118,14 +122,14 @@ func run(ctx context.Context, _ []string) error {
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
 			SMTPAddr: smtpAddr,
 			Env: slices.Concat(lifetimes(idemTTL, inboxTTL), localMail(webURL),
-				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS")),
+				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS", "ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL")),
 		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
-		SMTPAddr: smtpAddr,
-		Logger:   func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
+		SMTPAddr: smtpAddr, AccessTokenTTL: accessTTL, RefreshTokenTTL: refreshTTL,
+		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
 		return err
