@@ -157,3 +157,21 @@ func tokenLifetime(t *testing.T, jwt string) time.Duration {
 	}
 	return time.Duration(c.Exp-c.Iat) * time.Second
 }
+
+// Moving the account to another email ends every other session (their
+// tokens name the old address); the caller's stays.
+func TestEmailChangeEndsOtherSessions(t *testing.T) {
+	st := stacktest.Start(t, stacktest.Options{AccessTokenTTL: 10 * time.Minute})
+	u := st.NewUser(t, "customer")
+	other := st.Login(t, u.Email, u.Password, "customer")
+	st.Put(t, "/auth/profile", u.Token, map[string]any{"fullName": "Asha R"}).ExpectStatus(t, http.StatusOK)
+	_, otherNext := rotate(t, st, other.Refresh) // a change of name ends nothing
+
+	moved := stacktest.UniqueEmail("moved")
+	st.Put(t, "/auth/profile", u.Token, map[string]any{"email": moved, "currentPassword": u.Password}).ExpectStatus(t, http.StatusOK)
+	access, _ := rotate(t, st, u.Refresh)
+	if got := st.Get(t, "/auth/profile", access).ExpectStatus(t, http.StatusOK).String("user.email"); got != moved {
+		t.Fatalf("profile email %q, want %q", got, moved)
+	}
+	refresh(t, st, otherNext).ExpectError(t, http.StatusUnauthorized, sessionEnded)
+}

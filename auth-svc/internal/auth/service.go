@@ -236,6 +236,7 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if err := s.confirmEmailChange(ctx, u, upd); err != nil {
 		return User{}, err
 	}
+	old := u
 	set := func(dst *string, src *string) {
 		if src != nil {
 			*dst = *src
@@ -260,11 +261,19 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 		u.Provider = info
 	}
 	u.UpdatedAt = now
+	movedEmail := upd.Email != nil && *upd.Email != old.Email
 	if err := s.repo.Update(ctx, u); err != nil {
 		if errors.Is(err, ErrEmailTaken) {
 			return User{}, apperr.Conflict("Another account already uses this email")
 		}
 		return User{}, err
+	}
+	if movedEmail {
+		// The account is someone else's if the email was taken over:
+		// every other session ends (their tokens also name the old email).
+		if _, err := s.repo.EndSessions(ctx, userID, upd.SessionID, now); err != nil {
+			return User{}, err
+		}
 	}
 	return u, nil
 }

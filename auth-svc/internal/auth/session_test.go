@@ -216,3 +216,25 @@ func TestChangePasswordWhileLockedIs429(t *testing.T) {
 		t.Fatalf("right password while locked: %v, want 429", err)
 	}
 }
+
+func TestEmailChangeEndsOtherSessions(t *testing.T) {
+	ctx := context.Background()
+	fx := newSessionFixture(t)
+	mine, other := fx.login(t), fx.login(t)
+	if _, err := fx.s.UpdateProfile(ctx, "u1", ProfileUpdate{FullName: ptr("Asha R"), SessionID: "fam1"}); err != nil {
+		t.Fatal(err)
+	}
+	otherNext, err := fx.refresh(other.Refresh)
+	if err != nil {
+		t.Fatalf("a change of name ended a session: %v", err)
+	}
+	next, _ := fx.refresh(mine.Refresh)
+	if _, err := fx.s.UpdateProfile(ctx, "u1", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("secret1"), SessionID: "fam1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fx.refresh(next.Refresh); err != nil {
+		t.Fatalf("the caller's own session ended: %v", err)
+	}
+	_, err = fx.refresh(otherNext.Refresh)
+	mustEnd(t, "another session after an email change", err)
+}

@@ -66,6 +66,7 @@ func makeGetProfile(s auth.Service) endpoint.Endpoint {
 
 func makeUpdateProfile(s auth.Service) endpoint.Endpoint {
 	return kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, u auth.ProfileUpdate) (auth.User, error) {
+		u.SessionID = c.SessionID
 		return s.UpdateProfile(ctx, c.UserID, u)
 	})
 }
