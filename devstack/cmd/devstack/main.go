@@ -122,14 +122,15 @@ func run(ctx context.Context, _ []string) error {
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
 			SMTPAddr: smtpAddr,
 			Env: slices.Concat(lifetimes(idemTTL, inboxTTL), localMail(webURL),
-				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS", "ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL")),
+				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS")),
 		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
+		AccessTokenTTL: accessTTL, RefreshTokenTTL: refreshTTL,
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
-		SMTPAddr: smtpAddr, AccessTokenTTL: accessTTL, RefreshTokenTTL: refreshTTL,
-		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
+		SMTPAddr: smtpAddr,
+		Logger:   func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {
 		return err
@@ -216,7 +217,7 @@ func localMail(webURL string) []string {
 	return []string{"WEB_URL=" + webURL, "SMTP_TLS=opportunistic"}
 }
 
-// lifetimes passes IDEMPOTENCY_TTL and INBOX_TTL, when set, to the programs
+// lifetimes passes IDEMPOTENCY_TTL, INBOX_TTL and the token lifetimes, when set, to the programs
 // of a split stack, as Options does to the in-process ones.
 func lifetimes(idemTTL, inboxTTL time.Duration) []string {
 	var env []string
@@ -226,7 +227,8 @@ func lifetimes(idemTTL, inboxTTL time.Duration) []string {
 	if inboxTTL > 0 {
 		env = append(env, "INBOX_TTL="+inboxTTL.String())
 	}
-	return env
+	// Token lifetimes reach auth-svc as set (unset: its defaults).
+	return append(env, passedOn("ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL")...)
 }
 
 func serveWeb(ctx context.Context, addr, dir string, apiOrigins []string) (string, error) {
