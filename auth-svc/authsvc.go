@@ -3,6 +3,7 @@
 package authsvc
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/base64"
@@ -12,6 +13,7 @@ import (
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/auth-svc/internal/auth"
@@ -26,16 +28,33 @@ type Config struct {
 	svc.Config
 	// SigningKey signs access tokens (JWT_SIGNING_KEY: base64 of a 32-byte Ed25519 seed).
 	SigningKey ed25519.PrivateKey
-	TokenTTL   time.Duration
+	// AccessTTL is how long an access token lives (ACCESS_TOKEN_TTL, at
+	// most MaxAccessTTL): every service verifies it on its own, so it is not
+	// revoked; ending a session takes effect at its expiry.
+	AccessTTL time.Duration
+	// RefreshTTL is how long a refresh token lives unused (REFRESH_TOKEN_TTL).
+	RefreshTTL time.Duration
 	Clock      func() time.Time
 }
+
+// Token lifetimes.
+const (
+	DefaultAccessTTL = 10 * time.Minute
+	MaxAccessTTL     = 15 * time.Minute
+)
 
 // LoadConfig reads the environment.
 func LoadConfig(r *config.Reader) Config {
 	cfg := Config{
-		Config:   svc.LoadConfig(r, "auth-svc", ":7001", false, false),
-		TokenTTL: r.Duration("TOKEN_TTL", 24*time.Hour),
+		Config:     svc.LoadConfig(r, "auth-svc", ":7001", false, false),
+		AccessTTL:  r.Duration("ACCESS_TOKEN_TTL", DefaultAccessTTL),
+		RefreshTTL: r.Duration("REFRESH_TOKEN_TTL", auth.DefaultRefreshTTL),
 	}
+	r.Check(cfg.AccessTTL > 0 && cfg.AccessTTL <= MaxAccessTTL,
+		"ACCESS_TOKEN_TTL must be between 1s and 15m: access tokens cannot be revoked, so ending a session waits for them to expire")
+	r.Check(cfg.RefreshTTL >= time.Hour, "REFRESH_TOKEN_TTL must be at least 1h (it is how long a session lasts unused)")
+	r.Check(r.String("TOKEN_TTL", "") == "",
+		"TOKEN_TTL was replaced by ACCESS_TOKEN_TTL (at most 15m; default 10m) and REFRESH_TOKEN_TTL (default 336h)")
 	if seed := r.Required("JWT_SIGNING_KEY"); seed != "" {
 		raw, err := base64.StdEncoding.DecodeString(seed)
 		r.Check(err == nil && len(raw) == ed25519.SeedSize,
@@ -56,16 +75,28 @@ func Run(ctx context.Context, cfg Config) error { return svc.RunService(ctx, cfg
 // Spec wires the service into the shared runtime.
 func (cfg Config) Spec() svc.Spec {
 	now := svc.Clock(cfg.Clock)
+	accessTTL := cmp.Or(cfg.AccessTTL, DefaultAccessTTL)
+	refreshTTL := cmp.Or(cfg.RefreshTTL, auth.DefaultRefreshTTL)
 	var signer *token.Signer
 	if cfg.SigningKey != nil {
-		signer = token.NewSigner(cfg.SigningKey, cfg.TokenTTL, now)
+		// Every service checks a token's expiry against its wall clock, so
+		// tokens are issued on it, whatever clock the domain runs on.
+		signer = token.NewSigner(cfg.SigningKey, accessTTL, time.Now)
 	}
 	return svc.Spec{
 		Schema:     "auth",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		KeySource:  func(context.Context) (*authv1.JWKS, error) { return signer.JWKS(), nil },
+		// A session's rows go once they can no longer matter: a token
+		// refreshTTL after issue (it has expired), a family refreshTTL after
+		// its latest refresh (every token of it has expired).
+		Retention: []*retention.Rule{
+			{Table: "refresh_tokens", Column: "issued_at", Keep: refreshTTL, Now: now},
+			{Table: "session_families", Column: "refreshed_at", Keep: refreshTTL, Now: now},
+		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() })
+			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() },
+				auth.WithRefreshTTL(refreshTTL))
 			set := transport.NewSet(domain, rt.Middlewares(authv1.AuthService_ServiceDesc.ServiceName))
 			authv1.RegisterAuthServiceServer(rt.Server, transport.NewGRPCServer(set, signer.JWKS))
 			return nil

@@ -4,6 +4,7 @@
 package devstack
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"fmt"
@@ -57,6 +58,12 @@ type Options struct {
 	MailBackoff time.Duration
 	// MailInterval is how often queued mail is looked for (zero: its default).
 	MailInterval time.Duration
+	// AccessTokenTTL is how long access tokens live (zero: 24 h, for the
+	// tests and the bench, whose clients hold one token and never refresh;
+	// make up passes ACCESS_TOKEN_TTL, default 10 min). RefreshTokenTTL is
+	// how long a refresh token lives unused (zero: auth-svc's default).
+	AccessTokenTTL  time.Duration
+	RefreshTokenTTL time.Duration
 	// Logger returns the logger of one component (nil: JSON to stdout).
 	Logger func(component string) *slog.Logger
 }
@@ -112,7 +119,8 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	}
 	g := app.NewGroup(ctx)
 	g.Go("auth-svc", func(ctx context.Context) error {
-		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey, TokenTTL: 24 * time.Hour, Clock: o.Clock})
+		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey,
+			AccessTTL: cmp.Or(o.AccessTokenTTL, 24*time.Hour), RefreshTTL: o.RefreshTokenTTL, Clock: o.Clock})
 	})
 	g.Go("catalog-svc", func(ctx context.Context) error {
 		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), Location: o.Location})

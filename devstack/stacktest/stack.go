@@ -50,6 +50,9 @@ type Options struct {
 	SMTPAddr     string
 	MailInterval time.Duration
 	MailBackoff  time.Duration
+	// AccessTokenTTL is how long access tokens live (zero: 24 h, so a
+	// test's tokens never expire under it).
+	AccessTokenTTL time.Duration
 }
 
 // Start runs a stack until the test ends. Logs are discarded unless
@@ -72,7 +75,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
 		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
 		ReminderInterval: o.ReminderInterval, SMTPAddr: o.SMTPAddr, MailInterval: o.MailInterval, MailBackoff: o.MailBackoff,
-		Logger: testLogger,
+		AccessTokenTTL: o.AccessTokenTTL, Logger: testLogger,
 	})
 	if err != nil {
 		cancel()

@@ -14,6 +14,8 @@ type User struct {
 	Password string
 	Role     string
 	Token    string
+	// Refresh is the session's refresh token (POST /auth/refresh).
+	Refresh string
 }
 
 // Registration returns a valid registration body for role.
@@ -48,5 +50,6 @@ func (c Client) NewUser(t testing.TB, role string) User {
 func (c Client) Login(t testing.TB, email, password, role string) User {
 	t.Helper()
 	r := c.Post(t, "/auth/login-with-role", "", map[string]any{"email": email, "password": password, "role": role}).ExpectStatus(t, http.StatusOK)
-	return User{ID: r.String("user._id"), Email: email, Password: password, Role: role, Token: r.String("token")}
+	return User{ID: r.String("user._id"), Email: email, Password: password, Role: role, Token: r.String("token"),
+		Refresh: r.String("refreshToken")}
 }

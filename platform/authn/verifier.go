@@ -110,6 +110,7 @@ func (v *Verifier) verify(ctx context.Context, token string) (Claims, time.Time,
 	c.UserID, _ = mc["sub"].(string)
 	c.Role, _ = mc["role"].(string)
 	c.Email, _ = mc["email"].(string)
+	c.SessionID, _ = mc["sid"].(string)
 	if c.UserID == "" || (c.Role != RoleCustomer && c.Role != RoleProvider) {
 		return Claims{}, time.Time{}, ErrBadToken
 	}

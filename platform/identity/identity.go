@@ -14,4 +14,7 @@ type Caller struct {
 	UserID string
 	Role   string
 	Email  string
+	// SessionID is the session (refresh-token family) the token was
+	// issued in; empty for tokens without one.
+	SessionID string
 }

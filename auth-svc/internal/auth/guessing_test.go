@@ -80,4 +80,5 @@ func TestPasswordGuessingLocksTheAccount(t *testing.T) {
 
 type issuerFunc func(User) (string, error)
 
-func (f issuerFunc) Issue(u User) (string, error) { return f(u) }
+func (f issuerFunc) Issue(u User, _ string) (string, error) { return f(u) }
+func (issuerFunc) TTL() time.Duration                       { return 10 * time.Minute }

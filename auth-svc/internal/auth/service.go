@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
@@ -21,6 +23,15 @@ type Service interface {
 	// Contact is the user notification-svc mails (its email and
 	// EmailNotifications); an unknown id is not found.
 	Contact(ctx context.Context, userID string) (User, error)
+	// Refresh exchanges a refresh token for new tokens (session.go).
+	Refresh(ctx context.Context, refreshToken string) (Session, error)
+	// Logout ends the session of a refresh token.
+	Logout(ctx context.Context, refreshToken string) error
+	// LogoutAll ends every session of userID and answers the message to show.
+	LogoutAll(ctx context.Context, userID string) (string, error)
+	// ChangePassword sets a new password and ends every session but
+	// sessionID (password_change.go).
+	ChangePassword(ctx context.Context, userID, sessionID string, c PasswordChange) (string, error)
 }
 
 // Repository stores users.
@@ -38,6 +49,10 @@ type Repository interface {
 	RecordFailure(ctx context.Context, userID string, next func(Failures) Failures) (Failures, error)
 	// ClearFailures forgets userID's failures.
 	ClearFailures(ctx context.Context, userID string) error
+	// SetPassword stores userID's new password hash and, in the same
+	// transaction, ends every session of the user but keepSession.
+	SetPassword(ctx context.Context, userID, hash, keepSession string, now time.Time) error
+	Sessions
 }
 
 // Repository errors.
@@ -55,20 +70,55 @@ type Hasher interface {
 
 // Issuer signs access tokens.
 type Issuer interface {
-	Issue(u User) (string, error)
+	// Issue signs an access token for u in session sessionID (its "sid").
+	Issue(u User, sessionID string) (string, error)
+	// TTL is how long an access token lives.
+	TTL() time.Duration
 }
 
 type service struct {
-	repo   Repository
-	hasher Hasher
-	issuer Issuer
-	now    func() time.Time
-	newID  func() string
+	repo       Repository
+	hasher     Hasher
+	issuer     Issuer
+	now        func() time.Time
+	newID      func() string
+	refreshTTL time.Duration
+	// secret returns a new refresh token.
+	secret func() (string, error)
+}
+
+// DefaultRefreshTTL is how long a refresh token lives unused
+// (REFRESH_TOKEN_TTL): a session not used for that long ends.
+const DefaultRefreshTTL = 14 * 24 * time.Hour
+
+// Option tunes NewService.
+type Option func(*service)
+
+// WithRefreshTTL sets how long a refresh token lives (zero: DefaultRefreshTTL).
+func WithRefreshTTL(d time.Duration) Option {
+	return func(s *service) {
+		if d > 0 {
+			s.refreshTTL = d
+		}
+	}
 }
 
 // NewService returns the auth domain.
-func NewService(repo Repository, hasher Hasher, issuer Issuer, now func() time.Time, newID func() string) Service {
-	return &service{repo: repo, hasher: hasher, issuer: issuer, now: now, newID: newID}
+func NewService(repo Repository, hasher Hasher, issuer Issuer, now func() time.Time, newID func() string, opts ...Option) Service {
+	s := &service{repo: repo, hasher: hasher, issuer: issuer, now: now, newID: newID, refreshTTL: DefaultRefreshTTL, secret: randomSecret}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// randomSecret is 256 random bits, URL-safe.
+func randomSecret() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
 func (s *service) Register(ctx context.Context, r Registration) (User, error) {
@@ -136,11 +186,11 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	if u.Role != role {
 		return Session{}, apperr.Forbidden(fmt.Sprintf("This account is registered as a %s. Please log in as a %s.", roleName(u.Role), roleName(u.Role)))
 	}
-	token, err := s.issuer.Issue(u)
+	t, err := s.startSession(ctx, u)
 	if err != nil {
 		return Session{}, err
 	}
-	return Session{Token: token, User: u}, nil
+	return Session{Tokens: t, User: u}, nil
 }
 
 func roleName(role string) string {
@@ -186,6 +236,7 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if err := s.confirmEmailChange(ctx, u, upd); err != nil {
 		return User{}, err
 	}
+	old := u
 	set := func(dst *string, src *string) {
 		if src != nil {
 			*dst = *src
@@ -210,11 +261,19 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 		u.Provider = info
 	}
 	u.UpdatedAt = now
+	movedEmail := upd.Email != nil && *upd.Email != old.Email
 	if err := s.repo.Update(ctx, u); err != nil {
 		if errors.Is(err, ErrEmailTaken) {
 			return User{}, apperr.Conflict("Another account already uses this email")
 		}
 		return User{}, err
+	}
+	if movedEmail {
+		// The account is someone else's if the email was taken over:
+		// every other session ends (their tokens also name the old email).
+		if _, err := s.repo.EndSessions(ctx, userID, upd.SessionID, now); err != nil {
+			return User{}, err
+		}
 	}
 	return u, nil
 }

@@ -15,6 +15,70 @@ import (
 type memRepo struct {
 	users    map[string]User
 	failures map[string]Failures
+	families map[string]Family
+	tokens   map[string]RefreshToken // by string(hash)
+}
+
+func (m *memRepo) StartSession(_ context.Context, f Family, first RefreshToken) error {
+	if m.families == nil {
+		m.families, m.tokens = map[string]Family{}, map[string]RefreshToken{}
+	}
+	m.families[f.ID] = f
+	m.tokens[string(first.Hash)] = first
+	return nil
+}
+
+func (m *memRepo) Refresh(_ context.Context, hash []byte, now time.Time, step func(RefreshToken, Family) RefreshStep) (Family, error) {
+	t, ok := m.tokens[string(hash)]
+	if !ok {
+		return Family{}, ErrNotFound
+	}
+	f := m.families[t.FamilyID]
+	st := step(t, f)
+	if st.End {
+		m.end(f.ID, now)
+	}
+	if st.Next != nil {
+		t.UsedAt = &now
+		m.tokens[string(hash)] = t
+		m.tokens[string(st.Next.Hash)] = *st.Next
+	}
+	return f, nil
+}
+
+func (m *memRepo) end(id string, now time.Time) bool {
+	f := m.families[id]
+	if f.EndedAt != nil {
+		return false
+	}
+	f.EndedAt = &now
+	m.families[id] = f
+	return true
+}
+
+func (m *memRepo) EndSessions(_ context.Context, userID, except string, now time.Time) (int, error) {
+	n := 0
+	for id, f := range m.families {
+		if f.UserID == userID && id != except && m.end(id, now) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func (m *memRepo) EndSession(_ context.Context, hash []byte, now time.Time) error {
+	if t, ok := m.tokens[string(hash)]; ok {
+		m.end(t.FamilyID, now)
+	}
+	return nil
+}
+
+func (m *memRepo) SetPassword(ctx context.Context, userID, hash, keep string, now time.Time) error {
+	u := m.users[userID]
+	u.PasswordHash = hash
+	m.users[userID] = u
+	_, err := m.EndSessions(ctx, userID, keep, now)
+	return err
 }
 
 func (m *memRepo) Failures(_ context.Context, id string) (Failures, error) {

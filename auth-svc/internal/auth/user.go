@@ -81,10 +81,13 @@ type ProfileUpdate struct {
 	CurrentPassword *string
 	// EmailNotifications switches mailed notifications on or off.
 	EmailNotifications *bool
+	// SessionID is the caller's session, which an email change keeps
+	// (every other session of the account ends).
+	SessionID string
 }
 
-// Session is the outcome of a login.
+// Session is the outcome of a login or a refresh.
 type Session struct {
-	Token string
-	User  User
+	Tokens
+	User User
 }

@@ -35,19 +35,27 @@ func KeyID(pub ed25519.PublicKey) string {
 	return base64.RawURLEncoding.EncodeToString(sum[:9])
 }
 
-// Issue returns a token for u.
-func (s *Signer) Issue(u auth.User) (string, error) {
+// Issue returns a token for u in session sessionID (the "sid" claim: the
+// refresh-token family a password change keeps).
+func (s *Signer) Issue(u auth.User, sessionID string) (string, error) {
 	now := s.now()
-	t := jwt.NewWithClaims(jwt.SigningMethodEdDSA, jwt.MapClaims{
+	claims := jwt.MapClaims{
 		"sub":   u.ID,
 		"role":  u.Role,
 		"email": u.Email,
 		"iat":   now.Unix(),
 		"exp":   now.Add(s.ttl).Unix(),
-	})
+	}
+	if sessionID != "" {
+		claims["sid"] = sessionID
+	}
+	t := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
 	t.Header["kid"] = s.kid
 	return t.SignedString(s.key)
 }
+
+// TTL is how long a token lives.
+func (s *Signer) TTL() time.Duration { return s.ttl }
 
 // JWKS publishes the public key.
 func (s *Signer) JWKS() *authv1.JWKS {

@@ -26,6 +26,12 @@ type Set struct {
 	UserExists    endpoint.Endpoint
 	// GetContact is notification-svc's lookup of where to mail a user.
 	GetContact endpoint.Endpoint
+	// Refresh and Logout take a refresh token (no bearer: the access token
+	// may have expired); LogoutAll and ChangePassword are the caller's.
+	Refresh        endpoint.Endpoint
+	Logout         endpoint.Endpoint
+	LogoutAll      endpoint.Endpoint
+	ChangePassword endpoint.Endpoint
 }
 
 // NewSet wraps s in mw. Registration, login and the lookups are public; the
@@ -39,6 +45,16 @@ func NewSet(s auth.Service, mw kit.Middlewares) Set {
 		UpdateProfile: mw.Wrap("UpdateProfile", makeUpdateProfile(s), mw.Authenticated),
 		UserExists:    mw.Wrap("UserExists", kit.Endpoint(s.UserExists)),
 		GetContact:    mw.Wrap("GetContact", kit.Endpoint(s.Contact)),
+		Refresh:       mw.Wrap("Refresh", kit.Endpoint(s.Refresh)),
+		Logout: mw.Wrap("Logout", kit.Endpoint(func(ctx context.Context, token string) (struct{}, error) {
+			return struct{}{}, s.Logout(ctx, token)
+		})),
+		LogoutAll: mw.Wrap("LogoutAll", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, _ struct{}) (string, error) {
+			return s.LogoutAll(ctx, c.UserID)
+		}), mw.Authenticated),
+		ChangePassword: mw.Wrap("ChangePassword", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, pc auth.PasswordChange) (string, error) {
+			return s.ChangePassword(ctx, c.UserID, c.SessionID, pc)
+		}), mw.Authenticated),
 	}
 }
 
@@ -50,6 +66,7 @@ func makeGetProfile(s auth.Service) endpoint.Endpoint {
 
 func makeUpdateProfile(s auth.Service) endpoint.Endpoint {
 	return kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, u auth.ProfileUpdate) (auth.User, error) {
+		u.SessionID = c.SessionID
 		return s.UpdateProfile(ctx, c.UserID, u)
 	})
 }

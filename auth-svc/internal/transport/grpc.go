@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -24,6 +25,10 @@ type GRPCServer struct {
 	updateProfile kit.Handler[*authv1.UpdateProfileRequest, *authv1.ProfileResponse]
 	userExists    kit.Handler[*authv1.UserExistsRequest, *authv1.UserExistsResponse]
 	getContact    kit.Handler[*authv1.GetContactRequest, *authv1.Contact]
+	refresh       kit.Handler[*authv1.RefreshRequest, *authv1.RefreshResponse]
+	logout        kit.Handler[*authv1.LogoutRequest, *authv1.MessageResponse]
+	logoutAll     kit.Handler[*authv1.LogoutAllRequest, *authv1.MessageResponse]
+	changePw      kit.Handler[*authv1.ChangePasswordRequest, *authv1.MessageResponse]
 	jwks          func() *authv1.JWKS
 }
 
@@ -37,6 +42,10 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		updateProfile: kit.NewHandler(set.UpdateProfile, decodeUpdateProfile, encodeProfile),
 		userExists:    kit.NewHandler(set.UserExists, decodeUserExists, encodeUserExists),
 		getContact:    kit.NewHandler(set.GetContact, decodeGetContact, encodeContact),
+		refresh:       kit.NewHandler(set.Refresh, decodeRefresh, encodeRefresh),
+		logout:        kit.NewHandler(set.Logout, decodeLogout, encodeLogout),
+		logoutAll:     kit.NewHandler(set.LogoutAll, kit.NoRequest[*authv1.LogoutAllRequest], encodeMessage),
+		changePw:      kit.NewHandler(set.ChangePassword, decodeChangePassword, encodeMessage),
 		jwks:          jwks,
 	}
 }
@@ -69,6 +78,22 @@ func (s *GRPCServer) GetContact(ctx context.Context, req *authv1.GetContactReque
 	return s.getContact.Serve(ctx, req)
 }
 
+func (s *GRPCServer) Refresh(ctx context.Context, req *authv1.RefreshRequest) (*authv1.RefreshResponse, error) {
+	return s.refresh.Serve(ctx, req)
+}
+
+func (s *GRPCServer) Logout(ctx context.Context, req *authv1.LogoutRequest) (*authv1.MessageResponse, error) {
+	return s.logout.Serve(ctx, req)
+}
+
+func (s *GRPCServer) LogoutAll(ctx context.Context, req *authv1.LogoutAllRequest) (*authv1.MessageResponse, error) {
+	return s.logoutAll.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ChangePassword(ctx context.Context, req *authv1.ChangePasswordRequest) (*authv1.MessageResponse, error) {
+	return s.changePw.Serve(ctx, req)
+}
+
 func (s *GRPCServer) GetJWKS(context.Context, *authv1.GetJWKSRequest) (*authv1.JWKS, error) {
 	return s.jwks(), nil
 }
@@ -93,7 +118,34 @@ func decodeLogin(_ context.Context, req *authv1.LoginWithRoleRequest) auth.Login
 }
 
 func encodeLogin(_ context.Context, s auth.Session) *authv1.LoginWithRoleResponse {
-	return &authv1.LoginWithRoleResponse{Success: true, Token: s.Token, Message: "Login successful", User: userProto(s.User)}
+	return &authv1.LoginWithRoleResponse{Success: true, Token: s.Access, Message: "Login successful", User: userProto(s.User),
+		RefreshToken: s.Refresh, ExpiresIn: seconds(s.AccessTTL)}
+}
+
+func seconds(d time.Duration) int32 { return int32(d / time.Second) }
+
+func decodeRefresh(_ context.Context, req *authv1.RefreshRequest) string {
+	return req.GetRefreshToken()
+}
+
+func encodeRefresh(_ context.Context, s auth.Session) *authv1.RefreshResponse {
+	return &authv1.RefreshResponse{Success: true, Token: s.Access, RefreshToken: s.Refresh, ExpiresIn: seconds(s.AccessTTL),
+		User: userProto(s.User)}
+}
+
+func decodeLogout(_ context.Context, req *authv1.LogoutRequest) string { return req.GetRefreshToken() }
+
+func encodeLogout(context.Context, struct{}) *authv1.MessageResponse {
+	return &authv1.MessageResponse{Success: true, Message: "Signed out."}
+}
+
+func decodeChangePassword(_ context.Context, req *authv1.ChangePasswordRequest) auth.PasswordChange {
+	return auth.PasswordChange{CurrentPassword: req.GetCurrentPassword(), NewPassword: req.GetNewPassword(),
+		ConfirmPassword: req.ConfirmPassword}
+}
+
+func encodeMessage(_ context.Context, msg string) *authv1.MessageResponse {
+	return &authv1.MessageResponse{Success: true, Message: msg}
 }
 
 func decodeUserRole(_ context.Context, req *authv1.GetUserRoleRequest) string { return req.GetEmail() }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	authsvc "github.com/slotwise/slotwise/auth-svc"
 	bookingsvc "github.com/slotwise/slotwise/booking-svc"
 	"github.com/slotwise/slotwise/devstack"
 	"github.com/slotwise/slotwise/gateway"
@@ -42,6 +43,9 @@ func run(ctx context.Context, _ []string) error {
 	rate := r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 120)
 	idemTTL := r.Duration("IDEMPOTENCY_TTL", 0)
 	inboxTTL := r.Duration("INBOX_TTL", 0)
+	accessTTL := r.Duration("ACCESS_TOKEN_TTL", authsvc.DefaultAccessTTL)
+	refreshTTL := r.Duration("REFRESH_TOKEN_TTL", 0)
+	r.Check(accessTTL > 0 && accessTTL <= authsvc.MaxAccessTTL, "ACCESS_TOKEN_TTL must be between 1s and 15m")
 	broker := devstack.BrokerOptions{
 		Port: r.Int("EMBEDDED_KAFKA_PORT", 9092), Dir: filepath.Join(stateDir, "kafka"),
 		Retention:      r.Duration("KAFKA_RETENTION", devstack.DefaultBrokerRetention),
@@ -127,6 +131,7 @@ func run(ctx context.Context, _ []string) error {
 		}, ready, endpoints, say)
 	}
 	stack, err := devstack.Start(ctx, devstack.Options{
+		AccessTokenTTL: accessTTL, RefreshTokenTTL: refreshTTL,
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
 		SMTPAddr: smtpAddr, WebURL: mailWebURL, PublicCacheTTL: r.Duration("PUBLIC_CACHE_TTL", gateway.DefaultPublicCacheTTL),
@@ -217,7 +222,7 @@ func localMail(webURL string) []string {
 	return []string{"WEB_URL=" + webURL, "SMTP_TLS=opportunistic"}
 }
 
-// lifetimes passes IDEMPOTENCY_TTL and INBOX_TTL, when set, to the programs
+// lifetimes passes IDEMPOTENCY_TTL, INBOX_TTL and the token lifetimes, when set, to the programs
 // of a split stack, as Options does to the in-process ones.
 func lifetimes(idemTTL, inboxTTL time.Duration) []string {
 	var env []string
@@ -227,7 +232,8 @@ func lifetimes(idemTTL, inboxTTL time.Duration) []string {
 	if inboxTTL > 0 {
 		env = append(env, "INBOX_TTL="+inboxTTL.String())
 	}
-	return env
+	// Token lifetimes reach auth-svc as set (unset: its defaults).
+	return append(env, passedOn("ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL")...)
 }
 
 // serveWeb serves the built web app on addr, with /api/… passed on to the

@@ -582,11 +582,17 @@ func (x *LoginWithRoleRequest) GetRole() string {
 }
 
 type LoginWithRoleResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
-	Token         string                 `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
-	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
-	User          *User                  `protobuf:"bytes,4,opt,name=user,proto3" json:"user,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	// token is the access token (a JWT sent as "Authorization: Bearer"); it
+	// lives expiresIn seconds (ACCESS_TOKEN_TTL, at most 15 minutes).
+	Token   string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
+	Message string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	User    *User  `protobuf:"bytes,4,opt,name=user,proto3" json:"user,omitempty"`
+	// refreshToken is exchanged at POST /auth/refresh for the next tokens;
+	// it is used once.
+	RefreshToken  string `protobuf:"bytes,5,opt,name=refreshToken,proto3" json:"refreshToken,omitempty"`
+	ExpiresIn     int32  `protobuf:"varint,6,opt,name=expiresIn,proto3" json:"expiresIn,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -649,6 +655,333 @@ func (x *LoginWithRoleResponse) GetUser() *User {
 	return nil
 }
 
+func (x *LoginWithRoleResponse) GetRefreshToken() string {
+	if x != nil {
+		return x.RefreshToken
+	}
+	return ""
+}
+
+func (x *LoginWithRoleResponse) GetExpiresIn() int32 {
+	if x != nil {
+		return x.ExpiresIn
+	}
+	return 0
+}
+
+type RefreshRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RefreshToken  string                 `protobuf:"bytes,1,opt,name=refreshToken,proto3" json:"refreshToken,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefreshRequest) Reset() {
+	*x = RefreshRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefreshRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefreshRequest) ProtoMessage() {}
+
+func (x *RefreshRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefreshRequest.ProtoReflect.Descriptor instead.
+func (*RefreshRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *RefreshRequest) GetRefreshToken() string {
+	if x != nil {
+		return x.RefreshToken
+	}
+	return ""
+}
+
+type RefreshResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Token         string                 `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
+	RefreshToken  string                 `protobuf:"bytes,3,opt,name=refreshToken,proto3" json:"refreshToken,omitempty"`
+	ExpiresIn     int32                  `protobuf:"varint,4,opt,name=expiresIn,proto3" json:"expiresIn,omitempty"`
+	User          *User                  `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefreshResponse) Reset() {
+	*x = RefreshResponse{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefreshResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefreshResponse) ProtoMessage() {}
+
+func (x *RefreshResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefreshResponse.ProtoReflect.Descriptor instead.
+func (*RefreshResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *RefreshResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *RefreshResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *RefreshResponse) GetRefreshToken() string {
+	if x != nil {
+		return x.RefreshToken
+	}
+	return ""
+}
+
+func (x *RefreshResponse) GetExpiresIn() int32 {
+	if x != nil {
+		return x.ExpiresIn
+	}
+	return 0
+}
+
+func (x *RefreshResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+type LogoutRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RefreshToken  string                 `protobuf:"bytes,1,opt,name=refreshToken,proto3" json:"refreshToken,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogoutRequest) Reset() {
+	*x = LogoutRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogoutRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogoutRequest) ProtoMessage() {}
+
+func (x *LogoutRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogoutRequest.ProtoReflect.Descriptor instead.
+func (*LogoutRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *LogoutRequest) GetRefreshToken() string {
+	if x != nil {
+		return x.RefreshToken
+	}
+	return ""
+}
+
+type LogoutAllRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogoutAllRequest) Reset() {
+	*x = LogoutAllRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogoutAllRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogoutAllRequest) ProtoMessage() {}
+
+func (x *LogoutAllRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogoutAllRequest.ProtoReflect.Descriptor instead.
+func (*LogoutAllRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{10}
+}
+
+type ChangePasswordRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	CurrentPassword string                 `protobuf:"bytes,1,opt,name=currentPassword,proto3" json:"currentPassword,omitempty"`
+	NewPassword     string                 `protobuf:"bytes,2,opt,name=newPassword,proto3" json:"newPassword,omitempty"`
+	// confirmPassword is optional: when sent it must equal newPassword.
+	ConfirmPassword *string `protobuf:"bytes,3,opt,name=confirmPassword,proto3,oneof" json:"confirmPassword,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ChangePasswordRequest) Reset() {
+	*x = ChangePasswordRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChangePasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChangePasswordRequest) ProtoMessage() {}
+
+func (x *ChangePasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChangePasswordRequest.ProtoReflect.Descriptor instead.
+func (*ChangePasswordRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ChangePasswordRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
+}
+
+func (x *ChangePasswordRequest) GetNewPassword() string {
+	if x != nil {
+		return x.NewPassword
+	}
+	return ""
+}
+
+func (x *ChangePasswordRequest) GetConfirmPassword() string {
+	if x != nil && x.ConfirmPassword != nil {
+		return *x.ConfirmPassword
+	}
+	return ""
+}
+
+type MessageResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MessageResponse) Reset() {
+	*x = MessageResponse{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MessageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MessageResponse) ProtoMessage() {}
+
+func (x *MessageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MessageResponse.ProtoReflect.Descriptor instead.
+func (*MessageResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *MessageResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *MessageResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 type GetUserRoleRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
@@ -658,7 +991,7 @@ type GetUserRoleRequest struct {
 
 func (x *GetUserRoleRequest) Reset() {
 	*x = GetUserRoleRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[7]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -670,7 +1003,7 @@ func (x *GetUserRoleRequest) String() string {
 func (*GetUserRoleRequest) ProtoMessage() {}
 
 func (x *GetUserRoleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[7]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -683,7 +1016,7 @@ func (x *GetUserRoleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRoleRequest.ProtoReflect.Descriptor instead.
 func (*GetUserRoleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetUserRoleRequest) GetEmail() string {
@@ -703,7 +1036,7 @@ type GetUserRoleResponse struct {
 
 func (x *GetUserRoleResponse) Reset() {
 	*x = GetUserRoleResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[8]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -715,7 +1048,7 @@ func (x *GetUserRoleResponse) String() string {
 func (*GetUserRoleResponse) ProtoMessage() {}
 
 func (x *GetUserRoleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[8]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -728,7 +1061,7 @@ func (x *GetUserRoleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRoleResponse.ProtoReflect.Descriptor instead.
 func (*GetUserRoleResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetUserRoleResponse) GetSuccess() bool {
@@ -753,7 +1086,7 @@ type GetProfileRequest struct {
 
 func (x *GetProfileRequest) Reset() {
 	*x = GetProfileRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[9]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -765,7 +1098,7 @@ func (x *GetProfileRequest) String() string {
 func (*GetProfileRequest) ProtoMessage() {}
 
 func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[9]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -778,7 +1111,7 @@ func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProfileRequest.ProtoReflect.Descriptor instead.
 func (*GetProfileRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{15}
 }
 
 type ProfileResponse struct {
@@ -792,7 +1125,7 @@ type ProfileResponse struct {
 
 func (x *ProfileResponse) Reset() {
 	*x = ProfileResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[10]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -804,7 +1137,7 @@ func (x *ProfileResponse) String() string {
 func (*ProfileResponse) ProtoMessage() {}
 
 func (x *ProfileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[10]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -817,7 +1150,7 @@ func (x *ProfileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProfileResponse.ProtoReflect.Descriptor instead.
 func (*ProfileResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ProfileResponse) GetSuccess() bool {
@@ -860,7 +1193,7 @@ type UpdateProfileRequest struct {
 
 func (x *UpdateProfileRequest) Reset() {
 	*x = UpdateProfileRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[11]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -872,7 +1205,7 @@ func (x *UpdateProfileRequest) String() string {
 func (*UpdateProfileRequest) ProtoMessage() {}
 
 func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[11]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -885,7 +1218,7 @@ func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProfileRequest.ProtoReflect.Descriptor instead.
 func (*UpdateProfileRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *UpdateProfileRequest) GetFullName() string {
@@ -959,7 +1292,7 @@ type GetJWKSRequest struct {
 
 func (x *GetJWKSRequest) Reset() {
 	*x = GetJWKSRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +1304,7 @@ func (x *GetJWKSRequest) String() string {
 func (*GetJWKSRequest) ProtoMessage() {}
 
 func (x *GetJWKSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +1317,7 @@ func (x *GetJWKSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJWKSRequest.ProtoReflect.Descriptor instead.
 func (*GetJWKSRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
 }
 
 type JWK struct {
@@ -1001,7 +1334,7 @@ type JWK struct {
 
 func (x *JWK) Reset() {
 	*x = JWK{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1013,7 +1346,7 @@ func (x *JWK) String() string {
 func (*JWK) ProtoMessage() {}
 
 func (x *JWK) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1026,7 +1359,7 @@ func (x *JWK) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JWK.ProtoReflect.Descriptor instead.
 func (*JWK) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *JWK) GetKty() string {
@@ -1080,7 +1413,7 @@ type JWKS struct {
 
 func (x *JWKS) Reset() {
 	*x = JWKS{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1092,7 +1425,7 @@ func (x *JWKS) String() string {
 func (*JWKS) ProtoMessage() {}
 
 func (x *JWKS) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1105,7 +1438,7 @@ func (x *JWKS) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JWKS.ProtoReflect.Descriptor instead.
 func (*JWKS) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *JWKS) GetKeys() []*JWK {
@@ -1124,7 +1457,7 @@ type UserExistsRequest struct {
 
 func (x *UserExistsRequest) Reset() {
 	*x = UserExistsRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1136,7 +1469,7 @@ func (x *UserExistsRequest) String() string {
 func (*UserExistsRequest) ProtoMessage() {}
 
 func (x *UserExistsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1149,7 +1482,7 @@ func (x *UserExistsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserExistsRequest.ProtoReflect.Descriptor instead.
 func (*UserExistsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UserExistsRequest) GetUserId() string {
@@ -1168,7 +1501,7 @@ type UserExistsResponse struct {
 
 func (x *UserExistsResponse) Reset() {
 	*x = UserExistsResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1513,7 @@ func (x *UserExistsResponse) String() string {
 func (*UserExistsResponse) ProtoMessage() {}
 
 func (x *UserExistsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1526,7 @@ func (x *UserExistsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserExistsResponse.ProtoReflect.Descriptor instead.
 func (*UserExistsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UserExistsResponse) GetExists() bool {
@@ -1212,7 +1545,7 @@ type GetContactRequest struct {
 
 func (x *GetContactRequest) Reset() {
 	*x = GetContactRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1224,7 +1557,7 @@ func (x *GetContactRequest) String() string {
 func (*GetContactRequest) ProtoMessage() {}
 
 func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1237,7 +1570,7 @@ func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetContactRequest.ProtoReflect.Descriptor instead.
 func (*GetContactRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetContactRequest) GetUserId() string {
@@ -1259,7 +1592,7 @@ type Contact struct {
 
 func (x *Contact) Reset() {
 	*x = Contact{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1271,7 +1604,7 @@ func (x *Contact) String() string {
 func (*Contact) ProtoMessage() {}
 
 func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1284,7 +1617,7 @@ func (x *Contact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Contact.ProtoReflect.Descriptor instead.
 func (*Contact) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *Contact) GetEmail() string {
@@ -1368,12 +1701,33 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x14LoginWithRoleRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x12\n" +
-	"\x04role\x18\x03 \x01(\tR\x04role\"\x8d\x01\n" +
+	"\x04role\x18\x03 \x01(\tR\x04role\"\xcf\x01\n" +
 	"\x15LoginWithRoleResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12\x18\n" +
 	"\amessage\x18\x03 \x01(\tR\amessage\x12*\n" +
-	"\x04user\x18\x04 \x01(\v2\x16.slotwise.auth.v1.UserR\x04user\"*\n" +
+	"\x04user\x18\x04 \x01(\v2\x16.slotwise.auth.v1.UserR\x04user\x12\"\n" +
+	"\frefreshToken\x18\x05 \x01(\tR\frefreshToken\x12\x1c\n" +
+	"\texpiresIn\x18\x06 \x01(\x05R\texpiresIn\"4\n" +
+	"\x0eRefreshRequest\x12\"\n" +
+	"\frefreshToken\x18\x01 \x01(\tR\frefreshToken\"\xaf\x01\n" +
+	"\x0fRefreshResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x14\n" +
+	"\x05token\x18\x02 \x01(\tR\x05token\x12\"\n" +
+	"\frefreshToken\x18\x03 \x01(\tR\frefreshToken\x12\x1c\n" +
+	"\texpiresIn\x18\x04 \x01(\x05R\texpiresIn\x12*\n" +
+	"\x04user\x18\x05 \x01(\v2\x16.slotwise.auth.v1.UserR\x04user\"3\n" +
+	"\rLogoutRequest\x12\"\n" +
+	"\frefreshToken\x18\x01 \x01(\tR\frefreshToken\"\x12\n" +
+	"\x10LogoutAllRequest\"\xa6\x01\n" +
+	"\x15ChangePasswordRequest\x12(\n" +
+	"\x0fcurrentPassword\x18\x01 \x01(\tR\x0fcurrentPassword\x12 \n" +
+	"\vnewPassword\x18\x02 \x01(\tR\vnewPassword\x12-\n" +
+	"\x0fconfirmPassword\x18\x03 \x01(\tH\x00R\x0fconfirmPassword\x88\x01\x01B\x12\n" +
+	"\x10_confirmPassword\"E\n" +
+	"\x0fMessageResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"*\n" +
 	"\x12GetUserRoleRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\"C\n" +
 	"\x13GetUserRoleResponse\x12\x18\n" +
@@ -1422,7 +1776,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
-	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications2\xc1\a\n" +
+	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications2\xfc\n" +
+	"\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -1432,7 +1787,11 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\vGetUserRole\x12$.slotwise.auth.v1.GetUserRoleRequest\x1a%.slotwise.auth.v1.GetUserRoleResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/auth/user-role/{email}\x90\x02\x01\x12n\n" +
 	"\n" +
 	"GetProfile\x12#.slotwise.auth.v1.GetProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x0f\x12\r/auth/profile\x90\x02\x01\x12t\n" +
-	"\rUpdateProfile\x12&.slotwise.auth.v1.UpdateProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\x1a\r/auth/profile\x12f\n" +
+	"\rUpdateProfile\x12&.slotwise.auth.v1.UpdateProfileRequest\x1a!.slotwise.auth.v1.ProfileResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\x1a\r/auth/profile\x12h\n" +
+	"\aRefresh\x12 .slotwise.auth.v1.RefreshRequest\x1a!.slotwise.auth.v1.RefreshResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/auth/refresh\x12e\n" +
+	"\x06Logout\x12\x1f.slotwise.auth.v1.LogoutRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x17\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/auth/logout\x12o\n" +
+	"\tLogoutAll\x12\".slotwise.auth.v1.LogoutAllRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/auth/logout-all\x12w\n" +
+	"\x0eChangePassword\x12'.slotwise.auth.v1.ChangePasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\x1a\x0e/auth/password\x12f\n" +
 	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\\\n" +
 	"\n" +
 	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
@@ -1454,7 +1813,7 @@ func file_slotwise_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*BusinessInfo)(nil),          // 0: slotwise.auth.v1.BusinessInfo
 	(*ProviderInfo)(nil),          // 1: slotwise.auth.v1.ProviderInfo
@@ -1463,51 +1822,66 @@ var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*RegisterResponse)(nil),      // 4: slotwise.auth.v1.RegisterResponse
 	(*LoginWithRoleRequest)(nil),  // 5: slotwise.auth.v1.LoginWithRoleRequest
 	(*LoginWithRoleResponse)(nil), // 6: slotwise.auth.v1.LoginWithRoleResponse
-	(*GetUserRoleRequest)(nil),    // 7: slotwise.auth.v1.GetUserRoleRequest
-	(*GetUserRoleResponse)(nil),   // 8: slotwise.auth.v1.GetUserRoleResponse
-	(*GetProfileRequest)(nil),     // 9: slotwise.auth.v1.GetProfileRequest
-	(*ProfileResponse)(nil),       // 10: slotwise.auth.v1.ProfileResponse
-	(*UpdateProfileRequest)(nil),  // 11: slotwise.auth.v1.UpdateProfileRequest
-	(*GetJWKSRequest)(nil),        // 12: slotwise.auth.v1.GetJWKSRequest
-	(*JWK)(nil),                   // 13: slotwise.auth.v1.JWK
-	(*JWKS)(nil),                  // 14: slotwise.auth.v1.JWKS
-	(*UserExistsRequest)(nil),     // 15: slotwise.auth.v1.UserExistsRequest
-	(*UserExistsResponse)(nil),    // 16: slotwise.auth.v1.UserExistsResponse
-	(*GetContactRequest)(nil),     // 17: slotwise.auth.v1.GetContactRequest
-	(*Contact)(nil),               // 18: slotwise.auth.v1.Contact
-	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
+	(*RefreshRequest)(nil),        // 7: slotwise.auth.v1.RefreshRequest
+	(*RefreshResponse)(nil),       // 8: slotwise.auth.v1.RefreshResponse
+	(*LogoutRequest)(nil),         // 9: slotwise.auth.v1.LogoutRequest
+	(*LogoutAllRequest)(nil),      // 10: slotwise.auth.v1.LogoutAllRequest
+	(*ChangePasswordRequest)(nil), // 11: slotwise.auth.v1.ChangePasswordRequest
+	(*MessageResponse)(nil),       // 12: slotwise.auth.v1.MessageResponse
+	(*GetUserRoleRequest)(nil),    // 13: slotwise.auth.v1.GetUserRoleRequest
+	(*GetUserRoleResponse)(nil),   // 14: slotwise.auth.v1.GetUserRoleResponse
+	(*GetProfileRequest)(nil),     // 15: slotwise.auth.v1.GetProfileRequest
+	(*ProfileResponse)(nil),       // 16: slotwise.auth.v1.ProfileResponse
+	(*UpdateProfileRequest)(nil),  // 17: slotwise.auth.v1.UpdateProfileRequest
+	(*GetJWKSRequest)(nil),        // 18: slotwise.auth.v1.GetJWKSRequest
+	(*JWK)(nil),                   // 19: slotwise.auth.v1.JWK
+	(*JWKS)(nil),                  // 20: slotwise.auth.v1.JWKS
+	(*UserExistsRequest)(nil),     // 21: slotwise.auth.v1.UserExistsRequest
+	(*UserExistsResponse)(nil),    // 22: slotwise.auth.v1.UserExistsResponse
+	(*GetContactRequest)(nil),     // 23: slotwise.auth.v1.GetContactRequest
+	(*Contact)(nil),               // 24: slotwise.auth.v1.Contact
+	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
 }
 var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
-	19, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
-	19, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
+	25, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
+	25, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 2: slotwise.auth.v1.User.providerInfo:type_name -> slotwise.auth.v1.ProviderInfo
 	0,  // 3: slotwise.auth.v1.RegisterRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
 	2,  // 4: slotwise.auth.v1.RegisterResponse.user:type_name -> slotwise.auth.v1.User
 	2,  // 5: slotwise.auth.v1.LoginWithRoleResponse.user:type_name -> slotwise.auth.v1.User
-	2,  // 6: slotwise.auth.v1.ProfileResponse.user:type_name -> slotwise.auth.v1.User
-	0,  // 7: slotwise.auth.v1.UpdateProfileRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
-	13, // 8: slotwise.auth.v1.JWKS.keys:type_name -> slotwise.auth.v1.JWK
-	3,  // 9: slotwise.auth.v1.AuthService.Register:input_type -> slotwise.auth.v1.RegisterRequest
-	5,  // 10: slotwise.auth.v1.AuthService.LoginWithRole:input_type -> slotwise.auth.v1.LoginWithRoleRequest
-	7,  // 11: slotwise.auth.v1.AuthService.GetUserRole:input_type -> slotwise.auth.v1.GetUserRoleRequest
-	9,  // 12: slotwise.auth.v1.AuthService.GetProfile:input_type -> slotwise.auth.v1.GetProfileRequest
-	11, // 13: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
-	12, // 14: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
-	15, // 15: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
-	17, // 16: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
-	4,  // 17: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
-	6,  // 18: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
-	8,  // 19: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
-	10, // 20: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	10, // 21: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	14, // 22: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
-	16, // 23: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
-	18, // 24: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
-	17, // [17:25] is the sub-list for method output_type
-	9,  // [9:17] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	2,  // 6: slotwise.auth.v1.RefreshResponse.user:type_name -> slotwise.auth.v1.User
+	2,  // 7: slotwise.auth.v1.ProfileResponse.user:type_name -> slotwise.auth.v1.User
+	0,  // 8: slotwise.auth.v1.UpdateProfileRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
+	19, // 9: slotwise.auth.v1.JWKS.keys:type_name -> slotwise.auth.v1.JWK
+	3,  // 10: slotwise.auth.v1.AuthService.Register:input_type -> slotwise.auth.v1.RegisterRequest
+	5,  // 11: slotwise.auth.v1.AuthService.LoginWithRole:input_type -> slotwise.auth.v1.LoginWithRoleRequest
+	13, // 12: slotwise.auth.v1.AuthService.GetUserRole:input_type -> slotwise.auth.v1.GetUserRoleRequest
+	15, // 13: slotwise.auth.v1.AuthService.GetProfile:input_type -> slotwise.auth.v1.GetProfileRequest
+	17, // 14: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
+	7,  // 15: slotwise.auth.v1.AuthService.Refresh:input_type -> slotwise.auth.v1.RefreshRequest
+	9,  // 16: slotwise.auth.v1.AuthService.Logout:input_type -> slotwise.auth.v1.LogoutRequest
+	10, // 17: slotwise.auth.v1.AuthService.LogoutAll:input_type -> slotwise.auth.v1.LogoutAllRequest
+	11, // 18: slotwise.auth.v1.AuthService.ChangePassword:input_type -> slotwise.auth.v1.ChangePasswordRequest
+	18, // 19: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
+	21, // 20: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
+	23, // 21: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
+	4,  // 22: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
+	6,  // 23: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
+	14, // 24: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
+	16, // 25: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	16, // 26: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	8,  // 27: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
+	12, // 28: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 29: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 30: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
+	20, // 31: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
+	22, // 32: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
+	24, // 33: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
+	22, // [22:34] is the sub-list for method output_type
+	10, // [10:22] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_auth_v1_auth_proto_init() }
@@ -1518,13 +1892,14 @@ func file_slotwise_auth_v1_auth_proto_init() {
 	file_slotwise_auth_v1_auth_proto_msgTypes[0].OneofWrappers = []any{}
 	file_slotwise_auth_v1_auth_proto_msgTypes[3].OneofWrappers = []any{}
 	file_slotwise_auth_v1_auth_proto_msgTypes[11].OneofWrappers = []any{}
+	file_slotwise_auth_v1_auth_proto_msgTypes[17].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_proto_rawDesc), len(file_slotwise_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,14 +19,18 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AuthService_Register_FullMethodName      = "/slotwise.auth.v1.AuthService/Register"
-	AuthService_LoginWithRole_FullMethodName = "/slotwise.auth.v1.AuthService/LoginWithRole"
-	AuthService_GetUserRole_FullMethodName   = "/slotwise.auth.v1.AuthService/GetUserRole"
-	AuthService_GetProfile_FullMethodName    = "/slotwise.auth.v1.AuthService/GetProfile"
-	AuthService_UpdateProfile_FullMethodName = "/slotwise.auth.v1.AuthService/UpdateProfile"
-	AuthService_GetJWKS_FullMethodName       = "/slotwise.auth.v1.AuthService/GetJWKS"
-	AuthService_UserExists_FullMethodName    = "/slotwise.auth.v1.AuthService/UserExists"
-	AuthService_GetContact_FullMethodName    = "/slotwise.auth.v1.AuthService/GetContact"
+	AuthService_Register_FullMethodName       = "/slotwise.auth.v1.AuthService/Register"
+	AuthService_LoginWithRole_FullMethodName  = "/slotwise.auth.v1.AuthService/LoginWithRole"
+	AuthService_GetUserRole_FullMethodName    = "/slotwise.auth.v1.AuthService/GetUserRole"
+	AuthService_GetProfile_FullMethodName     = "/slotwise.auth.v1.AuthService/GetProfile"
+	AuthService_UpdateProfile_FullMethodName  = "/slotwise.auth.v1.AuthService/UpdateProfile"
+	AuthService_Refresh_FullMethodName        = "/slotwise.auth.v1.AuthService/Refresh"
+	AuthService_Logout_FullMethodName         = "/slotwise.auth.v1.AuthService/Logout"
+	AuthService_LogoutAll_FullMethodName      = "/slotwise.auth.v1.AuthService/LogoutAll"
+	AuthService_ChangePassword_FullMethodName = "/slotwise.auth.v1.AuthService/ChangePassword"
+	AuthService_GetJWKS_FullMethodName        = "/slotwise.auth.v1.AuthService/GetJWKS"
+	AuthService_UserExists_FullMethodName     = "/slotwise.auth.v1.AuthService/UserExists"
+	AuthService_GetContact_FullMethodName     = "/slotwise.auth.v1.AuthService/GetContact"
 )
 
 // AuthServiceClient is the client API for AuthService service.
@@ -40,6 +44,15 @@ type AuthServiceClient interface {
 	GetUserRole(ctx context.Context, in *GetUserRoleRequest, opts ...grpc.CallOption) (*GetUserRoleResponse, error)
 	GetProfile(ctx context.Context, in *GetProfileRequest, opts ...grpc.CallOption) (*ProfileResponse, error)
 	UpdateProfile(ctx context.Context, in *UpdateProfileRequest, opts ...grpc.CallOption) (*ProfileResponse, error)
+	// Refresh exchanges a refresh token for a new access token and the next
+	// refresh token (each is used once; a second use ends the session).
+	Refresh(ctx context.Context, in *RefreshRequest, opts ...grpc.CallOption) (*RefreshResponse, error)
+	// Logout ends the session of a refresh token (this device).
+	Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// LogoutAll ends every session of the caller ("Sign out everywhere").
+	LogoutAll(ctx context.Context, in *LogoutAllRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// ChangePassword sets a new password; every other session of the caller ends.
+	ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error)
 	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
@@ -107,6 +120,46 @@ func (c *authServiceClient) UpdateProfile(ctx context.Context, in *UpdateProfile
 	return out, nil
 }
 
+func (c *authServiceClient) Refresh(ctx context.Context, in *RefreshRequest, opts ...grpc.CallOption) (*RefreshResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RefreshResponse)
+	err := c.cc.Invoke(ctx, AuthService_Refresh_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) Logout(ctx context.Context, in *LogoutRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_Logout_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) LogoutAll(ctx context.Context, in *LogoutAllRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_LogoutAll_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_ChangePassword_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *authServiceClient) GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(JWKS)
@@ -148,6 +201,15 @@ type AuthServiceServer interface {
 	GetUserRole(context.Context, *GetUserRoleRequest) (*GetUserRoleResponse, error)
 	GetProfile(context.Context, *GetProfileRequest) (*ProfileResponse, error)
 	UpdateProfile(context.Context, *UpdateProfileRequest) (*ProfileResponse, error)
+	// Refresh exchanges a refresh token for a new access token and the next
+	// refresh token (each is used once; a second use ends the session).
+	Refresh(context.Context, *RefreshRequest) (*RefreshResponse, error)
+	// Logout ends the session of a refresh token (this device).
+	Logout(context.Context, *LogoutRequest) (*MessageResponse, error)
+	// LogoutAll ends every session of the caller ("Sign out everywhere").
+	LogoutAll(context.Context, *LogoutAllRequest) (*MessageResponse, error)
+	// ChangePassword sets a new password; every other session of the caller ends.
+	ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error)
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error)
 	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
@@ -179,6 +241,18 @@ func (UnimplementedAuthServiceServer) GetProfile(context.Context, *GetProfileReq
 }
 func (UnimplementedAuthServiceServer) UpdateProfile(context.Context, *UpdateProfileRequest) (*ProfileResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateProfile not implemented")
+}
+func (UnimplementedAuthServiceServer) Refresh(context.Context, *RefreshRequest) (*RefreshResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Refresh not implemented")
+}
+func (UnimplementedAuthServiceServer) Logout(context.Context, *LogoutRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Logout not implemented")
+}
+func (UnimplementedAuthServiceServer) LogoutAll(context.Context, *LogoutAllRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method LogoutAll not implemented")
+}
+func (UnimplementedAuthServiceServer) ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangePassword not implemented")
 }
 func (UnimplementedAuthServiceServer) GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetJWKS not implemented")
@@ -300,6 +374,78 @@ func _AuthService_UpdateProfile_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_Refresh_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RefreshRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).Refresh(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_Refresh_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).Refresh(ctx, req.(*RefreshRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_Logout_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LogoutRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).Logout(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_Logout_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).Logout(ctx, req.(*LogoutRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_LogoutAll_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LogoutAllRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).LogoutAll(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_LogoutAll_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).LogoutAll(ctx, req.(*LogoutAllRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ChangePassword_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ChangePasswordRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ChangePassword(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ChangePassword_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ChangePassword(ctx, req.(*ChangePasswordRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_GetJWKS_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetJWKSRequest)
 	if err := dec(in); err != nil {
@@ -380,6 +526,22 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateProfile",
 			Handler:    _AuthService_UpdateProfile_Handler,
+		},
+		{
+			MethodName: "Refresh",
+			Handler:    _AuthService_Refresh_Handler,
+		},
+		{
+			MethodName: "Logout",
+			Handler:    _AuthService_Logout_Handler,
+		},
+		{
+			MethodName: "LogoutAll",
+			Handler:    _AuthService_LogoutAll_Handler,
+		},
+		{
+			MethodName: "ChangePassword",
+			Handler:    _AuthService_ChangePassword_Handler,
 		},
 		{
 			MethodName: "GetJWKS",

@@ -1,5 +1,6 @@
 export * from './lib/config';
 export * from './lib/token';
+export * from './lib/refresh';
 export * from './lib/client';
 export * from './lib/query-client';
 export * from './lib/query-keys';

@@ -1,9 +1,14 @@
 // The auth calls of the login and register screen (docs/product.md#the-api).
 import { useQuery } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, Role } from '@slotwise/shared-contract';
-import { api, unwrap } from '@slotwise/shared-data-access';
+import { api, unwrap, writeRefreshToken } from '@slotwise/shared-data-access';
 
-export const login = (body: LoginRequest) => unwrap(api.POST('/auth/login-with-role', { body }));
+/** Logs in; the session's refresh token is kept at once (the page keeps the access token). */
+export const login = (body: LoginRequest) =>
+  unwrap(api.POST('/auth/login-with-role', { body })).then((r) => {
+    if (r.token && r.refreshToken) writeRefreshToken(r.refreshToken, r.expiresIn);
+    return r;
+  });
 
 export const register = (body: RegisterRequest) => unwrap(api.POST('/auth/register', { body }));
 

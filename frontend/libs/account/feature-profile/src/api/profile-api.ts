@@ -10,3 +10,16 @@ export function useUpdateProfile() {
     onSuccess: () => qc.invalidateQueries({ queryKey: [queryRoots.profile] }),
   });
 }
+
+/** PUT /auth/password: the server's message on success (every other session ends). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      unwrap(userApi.PUT('/auth/password', { body })).then((r) => r.message),
+  });
+}
+
+/** POST /auth/logout-all: ends every session, this one too. */
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => unwrap(userApi.POST('/auth/logout-all', { body: {} })) });
+}

@@ -4,6 +4,7 @@ import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessBanner, Textarea } from '@slotwise/shared-ui';
 import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatDate } from '@slotwise/shared-util';
 import { useUpdateProfile } from '../api/profile-api';
+import { SecuritySection } from './SecuritySection';
 import {
   PROFILE_ERROR_MS,
   PROFILE_SUCCESS_MS,
@@ -198,6 +199,7 @@ function ProfileView({ user }: { user: User }) {
           )}
         </div>
       </form>
+      <SecuritySection />
     </Page>
   );
 }

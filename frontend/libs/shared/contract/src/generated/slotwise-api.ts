@@ -152,6 +152,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logout ends the session of a refresh token (this device). */
+        post: operations["AuthService_Logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** LogoutAll ends every session of the caller ("Sign out everywhere"). */
+        post: operations["AuthService_LogoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** ChangePassword sets a new password; every other session of the caller ends. */
+        put: operations["AuthService_ChangePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/profile": {
         parameters: {
             query?: never;
@@ -162,6 +213,26 @@ export interface paths {
         get: operations["AuthService_GetProfile"];
         put: operations["AuthService_UpdateProfile"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh exchanges a refresh token for a new access token and the next
+         *     refresh token (each is used once; a second use ends the session).
+         */
+        post: operations["AuthService_Refresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -790,6 +861,12 @@ export interface components {
             path?: string;
             message?: string;
         };
+        v1ChangePasswordRequest: {
+            currentPassword?: string;
+            newPassword?: string;
+            /** @description confirmPassword is optional: when sent it must equal newPassword. */
+            confirmPassword?: string;
+        };
         /**
          * @description Closure is a provider's days off: every date from `from` to `to`
          *     (YYYY-MM-DD in the business time zone, both included).
@@ -944,9 +1021,24 @@ export interface components {
         };
         v1LoginWithRoleResponse: {
             success?: boolean;
+            /**
+             * @description token is the access token (a JWT sent as "Authorization: Bearer"); it
+             *     lives expiresIn seconds (ACCESS_TOKEN_TTL, at most 15 minutes).
+             */
             token?: string;
             message?: string;
             user?: components["schemas"]["v1User"];
+            /**
+             * @description refreshToken is exchanged at POST /auth/refresh for the next tokens;
+             *     it is used once.
+             */
+            refreshToken?: string;
+            /** Format: int32 */
+            expiresIn?: number;
+        };
+        v1LogoutAllRequest: Record<string, never>;
+        v1LogoutRequest: {
+            refreshToken?: string;
         };
         v1MarkAllReadRequest: Record<string, never>;
         v1MarkAllReadResponse: {
@@ -964,6 +1056,10 @@ export interface components {
             notification?: components["schemas"]["v1Notification"];
             /** Format: int32 */
             unreadCount?: number;
+        };
+        v1MessageResponse: {
+            success?: boolean;
+            message?: string;
         };
         /** @description NextAvailable is a slot as the service lists it, on a calendar date. */
         v1NextAvailable: {
@@ -1030,6 +1126,17 @@ export interface components {
             specializations?: string[];
             /** Format: double */
             experience?: number;
+        };
+        v1RefreshRequest: {
+            refreshToken?: string;
+        };
+        v1RefreshResponse: {
+            success?: boolean;
+            token?: string;
+            refreshToken?: string;
+            /** Format: int32 */
+            expiresIn?: number;
+            user?: components["schemas"]["v1User"];
         };
         v1RegisterRequest: {
             email?: string;
@@ -1504,6 +1611,105 @@ export interface operations {
             };
         };
     };
+    AuthService_Logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LogoutRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_LogoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1LogoutAllRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_ChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
     AuthService_GetProfile: {
         parameters: {
             query?: never;
@@ -1554,6 +1760,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ProfileResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1RefreshResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */

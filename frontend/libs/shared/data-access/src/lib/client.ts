@@ -4,7 +4,8 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { Emitted, ErrorBody, paths } from '@slotwise/shared-contract';
 import { API_BASE } from './config';
-import { readToken } from './token';
+import { refreshSession, tokenExpiresSoon } from './refresh';
+import { readRefreshToken, readToken } from './token';
 import { newTraceparent } from './trace';
 
 export const GENERIC_ERROR = 'Something went wrong';
@@ -33,10 +34,33 @@ const traced: Middleware = {
   },
 };
 
+/** A copy of each signed-in request, to send once more with a new token after a 401. */
+const retryCopies = new WeakMap<Request, Request>();
+
+/**
+ * The bearer token from local storage, renewed first when it is about to expire; a 401 renews it
+ * and sends the call once more (docs/product.md#sessions). A refused renewal leaves the 401 to the
+ * caller, and the session's listeners sign out.
+ */
 const bearer: Middleware = {
-  onRequest({ request }) {
-    const token = readToken();
-    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  async onRequest({ request }) {
+    let token = readToken();
+    if (token && readRefreshToken() && tokenExpiresSoon()) {
+      token = await refreshSession(token).catch(() => token);
+    }
+    if (!token) return request;
+    request.headers.set('Authorization', `Bearer ${token}`);
+    retryCopies.set(request, request.clone());
+    return request;
+  },
+  async onResponse({ request, response }) {
+    const copy = retryCopies.get(request);
+    if (response.status !== 401 || !copy || !readRefreshToken()) return undefined;
+    const sent = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? null;
+    const token = await refreshSession(sent).catch(() => null);
+    if (!token) return undefined;
+    copy.headers.set('Authorization', `Bearer ${token}`);
+    return globalThis.fetch(copy);
   },
 };
 

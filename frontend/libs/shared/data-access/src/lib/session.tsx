@@ -6,6 +6,7 @@ import { isUnauthorized, unwrap, userApi } from './client';
 import { queryRoots } from './query-keys';
 import { returnState } from './return-to';
 import { clearToken, readToken, writeToken } from './token';
+import { endSession, onSessionEnded } from './refresh';
 
 const profileKey = (token: string | null) => [queryRoots.profile, token] as const;
 
@@ -56,12 +57,24 @@ export function SessionProvider({ children, onUnauthorized }: Props) {
     }
   }, [token, profile.error, qc, onUnauthorized]);
 
+  // A refused refresh (docs/product.md#sessions): the tokens are gone already; sign out to /login.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        setToken(null);
+        qc.removeQueries({ queryKey: [queryRoots.profile] });
+        onUnauthorized?.();
+      }),
+    [qc, onUnauthorized],
+  );
+
   const signIn = useCallback((t: string) => {
     writeToken(t);
     setToken(t);
   }, []);
 
   const signOut = useCallback(() => {
+    endSession();
     clearToken();
     setToken(null);
     qc.removeQueries({ queryKey: [queryRoots.profile] });

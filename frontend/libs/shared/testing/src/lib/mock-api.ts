@@ -41,6 +41,8 @@ import { anAnalytics, anAppointment, aService, aReview, istInstant } from './fix
 
 /** The token the mock API hands out and accepts. */
 export const TEST_TOKEN = 'test-token';
+/** The refresh token the mock API hands out and renews. */
+export const TEST_REFRESH_TOKEN = 'test-refresh-token';
 
 export interface RecordedRequest {
   method: string;
@@ -191,7 +193,29 @@ export const handlers = [
     const u = state.user;
     if (!u || u.email !== body.email || state.password !== body.password) return apiError(401, 'Invalid email or password');
     if (u.role !== body.role) return apiError(403, `This account is registered as a ${u.role}`);
-    return HttpResponse.json({ success: true, token: TEST_TOKEN, message: 'Login successful', user: u });
+    return HttpResponse.json({ success: true, token: TEST_TOKEN, message: 'Login successful', user: u, refreshToken: TEST_REFRESH_TOKEN, expiresIn: 600 });
+  }),
+  // sessions (docs/product.md#sessions): the test refresh token always renews to the test token
+  http.post('*/auth/refresh', async ({ request }) => {
+    const body = (await record(request)) as { refreshToken?: string };
+    if (body.refreshToken !== TEST_REFRESH_TOKEN || !state.user) return apiError(401, 'Your session has ended. Please log in again.');
+    return HttpResponse.json({ success: true, token: TEST_TOKEN, refreshToken: TEST_REFRESH_TOKEN, expiresIn: 600, user: state.user });
+  }),
+  http.post('*/auth/logout', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ success: true, message: 'Signed out.' });
+  }),
+  http.post('*/auth/logout-all', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    return HttpResponse.json({ success: true, message: 'Signed out everywhere. Other devices are signed out within 10 minutes.' });
+  }),
+  http.put('*/auth/password', async ({ request }) => {
+    const body = (await record(request)) as { currentPassword?: string; newPassword?: string };
+    if (!signedIn(request) || !state.user) return unauthorized();
+    if (body.currentPassword !== state.password) return apiError(403, 'The current password is incorrect.');
+    state.password = body.newPassword ?? '';
+    return HttpResponse.json({ success: true, message: 'Password changed. Other devices are signed out within 10 minutes.' });
   }),
   http.post<never, DefaultBodyType, RegisterResponse>('*/auth/register', async ({ request }) => {
     await record(request);
