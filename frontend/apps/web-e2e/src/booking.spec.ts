@@ -154,7 +154,8 @@ test('provider confirms another booking from the calendar', async ({ page, reque
   // Four bookings on one day: three are shown, then "+1 more".
   await expect(page.getByTestId('calendar').getByText(/\+1 more/)).toBeVisible();
   const cal = page.getByTestId('calendar');
-  await cal.getByRole('button', { name: new RegExp(`^10a ${serviceName}`) }).click();
+  // An event reads its start and end, as long as the service lasts (30 minutes).
+  await cal.getByRole('button', { name: new RegExp(`^10:00 – 10:30a ${serviceName}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('detail-time')).toHaveText('10:00 AM');
   await expect(dialog.getByRole('button', { name: 'Reject' })).toBeVisible();
