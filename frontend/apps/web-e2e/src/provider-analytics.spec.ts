@@ -30,7 +30,8 @@ const SEED: Seed[] = [
   // ↑ the last 7 days (today and the 6 before it)
   { back: 10, time: '10:00', status: 'completed', price: 1499, rating: 3 },
   { back: 12, time: '16:00', status: 'rejected', price: 1499 },
-  { back: 20, time: '10:00', status: 'confirmed', price: 1499 },
+  // Left confirmed, the server completes it a day after its end (booking-svc/internal/booking/overdue.go).
+  { back: 20, time: '10:00', status: 'completed', price: 1499 },
   // ↑ the last 30 days
   { back: 45, time: '10:00', status: 'completed', price: 1499, rating: 5 },
   { back: 60, time: '11:00', status: 'completed', price: 999 },
@@ -38,8 +39,8 @@ const SEED: Seed[] = [
 // By hand from SEED: bookings, completed, revenue (completed only), rates of all bookings, rating.
 const EXPECTED = {
   7: { bookings: '5', completed: '2', revenue: '₹2,998', cancellation: '20%', rejection: '0%', noShow: '20%', rating: '4.5', reviews: '2 reviews', bars: 5, busiest: 3 },
-  30: { bookings: '8', completed: '3', revenue: '₹4,497', cancellation: '12.5%', rejection: '12.5%', noShow: '12.5%', rating: '4.0', reviews: '3 reviews', bars: 8, busiest: 5 },
-  90: { bookings: '10', completed: '5', revenue: '₹6,995', cancellation: '10%', rejection: '10%', noShow: '10%', rating: '4.3', reviews: '4 reviews', bars: 10, busiest: 6 },
+  30: { bookings: '8', completed: '4', revenue: '₹5,996', cancellation: '12.5%', rejection: '12.5%', noShow: '12.5%', rating: '4.0', reviews: '3 reviews', bars: 8, busiest: 5 },
+  90: { bookings: '10', completed: '6', revenue: '₹8,494', cancellation: '10%', rejection: '10%', noShow: '10%', rating: '4.3', reviews: '4 reviews', bars: 10, busiest: 6 },
 } as const;
 
 /** '24 Nov', as the page labels a business day. */
