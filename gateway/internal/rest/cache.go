@@ -52,17 +52,23 @@ func publicCache(kept *microCache, next http.Handler) http.Handler {
 			kept.serve(w, r, next)
 			return
 		}
-		p := read(r.Context(), r, next)
+		sendPage(w, r, policy, read(r.Context(), r, next))
+	})
+}
+
+// sendPage sends an answer as read: a 200 tagged (sendTagged) with its
+// type, anything else as it came, untagged.
+func sendPage(w http.ResponseWriter, r *http.Request, policy string, p *page) {
+	if p.status != http.StatusOK {
 		for k, v := range p.header {
 			w.Header()[k] = v
 		}
-		if p.status != http.StatusOK {
-			w.WriteHeader(p.status)
-			_, _ = w.Write(p.body)
-			return
-		}
-		sendTagged(w, r, policy, p.etag, p.body)
-	})
+		w.WriteHeader(p.status)
+		_, _ = w.Write(p.body)
+		return
+	}
+	w.Header().Set("Content-Type", p.header.Get("Content-Type"))
+	sendTagged(w, r, policy, p.etag, p.body)
 }
 
 // sendTagged sends body (status 200) with its ETag and Cache-Control, or

@@ -78,20 +78,11 @@ func (c *microCache) serve(w http.ResponseWriter, r *http.Request, next http.Han
 		p = v.(*page)
 	}
 	metrics.SetRoute(r.Context(), p.route)
-	if p.status != http.StatusOK {
-		for k, v := range p.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(p.status)
-		_, _ = w.Write(p.body)
-		return
-	}
-	w.Header().Set("Content-Type", p.header.Get("Content-Type"))
-	if age := c.now().Sub(p.at); age > 0 {
+	if age := c.now().Sub(p.at); p.status == http.StatusOK && age > 0 {
 		// Rounded up: a cache downstream must not keep it past max-age in all.
 		w.Header().Set("Age", strconv.Itoa(int(math.Ceil(age.Seconds()))))
 	}
-	sendTagged(w, r, cacheCatalogue, p.etag, p.body)
+	sendPage(w, r, cacheCatalogue, p)
 }
 
 func (c *microCache) get(key string) *page {
