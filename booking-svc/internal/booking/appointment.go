@@ -56,7 +56,10 @@ type Appointment struct {
 	HasReviewed bool   `json:"hasReviewed"`
 	// Price is the service's price (rupees) when it was booked; 0 for
 	// appointments booked before prices were kept (store migration 004).
-	Price     float64   `json:"price"`
+	Price float64 `json:"price"`
+	// Duration is the service's minutes when this change booked or moved
+	// the appointment (not stored: the events carry it to the mails).
+	Duration  int       `json:"-"`
 	Version   int64     `json:"version"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`

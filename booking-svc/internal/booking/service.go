@@ -183,7 +183,7 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
 		// The price as booked: revenue (analytics.go) stays what the
 		// customer was shown when the provider later changes it.
-		Price: svc.Price,
+		Price: svc.Price, Duration: svc.Duration,
 	}
 	if idem != nil {
 		idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
@@ -367,6 +367,7 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock stri
 		}
 		prev := a.Status
 		a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
+		a.Duration = svc.Duration
 		return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
 	})
 	if errors.Is(err, ErrSlotTaken) {

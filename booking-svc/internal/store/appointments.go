@@ -410,6 +410,6 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		AppointmentId: a.ID, ServiceId: a.ServiceID, ServiceName: a.ServiceName, CustomerId: a.CustomerID,
 		CustomerEmail: a.CustomerEmail, ProviderId: a.ProviderID, Status: a.Status, PreviousStatus: change.PreviousStatus,
 		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version, ActorRole: change.ActorRole, CustomerName: a.CustomerName,
-		Provider: a.Provider, ClosureNote: change.ClosureNote,
+		Provider: a.Provider, ClosureNote: change.ClosureNote, Price: a.Price, Location: a.Location, DurationMinutes: int32(a.Duration),
 	}
 }

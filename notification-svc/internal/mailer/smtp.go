@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/textproto"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -85,8 +86,18 @@ func (s *Sender) Send(ctx context.Context, m notification.Mail) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetGenHeader("X-Slotwise-Notification", m.NotificationID)
+	if m.Unsubscribe != "" { // one-click unsubscribe (RFC 8058)
+		msg.SetGenHeader(mail.HeaderListUnsubscribe, "<"+m.Unsubscribe+">")
+		msg.SetGenHeader(mail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(mail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
+	if m.Calendar != "" {
+		// multipart/mixed: the two alternatives, then the calendar file.
+		// The method in its type lets mail programs offer "add to calendar".
+		msg.AttachReadSeeker("appointment.ics", strings.NewReader(m.Calendar),
+			mail.WithFileContentType(mail.ContentType("text/calendar; charset=utf-8; method="+m.CalendarMethod)))
+	}
 
 	from, err := msg.GetSender(false)
 	if err != nil {

@@ -15,6 +15,7 @@ const (
 	KindCustomerRescheduled = "customer_rescheduled"
 	KindNewReview           = "new_review"
 	// The customer's.
+	KindBookingReceived   = "booking_received"
 	KindAccepted          = "booking_accepted"
 	KindConfirmed         = "booking_confirmed"
 	KindRejected          = "booking_rejected"
@@ -63,7 +64,13 @@ type AppointmentChange struct {
 	PreviousStatus string
 	// ActorRole is identity.RoleCustomer or RoleProvider; empty in events
 	// written before booking-svc named the actor.
-	ActorRole  string
+	ActorRole string
+	// Price (rupees), Location (the business's address) and Duration
+	// (minutes; 0 on events other than created and rescheduled) are for
+	// the mails' details.
+	Price      float64
+	Location   string
+	Duration   int
 	StartsAt   time.Time
 	OccurredAt time.Time
 	Version    int64
@@ -98,7 +105,9 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	}
 	switch a.Type {
 	case EventCreated:
-		return toProvider(KindNewBooking, fmt.Sprintf("New booking request from %s: %s on %s.", customer, service, when))
+		return append(toProvider(KindNewBooking, fmt.Sprintf("New booking request from %s: %s on %s.", customer, service, when)),
+			toCustomer(KindBookingReceived, fmt.Sprintf("Your booking request for %s on %s was sent to %s. We will mail you when they answer.",
+				service, when, orDefault(a.Provider, "the provider")))...)
 	case EventRescheduled:
 		return toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when))
 	case EventDayClosed:

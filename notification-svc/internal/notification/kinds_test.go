@@ -37,6 +37,14 @@ func TestWhoIsToldWhat(t *testing.T) {
 	}
 	for _, tc := range cases {
 		got := ForAppointment(tc.a, ist)
+		if tc.a.Type == EventCreated { // the customer's confirmation follows the provider's request
+			want := Draft{RecipientID: "cust", Kind: KindBookingReceived, AppointmentID: "a1",
+				Text: "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was sent to the provider. We will mail you when they answer."}
+			if len(got) != 2 || got[1] != want {
+				t.Fatalf("%s: %+v, want the customer's confirmation %+v second", tc.name, got, want)
+			}
+			got = got[:1]
+		}
 		if len(got) != 1 {
 			t.Fatalf("%s: %d drafts, want 1: %+v", tc.name, len(got), got)
 		}
@@ -80,9 +88,9 @@ func TestNobodyIsToldOfWhatTheyDidOrWhatIsUnknown(t *testing.T) {
 		"cancelled by someone unknown": change(EventStatusChanged, StatusConfirmed, StatusCancelled, ""),
 		"an unknown event type":        change("merged", StatusConfirmed, StatusConfirmed, identity.RoleProvider),
 		"a customer setting a status":  change(EventStatusChanged, StatusScheduled, StatusConfirmed, identity.RoleCustomer),
-		"a booking without its provider": func() AppointmentChange {
+		"a booking without its parties": func() AppointmentChange {
 			a := change(EventCreated, "", StatusPending, "customer")
-			a.ProviderID = ""
+			a.ProviderID, a.CustomerID = "", ""
 			return a
 		}(),
 	} {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -64,8 +65,13 @@ func pairs(t *testing.T, pool *pgxpool.Pool, sql string) map[string]string {
 	return out
 }
 
+// effectOf is what the consumer makes of a, less the customer's
+// confirmation of a booking: these tests count the provider's requests.
 func effectOf(a notification.AppointmentChange) Effect {
-	return Effect{EventID: a.EventID, Drafts: notification.ForAppointment(a, ist), Reminders: notification.RemindersFor(a, ist)}
+	drafts := slices.DeleteFunc(notification.ForAppointment(a, ist), func(d notification.Draft) bool {
+		return d.Kind == notification.KindBookingReceived
+	})
+	return Effect{EventID: a.EventID, Drafts: drafts, Reminders: notification.RemindersFor(a, ist), Details: notification.DetailsOf(a)}
 }
 
 var start = time.Date(2026, 12, 1, 3, 30, 0, 0, time.UTC)

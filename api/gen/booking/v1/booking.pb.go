@@ -1157,8 +1157,12 @@ type ServiceSlots struct {
 	ClosedDays []*ClosedDays `protobuf:"bytes,3,rep,name=closedDays,proto3" json:"closedDays,omitempty"`
 	// minNoticeMinutes: a slot closer to now than this is not free.
 	MinNoticeMinutes int32 `protobuf:"varint,4,opt,name=minNoticeMinutes,proto3" json:"minNoticeMinutes,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// bufferMinutes and durationMinutes: a slot whose appointment, widened
+	// by the buffer, overlaps a booked one is not free.
+	BufferMinutes   int32 `protobuf:"varint,5,opt,name=bufferMinutes,proto3" json:"bufferMinutes,omitempty"`
+	DurationMinutes int32 `protobuf:"varint,6,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ServiceSlots) Reset() {
@@ -1215,6 +1219,20 @@ func (x *ServiceSlots) GetClosedDays() []*ClosedDays {
 func (x *ServiceSlots) GetMinNoticeMinutes() int32 {
 	if x != nil {
 		return x.MinNoticeMinutes
+	}
+	return 0
+}
+
+func (x *ServiceSlots) GetBufferMinutes() int32 {
+	if x != nil {
+		return x.BufferMinutes
+	}
+	return 0
+}
+
+func (x *ServiceSlots) GetDurationMinutes() int32 {
+	if x != nil {
+		return x.DurationMinutes
 	}
 	return 0
 }
@@ -2005,14 +2023,16 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
 	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"U\n" +
 	"\x14NextAvailableRequest\x12=\n" +
-	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\xb7\x01\n" +
+	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\x87\x02\n" +
 	"\fServiceSlots\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
 	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\x12?\n" +
 	"\n" +
 	"closedDays\x18\x03 \x03(\v2\x1f.slotwise.booking.v1.ClosedDaysR\n" +
 	"closedDays\x12*\n" +
-	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\"0\n" +
+	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\x12$\n" +
+	"\rbufferMinutes\x18\x05 \x01(\x05R\rbufferMinutes\x12(\n" +
+	"\x0fdurationMinutes\x18\x06 \x01(\x05R\x0fdurationMinutes\"0\n" +
 	"\n" +
 	"ClosedDays\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +

@@ -20,6 +20,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe switches off the mails of the user a signed link names
+         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+         *     a mail's footer.
+         */
+        get: operations["AuthService_Unsubscribe2"];
+        put?: never;
+        /**
+         * Unsubscribe switches off the mails of the user a signed link names
+         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+         *     a mail's footer.
+         */
+        post: operations["AuthService_Unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments": {
         parameters: {
             query?: never;
@@ -598,6 +626,11 @@ export interface components {
              * @description minNoticeMinutes: 0 to 10080; absent keeps the service's.
              */
             minNoticeMinutes?: number;
+            /**
+             * Format: int32
+             * @description bufferMinutes: 0 to 120; absent keeps the service's.
+             */
+            bufferMinutes?: number;
         };
         NotificationServiceMarkReadBody: Record<string, never>;
         /**
@@ -926,6 +959,11 @@ export interface components {
              * @description minNoticeMinutes: 0 to 10080 (a week); absent is 0.
              */
             minNoticeMinutes?: number;
+            /**
+             * Format: int32
+             * @description bufferMinutes: 0 to 120; absent is 0.
+             */
+            bufferMinutes?: number;
         };
         v1DayAvailability: {
             date?: string;
@@ -1236,6 +1274,13 @@ export interface components {
              *     "Validation").
              */
             minNoticeMinutes?: number;
+            /**
+             * Format: int32
+             * @description bufferMinutes is the gap kept free between two appointments of the
+             *     service (0 to 120): a slot whose appointment, widened by it, would
+             *     overlap another is not free.
+             */
+            bufferMinutes?: number;
         };
         v1ServiceMutationResponse: {
             success?: boolean;
@@ -1307,6 +1352,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1JWKS"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Unsubscribe2: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Unsubscribe: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
