@@ -192,7 +192,7 @@ func TestBookCopiesServiceAndRefusesHeldSlots(t *testing.T) {
 		ProviderID: "prov-1", Provider: "Smile Clinic", Location: "MG Road, Bengaluru", CustomerID: "cust-1",
 		CustomerEmail: "alice@example.com", CustomerPhone: "9876543210", CustomerAddress: "12 MG Road",
 		StartsAt: time.Date(2026, 11, 22, 9, 0, 0, 0, ist), Date: "2026-11-22", Time: "09:00", Status: StatusPending,
-		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC()}
+		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC(), Duration: 30}
 	if a != want {
 		t.Fatalf("booked\n got %+v\nwant %+v", a, want)
 	}
