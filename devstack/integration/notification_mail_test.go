@@ -65,7 +65,8 @@ func TestNotificationMails(t *testing.T) {
 	if r := st.Get(t, "/auth/profile", c.Token).ExpectStatus(t, http.StatusOK); r.Field("user.emailNotifications") != true {
 		t.Fatalf("email notifications are on by default: %s", r.Raw)
 	}
-	mails.Refuse(bounce.Email, &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such mailbox"})
+	noMailbox := &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such mailbox"}
+	mails.Refuse(bounce.Email, noMailbox, noMailbox) // the booking's confirmation and the acceptance
 	mails.Refuse(flaky.Email, &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "Try again later"})
 
 	confirm := func(u stacktest.User, day int, clock string) string {
@@ -84,7 +85,7 @@ func TestNotificationMails(t *testing.T) {
 				return false
 			}
 		}
-		return len(o) == 8 // 4 bookings for the provider, 4 confirmations
+		return len(o) == 12 // 4 bookings for the provider, and to each customer their booking's confirmation and the acceptance
 	}
 	var out map[string]emailOutcome
 	if !stacktest.Poll(t.Context(), 15*time.Second, func() bool {
@@ -94,7 +95,7 @@ func TestNotificationMails(t *testing.T) {
 			flakyWaiting = flakyWaiting || (x.recipient == flaky.ID && x.status == "queued" && strings.Contains(x.reason, "451"))
 		}
 		delete(out, "")
-		return flakyWaiting && len(out) == 8
+		return flakyWaiting && len(out) == 12
 	}) {
 		t.Fatalf("the temporarily refused mail is not waiting for its retry: %v", out)
 	}
@@ -115,11 +116,13 @@ func TestNotificationMails(t *testing.T) {
 			}
 		}
 	}
-	if o := byRecipient[bounce.ID]; len(o) != 1 || !strings.Contains(o[0].reason, "550") || !strings.Contains(o[0].reason, "No such mailbox") {
-		t.Errorf("the refused mail's reason: %+v", o)
+	for _, o := range byRecipient[bounce.ID] {
+		if len(byRecipient[bounce.ID]) != 2 || !strings.Contains(o.reason, "550") || !strings.Contains(o.reason, "No such mailbox") {
+			t.Errorf("the refused mails' reasons: %+v", byRecipient[bounce.ID])
+		}
 	}
 
-	// Exactly one mail per sent notification: 4 to the provider, one each
+	// Exactly one mail per sent notification: 4 to the provider, two each
 	// to c and flaky; none to quiet, none accepted for bounce.
 	got := mails.Mails()
 	var to []string
@@ -132,22 +135,22 @@ func TestNotificationMails(t *testing.T) {
 		seen[m.Notification] = true
 	}
 	sort.Strings(to)
-	wantTo := []string{p.Email, p.Email, p.Email, p.Email, c.Email, flaky.Email}
+	wantTo := []string{p.Email, p.Email, p.Email, p.Email, c.Email, c.Email, flaky.Email, flaky.Email}
 	sort.Strings(wantTo)
 	if strings.Join(to, ",") != strings.Join(wantTo, ",") {
 		t.Fatalf("mails went to %v, want %v", to, wantTo)
 	}
-	if mails.Refused() != 2 {
-		t.Fatalf("%d refusals, want 2 (one permanent, one temporary)", mails.Refused())
+	if mails.Refused() != 3 {
+		t.Fatalf("%d refusals, want 3 (two permanent, one temporary)", mails.Refused())
 	}
 	for _, m := range got {
-		if m.To != c.Email {
+		if m.To != c.Email || m.Subject == "We sent your booking request" {
 			continue
 		}
 		link := "http://localhost:3000/my-appointments?appointment=" + a1
-		if m.Subject != "Your appointment is confirmed" || m.ContentType != "multipart/alternative" ||
+		if m.Subject != "Your appointment is confirmed" || !m.Alternative ||
 			!strings.Contains(m.Text, "Your appointment for Dental check-up on ") || !strings.Contains(m.Text, link) ||
-			!strings.Contains(m.HTML, `<a href="`+link+`">`) || !strings.Contains(m.HTML, "Your appointment for Dental check-up on ") {
+			!strings.Contains(m.HTML, `<a href="`+link+`"`) || !strings.Contains(m.HTML, "Your appointment for Dental check-up on ") {
 			t.Fatalf("the customer's mail: %+v", m)
 		}
 	}

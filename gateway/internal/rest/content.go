@@ -29,7 +29,7 @@ func requireJSON(next http.Handler) http.Handler {
 }
 
 // unsubscribePath is auth-svc's Unsubscribe (api/proto/slotwise/auth/v1/auth.proto).
-const unsubscribePath = "/api/v1/auth/unsubscribe"
+const unsubscribePath = "/auth/unsubscribe"
 
 func oneClickUnsubscribe(r *http.Request) bool {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))

@@ -27,6 +27,11 @@ const (
 	KindReminder1h        = "reminder_1h"
 )
 
+// MailOnly reports whether notifications of kind are mailed but not listed:
+// the customer's own booking request, confirmed to them by mail (nobody is
+// told in the app of what they just did).
+func MailOnly(kind string) bool { return kind == KindBookingReceived }
+
 // Appointment statuses and event types of booking.appointments.v1 that
 // notifications depend on (booking-svc owns the state machine).
 const (

@@ -69,7 +69,7 @@ func LinkPath(kind, appointmentID string) string {
 
 // UnsubscribePath is auth-svc's unsubscribe endpoint under the web app's
 // address (the web server passes /api/… on to the gateway).
-const UnsubscribePath = "/api/v1/auth/unsubscribe"
+const UnsubscribePath = "/api/auth/unsubscribe"
 
 // UnsubscribeLink is the recipient's signed link that switches their mails
 // off, built from the configured public web address.

@@ -77,12 +77,16 @@ func (s Effects) Apply(ctx context.Context, consumer string, effects []Effect) e
 // queueNotification stores d once per (source, recipient) and queues its
 // email from at; a notification already made queues nothing.
 func queueNotification(b *pgx.Batch, id string, d notification.Draft, source string, at time.Time) {
+	var readAt *time.Time
+	if notification.MailOnly(d.Kind) {
+		readAt = &at // never counted unread, never listed (notifications.go)
+	}
 	b.Queue(`WITH made AS (
-			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
+			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at, read_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
 			RETURNING id)
 		INSERT INTO emails (notification_id, next_at) SELECT id, $7 FROM made`,
-		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at)
+		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at, readAt)
 }
 
 // upsertDetailsSQL keeps the appointment's newest version for its mails;

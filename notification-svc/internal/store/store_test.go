@@ -66,12 +66,54 @@ func pairs(t *testing.T, pool *pgxpool.Pool, sql string) map[string]string {
 }
 
 // effectOf is what the consumer makes of a, less the customer's
-// confirmation of a booking: these tests count the provider's requests.
+// confirmation of a booking (but in TestMailOnlyNotificationsAreNotListed):
+// these tests count the provider's requests.
 func effectOf(a notification.AppointmentChange) Effect {
 	drafts := slices.DeleteFunc(notification.ForAppointment(a, ist), func(d notification.Draft) bool {
 		return d.Kind == notification.KindBookingReceived
 	})
 	return Effect{EventID: a.EventID, Drafts: drafts, Reminders: notification.RemindersFor(a, ist), Details: notification.DetailsOf(a)}
+}
+
+// The customer's confirmation of their own booking is mailed (its email is
+// queued, with the appointment's details) but neither listed nor unread.
+func TestMailOnlyNotificationsAreNotListed(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	c := &clock{t: start.Add(-5 * 24 * time.Hour)}
+	a := appt("a1", 1, notification.EventCreated, "", notification.StatusPending, identity.RoleCustomer)
+	a.Price, a.Duration, a.Location, a.Provider = 1500, 45, "12 MG Road", "Smile Clinic"
+	e := Effect{EventID: a.EventID, Drafts: notification.ForAppointment(a, ist), Details: notification.DetailsOf(a)}
+	if err := (Effects{Pool: pool, Now: c.Now, NewID: uuid.NewString}).Apply(ctx, "appointments", []Effect{e}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := Notifications{Pool: pool}.List(ctx, "cust", 0, 10)
+	if err != nil || page.Total != 0 || page.Unread != 0 || len(page.Notifications) != 0 {
+		t.Fatalf("the customer's list: %+v %v", page, err)
+	}
+	claimed, err := Emails{Pool: pool}.Claim(ctx, c.Now(), 10, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mailed *notification.Delivery
+	for i, d := range claimed {
+		if d.Notification.Kind == notification.KindBookingReceived {
+			mailed = &claimed[i]
+		}
+	}
+	if mailed == nil || mailed.Details == nil {
+		t.Fatalf("the confirmation's email is not queued with its details: %+v", claimed)
+	}
+	want := notification.Details{AppointmentID: "a1", Service: "Haircut", Business: "Smile Clinic", Location: "12 MG Road",
+		Price: 1500, Minutes: 45, StartsAt: start, Status: notification.StatusPending, Version: 1}
+	got := *mailed.Details
+	if !got.StartsAt.Equal(want.StartsAt) {
+		t.Fatalf("details start %v, want %v", got.StartsAt, want.StartsAt)
+	}
+	got.StartsAt = want.StartsAt
+	if got != want {
+		t.Fatalf("details\n got %+v\nwant %+v", got, want)
+	}
 }
 
 var start = time.Date(2026, 12, 1, 3, 30, 0, 0, time.UTC)

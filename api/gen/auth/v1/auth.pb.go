@@ -1832,7 +1832,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12*\n" +
 	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\"*\n" +
 	"\x12UnsubscribeRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token2\x96\f\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token2\x88\f\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -1851,8 +1851,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
 	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\n" +
-	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01\x12\x97\x01\n" +
-	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"?\x82\xd3\xe4\x93\x026Z\x1a\x12\x18/api/v1/auth/unsubscribe\"\x18/api/v1/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
+	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01\x12\x89\x01\n" +
+	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"1\x82\xd3\xe4\x93\x02(Z\x13\x12\x11/auth/unsubscribe\"\x11/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"

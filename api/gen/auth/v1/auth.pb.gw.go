@@ -587,7 +587,7 @@ func RegisterAuthServiceHandlerServer(ctx context.Context, mux *runtime.ServeMux
 		var stream runtime.ServerTransportStream
 		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/api/v1/auth/unsubscribe"))
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/auth/unsubscribe"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
@@ -607,7 +607,7 @@ func RegisterAuthServiceHandlerServer(ctx context.Context, mux *runtime.ServeMux
 		var stream runtime.ServerTransportStream
 		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/api/v1/auth/unsubscribe"))
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/auth/unsubscribe"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
@@ -835,7 +835,7 @@ func RegisterAuthServiceHandlerClient(ctx context.Context, mux *runtime.ServeMux
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/api/v1/auth/unsubscribe"))
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/auth/unsubscribe"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
@@ -852,7 +852,7 @@ func RegisterAuthServiceHandlerClient(ctx context.Context, mux *runtime.ServeMux
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/api/v1/auth/unsubscribe"))
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/slotwise.auth.v1.AuthService/Unsubscribe", runtime.WithHTTPPathPattern("/auth/unsubscribe"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
@@ -879,8 +879,8 @@ var (
 	pattern_AuthService_LogoutAll_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"auth", "logout-all"}, ""))
 	pattern_AuthService_ChangePassword_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"auth", "password"}, ""))
 	pattern_AuthService_GetJWKS_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{".well-known", "jwks.json"}, ""))
-	pattern_AuthService_Unsubscribe_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "v1", "auth", "unsubscribe"}, ""))
-	pattern_AuthService_Unsubscribe_1    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "v1", "auth", "unsubscribe"}, ""))
+	pattern_AuthService_Unsubscribe_0    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"auth", "unsubscribe"}, ""))
+	pattern_AuthService_Unsubscribe_1    = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"auth", "unsubscribe"}, ""))
 )
 
 var (

@@ -20,34 +20,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/auth/unsubscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Unsubscribe switches off the mails of the user a signed link names
-         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
-         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
-         *     a mail's footer.
-         */
-        get: operations["AuthService_Unsubscribe2"];
-        put?: never;
-        /**
-         * Unsubscribe switches off the mails of the user a signed link names
-         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
-         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
-         *     a mail's footer.
-         */
-        post: operations["AuthService_Unsubscribe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/appointments": {
         parameters: {
             query?: never;
@@ -277,6 +249,34 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["AuthService_Register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe switches off the mails of the user a signed link names
+         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+         *     a mail's footer.
+         */
+        get: operations["AuthService_Unsubscribe2"];
+        put?: never;
+        /**
+         * Unsubscribe switches off the mails of the user a signed link names
+         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+         *     a mail's footer.
+         */
+        post: operations["AuthService_Unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1365,68 +1365,6 @@ export interface operations {
             };
         };
     };
-    AuthService_Unsubscribe2: {
-        parameters: {
-            query?: {
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A successful response. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1MessageResponse"];
-                };
-            };
-            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1Error"];
-                };
-            };
-        };
-    };
-    AuthService_Unsubscribe: {
-        parameters: {
-            query?: {
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A successful response. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1MessageResponse"];
-                };
-            };
-            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1Error"];
-                };
-            };
-        };
-    };
     BookingService_ListMyAppointments: {
         parameters: {
             query?: never;
@@ -1933,6 +1871,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RegisterResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Unsubscribe2: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Unsubscribe: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
