@@ -198,7 +198,8 @@ func TestNotificationsSurviveKafkaDown(t *testing.T) {
 	waitNotes(t, st, p, names, "new_booking A0", "new_booking A1", "new_booking A2", "new_booking A3")
 	waitNotes(t, st, c, names, "booking_confirmed A1")
 
-	// Each of the 5 notifications mailed once.
+	// Each of the 9 notifications mailed once: 4 requests to the provider,
+	// the customer's 4 confirmations of them and the acceptance.
 	stacktest.Eventually(t, 15*time.Second, "every mail settled", func() bool {
 		for _, o := range emailOutcomes(t, st) {
 			if o.status != "sent" {
@@ -214,7 +215,7 @@ func TestNotificationsSurviveKafkaDown(t *testing.T) {
 		}
 		seen[m.Notification] = true
 	}
-	if len(seen) != 5 || len(emailOutcomes(t, st)) != 5 {
-		t.Fatalf("%d mails, %d notifications; want 5 of each", len(seen), len(emailOutcomes(t, st)))
+	if len(seen) != 9 || len(emailOutcomes(t, st)) != 9 {
+		t.Fatalf("%d mails, %d notifications; want 9 of each", len(seen), len(emailOutcomes(t, st)))
 	}
 }

@@ -59,10 +59,13 @@ type Appointment struct {
 	Price float64 `json:"price"`
 	// Duration is the service's minutes when this change booked or moved
 	// the appointment (not stored: the events carry it to the mails).
-	Duration  int       `json:"-"`
-	Version   int64     `json:"version"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	Duration int `json:"-"`
+	// Spacing is how far from another active appointment of the service
+	// this one must start when booked or moved (buffer.go; 0: no buffer).
+	Spacing   time.Duration `json:"-"`
+	Version   int64         `json:"version"`
+	CreatedAt time.Time     `json:"createdAt"`
+	UpdatedAt time.Time     `json:"updatedAt"`
 }
 
 // Active reports whether the appointment holds its slot: cancelled and
@@ -92,6 +95,9 @@ type ServiceInfo struct {
 	// MinNotice is how far ahead a slot must be booked (0: up to its
 	// start): a closer slot is not free (notice.go).
 	MinNotice time.Duration
+	// Buffer is the gap kept free between two of its appointments
+	// (buffer.go).
+	Buffer time.Duration
 	// Duration is the service's length in minutes (calendar files end
 	// their events with it).
 	Duration int

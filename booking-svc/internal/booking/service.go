@@ -183,7 +183,7 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
 		// The price as booked: revenue (analytics.go) stays what the
 		// customer was shown when the provider later changes it.
-		Price: svc.Price, Duration: svc.Duration,
+		Price: svc.Price, Duration: svc.Duration, Spacing: Spacing(svc),
 	}
 	if idem != nil {
 		idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
@@ -191,6 +191,9 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	if err := s.repo.Create(ctx, a, idem); err != nil {
 		if errors.Is(err, ErrSlotTaken) {
 			return Appointment{}, apperr.Conflict(MsgSlotTaken)
+		}
+		if errors.Is(err, ErrTooClose) {
+			return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
 		}
 		return Appointment{}, err
 	}
@@ -367,11 +370,14 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock stri
 		}
 		prev := a.Status
 		a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
-		a.Duration = svc.Duration
+		a.Duration, a.Spacing = svc.Duration, Spacing(svc)
 		return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
 	})
 	if errors.Is(err, ErrSlotTaken) {
 		return Appointment{}, apperr.Conflict(MsgSlotTaken)
+	}
+	if errors.Is(err, ErrTooClose) {
+		return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
 	}
 	return a, err
 }
@@ -430,7 +436,10 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 		return nil, apperr.Conflict(QueueClosedMessage(svc.Provider))
 	}
 	end := start.AddDate(0, 0, days)
-	booked, err := s.repo.Booked(ctx, svc.ID, start, end)
+	// A booking just outside the days shown still keeps its neighbours
+	// inside them apart.
+	spacing := Spacing(svc)
+	booked, err := s.repo.Booked(ctx, svc.ID, start.Add(-spacing), end.Add(spacing))
 	if err != nil {
 		return nil, err
 	}
@@ -438,8 +447,9 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 }
 
 // Availability lays out days of the service's slots from start: a slot is
-// available unless an active appointment holds it, it has passed, or it
-// is within the service's minimum notice.
+// available unless an active appointment holds it or is closer to it than
+// the service's spacing (buffer.go), it has passed, or it is within the
+// service's minimum notice.
 func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time, now time.Time) []DaySlots {
 	now = earliest(now, svc.MinNotice)
 	taken := map[int64]bool{}
@@ -447,6 +457,7 @@ func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time
 		taken[b.Unix()] = true
 	}
 	slots := SlotsOf(svc.TimeSlots)
+	spacing := Spacing(svc)
 	out := make([]DaySlots, 0, days)
 	for i := range days {
 		day := start.AddDate(0, 0, i)
@@ -455,7 +466,7 @@ func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time
 		ds.Closed, ds.ClosedNote = closed, closure.Note
 		for _, sl := range slots {
 			at := At(day, sl.Minutes)
-			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: !closed && at.After(now) && !taken[at.Unix()]})
+			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: !closed && at.After(now) && !taken[at.Unix()] && !TooClose(at, booked, spacing)})
 		}
 		out = append(out, ds)
 	}

@@ -35,6 +35,17 @@ func (r *memRepo) held(a Appointment) bool {
 	return false
 }
 
+// tooClose is the store's spacing check (store/spacing.go).
+func (r *memRepo) tooClose(a Appointment) bool {
+	var starts []time.Time
+	for _, o := range r.appts {
+		if o.ID != a.ID && o.ServiceID == a.ServiceID && o.Active() {
+			starts = append(starts, o.StartsAt)
+		}
+	}
+	return TooClose(a.StartsAt, starts, a.Spacing)
+}
+
 func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyRecord) error {
 	if idem != nil {
 		if old, ok := r.idem[idem.CustomerID+"|"+idem.Key]; ok && !old.CreatedAt.Before(idem.ExpiredBefore) {
@@ -43,6 +54,9 @@ func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyReco
 	}
 	if r.held(a) {
 		return ErrSlotTaken
+	}
+	if r.tooClose(a) {
+		return ErrTooClose
 	}
 	if idem != nil {
 		r.idem[idem.CustomerID+"|"+idem.Key] = *idem
@@ -103,6 +117,9 @@ func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment)
 	}
 	if a.Active() && r.held(a) {
 		return Appointment{}, ErrSlotTaken
+	}
+	if ch.Type == EventRescheduled && r.tooClose(a) {
+		return Appointment{}, ErrTooClose
 	}
 	r.appts[id] = a
 	r.events = append(r.events, fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version))

@@ -62,6 +62,9 @@ func (s Appointments) Create(ctx context.Context, a booking.Appointment, idem *b
 	if err != nil {
 		return err
 	}
+	if a.Spacing > 0 {
+		return s.createSpaced(call) // checked and booked under the service's lock (spacing.go)
+	}
 	if s.creates == nil {
 		return s.createOne(call)
 	}
@@ -299,6 +302,9 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		}
 		if change.Type == booking.EventRescheduled {
 			if err := spendReschedule(ctx, tx, a.CustomerID, a.UpdatedAt); err != nil {
+				return err
+			}
+			if err := checkSpacing(ctx, tx, a); err != nil {
 				return err
 			}
 		}

@@ -113,7 +113,9 @@ func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest)
 	out := make([]booking.Listed, len(req.GetServices()))
 	for i, s := range req.GetServices() {
 		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots(),
-			MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute}
+			MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute,
+			Spacing: booking.Spacing(booking.ServiceInfo{Duration: int(s.GetDurationMinutes()),
+				Buffer: time.Duration(s.GetBufferMinutes()) * time.Minute})}
 		for _, c := range s.GetClosedDays() {
 			out[i].Closures = append(out[i].Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo()})
 		}

@@ -35,7 +35,8 @@ func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger)
 			if !s.GetQueueOpen() {
 				continue
 			}
-			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes()}
+			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes(),
+				BufferMinutes: s.GetBufferMinutes(), DurationMinutes: s.GetDuration()}
 			for _, c := range s.GetClosures() {
 				slots.ClosedDays = append(slots.ClosedDays, &bookingv1.ClosedDays{From: c.GetFrom(), To: c.GetTo()})
 			}
