@@ -83,6 +83,7 @@ export function aService(over: Partial<Service> = {}): Service {
     queueOpen: true,
     closures: [],
     minNoticeMinutes: 0,
+    bufferMinutes: 0,
     ...over,
   };
 }
