@@ -141,6 +141,23 @@ func TestConfirmationMail(t *testing.T) {
 			ev.GetProperty(ics.ComponentPropertySequence).Value, ev.GetProperty(ics.ComponentPropertyStatus).Value)
 	}
 
+	// The customer's own move and cancellation update their calendar too.
+	st.Put(t, "/appointments/"+first+"/reschedule", c.Token, map[string]any{"date": clk.day(2), "time": "09:00"}).ExpectStatus(t, http.StatusOK)
+	ev = event(mailTo("Your appointment was moved", first), "REQUEST")
+	if s, err := ev.GetStartAt(); err != nil || !s.Equal(clk.at(2, "09:00")) || ev.Id() != first+"@slotwise" ||
+		ev.GetProperty(ics.ComponentPropertySequence).Value != "3" {
+		t.Fatalf("the move's event: UID %q SEQUENCE %q start %v", ev.Id(), ev.GetProperty(ics.ComponentPropertySequence).Value, s)
+	}
+	bkCustomerStatus(t, st, c, first, "cancelled").ExpectStatus(t, http.StatusOK)
+	ev = event(mailTo("Your appointment is cancelled", first), "CANCEL")
+	if ev.Id() != first+"@slotwise" || ev.GetProperty(ics.ComponentPropertySequence).Value != "4" {
+		t.Fatalf("the cancellation's event: UID %q SEQUENCE %q", ev.Id(), ev.GetProperty(ics.ComponentPropertySequence).Value)
+	}
+	if r := st.Get(t, "/notifications", c.Token).ExpectStatus(t, http.StatusOK); strings.Contains(string(r.Raw), "booking_received") ||
+		strings.Contains(string(r.Raw), "booking_rescheduled") || strings.Contains(string(r.Raw), "booking_cancelled") {
+		t.Fatalf("the customer's own changes are in their notifications: %s", r.Raw)
+	}
+
 	// The unsubscribe link: in the footer and the List-Unsubscribe
 	// headers, on the configured address.
 	link := regexp.MustCompile(`Unsubscribe: (\S+)`).FindStringSubmatch(m.Text)

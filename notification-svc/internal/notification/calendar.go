@@ -10,8 +10,8 @@ import (
 // that adds or updates the one event of the appointment in the recipient's
 // calendar (the same UID as booking-svc's feeds, SEQUENCE its version), or
 // a CANCEL once it will not take place (RFC 5546). organizer is the
-// sender's address.
-func Invitation(d Details, loc *time.Location, organizer string, now time.Time) (method, file string) {
+// sender's address, attendee the recipient's.
+func Invitation(d Details, loc *time.Location, organizer, attendee string, now time.Time) (method, file string) {
 	method, status := string(ical.MethodRequest), ical.StatusConfirmed
 	switch {
 	case d.Cancelled():
@@ -28,7 +28,7 @@ func Invitation(d Details, loc *time.Location, organizer string, now time.Time) 
 		UID: ical.UID(d.AppointmentID), Sequence: int(d.Version), Modified: now,
 		Start: d.StartsAt, Minutes: d.Minutes, Summary: summary, Location: d.Location,
 		Description: "Status: " + orDefault(statusLabels[d.Status], d.Status), Status: status,
-		Organizer: organizer, Attendee: d.CustomerEmail,
+		Organizer: organizer, Attendee: attendee,
 	})
 	return method, cal.String()
 }

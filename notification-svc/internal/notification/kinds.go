@@ -2,6 +2,7 @@ package notification
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/identity"
@@ -16,6 +17,8 @@ const (
 	KindNewReview           = "new_review"
 	// The customer's.
 	KindBookingReceived   = "booking_received"
+	KindYouRescheduled    = "booking_rescheduled"
+	KindYouCancelled      = "booking_cancelled"
 	KindAccepted          = "booking_accepted"
 	KindConfirmed         = "booking_confirmed"
 	KindRejected          = "booking_rejected"
@@ -27,10 +30,14 @@ const (
 	KindReminder1h        = "reminder_1h"
 )
 
-// MailOnly reports whether notifications of kind are mailed but not listed:
-// the customer's own booking request, confirmed to them by mail (nobody is
-// told in the app of what they just did).
-func MailOnly(kind string) bool { return kind == KindBookingReceived }
+// MailOnlyKinds are mailed but not listed: the customer's own booking,
+// move and cancellation, confirmed to them by mail with the calendar file
+// that keeps their calendar right (nobody is told in the app of what they
+// just did).
+var MailOnlyKinds = []string{KindBookingReceived, KindYouRescheduled, KindYouCancelled}
+
+// MailOnly reports whether notifications of kind are mailed but not listed.
+func MailOnly(kind string) bool { return slices.Contains(MailOnlyKinds, kind) }
 
 // Appointment statuses and event types of booking.appointments.v1 that
 // notifications depend on (booking-svc owns the state machine).
@@ -114,7 +121,8 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 			toCustomer(KindBookingReceived, fmt.Sprintf("Your booking request for %s on %s was sent to %s. We will mail you when they answer.",
 				service, when, orDefault(a.Provider, "the provider")))...)
 	case EventRescheduled:
-		return toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when))
+		return append(toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when)),
+			toCustomer(KindYouRescheduled, fmt.Sprintf("Your appointment for %s is now on %s.", service, when))...)
 	case EventDayClosed:
 		return toCustomer(KindDayClosed, DayClosedText(a, loc))
 	case EventStatusChanged:
@@ -124,7 +132,8 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	if a.Status == StatusCancelled {
 		switch a.ActorRole {
 		case identity.RoleCustomer:
-			return toProvider(KindCustomerCancelled, fmt.Sprintf("%s cancelled %s on %s.", customer, service, when))
+			return append(toProvider(KindCustomerCancelled, fmt.Sprintf("%s cancelled %s on %s.", customer, service, when)),
+				toCustomer(KindYouCancelled, fmt.Sprintf("You cancelled your appointment for %s on %s.", service, when))...)
 		case identity.RoleProvider:
 			if a.PreviousStatus == StatusPending {
 				return toCustomer(KindDeclined, fmt.Sprintf("Your booking request for %s on %s was declined.", service, when))

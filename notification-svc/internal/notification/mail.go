@@ -35,6 +35,8 @@ type Mail struct {
 // subjects are the mails' subject lines by kind.
 var subjects = map[string]string{
 	KindBookingReceived:     "We sent your booking request",
+	KindYouRescheduled:      "Your appointment was moved",
+	KindYouCancelled:        "Your appointment is cancelled",
 	KindNewBooking:          "New booking request",
 	KindCustomerCancelled:   "A booking was cancelled",
 	KindCustomerRescheduled: "A booking was rescheduled",
@@ -110,7 +112,7 @@ func (cm Composer) Compose(n Notification, d *Details, c Contact) (Mail, error) 
 		if providerKinds[n.Kind] {
 			l.Button.Label = "Open the booking"
 		}
-		m.CalendarMethod, m.Calendar = Invitation(*d, cm.Location, cm.Organizer, cm.Now())
+		m.CalendarMethod, m.Calendar = Invitation(*d, cm.Location, cm.Organizer, c.Email, cm.Now())
 	}
 	var err error
 	m.Text, m.HTML, err = Render(l)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -28,7 +29,7 @@ func scanNotification(row pgx.Row) (notification.Notification, error) {
 
 // listed leaves out the kinds that are only mailed (notification.MailOnly):
 // they are stored read, so unread counts never include them.
-const listed = `kind <> '` + notification.KindBookingReceived + `'`
+var listed = `kind NOT IN ('` + strings.Join(notification.MailOnlyKinds, `', '`) + `')`
 
 func (s Notifications) List(ctx context.Context, recipientID string, offset, limit int) (notification.Page, error) {
 	p := notification.Page{Notifications: []notification.Notification{}}
