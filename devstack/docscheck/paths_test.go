@@ -13,7 +13,7 @@ import (
 // exist in the working tree:
 //
 //   - a Markdown link or image whose target is not a URL or a bare #anchor:
-//     resolved from the document's folder, its #anchor dropped;
+//     resolved from the document's folder;
 //   - a path in the text (prose, `code spans`, fenced blocks, proto
 //     comments): a run of name characters with at least one "/" whose first
 //     segment is an entry at the repository's root (api/, docs/, Makefile…),
@@ -74,7 +74,7 @@ func TestDocumentedPathsExist(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, missing := range missingPaths(root, rel, string(raw), map[string]bool{"docs": true}, false) {
-			t.Errorf("%s names %s, which does not exist", rel, missing)
+			t.Errorf("%s names %s", rel, missing)
 		}
 	})
 	docs := 0
@@ -91,7 +91,7 @@ func TestDocumentedPathsExist(t *testing.T) {
 			text = protoComments(text)
 		}
 		for _, missing := range missingPaths(root, rel, text, top, true) {
-			t.Errorf("%s names %s, which does not exist", rel, missing)
+			t.Errorf("%s names %s", rel, missing)
 		}
 	})
 	if docs < 20 {
@@ -162,7 +162,7 @@ func pathProblem(root, p, anchor string) string {
 		}
 	}
 	if _, err := os.Stat(full); err != nil {
-		return p
+		return p + " (no such file or folder)"
 	}
 	if anchor != "" && strings.HasSuffix(p, ".md") && !headingSlugs(full)[anchor] {
 		return p + "#" + anchor + " (no such heading)"

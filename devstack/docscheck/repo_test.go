@@ -27,9 +27,10 @@ func repoRoot(t *testing.T) string {
 }
 
 // skipDirs are never searched for documents or sources: dependencies and
-// build output.
+// build output (the folders the .gitignore files name).
 var skipDirs = map[string]bool{"node_modules": true, ".git": true, "dist": true, "bin": true,
-	".devstack": true, "test-results": true, ".nx": true, "out": true}
+	".devstack": true, "test-results": true, ".nx": true, "out": true, "out-tsc": true,
+	"test-output": true, "playwright-report": true}
 
 // walkFiles calls fn with the path (relative to root, slash-separated) of
 // every file under root/dir that keep accepts.
