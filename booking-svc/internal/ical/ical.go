@@ -1,5 +1,5 @@
 // Package ical writes appointments as iCalendar (RFC 5545) with
-// github.com/arran4/golang-ical (docs/decisions.md "Calendar export"):
+// github.com/arran4/golang-ical (docs/adr/0055-calendar-export.md):
 // one event per appointment, its times wall-clock in the business zone
 // (TZID with a VTIMEZONE), a cancelled or rejected one as STATUS:CANCELLED.
 package ical
