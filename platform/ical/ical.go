@@ -1,5 +1,5 @@
 // Package ical writes appointments as iCalendar (RFC 5545) with
-// github.com/arran4/golang-ical (docs/decisions.md "Calendar export"): the
+// github.com/arran4/golang-ical (docs/adr/0055-calendar-export.md): the
 // one encoder of the repo, shared by booking-svc's calendar feeds and
 // notification-svc's mail attachments. Times are wall-clock in the business
 // zone (TZID with a VTIMEZONE); every TEXT value is cleaned of what could

@@ -130,7 +130,7 @@ type Query struct {
 }
 
 // Page sizes of GET /services: a page is what a phone shows before "Load
-// more" (docs/decisions.md "GET /services pages"); callers wanting more ask
+// more" (docs/adr/0013-service-listing-pages.md); callers wanting more ask
 // with limit, up to MaxLimit.
 const (
 	DefaultLimit = 24

@@ -89,7 +89,7 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 // statement turns to PostgreSQL's generic plan after five runs, which
 // cannot know whether a word is common (walk the newest services) or rare
 // (read the search index), and took 30–240 ms where the plan made for the
-// words takes 5–25 (docs/decisions.md "Search"). Other listings keep their
+// words takes 5–25 (docs/adr/0014-full-text-search.md). Other listings keep their
 // cached statements: their plan is the same for every value.
 func plannedForWords(f catalog.Filter, args []any) []any {
 	if len(f.Search) == 0 {
@@ -103,9 +103,9 @@ func plannedForWords(f catalog.Filter, args []any) []any {
 // only the page's rows are then read in full. The capped match count
 // (countSQL, the same parameters) rides on each row of the page.
 //
-// A search ranks only its newest SearchCap matches (docs/decisions.md
-// "Search"): ranking every match visited every matching row — 17,778 of
-// 100,000 services for one common word — while the newest SearchCap come
+// A search ranks only its newest SearchCap matches
+// (docs/adr/0014-full-text-search.md): ranking every match visited every
+// matching row — 17,778 of 100,000 services for one common word — while the newest SearchCap come
 // off the listing index, newest first, stopping as soon as that many
 // matched (a rare word's few matches come off the search index instead).
 func listSQL(f catalog.Filter) (string, []any) {

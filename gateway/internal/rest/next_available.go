@@ -18,7 +18,7 @@ const nextAvailableTimeout = time.Second
 
 // withNextAvailable fills each service of a public listing (GET /services)
 // with its first free slot, asking booking-svc once for the whole page
-// (docs/decisions.md "Next available slot"). When booking-svc does not
+// (docs/adr/0015-next-available-slot.md). When booking-svc does not
 // answer, the page goes out with nextAvailable null and the failure is
 // logged: the hint never costs the listing. booking-svc reads the page's
 // appointments from its database for every listing (docs/product.md

@@ -1,5 +1,5 @@
 // Package mailer sends notification mails over SMTP with go-mail
-// (docs/decisions.md, "Notifications").
+// (docs/adr/0052-smtp-sessions-and-pipelining.md).
 package mailer
 
 import (
@@ -41,7 +41,7 @@ type SMTP struct {
 // Sender delivers mail to one SMTP server over connections it keeps open
 // between mails: a session costs a TCP handshake, the greeting, EHLO (and
 // STARTTLS, AUTH) and QUIT, more than the mail itself, and a burst of
-// bookings queues a mail each (docs/decisions.md "Notifications"). Safe for
+// bookings queues a mail each (docs/adr/0052-smtp-sessions-and-pipelining.md). Safe for
 // concurrent use; each mail has a connection to itself.
 type Sender struct {
 	smtp SMTP

@@ -41,7 +41,7 @@ export function presentCategories(list: readonly Appointment[]): string[] {
 
 /**
  * Provider calendar actions (docs/product.md#states-and-transitions): pending → confirmed or rejected; confirmed → completed once
- * it has started (the server refuses to complete what has not begun, docs/decisions.md).
+ * it has started (the server refuses to complete what has not begun, docs/adr/0032-phone-first-accessible-web.md).
  */
 export function providerCalendarActions(a: Appointment, now: Date): AppointmentStatus[] {
   if (a.status === 'pending') return ['confirmed', 'rejected'];

@@ -1,5 +1,5 @@
 // The provider dashboard's Booking Dashboard (docs/product.md#states-and-transitions): tabs over the stored statuses (a
-// provider sees what is still to be completed, docs/decisions.md) and the actions on a row.
+// provider sees what is still to be completed, docs/adr/0029-web-screen-rules.md) and the actions on a row.
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { appointmentStart, businessDate, displayStatus, isListed } from '@slotwise/shared-util';
 
@@ -45,7 +45,7 @@ export interface BookingAction {
 }
 
 /**
- * The actions a provider has on one booking of the dashboard (docs/product.md#states-and-transitions, docs/decisions.md), by
+ * The actions a provider has on one booking of the dashboard (docs/product.md#states-and-transitions, docs/adr/0029-web-screen-rules.md), by
  * its displayed status: Confirm (which sends scheduled) only on a pending request, so never on
  * one already Scheduled; Reject while it has not started; Complete only on one in progress
  * (a started scheduled or confirmed one already reads Completed).
