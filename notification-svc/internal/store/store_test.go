@@ -267,3 +267,46 @@ func TestAnEventRepeatedWithinABatchAppliesOnce(t *testing.T) {
 		t.Fatalf("%d reminders, want %d", n, 2*len(booked.Reminders))
 	}
 }
+
+// An appointment's details follow its newest version: a move's length
+// replaces the booking's, a status change without one keeps it, and an
+// older event arriving late changes nothing.
+func TestDetailsFollowTheNewestVersion(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	c := &clock{t: start.Add(-5 * 24 * time.Hour)}
+	effects := Effects{Pool: pool, Now: c.Now, NewID: uuid.NewString}
+	apply := func(a notification.AppointmentChange) {
+		t.Helper()
+		if err := effects.Apply(ctx, "appointments", []Effect{{EventID: a.EventID, Details: notification.DetailsOf(a)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func() (minutes int, status string, version int64, startsAt time.Time) {
+		t.Helper()
+		if err := pool.QueryRow(ctx, `SELECT duration_minutes, status, version, starts_at FROM appointment_details WHERE appointment_id = 'a1'`).
+			Scan(&minutes, &status, &version, &startsAt); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	booked := appt("a1", 1, notification.EventCreated, "", notification.StatusPending, identity.RoleCustomer)
+	booked.Duration = 30
+	apply(booked)
+	moved := appt("a1", 2, notification.EventRescheduled, notification.StatusPending, notification.StatusScheduled, identity.RoleCustomer)
+	moved.Duration, moved.StartsAt = 45, start.Add(24*time.Hour)
+	apply(moved)
+	confirmed := appt("a1", 3, notification.EventStatusChanged, notification.StatusScheduled, notification.StatusConfirmed, identity.RoleProvider)
+	confirmed.StartsAt = moved.StartsAt
+	apply(confirmed)
+	if m, s, v, at := read(); m != 45 || s != notification.StatusConfirmed || v != 3 || !at.Equal(moved.StartsAt) {
+		t.Fatalf("after the confirmation: %d minutes, %s, v%d, %v", m, s, v, at)
+	}
+	booked.EventID = uuid.NewString() // the booking's state again, late: older than what is kept
+	apply(booked)
+	late := appt("a1", 2, notification.EventStatusChanged, notification.StatusPending, notification.StatusCancelled, identity.RoleProvider)
+	apply(late)
+	if m, s, v, _ := read(); m != 45 || s != notification.StatusConfirmed || v != 3 {
+		t.Fatalf("after older events: %d minutes, %s, v%d; want v3 kept", m, s, v)
+	}
+}
