@@ -56,10 +56,20 @@ type Appointment struct {
 	HasReviewed bool   `json:"hasReviewed"`
 	// Price is the service's price (rupees) when it was booked; 0 for
 	// appointments booked before prices were kept (store migration 004).
-	Price     float64   `json:"price"`
-	Version   int64     `json:"version"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	Price float64 `json:"price"`
+	// AwaitingProvider: the provider has not answered it yet, a new
+	// request or one the customer moved before the provider answered it
+	// (a reschedule answers scheduled, the contract's status, and keeps
+	// this). It is among the provider's requests until accepted or
+	// declined (rules.go ProviderTransition).
+	AwaitingProvider bool `json:"awaitingProvider"`
+	// Reason is what was said when it was declined or cancelled, and
+	// CancelledBy who said it (identity.Role*): told to the other party.
+	Reason      string    `json:"reason"`
+	CancelledBy string    `json:"cancelledBy"`
+	Version     int64     `json:"version"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
 // Active reports whether the appointment holds its slot: cancelled and
@@ -120,6 +130,8 @@ type Change struct {
 	ActorRole string
 	// ClosureNote is the provider's note on a closed day (EventDayClosed).
 	ClosureNote string
+	// Reason is what the actor said declining or cancelling (may be empty).
+	Reason string
 }
 
 // DaySlots is one day of availability.

@@ -54,9 +54,13 @@ type AppointmentEvent struct {
 	// provider is the business's name.
 	Provider string `protobuf:"bytes,16,opt,name=provider,proto3" json:"provider,omitempty"`
 	// closureNote is the provider's note on the closed day ("day_closed" only).
-	ClosureNote   string `protobuf:"bytes,17,opt,name=closureNote,proto3" json:"closureNote,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ClosureNote string `protobuf:"bytes,17,opt,name=closureNote,proto3" json:"closureNote,omitempty"`
+	// reason is what the actor said when declining or cancelling (may be empty).
+	Reason string `protobuf:"bytes,18,opt,name=reason,proto3" json:"reason,omitempty"`
+	// awaitingProvider: the provider has not answered it yet (booking.proto).
+	AwaitingProvider bool `protobuf:"varint,19,opt,name=awaitingProvider,proto3" json:"awaitingProvider,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *AppointmentEvent) Reset() {
@@ -206,6 +210,20 @@ func (x *AppointmentEvent) GetClosureNote() string {
 		return x.ClosureNote
 	}
 	return ""
+}
+
+func (x *AppointmentEvent) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetAwaitingProvider() bool {
+	if x != nil {
+		return x.AwaitingProvider
+	}
+	return false
 }
 
 // ReviewEvent is published on review.reviews.v1, keyed by service id.
@@ -470,7 +488,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xda\x04\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x9e\x05\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -495,7 +513,9 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\tactorRole\x18\x0e \x01(\tR\tactorRole\x12\"\n" +
 	"\fcustomerName\x18\x0f \x01(\tR\fcustomerName\x12\x1a\n" +
 	"\bprovider\x18\x10 \x01(\tR\bprovider\x12 \n" +
-	"\vclosureNote\x18\x11 \x01(\tR\vclosureNote\"\xd1\x02\n" +
+	"\vclosureNote\x18\x11 \x01(\tR\vclosureNote\x12\x16\n" +
+	"\x06reason\x18\x12 \x01(\tR\x06reason\x12*\n" +
+	"\x10awaitingProvider\x18\x13 \x01(\bR\x10awaitingProvider\"\xd1\x02\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
