@@ -130,7 +130,7 @@ export function CalendarPage() {
           viewer={provider ? 'provider' : 'customer'}
           actions={
             provider ? (
-              <ProviderActions appointment={selected} now={now} onAct={act(selected)} failedMessage={STATUS_UPDATE_FAILED} size="md" />
+              <ProviderActions appointment={selected} now={now} onAct={act(selected)} failedMessage={STATUS_UPDATE_FAILED} size="md" className="contents" />
             ) : (
               <>
                 {reviewState(selected, now) === 'review' && (

@@ -11,6 +11,8 @@ interface Props {
   /** the screen's message when it fails (docs/product.md#messages) */
   failedMessage: string;
   size?: ButtonSize;
+  /** the wrapper's classes: 'contents' lets the buttons join the row they are put in (a dialog's) */
+  className?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * calendar): Accept / Decline a request, Mark Completed / Mark No-show once started, Cancel
  * Appointment before; Decline and Cancel ask for an optional reason the customer is shown.
  */
-export function ProviderActions({ appointment: a, now, onAct, failedMessage, size = 'sm' }: Props) {
+export function ProviderActions({ appointment: a, now, onAct, failedMessage, size = 'sm', className = 'flex flex-wrap gap-2' }: Props) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<ProviderStep | null>(null);
   const steps = providerSteps(a, now);
@@ -40,7 +42,7 @@ export function ProviderActions({ appointment: a, now, onAct, failedMessage, siz
 
   const who = a.customerName || a.customerEmail;
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={className}>
       {steps.map((step) => {
         const info = PROVIDER_STEPS[step];
         return (
