@@ -62,10 +62,20 @@ type Appointment struct {
 	Duration int `json:"-"`
 	// Spacing is how far from another active appointment of the service
 	// this one must start when booked or moved (buffer.go; 0: no buffer).
-	Spacing   time.Duration `json:"-"`
-	Version   int64         `json:"version"`
-	CreatedAt time.Time     `json:"createdAt"`
-	UpdatedAt time.Time     `json:"updatedAt"`
+	Spacing time.Duration `json:"-"`
+	// AwaitingProvider: the provider has not answered it yet, a new
+	// request or one the customer moved before the provider answered it
+	// (a reschedule answers scheduled, the contract's status, and keeps
+	// this). It is among the provider's requests until accepted or
+	// declined (rules.go ProviderTransition).
+	AwaitingProvider bool `json:"awaitingProvider"`
+	// Reason is what was said when it was declined or cancelled, and
+	// CancelledBy who said it (identity.Role*): told to the other party.
+	Reason      string    `json:"reason"`
+	CancelledBy string    `json:"cancelledBy"`
+	Version     int64     `json:"version"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
 // Active reports whether the appointment holds its slot: cancelled and
@@ -129,6 +139,8 @@ type Change struct {
 	ActorRole string
 	// ClosureNote is the provider's note on a closed day (EventDayClosed).
 	ClosureNote string
+	// Reason is what the actor said declining or cancelling (may be empty).
+	Reason string
 }
 
 // DaySlots is one day of availability.

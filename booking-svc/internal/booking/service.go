@@ -21,8 +21,10 @@ type Service interface {
 	Get(ctx context.Context, c Caller, id string) (Appointment, error)
 	ListMine(ctx context.Context, c Caller) ([]Appointment, error)
 	ListForProvider(ctx context.Context, c Caller) ([]Appointment, error)
-	SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
-	SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
+	// SetProviderStatus and SetCustomerStatus move the appointment to
+	// status; reason (optional) goes with declining or cancelling.
+	SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
+	SetCustomerStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
 	Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error)
 	Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error)
 	// NextAvailable is each listed service's first free slot (next.go).
@@ -180,7 +182,7 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		CustomerID: c.UserID, CustomerName: b.CustomerName, CustomerEmail: email,
 		CustomerPhone: b.CustomerPhone, CustomerAddress: b.CustomerAddress, Notes: b.Notes,
 		StartsAt: m.Start(), Date: m.Day.Format(DateLayout), Time: slot.Label,
-		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
+		Status: StatusPending, AwaitingProvider: true, Version: 1, CreatedAt: now, UpdatedAt: now,
 		// The price as booked: revenue (analytics.go) stays what the
 		// customer was shown when the provider later changes it.
 		Price: svc.Price, Duration: svc.Duration, Spacing: Spacing(svc),
@@ -279,9 +281,13 @@ func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Appointment,
 	return s.presentAll(list), err
 }
 
-func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
+func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error) {
 	if c.Role != identity.RoleProvider {
 		return Appointment{}, apperr.Forbidden(MsgProvidersOnly)
+	}
+	reason, err := CheckReason(status, reason)
+	if err != nil {
+		return Appointment{}, err
 	}
 	if status == StatusScheduled || status == StatusConfirmed {
 		if err := s.checkAcceptable(ctx, c, id); err != nil {
@@ -292,10 +298,20 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status st
 		if err := ProviderTransition(*a, status, s.now()); err != nil {
 			return Change{}, err
 		}
-		prev := a.Status
-		a.Status = status
-		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
+		return settle(a, status, c.Role, reason), nil
 	})
+}
+
+// settle moves a to status on role's word: whatever it was, it no longer
+// awaits the provider (answered, cancelled or finished); declining or
+// cancelling keeps the reason and who gave it.
+func settle(a *Appointment, status, role, reason string) Change {
+	prev := a.Status
+	a.Status, a.AwaitingProvider = status, false
+	if !Holds(status) {
+		a.Reason, a.CancelledBy = reason, role
+	}
+	return Change{Type: EventStatusChanged, PreviousStatus: prev, Reason: reason}
 }
 
 // checkAcceptable refuses accepting or confirming the provider's own
@@ -321,17 +337,19 @@ func (s *service) checkAcceptable(ctx context.Context, c Caller, id string) erro
 	return nil
 }
 
-func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
+func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error) {
 	if c.Role != identity.RoleCustomer {
 		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
+	}
+	reason, err := CheckReason(status, reason)
+	if err != nil {
+		return Appointment{}, err
 	}
 	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
 		if err := CustomerTransition(*a, status, s.now()); err != nil {
 			return Change{}, err
 		}
-		prev := a.Status
-		a.Status = status
-		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
+		return settle(a, status, c.Role, reason), nil
 	})
 }
 
@@ -368,6 +386,9 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock stri
 		if err != nil {
 			return Change{}, err
 		}
+		// The contract's answer is scheduled; one the provider had not
+		// answered yet still awaits them (AwaitingProvider is kept), now
+		// at the new time.
 		prev := a.Status
 		a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
 		a.Duration, a.Spacing = svc.Duration, Spacing(svc)

@@ -98,7 +98,7 @@ func decodeGetAppointment(_ context.Context, req *bookingv1.GetAppointmentReques
 }
 
 func decodeStatus(_ context.Context, req *bookingv1.UpdateStatusRequest) StatusRequest {
-	return StatusRequest{ID: req.GetId(), Status: req.GetStatus()}
+	return StatusRequest{ID: req.GetId(), Status: req.GetStatus(), Reason: req.GetReason()}
 }
 
 func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) RescheduleRequest {
@@ -178,5 +178,6 @@ func appointmentProto(a booking.Appointment) *bookingv1.Appointment {
 		CustomerAddress: a.CustomerAddress, Date: a.Date, Time: a.Time, StartsAt: timestamppb.New(a.StartsAt),
 		Status: a.Status, Provider: a.Provider, Location: a.Location, Notes: a.Notes, HasReviewed: a.HasReviewed,
 		CustomerId: a.CustomerID, ProviderId: a.ProviderID, CreatedAt: timestamppb.New(a.CreatedAt), UpdatedAt: timestamppb.New(a.UpdatedAt),
+		AwaitingProvider: a.AwaitingProvider, Reason: a.Reason, CancelledBy: a.CancelledBy,
 	}
 }

@@ -80,9 +80,11 @@ type AppointmentChange struct {
 	// Price (rupees), Location (the business's address) and Duration
 	// (minutes; 0 on events other than created and rescheduled) are for
 	// the mails' details.
-	Price      float64
-	Location   string
-	Duration   int
+	Price    float64
+	Location string
+	Duration int
+	// Reason is what the actor said declining or cancelling (may be empty).
+	Reason     string
 	StartsAt   time.Time
 	OccurredAt time.Time
 	Version    int64
@@ -132,13 +134,13 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	if a.Status == StatusCancelled {
 		switch a.ActorRole {
 		case identity.RoleCustomer:
-			return append(toProvider(KindCustomerCancelled, fmt.Sprintf("%s cancelled %s on %s.", customer, service, when)),
+			return append(toProvider(KindCustomerCancelled, withReason(fmt.Sprintf("%s cancelled %s on %s.", customer, service, when), a.Reason)),
 				toCustomer(KindYouCancelled, fmt.Sprintf("You cancelled your appointment for %s on %s.", service, when))...)
 		case identity.RoleProvider:
 			if a.PreviousStatus == StatusPending {
-				return toCustomer(KindDeclined, fmt.Sprintf("Your booking request for %s on %s was declined.", service, when))
+				return toCustomer(KindDeclined, withReason(fmt.Sprintf("Your booking request for %s on %s was declined.", service, when), a.Reason))
 			}
-			return toCustomer(KindProviderCancelled, fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when))
+			return toCustomer(KindProviderCancelled, withReason(fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when), a.Reason))
 		}
 		return nil // who cancelled is unknown (an event older than actorRole): no side is told wrongly
 	}
@@ -151,7 +153,7 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	case StatusConfirmed:
 		return toCustomer(KindConfirmed, fmt.Sprintf("Your appointment for %s on %s is confirmed.", service, when))
 	case StatusRejected:
-		return toCustomer(KindRejected, fmt.Sprintf("Your booking for %s on %s was rejected.", service, when))
+		return toCustomer(KindRejected, withReason(fmt.Sprintf("Your booking for %s on %s was rejected.", service, when), a.Reason))
 	case StatusCompleted:
 		return toCustomer(KindCompleted, fmt.Sprintf("Your appointment for %s is completed. How was it? Leave a review.", service))
 	}
@@ -183,6 +185,15 @@ func ForReview(r ReviewCreated) []Draft {
 // When writes a start as people read it in the business zone: "Tue 1 Dec, 9:00 AM".
 func When(t time.Time, loc *time.Location) string {
 	return t.In(loc).Format("Mon 2 Jan, 3:04 PM")
+}
+
+// withReason adds what the other party said declining or cancelling:
+// "… was declined. Reason: “Closed for Diwali”".
+func withReason(text, reason string) string {
+	if reason == "" {
+		return text
+	}
+	return text + " Reason: “" + reason + "”"
 }
 
 func orDefault(s, def string) string {

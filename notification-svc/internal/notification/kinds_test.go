@@ -10,6 +10,11 @@ import (
 
 var ist, _ = time.LoadLocation("Asia/Kolkata")
 
+func withReasonGiven(a AppointmentChange, reason string) AppointmentChange {
+	a.Reason = reason
+	return a
+}
+
 func change(typ, prev, status, actor string) AppointmentChange {
 	return AppointmentChange{EventID: "e1", Type: typ, AppointmentID: "a1", ServiceName: "Haircut", CustomerID: "cust",
 		CustomerName: "Asha", ProviderID: "prov", Status: status, PreviousStatus: prev, ActorRole: actor,
@@ -20,8 +25,9 @@ func change(typ, prev, status, actor string) AppointmentChange {
 var ownChange = map[string]Draft{
 	"booked": {Kind: KindBookingReceived,
 		Text: "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was sent to the provider. We will mail you when they answer."},
-	"rescheduled":               {Kind: KindYouRescheduled, Text: "Your appointment for Haircut is now on Tue 1 Dec, 9:00 AM."},
-	"cancelled by the customer": {Kind: KindYouCancelled, Text: "You cancelled your appointment for Haircut on Tue 1 Dec, 9:00 AM."},
+	"rescheduled":                             {Kind: KindYouRescheduled, Text: "Your appointment for Haircut is now on Tue 1 Dec, 9:00 AM."},
+	"cancelled by the customer":               {Kind: KindYouCancelled, Text: "You cancelled your appointment for Haircut on Tue 1 Dec, 9:00 AM."},
+	"cancelled by the customer with a reason": {Kind: KindYouCancelled, Text: "You cancelled your appointment for Haircut on Tue 1 Dec, 9:00 AM."},
 }
 
 func TestWhoIsToldWhat(t *testing.T) {
@@ -41,6 +47,12 @@ func TestWhoIsToldWhat(t *testing.T) {
 		{"rejected", change(EventStatusChanged, StatusPending, StatusRejected, p), "cust", KindRejected, "Your booking for Haircut on Tue 1 Dec, 9:00 AM was rejected."},
 		{"declined", change(EventStatusChanged, StatusPending, StatusCancelled, p), "cust", KindDeclined, "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
 		{"cancelled by the provider", change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "cust", KindProviderCancelled, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider."},
+		{"declined with a reason", withReasonGiven(change(EventStatusChanged, StatusPending, StatusCancelled, p), "Closed for Diwali"), "cust", KindDeclined,
+			"Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined. Reason: “Closed for Diwali”"},
+		{"cancelled by the customer with a reason", withReasonGiven(change(EventStatusChanged, StatusScheduled, StatusCancelled, c), "Feeling better"), "prov", KindCustomerCancelled,
+			"Asha cancelled Haircut on Tue 1 Dec, 9:00 AM. Reason: “Feeling better”"},
+		{"cancelled by the provider with a reason", withReasonGiven(change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "Staff ill"), "cust", KindProviderCancelled,
+			"Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider. Reason: “Staff ill”"},
 		{"completed", change(EventStatusChanged, StatusConfirmed, StatusCompleted, p), "cust", KindCompleted, "Your appointment for Haircut is completed. How was it? Leave a review."},
 	}
 	for _, tc := range cases {

@@ -3,6 +3,7 @@ export * from './lib/Field';
 export * from './lib/PasswordInput';
 export * from './lib/Dialog';
 export * from './lib/ConfirmDialog';
+export * from './lib/ReasonDialog';
 export * from './lib/Tabs';
 export * from './lib/DateStrip';
 export * from './lib/SlotPicker';

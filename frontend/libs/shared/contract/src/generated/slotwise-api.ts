@@ -598,9 +598,19 @@ export interface components {
         };
         BookingServiceUpdateCustomerStatusBody: {
             status?: string;
+            /**
+             * @description reason is optional, and only with "cancelled" or "rejected": told to the
+             *     other party (at most 300 characters).
+             */
+            reason?: string;
         };
         BookingServiceUpdateProviderStatusBody: {
             status?: string;
+            /**
+             * @description reason is optional, and only with "cancelled" or "rejected": told to the
+             *     other party (at most 300 characters).
+             */
+            reason?: string;
         };
         /**
          * @description UpdateServiceRequest is either a full update or, when only isActive is
@@ -869,6 +879,19 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            /**
+             * @description awaitingProvider: the provider has not answered it yet (a new request,
+             *     or one the customer moved before the provider answered); it is among
+             *     the provider's requests, to accept or decline, whatever its status.
+             */
+            awaitingProvider?: boolean;
+            /** @description reason is what was said when it was declined or cancelled (may be empty). */
+            reason?: string;
+            /**
+             * @description cancelledBy is who declined or cancelled it: "customer", "provider" or
+             *     empty (still open, or cancelled before this was kept).
+             */
+            cancelledBy?: string;
         };
         v1AppointmentResponse: {
             success?: boolean;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { returnState, useLogout, useSession, type Session } from '@slotwise/shared-data-access';
 import { buttonClass, Icon, useDismiss } from '@slotwise/shared-ui';
-import { useNotificationCenter } from '@slotwise/notification-data-access';
+import { useNotificationCenter, useRefreshOnNotification } from '@slotwise/notification-data-access';
 import { NotificationBell } from '@slotwise/notification-ui';
 import { useTheme } from './theme';
 
@@ -55,6 +55,8 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
   const logout = useLogout();
   const { theme, toggleTheme } = useTheme();
   const notifications = useNotificationCenter();
+  // Screens showing appointments follow what the bell learns (a new request, a change).
+  useRefreshOnNotification(notifications);
   const location = useLocation();
   // Login and Register come back to this page once signed in.
   const back = returnState(location);
