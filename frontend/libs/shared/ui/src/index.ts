@@ -17,5 +17,4 @@ export * from './lib/RatingInput';
 export * from './lib/Icon';
 export * from './lib/SafeImage';
 export * from './lib/ChoiceDialog';
-export * from './lib/useDismiss';
 export * from './lib/day-tones';
