@@ -107,8 +107,11 @@ func (cfg Config) Spec() svc.Spec {
 			{Table: "account_links", Column: "created_at", Keep: 7 * 24 * time.Hour, Now: now},
 		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() },
-				auth.WithRefreshTTL(refreshTTL), auth.WithVerifiedDomains(cfg.VerifiedDomains))
+			opts := []auth.Option{auth.WithRefreshTTL(refreshTTL), auth.WithVerifiedDomains(cfg.VerifiedDomains)}
+			if cfg.SigningKey != nil {
+				opts = append(opts, auth.WithUnsubscribeKey(auth.UnsubscribeKey(cfg.SigningKey.Seed())))
+			}
+			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() }, opts...)
 			set := transport.NewSet(domain, rt.Middlewares(authv1.AuthService_ServiceDesc.ServiceName))
 			authv1.RegisterAuthServiceServer(rt.Server, transport.NewGRPCServer(set, signer.JWKS))
 			return nil

@@ -33,6 +33,7 @@ type GRPCServer struct {
 	resend        kit.Handler[*authv1.ResendVerificationRequest, *authv1.MessageResponse]
 	forgotPw      kit.Handler[*authv1.ForgotPasswordRequest, *authv1.MessageResponse]
 	resetPw       kit.Handler[*authv1.ResetPasswordRequest, *authv1.MessageResponse]
+	unsubscribe   kit.Handler[*authv1.UnsubscribeRequest, *authv1.MessageResponse]
 	jwks          func() *authv1.JWKS
 }
 
@@ -54,6 +55,7 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		resend:        kit.NewHandler(set.ResendVerification, kit.NoRequest[*authv1.ResendVerificationRequest], encodeMessage),
 		forgotPw:      kit.NewHandler(set.ForgotPassword, decodeForgotPassword, encodeMessage),
 		resetPw:       kit.NewHandler(set.ResetPassword, decodeResetPassword, encodeMessage),
+		unsubscribe:   kit.NewHandler(set.Unsubscribe, decodeUnsubscribe, encodeMessage),
 		jwks:          jwks,
 	}
 }
@@ -218,8 +220,18 @@ func decodeGetContact(_ context.Context, req *authv1.GetContactRequest) string {
 	return req.GetUserId()
 }
 
-func encodeContact(_ context.Context, u auth.User) *authv1.Contact {
-	return &authv1.Contact{Email: u.Email, FullName: u.FullName, EmailNotifications: u.EmailNotifications, EmailVerified: u.EmailVerified}
+func encodeContact(_ context.Context, c auth.Contact) *authv1.Contact {
+	return &authv1.Contact{Email: c.Email, FullName: c.FullName, EmailNotifications: c.EmailNotifications, UnsubscribeToken: c.UnsubscribeToken,
+		EmailVerified: c.EmailVerified}
+}
+
+func decodeUnsubscribe(_ context.Context, req *authv1.UnsubscribeRequest) string {
+	return req.GetToken()
+}
+
+// Unsubscribe is public: the link is opened from a mail, without signing in.
+func (s *GRPCServer) Unsubscribe(ctx context.Context, req *authv1.UnsubscribeRequest) (*authv1.MessageResponse, error) {
+	return s.unsubscribe.Serve(ctx, req)
 }
 
 func businessInput(b *authv1.BusinessInfo) *auth.BusinessInput {

@@ -29,5 +29,6 @@ func (a Auth) Contact(ctx context.Context, userID string) (notification.Contact,
 	// An address not yet verified gets no notification mail (only its
 	// verification link, which is an account mail: account_mail.go).
 	return notification.Contact{Email: c.GetEmail(), Name: c.GetFullName(),
-		EmailOn: c.GetEmailNotifications() && c.GetEmailVerified()}, nil
+		EmailOn:          c.GetEmailNotifications() && c.GetEmailVerified(),
+		UnsubscribeToken: c.GetUnsubscribeToken()}, nil
 }

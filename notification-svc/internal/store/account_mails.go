@@ -11,7 +11,7 @@ import (
 )
 
 // AccountMails implements notification.AccountOutbox on the account_mails
-// table (migrations/005_account_mails.sql).
+// table (migrations/006_account_mails.sql).
 type AccountMails struct{ Pool *pgxpool.Pool }
 
 // Add stores mails once each: an event delivered again is a no-op.

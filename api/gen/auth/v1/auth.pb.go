@@ -1791,8 +1791,10 @@ type Contact struct {
 	Email              string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
 	FullName           string                 `protobuf:"bytes,2,opt,name=fullName,proto3" json:"fullName,omitempty"`
 	EmailNotifications bool                   `protobuf:"varint,3,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
+	// unsubscribeToken signs the user's id for Unsubscribe's link.
+	UnsubscribeToken string `protobuf:"bytes,4,opt,name=unsubscribeToken,proto3" json:"unsubscribeToken,omitempty"`
 	// emailVerified: until the address is verified it gets no notification mail.
-	EmailVerified bool `protobuf:"varint,4,opt,name=emailVerified,proto3" json:"emailVerified,omitempty"`
+	EmailVerified bool `protobuf:"varint,5,opt,name=emailVerified,proto3" json:"emailVerified,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1848,11 +1850,62 @@ func (x *Contact) GetEmailNotifications() bool {
 	return false
 }
 
+func (x *Contact) GetUnsubscribeToken() string {
+	if x != nil {
+		return x.UnsubscribeToken
+	}
+	return ""
+}
+
 func (x *Contact) GetEmailVerified() bool {
 	if x != nil {
 		return x.EmailVerified
 	}
 	return false
+}
+
+type UnsubscribeRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsubscribeRequest) Reset() {
+	*x = UnsubscribeRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsubscribeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsubscribeRequest) ProtoMessage() {}
+
+func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsubscribeRequest.ProtoReflect.Descriptor instead.
+func (*UnsubscribeRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *UnsubscribeRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
 }
 
 var File_slotwise_auth_v1_auth_proto protoreflect.FileDescriptor
@@ -1998,12 +2051,15 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x12UserExistsResponse\x12\x16\n" +
 	"\x06exists\x18\x01 \x01(\bR\x06exists\"+\n" +
 	"\x11GetContactRequest\x12\x16\n" +
-	"\x06userId\x18\x01 \x01(\tR\x06userId\"\x91\x01\n" +
+	"\x06userId\x18\x01 \x01(\tR\x06userId\"\xbd\x01\n" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
-	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12$\n" +
-	"\remailVerified\x18\x04 \x01(\bR\remailVerified2\xfd\x0e\n" +
+	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12*\n" +
+	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\x12$\n" +
+	"\remailVerified\x18\x05 \x01(\bR\remailVerified\"*\n" +
+	"\x12UnsubscribeRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token2\x89\x10\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -2026,7 +2082,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
 	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\n" +
-	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01B\xb1\x01\x92AyRw\n" +
+	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01\x12\x89\x01\n" +
+	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"1\x82\xd3\xe4\x93\x02(Z\x13\x12\x11/auth/unsubscribe\"\x11/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
@@ -2043,7 +2100,7 @@ func file_slotwise_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*BusinessInfo)(nil),              // 0: slotwise.auth.v1.BusinessInfo
 	(*ProviderInfo)(nil),              // 1: slotwise.auth.v1.ProviderInfo
@@ -2074,11 +2131,12 @@ var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*UserExistsResponse)(nil),        // 26: slotwise.auth.v1.UserExistsResponse
 	(*GetContactRequest)(nil),         // 27: slotwise.auth.v1.GetContactRequest
 	(*Contact)(nil),                   // 28: slotwise.auth.v1.Contact
-	(*timestamppb.Timestamp)(nil),     // 29: google.protobuf.Timestamp
+	(*UnsubscribeRequest)(nil),        // 29: slotwise.auth.v1.UnsubscribeRequest
+	(*timestamppb.Timestamp)(nil),     // 30: google.protobuf.Timestamp
 }
 var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
-	29, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
-	29, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
+	30, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
+	30, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 2: slotwise.auth.v1.User.providerInfo:type_name -> slotwise.auth.v1.ProviderInfo
 	0,  // 3: slotwise.auth.v1.RegisterRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
 	2,  // 4: slotwise.auth.v1.RegisterResponse.user:type_name -> slotwise.auth.v1.User
@@ -2103,24 +2161,26 @@ var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
 	22, // 23: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
 	25, // 24: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
 	27, // 25: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
-	4,  // 26: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
-	6,  // 27: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
-	18, // 28: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
-	20, // 29: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	20, // 30: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	8,  // 31: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
-	12, // 32: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 33: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 34: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 35: slotwise.auth.v1.AuthService.VerifyEmail:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 36: slotwise.auth.v1.AuthService.ResendVerification:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 37: slotwise.auth.v1.AuthService.ForgotPassword:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 38: slotwise.auth.v1.AuthService.ResetPassword:output_type -> slotwise.auth.v1.MessageResponse
-	24, // 39: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
-	26, // 40: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
-	28, // 41: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
-	26, // [26:42] is the sub-list for method output_type
-	10, // [10:26] is the sub-list for method input_type
+	29, // 26: slotwise.auth.v1.AuthService.Unsubscribe:input_type -> slotwise.auth.v1.UnsubscribeRequest
+	4,  // 27: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
+	6,  // 28: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
+	18, // 29: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
+	20, // 30: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	20, // 31: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	8,  // 32: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
+	12, // 33: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 34: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 35: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 36: slotwise.auth.v1.AuthService.VerifyEmail:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 37: slotwise.auth.v1.AuthService.ResendVerification:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 38: slotwise.auth.v1.AuthService.ForgotPassword:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 39: slotwise.auth.v1.AuthService.ResetPassword:output_type -> slotwise.auth.v1.MessageResponse
+	24, // 40: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
+	26, // 41: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
+	28, // 42: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
+	12, // 43: slotwise.auth.v1.AuthService.Unsubscribe:output_type -> slotwise.auth.v1.MessageResponse
+	27, // [27:44] is the sub-list for method output_type
+	10, // [10:27] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -2142,7 +2202,7 @@ func file_slotwise_auth_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_proto_rawDesc), len(file_slotwise_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   29,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,2 +1,3 @@
 export * from './lib/AppointmentCard';
 export * from './lib/AppointmentDetailsModal';
+export * from './lib/ProviderActions';

@@ -31,7 +31,13 @@ export function Layout({ navSearch, banner }: { navSearch?: ReactNode; banner?: 
       <Navbar search={navSearch} />
       {banner && <Suspense fallback={null}>{banner}</Suspense>}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<div className="mx-auto max-w-6xl px-4"><Spinner /></div>}>
+        <Suspense
+          fallback={
+            <div className="mx-auto max-w-6xl px-4">
+              <Spinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>
