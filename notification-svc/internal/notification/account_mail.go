@@ -1,11 +1,9 @@
 package notification
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"html/template"
 	"log/slog"
 	"net/url"
 	"time"
@@ -53,68 +51,46 @@ type AccountOutbox interface {
 	Failed(ctx context.Context, id, reason string) error
 }
 
-var accountHTML = template.Must(template.New("account").Parse(`<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>Hello {{.Name}},</p>
-{{range .Paragraphs}}<p>{{.}}</p>
-{{end}}{{if .Link}}<p><a href="{{.Link}}">{{.Action}}</a></p>
-<p style="color:#666;font-size:0.9em">Or paste this address into your browser: {{.Link}}</p>
-{{end}}<p style="color:#666;font-size:0.9em">{{.Footer}}</p>
-</body></html>`))
-
-// ComposeAccount writes m as a mail; webURL is the web app's address.
+// ComposeAccount writes m as a mail in the layout every mail uses
+// (letter.go); webURL is the web app's address. Account mails carry no
+// unsubscribe link: the profile's switch does not stop them.
 func ComposeAccount(m AccountMail, webURL string, loc *time.Location) (Mail, error) {
-	var subject, action, link, footer string
-	var paragraphs []string
 	until := ""
 	if !m.ExpiresAt.IsZero() {
 		until = m.ExpiresAt.In(loc).Format("2 Jan 2006, 15:04 MST")
 	}
+	l := Letter{Greeting: "Hello " + orDefault(m.Name, "there") + ","}
 	switch m.Kind {
 	case AccountVerifyEmail:
-		link = webURL + VerifyEmailPath + "?token=" + url.QueryEscape(m.Token)
-		action = "Verify my email address"
+		l.Button = Link{Label: "Verify my email address", URL: webURL + VerifyEmailPath + "?token=" + url.QueryEscape(m.Token)}
 		if m.NewEmail != "" {
-			subject = "Confirm your new email address"
-			paragraphs = []string{"You asked to change your Slotwise email address to " + m.To + ". Open the link below to confirm it; until then your account keeps its old address."}
+			l.Title = "Confirm your new email address"
+			l.Paragraphs = []string{"You asked to change your Slotwise email address to " + m.To + ". Open the link below to confirm it; until then your account keeps its old address."}
 		} else {
-			subject = "Verify your email address"
-			paragraphs = []string{"Welcome to Slotwise. Please open the link below to verify this email address. Until you do, we send no booking emails to it (you still see every notification in the app)."}
+			l.Title = "Verify your email address"
+			l.Paragraphs = []string{"Welcome to Slotwise. Please open the link below to verify this email address. Until you do, we send no booking emails to it (you still see every notification in the app)."}
 		}
-		paragraphs = append(paragraphs, "The link works until "+until+".")
-		footer = "If you did not ask for this, ignore this email: nothing changes."
+		l.Paragraphs = append(l.Paragraphs, "The link works until "+until+".")
+		l.Footer = "If you did not ask for this, ignore this email: nothing changes."
 	case AccountPasswordReset:
-		link = webURL + ResetPasswordPath + "?token=" + url.QueryEscape(m.Token)
-		action = "Choose a new password"
-		subject = "Reset your Slotwise password"
-		paragraphs = []string{"Someone (we hope you) asked to reset the password of your Slotwise account. Open the link below to choose a new one; every device signed in to the account is then signed out.",
+		l.Title = "Reset your Slotwise password"
+		l.Button = Link{Label: "Choose a new password", URL: webURL + ResetPasswordPath + "?token=" + url.QueryEscape(m.Token)}
+		l.Paragraphs = []string{"Someone (we hope you) asked to reset the password of your Slotwise account. Open the link below to choose a new one; every device signed in to the account is then signed out.",
 			"The link works once, until " + until + "."}
-		footer = "If you did not ask for this, ignore this email: your password stays as it is."
+		l.Footer = "If you did not ask for this, ignore this email: your password stays as it is."
 	case AccountEmailChanged:
-		subject = "Your Slotwise email address was changed"
-		paragraphs = []string{"The email address of your Slotwise account was changed to " + m.NewEmail + ". We will send no more emails to this address.",
+		l.Title = "Your Slotwise email address was changed"
+		l.Paragraphs = []string{"The email address of your Slotwise account was changed to " + m.NewEmail + ". We will send no more emails to this address.",
 			"If you did not make this change, reset your password from the sign-in page using the new address, or contact support."}
-		footer = "You get this email because this address was the account's until now."
+		l.Footer = "You get this email because this address was the account's until now."
 	default:
 		return Mail{}, fmt.Errorf("unknown account mail kind %q", m.Kind)
 	}
-	name := orDefault(m.Name, "there")
-	var html bytes.Buffer
-	if err := accountHTML.Execute(&html, struct {
-		Name, Link, Action, Footer string
-		Paragraphs                 []string
-	}{name, link, action, footer, paragraphs}); err != nil {
+	text, html, err := Render(l)
+	if err != nil {
 		return Mail{}, err
 	}
-	text := "Hello " + name + ",\n\n"
-	for _, p := range paragraphs {
-		text += p + "\n\n"
-	}
-	if link != "" {
-		text += action + ": " + link + "\n\n"
-	}
-	text += footer + "\n"
-	return Mail{To: m.To, ToName: m.Name, Subject: subject, Text: text, HTML: html.String(), NotificationID: "account/" + m.Kind}, nil
+	return Mail{To: m.To, ToName: m.Name, Subject: l.Title, Text: text, HTML: html, NotificationID: "account/" + m.Kind}, nil
 }
 
 // AccountPostman sends account mails: each once, retried with Backoff

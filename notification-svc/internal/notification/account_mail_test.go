@@ -37,6 +37,14 @@ func TestComposeAccountMails(t *testing.T) {
 		if c.notSay != "" && strings.Contains(m.Text+m.HTML, c.notSay) {
 			t.Errorf("%s: says %q", c.m.Kind, c.notSay)
 		}
+		// The one layout of every mail (letter.go), without an unsubscribe
+		// link: the profile's switch does not stop account mails.
+		if !strings.HasPrefix(m.Text, c.subject+"\n") || !strings.Contains(m.HTML, ">"+c.subject+"</h1>") {
+			t.Errorf("%s: not in the mail layout:\n%s\n%s", c.m.Kind, m.Text, m.HTML)
+		}
+		if m.Unsubscribe != "" || strings.Contains(m.Text+m.HTML, "nsubscribe") {
+			t.Errorf("%s: carries an unsubscribe link", c.m.Kind)
+		}
 		if strings.Contains(m.HTML, "<b>Asha</b>") {
 			t.Errorf("%s: the name is not escaped in HTML", c.m.Kind)
 		}
