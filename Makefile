@@ -63,6 +63,7 @@ check-generated: generate
 lint: lint-modules
 	@out=$$(gofmt -l $(GO_MODULES) helm/chartcheck); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet -tags drills $(GO_PKGS)
+	go test -count=1 ./platform/postgres/migrationlint/ ./devstack/migrationcheck/
 
 # Every module stands alone: outside the workspace (GOWORK=off) it builds and
 # vets (vet type-checks the tests too), and `go mod tidy` changes nothing.
