@@ -110,7 +110,7 @@ test('customer reschedules via the page, then via the modal, then cancels', asyn
   await modal.getByRole('button', { name: 'Confirm Reschedule' }).click();
   await expect(modal.getByText('Please select both date and time')).toBeVisible();
   await modal.locator(`[data-date="${D2}"]`).click();
-  await modal.getByRole('button', { name: '2:00 PM' }).click();
+  await modal.getByRole('button', { name: '2:00 PM', exact: true }).click();
   await modal.getByRole('button', { name: 'Confirm Reschedule' }).click();
   await expect(modal).toHaveCount(0);
   await expect(card.getByTestId('appointment-time')).toHaveText('2:00 PM');

@@ -25,6 +25,7 @@ async function noSideways(page: Page) {
 
 /** Light and dark at the viewport in use, and at 1280×900. */
 async function shots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
     for (const [w, h] of [[390, 844], [1280, 900]] as const) {
@@ -124,6 +125,11 @@ test('a booking inside the minimum notice is refused with the reason, and the pi
     data: { name: serviceName, category: 'Healthcare & Wellness', description: 'Cleaning and a full check-up.', price: 1499, duration: 15, provider: provider.businessName, location: 'MG Road, Pune', contact: '9876543210', imageUrl: '', timeSlots: QUARTERS, minNoticeMinutes: 2880 },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
+  // Anonymous catalogue reads may be a second old (docs/product.md "Fresh and kept"): once the
+  // service reads with its new notice, the page's refresh after the refusal sees it too.
+  await expect
+    .poll(async () => (await (await request.get(`${API}/services/${serviceId}`)).json()).service.minNoticeMinutes, { timeout: 10_000 })
+    .toBe(2880);
 
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByText(`Failed to book appointment: ${provider.businessName} takes bookings at least 2 days ahead: please choose a later time`)).toBeVisible();

@@ -25,7 +25,7 @@ describe('ServiceSlotPicker', () => {
   it('offers the real slots of the chosen day, 5:30 AM included, in a group named with its zone', async () => {
     render(<Harness />);
     expect(screen.getByRole('group', { name: 'New time (IST)' })).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Times on Sun, 22 Nov 2026 (IST)' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Time slots on Sun, 22 Nov 2026 (IST)' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '5:30 AM' }));
     expect(screen.getByTestId('choice').textContent).toBe('2026-11-22 05:30');
     const taken = screen.getByRole('button', { name: '6:00 AM' }) as HTMLButtonElement;

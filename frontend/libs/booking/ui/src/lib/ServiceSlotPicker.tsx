@@ -44,7 +44,7 @@ export function ServiceSlotPicker({ days, timeZone = BUSINESS_TIME_ZONE, value, 
       <fieldset className="min-w-0">
         <legend className="mb-2 font-semibold">{dateLabel}</legend>
         <DateStrip
-          label={dateLabel}
+          label="Dates"
           dates={days.map((d) => ({ date: d.date, open: dayOpen(d, rules), closed: d.closed }))}
           value={value.date}
           onChange={(date) => onChange({ date, time: '' })}
@@ -70,7 +70,7 @@ export function ServiceSlotPicker({ days, timeZone = BUSINESS_TIME_ZONE, value, 
           <p className="text-sm text-slate-600 dark:text-slate-300">No times on this day.</p>
         ) : (
           <SlotPicker
-            label={`Times on ${formatDate(value.date)} (${zone})`}
+            label={`Time slots on ${formatDate(value.date)} (${zone})`}
             value={value.time}
             onChange={(time) => onChange({ date: value.date, time })}
             slots={(day?.slots ?? []).map((s) => {
