@@ -4,17 +4,6 @@
 // screen does not make is never taken, so a mismatch costs one wasted request, not wrong data.
 import { categoryBySlug } from '@slotwise/shared-util';
 
-/**
- * The screen code a route shows, started with its data (the same modules routes.tsx loads lazily, so
- * the app finds them loaded): the customer home, a category, the booking page.
- */
-export function routeCode(pathname: string): (() => Promise<unknown>) | null {
-  if (pathname === '/') return () => import('@slotwise/shell-feature-pages');
-  if (/^\/categories\/[^/]+\/?$/.test(pathname)) return () => import('@slotwise/catalog-feature-browse');
-  if (pathname === '/book' || pathname === '/appointments') return () => import('@slotwise/booking-feature-book');
-  return null;
-}
-
 /** The API addresses (under apiBase) to start for the page at pathname?search; [] for most routes. */
 export function routePrefetches(pathname: string, search: string, apiBase: string): string[] {
   const category = /^\/categories\/([^/]+)\/?$/.exec(pathname);
