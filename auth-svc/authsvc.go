@@ -95,8 +95,11 @@ func (cfg Config) Spec() svc.Spec {
 			{Table: "session_families", Column: "refreshed_at", Keep: refreshTTL, Now: now},
 		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() },
-				auth.WithRefreshTTL(refreshTTL))
+			opts := []auth.Option{auth.WithRefreshTTL(refreshTTL)}
+			if cfg.SigningKey != nil {
+				opts = append(opts, auth.WithUnsubscribeKey(auth.UnsubscribeKey(cfg.SigningKey.Seed())))
+			}
+			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() }, opts...)
 			set := transport.NewSet(domain, rt.Middlewares(authv1.AuthService_ServiceDesc.ServiceName))
 			authv1.RegisterAuthServiceServer(rt.Server, transport.NewGRPCServer(set, signer.JWKS))
 			return nil

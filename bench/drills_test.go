@@ -38,18 +38,6 @@ func check(t *testing.T, d Drill, err error) {
 	}
 }
 
-func TestDrillContention(t *testing.T) {
-	e := startEnv(t)
-	d, err := e.Contention(context.Background(), 200)
-	check(t, d, err)
-}
-
-func TestDrillKafkaOutage(t *testing.T) {
-	e := startEnv(t)
-	d, err := e.KafkaOutage(context.Background(), 3*time.Second)
-	check(t, d, err)
-}
-
 func TestDrillCrash(t *testing.T) {
 	e := startEnv(t)
 	d, err := e.Crash(context.Background(), 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second)

@@ -86,12 +86,6 @@ func (e *Env) SeedMarketplace(ctx context.Context, p MarketplacePlan) (time.Dura
 			return 0, err
 		}
 	}
-	// Written behind catalog-svc's back: take an outbox number as its writes
-	// do, so its writes watcher drops the pages it kept
-	// (catalog-svc/internal/store/writes.go).
-	if _, err := e.DB.Exec(ctx, `SELECT nextval('catalog.outbox_id_seq')`); err != nil {
-		return 0, err
-	}
 	return time.Since(start), nil
 }
 

@@ -1,3 +1,5 @@
+//go:build drills
+
 package bench
 
 import (
@@ -7,7 +9,7 @@ import (
 	"github.com/slotwise/slotwise/platform/testkit"
 )
 
-// TestDrillSoak is the soak drill's CI form: a minute of book + cancel
+// TestDrillSoak is the soak drill's short form (make drills): a minute of book + cancel
 // against the devstack run as a process, with idempotency records living
 // 10 s. It fails when a request fails, when a process's peak RSS grows by
 // more than a quarter after the warm-up, or when the idempotency records

@@ -10,7 +10,7 @@ import (
 )
 
 // The demo provider owns the three services the web app's /demo-services shows, so their Book
-// Now leads to a real booking (docs/decisions.md, "Demo services are real").
+// Now leads to a real booking (docs/adr/0032-phone-first-accessible-web.md).
 const (
 	DemoProviderEmail    = "demo.provider@slotwise.example"
 	DemoProviderPassword = "demo-provider-1"

@@ -1,6 +1,6 @@
 import nx from '@nx/eslint-plugin';
 
-// Module boundaries (docs/decisions.md, "Front end"). Every lib is tagged with a type and a scope:
+// Module boundaries (docs/adr/0024-web-workspace-and-libs.md). Every lib is tagged with a type and a scope:
 // - type: app → feature → ui / data-access → util. Features never import each other; ui never
 //   imports data-access (it gets data through props). `testing` (MSW handlers, fixtures) is
 //   for spec files only.

@@ -150,7 +150,7 @@ func Run(ctx context.Context, cfg Config) error {
 // APIPrefix is where the web app reaches the API on its own origin: the
 // devstack's web server and the chart's ingress send /api/… of the web
 // app's address to the gateway, which serves every route under it as well as
-// at the root (docs/decisions.md "The API on the web app's origin").
+// at the root (docs/adr/0045-api-on-the-web-apps-origin.md).
 const APIPrefix = "/api"
 
 // UnderAPI serves next at the root and under APIPrefix: /api/services is

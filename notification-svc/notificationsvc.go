@@ -6,6 +6,7 @@ package notificationsvc
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -105,6 +106,7 @@ func (cfg Config) Spec() svc.Spec {
 		Retention: []*retention.Rule{
 			{Table: "notifications", Column: "created_at", Keep: keep, Now: now},
 			{Table: "reminders", Column: "due_at", Keep: ReminderTTL, Now: now},
+			{Table: "appointment_details", Column: "starts_at", Keep: keep, Now: now},
 		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			domain := notification.NewService(store.Notifications{Pool: rt.Pool})
@@ -137,14 +139,20 @@ func (cfg Config) postman(now func() time.Time, c notification.Contacts, out not
 		smtp.From = DefaultFrom
 	}
 	sender := mailer.NewSender(smtp)
-	p = notification.Postman{Store: out, Contacts: c, Mailer: sender, WebURL: cfg.WebURL, Now: now,
+	web := cfg.WebURL
+	if web == "" {
+		web = DefaultWebURL
+	}
+	loc := cfg.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	composer := notification.Composer{WebURL: strings.TrimRight(web, "/"), Location: loc, Organizer: smtp.From, Now: now}
+	p = notification.Postman{Store: out, Contacts: c, Mailer: sender, Composer: composer, Now: now,
 		Every: cfg.MailInterval, MaxAttempts: cfg.MailMaxAttempts, Backoff: cfg.MailBackoff, Logger: rt.Logger}
 	if cfg.SMTP.Addr == "" {
 		rt.Logger.Warn("SMTP_ADDR is not set: notification mails fail with that reason")
 		p.Mailer = noServer{}
-	}
-	if p.WebURL == "" {
-		p.WebURL = DefaultWebURL
 	}
 	if p.Every <= 0 {
 		p.Every = notification.DefaultMailInterval

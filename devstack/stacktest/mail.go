@@ -1,6 +1,7 @@
 package stacktest
 
 import (
+	"encoding/base64"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -18,10 +19,26 @@ type Mail struct {
 	From, To, Subject string
 	// Notification is the X-Slotwise-Notification header.
 	Notification string
-	// ContentType is the top-level type (multipart/alternative for both parts).
+	// ContentType is the top-level type (multipart/alternative for both
+	// parts, multipart/mixed around them with attachments).
 	ContentType string
+	// Alternative: the text and HTML parts are the two alternatives of
+	// one multipart/alternative, at the top or inside multipart/mixed.
+	Alternative bool
 	// Text and HTML are the plain-text and HTML parts.
 	Text, HTML string
+	// ListUnsubscribe and ListUnsubscribePost are those headers.
+	ListUnsubscribe, ListUnsubscribePost string
+	// Attachments are the parts sent as files.
+	Attachments []Attachment
+}
+
+// Attachment is a file attached to a mail.
+type Attachment struct {
+	Filename    string
+	ContentType string // the media type, its parameters in Params
+	Params      map[string]string
+	Data        []byte
 }
 
 // MailServer is a real SMTP server (emersion/go-smtp) on a free loopback
@@ -138,6 +155,7 @@ func (s *mailSession) Data(r io.Reader) error {
 	dec := new(mime.WordDecoder)
 	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
 	got := Mail{From: s.from, To: s.to, Subject: subject, Notification: msg.Header.Get("X-Slotwise-Notification")}
+	got.ListUnsubscribe, got.ListUnsubscribePost = msg.Header.Get("List-Unsubscribe"), msg.Header.Get("List-Unsubscribe-Post")
 	mediaType, params, _ := mime.ParseMediaType(msg.Header.Get("Content-Type"))
 	got.ContentType = mediaType
 	if s.server.headersOnly {
@@ -145,23 +163,48 @@ func (s *mailSession) Data(r io.Reader) error {
 			return err
 		}
 	} else if strings.HasPrefix(mediaType, "multipart/") {
-		parts := multipart.NewReader(msg.Body, params["boundary"])
-		for {
-			p, err := parts.NextPart() // decodes quoted-printable
-			if err != nil {
-				break
-			}
-			body, _ := io.ReadAll(p)
-			switch ct, _, _ := mime.ParseMediaType(p.Header.Get("Content-Type")); ct {
-			case "text/plain":
-				got.Text = string(body)
-			case "text/html":
-				got.HTML = string(body)
-			}
-		}
+		readParts(&got, mediaType, params["boundary"], msg.Body)
 	}
 	s.server.mu.Lock()
 	s.server.mails = append(s.server.mails, got)
 	s.server.mu.Unlock()
 	return nil
+}
+
+// readParts reads a multipart body into m: the text and HTML alternatives
+// and the attachments, one level of nesting deep (multipart/mixed around
+// multipart/alternative).
+func readParts(m *Mail, mediaType, boundary string, body io.Reader) {
+	parts := multipart.NewReader(body, boundary)
+	var text, html bool
+	for {
+		p, err := parts.NextPart() // decodes quoted-printable
+		if err != nil {
+			break
+		}
+		ct, params, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		if strings.HasPrefix(ct, "multipart/") {
+			readParts(m, ct, params["boundary"], p)
+			continue
+		}
+		data, _ := io.ReadAll(p)
+		if disp, _, _ := mime.ParseMediaType(p.Header.Get("Content-Disposition")); disp == "attachment" || p.FileName() != "" {
+			if p.Header.Get("Content-Transfer-Encoding") == "base64" {
+				if dec, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(data)), "")); err == nil {
+					data = dec
+				}
+			}
+			m.Attachments = append(m.Attachments, Attachment{Filename: p.FileName(), ContentType: ct, Params: params, Data: data})
+			continue
+		}
+		switch ct {
+		case "text/plain":
+			m.Text, text = string(data), true
+		case "text/html":
+			m.HTML, html = string(data), true
+		}
+	}
+	if mediaType == "multipart/alternative" && text && html {
+		m.Alternative = true
+	}
 }

@@ -53,6 +53,9 @@ type Options struct {
 	// AccessTokenTTL is how long access tokens live (zero: 24 h, so a
 	// test's tokens never expire under it).
 	AccessTokenTTL time.Duration
+	// WebURL is the web app's public address the mails link to (zero:
+	// notification-svc's default).
+	WebURL string
 }
 
 // Start runs a stack until the test ends. Logs are discarded unless
@@ -75,7 +78,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
 		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
 		ReminderInterval: o.ReminderInterval, SMTPAddr: o.SMTPAddr, MailInterval: o.MailInterval, MailBackoff: o.MailBackoff,
-		AccessTokenTTL: o.AccessTokenTTL, Logger: testLogger,
+		AccessTokenTTL: o.AccessTokenTTL, WebURL: o.WebURL, Logger: testLogger,
 	})
 	if err != nil {
 		cancel()

@@ -7,7 +7,7 @@
 // What go-kit leaves to each of its users, the type assertions from `any` to
 // a method's request and response types and turning a failure into a gRPC
 // status, is done here once, with generics: a service's code is typed from
-// its gRPC method to its domain (docs/architecture.md, "A service's anatomy").
+// its gRPC method to its domain (docs/architecture.md, "Anatomy of a service").
 package kit
 
 import (

@@ -22,7 +22,10 @@ type Service interface {
 	UserExists(ctx context.Context, userID string) (bool, error)
 	// Contact is the user notification-svc mails (its email and
 	// EmailNotifications); an unknown id is not found.
-	Contact(ctx context.Context, userID string) (User, error)
+	Contact(ctx context.Context, userID string) (Contact, error)
+	// Unsubscribe switches off the mails of the user a signed link names
+	// (unsubscribe.go).
+	Unsubscribe(ctx context.Context, token string) (string, error)
 	// Refresh exchanges a refresh token for new tokens (session.go).
 	Refresh(ctx context.Context, refreshToken string) (Session, error)
 	// Logout ends the session of a refresh token.
@@ -85,6 +88,7 @@ type service struct {
 	refreshTTL time.Duration
 	// secret returns a new refresh token.
 	secret func() (string, error)
+	links  unsubscribeLinks
 }
 
 // DefaultRefreshTTL is how long a refresh token lives unused
@@ -301,14 +305,6 @@ func (s *service) UserExists(ctx context.Context, userID string) (bool, error) {
 		return false, nil
 	}
 	return err == nil, err
-}
-
-func (s *service) Contact(ctx context.Context, userID string) (User, error) {
-	u, err := s.repo.ByID(ctx, userID)
-	if errors.Is(err, ErrNotFound) {
-		return User{}, apperr.NotFound("User not found")
-	}
-	return u, err
 }
 
 func providerInfo(b *BusinessInput) *ProviderInfo {

@@ -32,6 +32,8 @@ type Set struct {
 	Logout         endpoint.Endpoint
 	LogoutAll      endpoint.Endpoint
 	ChangePassword endpoint.Endpoint
+	// Unsubscribe is public: a signed link from a mail (auth/unsubscribe.go).
+	Unsubscribe endpoint.Endpoint
 }
 
 // NewSet wraps s in mw. Registration, login and the lookups are public; the
@@ -52,6 +54,7 @@ func NewSet(s auth.Service, mw kit.Middlewares) Set {
 		LogoutAll: mw.Wrap("LogoutAll", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, _ struct{}) (string, error) {
 			return s.LogoutAll(ctx, c.UserID)
 		}), mw.Authenticated),
+		Unsubscribe: mw.Wrap("Unsubscribe", kit.Endpoint(s.Unsubscribe)),
 		ChangePassword: mw.Wrap("ChangePassword", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, pc auth.PasswordChange) (string, error) {
 			return s.ChangePassword(ctx, c.UserID, c.SessionID, pc)
 		}), mw.Authenticated),

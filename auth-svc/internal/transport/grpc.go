@@ -29,6 +29,7 @@ type GRPCServer struct {
 	logout        kit.Handler[*authv1.LogoutRequest, *authv1.MessageResponse]
 	logoutAll     kit.Handler[*authv1.LogoutAllRequest, *authv1.MessageResponse]
 	changePw      kit.Handler[*authv1.ChangePasswordRequest, *authv1.MessageResponse]
+	unsubscribe   kit.Handler[*authv1.UnsubscribeRequest, *authv1.MessageResponse]
 	jwks          func() *authv1.JWKS
 }
 
@@ -46,6 +47,7 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		logout:        kit.NewHandler(set.Logout, decodeLogout, encodeLogout),
 		logoutAll:     kit.NewHandler(set.LogoutAll, kit.NoRequest[*authv1.LogoutAllRequest], encodeMessage),
 		changePw:      kit.NewHandler(set.ChangePassword, decodeChangePassword, encodeMessage),
+		unsubscribe:   kit.NewHandler(set.Unsubscribe, decodeUnsubscribe, encodeMessage),
 		jwks:          jwks,
 	}
 }
@@ -178,8 +180,17 @@ func decodeGetContact(_ context.Context, req *authv1.GetContactRequest) string {
 	return req.GetUserId()
 }
 
-func encodeContact(_ context.Context, u auth.User) *authv1.Contact {
-	return &authv1.Contact{Email: u.Email, FullName: u.FullName, EmailNotifications: u.EmailNotifications}
+func encodeContact(_ context.Context, c auth.Contact) *authv1.Contact {
+	return &authv1.Contact{Email: c.Email, FullName: c.FullName, EmailNotifications: c.EmailNotifications, UnsubscribeToken: c.UnsubscribeToken}
+}
+
+func decodeUnsubscribe(_ context.Context, req *authv1.UnsubscribeRequest) string {
+	return req.GetToken()
+}
+
+// Unsubscribe is public: the link is opened from a mail, without signing in.
+func (s *GRPCServer) Unsubscribe(ctx context.Context, req *authv1.UnsubscribeRequest) (*authv1.MessageResponse, error) {
+	return s.unsubscribe.Serve(ctx, req)
 }
 
 func businessInput(b *authv1.BusinessInfo) *auth.BusinessInput {

@@ -56,10 +56,26 @@ type Appointment struct {
 	HasReviewed bool   `json:"hasReviewed"`
 	// Price is the service's price (rupees) when it was booked; 0 for
 	// appointments booked before prices were kept (store migration 004).
-	Price     float64   `json:"price"`
-	Version   int64     `json:"version"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	Price float64 `json:"price"`
+	// Duration is the service's minutes when this change booked or moved
+	// the appointment (not stored: the events carry it to the mails).
+	Duration int `json:"-"`
+	// Spacing is how far from another active appointment of the service
+	// this one must start when booked or moved (buffer.go; 0: no buffer).
+	Spacing time.Duration `json:"-"`
+	// AwaitingProvider: the provider has not answered it yet, a new
+	// request or one the customer moved before the provider answered it
+	// (a reschedule answers scheduled, the contract's status, and keeps
+	// this). It is among the provider's requests until accepted or
+	// declined (rules.go ProviderTransition).
+	AwaitingProvider bool `json:"awaitingProvider"`
+	// Reason is what was said when it was declined or cancelled, and
+	// CancelledBy who said it (identity.Role*): told to the other party.
+	Reason      string    `json:"reason"`
+	CancelledBy string    `json:"cancelledBy"`
+	Version     int64     `json:"version"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
 }
 
 // Active reports whether the appointment holds its slot: cancelled and
@@ -89,6 +105,9 @@ type ServiceInfo struct {
 	// MinNotice is how far ahead a slot must be booked (0: up to its
 	// start): a closer slot is not free (notice.go).
 	MinNotice time.Duration
+	// Buffer is the gap kept free between two of its appointments
+	// (buffer.go).
+	Buffer time.Duration
 	// Duration is the service's length in minutes (calendar files end
 	// their events with it).
 	Duration int
@@ -120,6 +139,8 @@ type Change struct {
 	ActorRole string
 	// ClosureNote is the provider's note on a closed day (EventDayClosed).
 	ClosureNote string
+	// Reason is what the actor said declining or cancelling (may be empty).
+	Reason string
 }
 
 // DaySlots is one day of availability.

@@ -86,10 +86,10 @@ func TestAcceptingOnAClosedDayIsRefused(t *testing.T) {
 	dayOff.Closures = []Closure{{From: "2026-11-23", To: "2026-11-24", Note: "Diwali"}}
 	catalog["dental"] = dayOff
 	for _, to := range []string{StatusScheduled, StatusConfirmed} {
-		_, err = svc.SetProviderStatus(ctx, prov, a.ID, to)
+		_, err = svc.SetProviderStatus(ctx, prov, a.ID, to, "")
 		expectErr(t, err, apperr.KindConflict, "You are closed on Tuesday, 24 November (Diwali): reopen the day to confirm this appointment, or decline it")
 	}
-	if _, err := svc.SetProviderStatus(ctx, prov, a.ID, StatusCancelled); err != nil {
+	if _, err := svc.SetProviderStatus(ctx, prov, a.ID, StatusCancelled, ""); err != nil {
 		t.Fatalf("declining on a closed day: %v", err)
 	}
 	catalog["dental"] = open
@@ -99,7 +99,7 @@ func TestAcceptingOnAClosedDayIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.SetProviderStatus(ctx, prov, c.ID, StatusConfirmed); err != nil {
+	if _, err := svc.SetProviderStatus(ctx, prov, c.ID, StatusConfirmed, ""); err != nil {
 		t.Fatalf("confirming on an open day: %v", err)
 	}
 }

@@ -15,6 +15,9 @@ type Listed struct {
 	Closures []Closure
 	// MinNotice: a slot closer to now than this is not free.
 	MinNotice time.Duration
+	// Spacing: a slot closer than this to a booked one is not free
+	// (buffer.go).
+	Spacing time.Duration
 }
 
 // NextSlot is a service's first free slot of the booking window.
@@ -62,7 +65,7 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots
 		return NextSlots{}, err
 	}
 	for _, l := range listed {
-		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], earliest(now, l.MinNotice)); ok {
+		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], earliest(now, l.MinNotice), l.Spacing); ok {
 			next.ServiceID = l.ServiceID
 			out.Slots = append(out.Slots, next)
 		}
@@ -71,9 +74,9 @@ func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots
 }
 
 // FirstFree is the first slot of days from start, outside closures, that
-// is after now (the earliest a booking may start: earliest) and that no
-// time in booked holds.
-func FirstFree(listed []string, closures []Closure, start time.Time, days int, booked []time.Time, now time.Time) (NextSlot, bool) {
+// is after now (the earliest a booking may start: earliest), that no time
+// in booked holds and none is closer to than spacing (buffer.go).
+func FirstFree(listed []string, closures []Closure, start time.Time, days int, booked []time.Time, now time.Time, spacing time.Duration) (NextSlot, bool) {
 	slots := SlotsOf(listed)
 	if len(slots) == 0 {
 		return NextSlot{}, false
@@ -89,7 +92,7 @@ func FirstFree(listed []string, closures []Closure, start time.Time, days int, b
 			continue
 		}
 		for _, sl := range slots {
-			if at := At(day, sl.Minutes); at.After(now) && !taken[at.Unix()] {
+			if at := At(day, sl.Minutes); at.After(now) && !taken[at.Unix()] && !TooClose(at, booked, spacing) {
 				return NextSlot{Date: day.Format(DateLayout), Time: sl.Label, StartsAt: at}, true
 			}
 		}

@@ -52,7 +52,10 @@ func (s *service) CompleteOverdue(ctx context.Context) (int, error) {
 			continue
 		}
 		_, err := s.repo.Update(ctx, a.ID, func(a *Appointment) (Change, error) {
-			if !slices.Contains(openStatuses, a.Status) {
+			// One the provider never answered (moved before it was
+			// accepted) is not theirs to have held: like a pending
+			// request, it is left as it is.
+			if !slices.Contains(openStatuses, a.Status) || a.AwaitingProvider {
 				return Change{}, errSettled
 			}
 			prev := a.Status

@@ -20,12 +20,12 @@ func TestOverdueAppointmentsAreCompleted(t *testing.T) {
 			t.Fatal(err)
 		}
 		if status != StatusPending {
-			if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusScheduled); err != nil {
+			if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusScheduled, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
 		if status == StatusConfirmed {
-			if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusConfirmed); err != nil {
+			if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusConfirmed, ""); err != nil {
 				t.Fatal(err)
 			}
 		}

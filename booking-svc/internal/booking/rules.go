@@ -49,7 +49,26 @@ var (
 	CustomerName    = validate.Field{Name: "Full name", Max: 100}
 	CustomerAddress = validate.Field{Name: "Address", Max: 300}
 	Notes           = validate.Field{Name: "Reason for visit", Max: 1000, Multiline: true}
+	// Reason is the optional word that goes with declining or cancelling.
+	Reason = validate.Field{Name: "Reason", Max: 300, Multiline: true}
 )
+
+// MsgReasonNotHere answers a reason sent with a status other than
+// cancelled or rejected: it would be stored nowhere.
+const MsgReasonNotHere = "A reason can be given only when declining or cancelling"
+
+// CheckReason trims the reason given with a move to status to and checks
+// it: only declining or cancelling take one, within Reason's bounds.
+func CheckReason(to, reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return "", nil
+	}
+	if to != StatusCancelled && to != StatusRejected {
+		return "", apperr.Invalid(MsgReasonNotHere)
+	}
+	return reason, Reason.Check(reason)
+}
 
 // MaxIdempotencyKey bounds the Idempotency-Key header (it is part of a
 // primary key, and PostgreSQL refuses index entries over ~2.7 kB).
@@ -244,11 +263,23 @@ var customerCancellable = []string{StatusPending, StatusScheduled, StatusConfirm
 // ValidStatus reports whether s names a status.
 func ValidStatus(s string) bool { return slices.Contains(Statuses, s) }
 
+// answers are the provider's moves on an appointment that awaits their
+// answer, whatever its status: accept (scheduled, or confirmed) or
+// decline (cancelled, or rejected).
+var answers = []string{StatusScheduled, StatusConfirmed, StatusCancelled, StatusRejected}
+
 // ProviderTransition checks that the provider may move a from its status to
-// to at now.
+// to at now. An appointment awaiting the provider's answer (a request, or
+// one the customer moved before it was answered) can only be answered.
 func ProviderTransition(a Appointment, to string, now time.Time) error {
 	if err := checkStatusValue(to); err != nil {
 		return err
+	}
+	if a.AwaitingProvider {
+		if !slices.Contains(answers, to) {
+			return apperr.Conflict(fmt.Sprintf("The appointment is %s and awaits your answer, so it cannot be %s: accept or decline it first", a.Status, verb(to)))
+		}
+		return nil
 	}
 	afterStart, ok := providerMoves[a.Status][to]
 	if !ok {

@@ -21,8 +21,10 @@ type Service interface {
 	Get(ctx context.Context, c Caller, id string) (Appointment, error)
 	ListMine(ctx context.Context, c Caller) ([]Appointment, error)
 	ListForProvider(ctx context.Context, c Caller) ([]Appointment, error)
-	SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
-	SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error)
+	// SetProviderStatus and SetCustomerStatus move the appointment to
+	// status; reason (optional) goes with declining or cancelling.
+	SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
+	SetCustomerStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
 	Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error)
 	Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error)
 	// NextAvailable is each listed service's first free slot (next.go).
@@ -180,10 +182,10 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		CustomerID: c.UserID, CustomerName: b.CustomerName, CustomerEmail: email,
 		CustomerPhone: b.CustomerPhone, CustomerAddress: b.CustomerAddress, Notes: b.Notes,
 		StartsAt: m.Start(), Date: m.Day.Format(DateLayout), Time: slot.Label,
-		Status: StatusPending, Version: 1, CreatedAt: now, UpdatedAt: now,
+		Status: StatusPending, AwaitingProvider: true, Version: 1, CreatedAt: now, UpdatedAt: now,
 		// The price as booked: revenue (analytics.go) stays what the
 		// customer was shown when the provider later changes it.
-		Price: svc.Price,
+		Price: svc.Price, Duration: svc.Duration, Spacing: Spacing(svc),
 	}
 	if idem != nil {
 		idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
@@ -191,6 +193,9 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	if err := s.repo.Create(ctx, a, idem); err != nil {
 		if errors.Is(err, ErrSlotTaken) {
 			return Appointment{}, apperr.Conflict(MsgSlotTaken)
+		}
+		if errors.Is(err, ErrTooClose) {
+			return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
 		}
 		return Appointment{}, err
 	}
@@ -276,9 +281,13 @@ func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Appointment,
 	return s.presentAll(list), err
 }
 
-func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
+func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error) {
 	if c.Role != identity.RoleProvider {
 		return Appointment{}, apperr.Forbidden(MsgProvidersOnly)
+	}
+	reason, err := CheckReason(status, reason)
+	if err != nil {
+		return Appointment{}, err
 	}
 	if status == StatusScheduled || status == StatusConfirmed {
 		if err := s.checkAcceptable(ctx, c, id); err != nil {
@@ -289,10 +298,20 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status st
 		if err := ProviderTransition(*a, status, s.now()); err != nil {
 			return Change{}, err
 		}
-		prev := a.Status
-		a.Status = status
-		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
+		return settle(a, status, c.Role, reason), nil
 	})
+}
+
+// settle moves a to status on role's word: whatever it was, it no longer
+// awaits the provider (answered, cancelled or finished); declining or
+// cancelling keeps the reason and who gave it.
+func settle(a *Appointment, status, role, reason string) Change {
+	prev := a.Status
+	a.Status, a.AwaitingProvider = status, false
+	if !Holds(status) {
+		a.Reason, a.CancelledBy = reason, role
+	}
+	return Change{Type: EventStatusChanged, PreviousStatus: prev, Reason: reason}
 }
 
 // checkAcceptable refuses accepting or confirming the provider's own
@@ -318,17 +337,19 @@ func (s *service) checkAcceptable(ctx context.Context, c Caller, id string) erro
 	return nil
 }
 
-func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status string) (Appointment, error) {
+func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error) {
 	if c.Role != identity.RoleCustomer {
 		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
+	}
+	reason, err := CheckReason(status, reason)
+	if err != nil {
+		return Appointment{}, err
 	}
 	return s.update(ctx, c, id, func(a *Appointment) (Change, error) {
 		if err := CustomerTransition(*a, status, s.now()); err != nil {
 			return Change{}, err
 		}
-		prev := a.Status
-		a.Status = status
-		return Change{Type: EventStatusChanged, PreviousStatus: prev}, nil
+		return settle(a, status, c.Role, reason), nil
 	})
 }
 
@@ -365,12 +386,19 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock stri
 		if err != nil {
 			return Change{}, err
 		}
+		// The contract's answer is scheduled; one the provider had not
+		// answered yet still awaits them (AwaitingProvider is kept), now
+		// at the new time.
 		prev := a.Status
 		a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
+		a.Duration, a.Spacing = svc.Duration, Spacing(svc)
 		return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
 	})
 	if errors.Is(err, ErrSlotTaken) {
 		return Appointment{}, apperr.Conflict(MsgSlotTaken)
+	}
+	if errors.Is(err, ErrTooClose) {
+		return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
 	}
 	return a, err
 }
@@ -429,7 +457,10 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 		return nil, apperr.Conflict(QueueClosedMessage(svc.Provider))
 	}
 	end := start.AddDate(0, 0, days)
-	booked, err := s.repo.Booked(ctx, svc.ID, start, end)
+	// A booking just outside the days shown still keeps its neighbours
+	// inside them apart.
+	spacing := Spacing(svc)
+	booked, err := s.repo.Booked(ctx, svc.ID, start.Add(-spacing), end.Add(spacing))
 	if err != nil {
 		return nil, err
 	}
@@ -437,8 +468,9 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 }
 
 // Availability lays out days of the service's slots from start: a slot is
-// available unless an active appointment holds it, it has passed, or it
-// is within the service's minimum notice.
+// available unless an active appointment holds it or is closer to it than
+// the service's spacing (buffer.go), it has passed, or it is within the
+// service's minimum notice.
 func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time, now time.Time) []DaySlots {
 	now = earliest(now, svc.MinNotice)
 	taken := map[int64]bool{}
@@ -446,6 +478,7 @@ func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time
 		taken[b.Unix()] = true
 	}
 	slots := SlotsOf(svc.TimeSlots)
+	spacing := Spacing(svc)
 	out := make([]DaySlots, 0, days)
 	for i := range days {
 		day := start.AddDate(0, 0, i)
@@ -454,7 +487,7 @@ func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time
 		ds.Closed, ds.ClosedNote = closed, closure.Note
 		for _, sl := range slots {
 			at := At(day, sl.Minutes)
-			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: !closed && at.After(now) && !taken[at.Unix()]})
+			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: !closed && at.After(now) && !taken[at.Unix()] && !TooClose(at, booked, spacing)})
 		}
 		out = append(out, ds)
 	}

@@ -35,6 +35,17 @@ func (r *memRepo) held(a Appointment) bool {
 	return false
 }
 
+// tooClose is the store's spacing check (store/spacing.go).
+func (r *memRepo) tooClose(a Appointment) bool {
+	var starts []time.Time
+	for _, o := range r.appts {
+		if o.ID != a.ID && o.ServiceID == a.ServiceID && o.Active() {
+			starts = append(starts, o.StartsAt)
+		}
+	}
+	return TooClose(a.StartsAt, starts, a.Spacing)
+}
+
 func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyRecord) error {
 	if idem != nil {
 		if old, ok := r.idem[idem.CustomerID+"|"+idem.Key]; ok && !old.CreatedAt.Before(idem.ExpiredBefore) {
@@ -43,6 +54,9 @@ func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyReco
 	}
 	if r.held(a) {
 		return ErrSlotTaken
+	}
+	if r.tooClose(a) {
+		return ErrTooClose
 	}
 	if idem != nil {
 		r.idem[idem.CustomerID+"|"+idem.Key] = *idem
@@ -69,6 +83,8 @@ func (r *memRepo) ByID(_ context.Context, id string) (Appointment, error) {
 }
 
 func (r *memRepo) Open(_ context.Context, before time.Time, limit int) ([]Appointment, error) {
+	// Unlike the store, it also returns the unanswered ones: the domain
+	// must leave them alone itself.
 	out := r.filter(func(a Appointment) bool { return slices.Contains(openStatuses, a.Status) && a.StartsAt.Before(before) })
 	return out[:min(limit, len(out))], nil
 }
@@ -103,6 +119,9 @@ func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment)
 	}
 	if a.Active() && r.held(a) {
 		return Appointment{}, ErrSlotTaken
+	}
+	if ch.Type == EventRescheduled && r.tooClose(a) {
+		return Appointment{}, ErrTooClose
 	}
 	r.appts[id] = a
 	r.events = append(r.events, fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version))
@@ -191,8 +210,8 @@ func TestBookCopiesServiceAndRefusesHeldSlots(t *testing.T) {
 	want := Appointment{ID: "appt-1", ServiceID: "dental", ServiceName: "Dental", ServiceCategory: "Healthcare & Wellness",
 		ProviderID: "prov-1", Provider: "Smile Clinic", Location: "MG Road, Bengaluru", CustomerID: "cust-1",
 		CustomerEmail: "alice@example.com", CustomerPhone: "9876543210", CustomerAddress: "12 MG Road",
-		StartsAt: time.Date(2026, 11, 22, 9, 0, 0, 0, ist), Date: "2026-11-22", Time: "09:00", Status: StatusPending,
-		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC()}
+		StartsAt: time.Date(2026, 11, 22, 9, 0, 0, 0, ist), Date: "2026-11-22", Time: "09:00", Status: StatusPending, AwaitingProvider: true,
+		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC(), Duration: 30}
 	if a != want {
 		t.Fatalf("booked\n got %+v\nwant %+v", a, want)
 	}
@@ -212,7 +231,7 @@ func TestBookIdempotencyKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The appointment changes afterwards; the replay is still the first response.
-	if _, err := f.svc.SetProviderStatus(ctx, prov, first.ID, StatusConfirmed); err != nil {
+	if _, err := f.svc.SetProviderStatus(ctx, prov, first.ID, StatusConfirmed, ""); err != nil {
 		t.Fatal(err)
 	}
 	again, err := f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
@@ -249,20 +268,20 @@ func TestOwnershipAndEvents(t *testing.T) {
 	if _, err := f.svc.Get(ctx, prov, a.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.svc.SetCustomerStatus(ctx, bob, a.ID, StatusCancelled)
+	_, err = f.svc.SetCustomerStatus(ctx, bob, a.ID, StatusCancelled, "")
 	notFound(err)
-	_, err = f.svc.SetProviderStatus(ctx, prov2, a.ID, StatusConfirmed)
+	_, err = f.svc.SetProviderStatus(ctx, prov2, a.ID, StatusConfirmed, "")
 	notFound(err)
 	_, err = f.svc.Reschedule(ctx, bob, a.ID, "2026-11-23", "09:00")
 	notFound(err)
-	_, err = f.svc.SetProviderStatus(ctx, alice, a.ID, StatusConfirmed)
+	_, err = f.svc.SetProviderStatus(ctx, alice, a.ID, StatusConfirmed, "")
 	expectErr(t, err, apperr.KindForbidden, MsgProvidersOnly)
-	_, err = f.svc.SetCustomerStatus(ctx, prov, a.ID, StatusCancelled)
+	_, err = f.svc.SetCustomerStatus(ctx, prov, a.ID, StatusCancelled, "")
 	expectErr(t, err, apperr.KindForbidden, MsgOwnCustomerOnly)
 	_, err = f.svc.ListForProvider(ctx, alice)
 	expectErr(t, err, apperr.KindForbidden, MsgProvidersOnly)
 
-	if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusConfirmed); err != nil {
+	if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusConfirmed, ""); err != nil {
 		t.Fatal(err)
 	}
 	_, err = f.svc.Reschedule(ctx, alice, a.ID, "", "09:00")
@@ -271,7 +290,7 @@ func TestOwnershipAndEvents(t *testing.T) {
 	if err != nil || moved.Status != StatusScheduled || moved.Date != "2026-11-23" || moved.Version != 3 {
 		t.Fatalf("reschedule: %+v %v", moved, err)
 	}
-	if _, err := f.svc.SetCustomerStatus(ctx, alice, a.ID, StatusCancelled); err != nil {
+	if _, err := f.svc.SetCustomerStatus(ctx, alice, a.ID, StatusCancelled, ""); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"created pending v1", "status_changed confirmed<-pending v2", "rescheduled scheduled<-confirmed v3", "status_changed cancelled<-scheduled v4"}
@@ -279,7 +298,7 @@ func TestOwnershipAndEvents(t *testing.T) {
 		t.Fatalf("events %v, want %v", f.repo.events, want)
 	}
 	// A refused change writes no event.
-	_, err = f.svc.SetCustomerStatus(ctx, alice, a.ID, StatusCancelled)
+	_, err = f.svc.SetCustomerStatus(ctx, alice, a.ID, StatusCancelled, "")
 	expectErr(t, err, apperr.KindConflict, "The appointment is cancelled and cannot be moved to cancelled")
 	if len(f.repo.events) != 4 {
 		t.Fatalf("refused change wrote an event: %v", f.repo.events)

@@ -49,6 +49,7 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 		Provider: s.GetProvider(), Location: s.GetLocation(), TimeSlots: s.GetTimeSlots(), IsActive: s.GetIsActive(),
 		QueueClosed: !s.GetQueueOpen(), Duration: int(s.GetDuration()), Price: s.GetPrice(),
 		MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute,
+		Buffer:    time.Duration(s.GetBufferMinutes()) * time.Minute,
 	}
 	for _, c := range s.GetClosures() {
 		info.Closures = append(info.Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo(), Note: c.GetNote()})

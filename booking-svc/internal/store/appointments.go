@@ -62,6 +62,9 @@ func (s Appointments) Create(ctx context.Context, a booking.Appointment, idem *b
 	if err != nil {
 		return err
 	}
+	if a.Spacing > 0 {
+		return s.createSpaced(call) // checked and booked under the service's lock (spacing.go)
+	}
 	if s.creates == nil {
 		return s.createOne(call)
 	}
@@ -224,9 +227,13 @@ func (s Appointments) Idempotent(ctx context.Context, customerID, key string, si
 	return rec, json.Unmarshal(snapshot, &rec.Appointment)
 }
 
+// selectAppointment reads a pending appointment as awaiting the provider
+// whatever awaiting_provider says: a booking is pending and awaits them,
+// and bookSQL need not write the column (migration 008).
 const selectAppointment = `SELECT id::text, service_id, service_name, service_category, provider_id, provider, location,
 	customer_id, customer_name, customer_email, customer_phone, customer_address, notes, starts_at, slot_label,
-	status, has_reviewed, version, created_at, updated_at, price::float8 FROM appointments `
+	status, has_reviewed, version, created_at, updated_at, price::float8,
+	(awaiting_provider OR status = 'pending'), reason, cancelled_by FROM appointments `
 
 // listOrder is soonest first: the order a calendar and an "upcoming" list
 // read in; ties (the same start) by booking time.
@@ -236,7 +243,8 @@ func scan(row pgx.Row) (booking.Appointment, error) {
 	var a booking.Appointment
 	err := row.Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.ServiceCategory, &a.ProviderID, &a.Provider, &a.Location,
 		&a.CustomerID, &a.CustomerName, &a.CustomerEmail, &a.CustomerPhone, &a.CustomerAddress, &a.Notes, &a.StartsAt,
-		&a.Time, &a.Status, &a.HasReviewed, &a.Version, &a.CreatedAt, &a.UpdatedAt, &a.Price)
+		&a.Time, &a.Status, &a.HasReviewed, &a.Version, &a.CreatedAt, &a.UpdatedAt, &a.Price,
+		&a.AwaitingProvider, &a.Reason, &a.CancelledBy)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, booking.ErrNotFound
 	}
@@ -259,11 +267,11 @@ func (s Appointments) ByProvider(ctx context.Context, providerID string) ([]book
 }
 
 // Open returns up to limit appointments still scheduled, confirmed or in
-// progress that started before before, earliest first (off
-// appointments_open_by_start).
+// progress, and answered by the provider, that started before before,
+// earliest first (off appointments_open_by_start).
 func (s Appointments) Open(ctx context.Context, before time.Time, limit int) ([]booking.Appointment, error) {
-	return s.list(ctx, selectAppointment+`WHERE status IN ('scheduled', 'confirmed', 'in-progress') AND starts_at < $1
-		ORDER BY starts_at LIMIT $2`, before, limit)
+	return s.list(ctx, selectAppointment+`WHERE status IN ('scheduled', 'confirmed', 'in-progress') AND NOT awaiting_provider
+		AND starts_at < $1 ORDER BY starts_at LIMIT $2`, before, limit)
 }
 
 func (s Appointments) list(ctx context.Context, q string, args ...any) ([]booking.Appointment, error) {
@@ -301,9 +309,13 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 			if err := spendReschedule(ctx, tx, a.CustomerID, a.UpdatedAt); err != nil {
 				return err
 			}
+			if err := checkSpacing(ctx, tx, a); err != nil {
+				return err
+			}
 		}
 		_, err = tx.Exec(ctx, `UPDATE appointments SET starts_at = $2, slot_label = $3, status = $4, version = $5,
-			updated_at = $6 WHERE id = $1`, a.ID, a.StartsAt, a.Time, a.Status, a.Version, a.UpdatedAt)
+			updated_at = $6, awaiting_provider = $7, reason = $8, cancelled_by = $9 WHERE id = $1`,
+			a.ID, a.StartsAt, a.Time, a.Status, a.Version, a.UpdatedAt, a.AwaitingProvider, a.Reason, a.CancelledBy)
 		if err != nil {
 			return err
 		}
@@ -410,6 +422,7 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		AppointmentId: a.ID, ServiceId: a.ServiceID, ServiceName: a.ServiceName, CustomerId: a.CustomerID,
 		CustomerEmail: a.CustomerEmail, ProviderId: a.ProviderID, Status: a.Status, PreviousStatus: change.PreviousStatus,
 		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version, ActorRole: change.ActorRole, CustomerName: a.CustomerName,
-		Provider: a.Provider, ClosureNote: change.ClosureNote,
+		Provider: a.Provider, ClosureNote: change.ClosureNote, Price: a.Price, Location: a.Location, DurationMinutes: int32(a.Duration),
+		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider,
 	}
 }

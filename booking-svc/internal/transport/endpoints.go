@@ -38,8 +38,8 @@ type BookRequest struct {
 	IdempotencyKey string
 }
 
-// StatusRequest asks for a status change.
-type StatusRequest struct{ ID, Status string }
+// StatusRequest asks for a status change, with an optional reason.
+type StatusRequest struct{ ID, Status, Reason string }
 
 // RescheduleRequest asks for a new date and time.
 type RescheduleRequest struct{ ID, Date, Time string }
@@ -96,10 +96,10 @@ func listed(list func(context.Context, booking.Caller) ([]booking.Appointment, e
 	}
 }
 
-func makeStatusChange(change func(ctx context.Context, c booking.Caller, id, status string) (booking.Appointment, error)) endpoint.Endpoint {
+func makeStatusChange(change func(ctx context.Context, c booking.Caller, id, status, reason string) (booking.Appointment, error)) endpoint.Endpoint {
 	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r StatusRequest) (booking.Appointment, error) {
 		telemetry.Annotate(ctx, telemetry.AppointmentID.String(r.ID))
-		a, err := change(ctx, c, r.ID, r.Status)
+		a, err := change(ctx, c, r.ID, r.Status, r.Reason)
 		return annotated(ctx, a, err)
 	})
 }

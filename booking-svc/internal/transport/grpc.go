@@ -98,7 +98,7 @@ func decodeGetAppointment(_ context.Context, req *bookingv1.GetAppointmentReques
 }
 
 func decodeStatus(_ context.Context, req *bookingv1.UpdateStatusRequest) StatusRequest {
-	return StatusRequest{ID: req.GetId(), Status: req.GetStatus()}
+	return StatusRequest{ID: req.GetId(), Status: req.GetStatus(), Reason: req.GetReason()}
 }
 
 func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) RescheduleRequest {
@@ -113,7 +113,9 @@ func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest)
 	out := make([]booking.Listed, len(req.GetServices()))
 	for i, s := range req.GetServices() {
 		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots(),
-			MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute}
+			MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute,
+			Spacing: booking.Spacing(booking.ServiceInfo{Duration: int(s.GetDurationMinutes()),
+				Buffer: time.Duration(s.GetBufferMinutes()) * time.Minute})}
 		for _, c := range s.GetClosedDays() {
 			out[i].Closures = append(out[i].Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo()})
 		}
@@ -176,5 +178,6 @@ func appointmentProto(a booking.Appointment) *bookingv1.Appointment {
 		CustomerAddress: a.CustomerAddress, Date: a.Date, Time: a.Time, StartsAt: timestamppb.New(a.StartsAt),
 		Status: a.Status, Provider: a.Provider, Location: a.Location, Notes: a.Notes, HasReviewed: a.HasReviewed,
 		CustomerId: a.CustomerID, ProviderId: a.ProviderID, CreatedAt: timestamppb.New(a.CreatedAt), UpdatedAt: timestamppb.New(a.UpdatedAt),
+		AwaitingProvider: a.AwaitingProvider, Reason: a.Reason, CancelledBy: a.CancelledBy,
 	}
 }

@@ -39,6 +39,10 @@ type Offering struct {
 	// MinNotice is how far ahead a slot must be booked, in minutes (0: up
 	// to its start).
 	MinNotice int
+	// Buffer is the gap kept free between two of its appointments, in
+	// minutes (booking-svc refuses a booking that, widened by it, overlaps
+	// another).
+	Buffer int
 	// RatingSum and TotalReviews are the rating aggregate; AvgRating derives
 	// from them so redelivered or reordered reviews cannot skew it.
 	RatingSum    int64
@@ -71,6 +75,7 @@ type Input struct {
 	TimeSlots                   []string
 	IsActive                    *bool
 	MinNotice                   *int // minutes; nil: 0 for a new service, kept by an update
+	Buffer                      *int // minutes, 0 to MaxBuffer; nil as MinNotice
 }
 
 // Patch is PATCH /services/{id}: when only IsActive is present it toggles;
@@ -84,13 +89,14 @@ type Patch struct {
 	TimeSlots                   []string
 	IsActive                    *bool
 	MinNotice                   *int
+	Buffer                      *int
 }
 
 // IsToggle reports whether p carries only isActive.
 func (p Patch) IsToggle() bool {
 	return p.IsActive != nil && p.Name == nil && p.Category == nil && p.Description == nil && p.Price == nil &&
 		p.Duration == nil && p.Provider == nil && p.Location == nil && p.Contact == nil && p.ImageURL == nil &&
-		p.Icon == nil && len(p.TimeSlots) == 0 && p.MinNotice == nil
+		p.Icon == nil && len(p.TimeSlots) == 0 && p.MinNotice == nil && p.Buffer == nil
 }
 
 // Input is p as a full service form (absent fields are empty).
@@ -104,7 +110,7 @@ func (p Patch) Input() Input {
 	return Input{
 		Name: s(p.Name), Category: s(p.Category), Description: s(p.Description), Price: p.Price, Duration: p.Duration,
 		Provider: s(p.Provider), Location: s(p.Location), Contact: s(p.Contact), ImageURL: s(p.ImageURL), Icon: s(p.Icon),
-		TimeSlots: p.TimeSlots, IsActive: p.IsActive, MinNotice: p.MinNotice,
+		TimeSlots: p.TimeSlots, IsActive: p.IsActive, MinNotice: p.MinNotice, Buffer: p.Buffer,
 	}
 }
 
@@ -124,7 +130,7 @@ type Query struct {
 }
 
 // Page sizes of GET /services: a page is what a phone shows before "Load
-// more" (docs/decisions.md "GET /services pages"); callers wanting more ask
+// more" (docs/adr/0013-service-listing-pages.md); callers wanting more ask
 // with limit, up to MaxLimit.
 const (
 	DefaultLimit = 24
@@ -381,6 +387,9 @@ func apply(o *Offering, in Input, now time.Time) {
 	o.TimeSlots = in.TimeSlots
 	if in.MinNotice != nil {
 		o.MinNotice = *in.MinNotice
+	}
+	if in.Buffer != nil {
+		o.Buffer = *in.Buffer
 	}
 	if in.IsActive != nil {
 		o.IsActive = *in.IsActive

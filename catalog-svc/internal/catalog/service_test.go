@@ -231,3 +231,34 @@ func TestMinimumNoticeIsValidatedAndKept(t *testing.T) {
 		t.Fatalf("an update without it: %d, %v; want it kept", o.MinNotice, err)
 	}
 }
+
+// A service's buffer is 0 to 120 minutes (a 400 with the reason past
+// either end); a new service without one keeps none, and a full update
+// without one keeps the service's.
+func TestBufferIsValidatedAndKept(t *testing.T) {
+	s, _ := newTestService()
+	ctx := context.Background()
+	for _, bad := range []int{-1, MaxBuffer + 1} {
+		in := validInput()
+		in.Buffer = ptr(bad)
+		_, err := s.Create(ctx, alice, in)
+		wantKind(t, err, apperr.KindInvalid, MsgBufferInvalid)
+	}
+	o, err := s.Create(ctx, alice, validInput())
+	if err != nil || o.Buffer != 0 {
+		t.Fatalf("no buffer given: %d, %v", o.Buffer, err)
+	}
+	in := validInput()
+	full := Patch{Name: &in.Name, Category: &in.Category, Description: &in.Description, Price: in.Price, Duration: in.Duration,
+		Provider: &in.Provider, Location: &in.Location, Contact: &in.Contact, TimeSlots: in.TimeSlots, Buffer: ptr(MaxBuffer)}
+	if o, err = s.Update(ctx, alice, o.ID, full); err != nil || o.Buffer != MaxBuffer {
+		t.Fatalf("set to 120: %d, %v", o.Buffer, err)
+	}
+	full.Buffer = nil
+	if o, err = s.Update(ctx, alice, o.ID, full); err != nil || o.Buffer != MaxBuffer {
+		t.Fatalf("an update without it: %d, %v; want it kept", o.Buffer, err)
+	}
+	full.Buffer = ptr(MaxBuffer + 1)
+	_, err = s.Update(ctx, alice, o.ID, full)
+	wantKind(t, err, apperr.KindInvalid, MsgBufferInvalid)
+}

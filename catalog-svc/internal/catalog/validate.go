@@ -32,6 +32,7 @@ const (
 	MsgPriceTooHigh     = "Price must be at most 99999999"
 	MsgDurationTooLong  = "Duration must be at most 1440 minutes"
 	MsgMinNoticeInvalid = "Minimum notice must be between 0 and 10080 minutes (a week)"
+	MsgBufferInvalid    = "Time between appointments must be between 0 and 120 minutes"
 	MsgTooManySlots     = "At most 288 time slots are allowed"
 )
 
@@ -42,8 +43,11 @@ const (
 	// MaxMinNotice is the longest minimum notice: a week, within the
 	// ten-day booking window.
 	MaxMinNotice = 7 * 24 * 60
-	MaxPrice     = 99_999_999 // numeric(10,2)
-	MaxSlots     = 24 * 60 / MinDuration
+	// MaxBuffer is the longest gap kept between two appointments of a
+	// service: two hours.
+	MaxBuffer = 120
+	MaxPrice  = 99_999_999 // numeric(10,2)
+	MaxSlots  = 24 * 60 / MinDuration
 )
 
 // MsgSlotInvalid names the slot that is not a 24-hour HH:MM time (cut
@@ -94,6 +98,8 @@ func Validate(in *Input) error {
 		return apperr.Invalid(MsgDurationTooLong)
 	case in.MinNotice != nil && (*in.MinNotice < 0 || *in.MinNotice > MaxMinNotice):
 		return apperr.Invalid(MsgMinNoticeInvalid)
+	case in.Buffer != nil && (*in.Buffer < 0 || *in.Buffer > MaxBuffer):
+		return apperr.Invalid(MsgBufferInvalid)
 	case in.Category == "":
 		return apperr.Invalid(MsgCategoryRequired)
 	case in.ImageURL != "" && !ValidImageURL(in.ImageURL):

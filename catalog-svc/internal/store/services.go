@@ -30,15 +30,16 @@ type Services struct {
 // miss the indexes).
 const columns = `id::text, provider_id, name, category, category_key, description, price::float8, duration,
 	provider, location, contact, image_url, icon, time_slots, is_active, rating_sum, total_reviews, created_at, updated_at,
-	min_notice_minutes`
+	min_notice_minutes, buffer_minutes`
 
 func (s Services) Create(ctx context.Context, o catalog.Offering) error {
 	return s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		_, err := tx.Exec(ctx, `INSERT INTO services (id, provider_id, name, category, category_key, description, price,
-			duration, provider, location, contact, image_url, icon, time_slots, is_active, created_at, updated_at, min_notice_minutes)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+			duration, provider, location, contact, image_url, icon, time_slots, is_active, created_at, updated_at, min_notice_minutes,
+			buffer_minutes)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
 			o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
-			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.CreatedAt, o.UpdatedAt, o.MinNotice)
+			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.CreatedAt, o.UpdatedAt, o.MinNotice, o.Buffer)
 		return o, err
 	}, EventCreated)
 }
@@ -88,7 +89,7 @@ func (s Services) List(ctx context.Context, f catalog.Filter) (catalog.Page, err
 // statement turns to PostgreSQL's generic plan after five runs, which
 // cannot know whether a word is common (walk the newest services) or rare
 // (read the search index), and took 30–240 ms where the plan made for the
-// words takes 5–25 (docs/decisions.md "Search"). Other listings keep their
+// words takes 5–25 (docs/adr/0014-full-text-search.md). Other listings keep their
 // cached statements: their plan is the same for every value.
 func plannedForWords(f catalog.Filter, args []any) []any {
 	if len(f.Search) == 0 {
@@ -102,9 +103,9 @@ func plannedForWords(f catalog.Filter, args []any) []any {
 // only the page's rows are then read in full. The capped match count
 // (countSQL, the same parameters) rides on each row of the page.
 //
-// A search ranks only its newest SearchCap matches (docs/decisions.md
-// "Search"): ranking every match visited every matching row — 17,778 of
-// 100,000 services for one common word — while the newest SearchCap come
+// A search ranks only its newest SearchCap matches
+// (docs/adr/0014-full-text-search.md): ranking every match visited every
+// matching row — 17,778 of 100,000 services for one common word — while the newest SearchCap come
 // off the listing index, newest first, stopping as soon as that many
 // matched (a rare word's few matches come off the search index instead).
 func listSQL(f catalog.Filter) (string, []any) {
@@ -202,9 +203,9 @@ func (s Services) Update(ctx context.Context, o catalog.Offering) error {
 	return s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		tag, err := tx.Exec(ctx, `UPDATE services SET name=$3, category=$4, category_key=$5, description=$6, price=$7,
 			duration=$8, provider=$9, location=$10, contact=$11, image_url=$12, icon=$13, time_slots=$14, is_active=$15,
-			updated_at=$16, min_notice_minutes=$17 WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`,
+			updated_at=$16, min_notice_minutes=$17, buffer_minutes=$18 WHERE id=$1 AND provider_id=$2 AND deleted_at IS NULL`,
 			o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
-			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.UpdatedAt, o.MinNotice)
+			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.UpdatedAt, o.MinNotice, o.Buffer)
 		if err == nil && tag.RowsAffected() == 0 {
 			err = catalog.ErrNotFound
 		}
@@ -307,7 +308,7 @@ func scan(row pgx.Row, extra ...any) (catalog.Offering, error) {
 	var o catalog.Offering
 	err := row.Scan(append([]any{&o.ID, &o.ProviderID, &o.Name, &o.Category, &o.CategoryKey, &o.Description, &o.Price,
 		&o.Duration, &o.Provider, &o.Location, &o.Contact, &o.ImageURL, &o.Icon, &o.TimeSlots, &o.IsActive, &o.RatingSum,
-		&o.TotalReviews, &o.CreatedAt, &o.UpdatedAt, &o.MinNotice}, extra...)...)
+		&o.TotalReviews, &o.CreatedAt, &o.UpdatedAt, &o.MinNotice, &o.Buffer}, extra...)...)
 	if o.TimeSlots == nil {
 		o.TimeSlots = []string{}
 	}

@@ -119,7 +119,7 @@ func decodeCreate(_ context.Context, req *catalogv1.CreateServiceRequest) catalo
 		Name: req.GetName(), Category: req.GetCategory(), Description: req.GetDescription(), Price: req.Price,
 		Duration: intPtr(req.Duration), Provider: req.GetProvider(), Location: req.GetLocation(), Contact: req.GetContact(),
 		ImageURL: req.GetImageUrl(), Icon: req.GetIcon(), TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive,
-		MinNotice: intPtr(req.MinNoticeMinutes),
+		MinNotice: intPtr(req.MinNoticeMinutes), Buffer: intPtr(req.BufferMinutes),
 	}
 }
 
@@ -134,6 +134,7 @@ func decodeUpdate(_ context.Context, req *catalogv1.UpdateServiceRequest) Update
 		Name: req.Name, Category: req.Category, Description: req.Description, Price: req.Price, Duration: intPtr(req.Duration),
 		Provider: req.Provider, Location: req.Location, Contact: req.Contact, ImageURL: req.ImageUrl, Icon: req.Icon,
 		TimeSlots: req.GetTimeSlots(), IsActive: req.IsActive, MinNotice: intPtr(req.MinNoticeMinutes),
+		Buffer: intPtr(req.BufferMinutes),
 	}}
 }
 
@@ -173,5 +174,6 @@ func serviceProto(o catalog.Offering) *catalogv1.Service {
 		TotalReviews: int32(o.TotalReviews), Icon: o.Icon, ProviderId: o.ProviderID,
 		CreatedAt: timestamppb.New(o.CreatedAt), UpdatedAt: timestamppb.New(o.UpdatedAt),
 		QueueOpen: o.QueueOpen, Closures: closuresProto(o.Closures), MinNoticeMinutes: int32(o.MinNotice),
+		BufferMinutes: int32(o.Buffer),
 	}
 }

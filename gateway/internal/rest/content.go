@@ -13,14 +13,27 @@ const msgNotJSON = "Content-Type must be application/json"
 // (a charset parameter is fine, if it is UTF-8) with 415. Browsers send
 // text/plain, form and multipart bodies cross-origin without a preflight;
 // parsed as JSON, any web page could post logins and registrations here.
+//
+// The one exception is a mail program's one-click unsubscribe (RFC 8058):
+// a form body "List-Unsubscribe=One-Click" posted to the link of a mail's
+// List-Unsubscribe header. The link's signed token is what it acts on, so
+// a page posting there gains nothing it did not already hold.
 func requireJSON(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if hasBody(r) && !IsJSON(r.Header.Get("Content-Type")) {
+		if hasBody(r) && !IsJSON(r.Header.Get("Content-Type")) && !oneClickUnsubscribe(r) {
 			WriteError(w, http.StatusUnsupportedMediaType, msgNotJSON)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// unsubscribePath is auth-svc's Unsubscribe (api/proto/slotwise/auth/v1/auth.proto).
+const unsubscribePath = "/auth/unsubscribe"
+
+func oneClickUnsubscribe(r *http.Request) bool {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return r.Method == http.MethodPost && r.URL.Path == unsubscribePath && mt == "application/x-www-form-urlencoded"
 }
 
 // hasBody reports whether r carries a body (declared or chunked).

@@ -21,7 +21,7 @@ import (
 // "Fresh and kept" allows a catalogue read to be 5 s old; an answer from
 // here leaves with its Age, so a cache downstream keeps it only for what
 // is left of max-age. Availability and signed-in reads never come here.
-// docs/decisions.md "One read path, simply fresh" says why it exists.
+// docs/adr/0021-one-read-path-simply-fresh.md says why it exists.
 type microCache struct {
 	ttl time.Duration
 	now func() time.Time

@@ -18,7 +18,7 @@ const nextAvailableTimeout = time.Second
 
 // withNextAvailable fills each service of a public listing (GET /services)
 // with its first free slot, asking booking-svc once for the whole page
-// (docs/decisions.md "Next available slot"). When booking-svc does not
+// (docs/adr/0015-next-available-slot.md). When booking-svc does not
 // answer, the page goes out with nextAvailable null and the failure is
 // logged: the hint never costs the listing. booking-svc reads the page's
 // appointments from its database for every listing (docs/product.md
@@ -35,7 +35,8 @@ func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger)
 			if !s.GetQueueOpen() {
 				continue
 			}
-			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes()}
+			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes(),
+				BufferMinutes: s.GetBufferMinutes(), DurationMinutes: s.GetDuration()}
 			for _, c := range s.GetClosures() {
 				slots.ClosedDays = append(slots.ClosedDays, &bookingv1.ClosedDays{From: c.GetFrom(), To: c.GetTo()})
 			}

@@ -25,5 +25,6 @@ func (a Auth) Contact(ctx context.Context, userID string) (notification.Contact,
 	if err != nil {
 		return notification.Contact{}, err
 	}
-	return notification.Contact{Email: c.GetEmail(), Name: c.GetFullName(), EmailOn: c.GetEmailNotifications()}, nil
+	return notification.Contact{Email: c.GetEmail(), Name: c.GetFullName(), EmailOn: c.GetEmailNotifications(),
+		UnsubscribeToken: c.GetUnsubscribeToken()}, nil
 }

@@ -47,7 +47,7 @@ func AppointmentHandler(a Applier, loc *time.Location, log *slog.Logger) kafkax.
 				continue
 			}
 			change := Appointment(ev)
-			effects = append(effects, store.Effect{EventID: change.EventID,
+			effects = append(effects, store.Effect{EventID: change.EventID, Details: notification.DetailsOf(change),
 				Drafts: notification.ForAppointment(change, loc), Reminders: notification.RemindersFor(change, loc)})
 		}
 		return a.Apply(ctx, AppointmentsConsumer, effects)
@@ -81,6 +81,7 @@ func Appointment(ev *eventsv1.AppointmentEvent) notification.AppointmentChange {
 		EventID: ev.GetEventId(), Type: ev.GetType(), AppointmentID: ev.GetAppointmentId(), ServiceName: ev.GetServiceName(),
 		CustomerID: ev.GetCustomerId(), CustomerName: ev.GetCustomerName(), CustomerEmail: ev.GetCustomerEmail(),
 		ProviderID: ev.GetProviderId(), Provider: ev.GetProvider(), ClosureNote: ev.GetClosureNote(), Status: ev.GetStatus(), PreviousStatus: ev.GetPreviousStatus(), ActorRole: ev.GetActorRole(),
+		Price: ev.GetPrice(), Location: ev.GetLocation(), Duration: int(ev.GetDurationMinutes()), Reason: ev.GetReason(),
 		StartsAt: timeOf(ev.GetStartsAt()), OccurredAt: timeOf(ev.GetOccurredAt()), Version: ev.GetVersion(),
 	}
 }

@@ -1,5 +1,5 @@
 // Package mailer sends notification mails over SMTP with go-mail
-// (docs/decisions.md, "Notifications").
+// (docs/adr/0052-smtp-sessions-and-pipelining.md).
 package mailer
 
 import (
@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/textproto"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,7 +41,7 @@ type SMTP struct {
 // Sender delivers mail to one SMTP server over connections it keeps open
 // between mails: a session costs a TCP handshake, the greeting, EHLO (and
 // STARTTLS, AUTH) and QUIT, more than the mail itself, and a burst of
-// bookings queues a mail each (docs/decisions.md "Notifications"). Safe for
+// bookings queues a mail each (docs/adr/0052-smtp-sessions-and-pipelining.md). Safe for
 // concurrent use; each mail has a connection to itself.
 type Sender struct {
 	smtp SMTP
@@ -85,8 +86,18 @@ func (s *Sender) Send(ctx context.Context, m notification.Mail) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetGenHeader("X-Slotwise-Notification", m.NotificationID)
+	if m.Unsubscribe != "" { // one-click unsubscribe (RFC 8058)
+		msg.SetGenHeader(mail.HeaderListUnsubscribe, "<"+m.Unsubscribe+">")
+		msg.SetGenHeader(mail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(mail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(mail.TypeTextHTML, m.HTML)
+	if m.Calendar != "" {
+		// multipart/mixed: the two alternatives, then the calendar file.
+		// The method in its type lets mail programs offer "add to calendar".
+		msg.AttachReadSeeker("appointment.ics", strings.NewReader(m.Calendar),
+			mail.WithFileContentType(mail.ContentType("text/calendar; charset=utf-8; method="+m.CalendarMethod)))
+	}
 
 	from, err := msg.GetSender(false)
 	if err != nil {

@@ -21,7 +21,7 @@ import (
 // away that is 40 ms a mail instead of 100 (docs/bench/README.md, fifth
 // session, for what it did on one machine). go-mail
 // keeps composing the message (MIME, encodings) and the session;
-// docs/decisions.md "Notifications" says why the transaction is ours.
+// docs/adr/0052-smtp-sessions-and-pipelining.md says why the transaction is ours.
 type transaction struct {
 	from, to string // addresses without names: "<a@b.example>"
 	message  []byte // as go-mail's Msg.WriteTo writes it

@@ -2,6 +2,7 @@ package notification
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/identity"
@@ -15,6 +16,9 @@ const (
 	KindCustomerRescheduled = "customer_rescheduled"
 	KindNewReview           = "new_review"
 	// The customer's.
+	KindBookingReceived   = "booking_received"
+	KindYouRescheduled    = "booking_rescheduled"
+	KindYouCancelled      = "booking_cancelled"
 	KindAccepted          = "booking_accepted"
 	KindConfirmed         = "booking_confirmed"
 	KindRejected          = "booking_rejected"
@@ -25,6 +29,15 @@ const (
 	KindReminder24h       = "reminder_24h"
 	KindReminder1h        = "reminder_1h"
 )
+
+// MailOnlyKinds are mailed but not listed: the customer's own booking,
+// move and cancellation, confirmed to them by mail with the calendar file
+// that keeps their calendar right (nobody is told in the app of what they
+// just did).
+var MailOnlyKinds = []string{KindBookingReceived, KindYouRescheduled, KindYouCancelled}
+
+// MailOnly reports whether notifications of kind are mailed but not listed.
+func MailOnly(kind string) bool { return slices.Contains(MailOnlyKinds, kind) }
 
 // Appointment statuses and event types of booking.appointments.v1 that
 // notifications depend on (booking-svc owns the state machine).
@@ -63,7 +76,15 @@ type AppointmentChange struct {
 	PreviousStatus string
 	// ActorRole is identity.RoleCustomer or RoleProvider; empty in events
 	// written before booking-svc named the actor.
-	ActorRole  string
+	ActorRole string
+	// Price (rupees), Location (the business's address) and Duration
+	// (minutes; 0 on events other than created and rescheduled) are for
+	// the mails' details.
+	Price    float64
+	Location string
+	Duration int
+	// Reason is what the actor said declining or cancelling (may be empty).
+	Reason     string
 	StartsAt   time.Time
 	OccurredAt time.Time
 	Version    int64
@@ -98,9 +119,12 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	}
 	switch a.Type {
 	case EventCreated:
-		return toProvider(KindNewBooking, fmt.Sprintf("New booking request from %s: %s on %s.", customer, service, when))
+		return append(toProvider(KindNewBooking, fmt.Sprintf("New booking request from %s: %s on %s.", customer, service, when)),
+			toCustomer(KindBookingReceived, fmt.Sprintf("Your booking request for %s on %s was sent to %s. We will mail you when they answer.",
+				service, when, orDefault(a.Provider, "the provider")))...)
 	case EventRescheduled:
-		return toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when))
+		return append(toProvider(KindCustomerRescheduled, fmt.Sprintf("%s rescheduled %s to %s.", customer, service, when)),
+			toCustomer(KindYouRescheduled, fmt.Sprintf("Your appointment for %s is now on %s.", service, when))...)
 	case EventDayClosed:
 		return toCustomer(KindDayClosed, DayClosedText(a, loc))
 	case EventStatusChanged:
@@ -110,12 +134,13 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	if a.Status == StatusCancelled {
 		switch a.ActorRole {
 		case identity.RoleCustomer:
-			return toProvider(KindCustomerCancelled, fmt.Sprintf("%s cancelled %s on %s.", customer, service, when))
+			return append(toProvider(KindCustomerCancelled, withReason(fmt.Sprintf("%s cancelled %s on %s.", customer, service, when), a.Reason)),
+				toCustomer(KindYouCancelled, fmt.Sprintf("You cancelled your appointment for %s on %s.", service, when))...)
 		case identity.RoleProvider:
 			if a.PreviousStatus == StatusPending {
-				return toCustomer(KindDeclined, fmt.Sprintf("Your booking request for %s on %s was declined.", service, when))
+				return toCustomer(KindDeclined, withReason(fmt.Sprintf("Your booking request for %s on %s was declined.", service, when), a.Reason))
 			}
-			return toCustomer(KindProviderCancelled, fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when))
+			return toCustomer(KindProviderCancelled, withReason(fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when), a.Reason))
 		}
 		return nil // who cancelled is unknown (an event older than actorRole): no side is told wrongly
 	}
@@ -128,7 +153,7 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 	case StatusConfirmed:
 		return toCustomer(KindConfirmed, fmt.Sprintf("Your appointment for %s on %s is confirmed.", service, when))
 	case StatusRejected:
-		return toCustomer(KindRejected, fmt.Sprintf("Your booking for %s on %s was rejected.", service, when))
+		return toCustomer(KindRejected, withReason(fmt.Sprintf("Your booking for %s on %s was rejected.", service, when), a.Reason))
 	case StatusCompleted:
 		return toCustomer(KindCompleted, fmt.Sprintf("Your appointment for %s is completed. How was it? Leave a review.", service))
 	}
@@ -160,6 +185,15 @@ func ForReview(r ReviewCreated) []Draft {
 // When writes a start as people read it in the business zone: "Tue 1 Dec, 9:00 AM".
 func When(t time.Time, loc *time.Location) string {
 	return t.In(loc).Format("Mon 2 Jan, 3:04 PM")
+}
+
+// withReason adds what the other party said declining or cancelling:
+// "… was declined. Reason: “Closed for Diwali”".
+func withReason(text, reason string) string {
+	if reason == "" {
+		return text
+	}
+	return text + " Reason: “" + reason + "”"
 }
 
 func orDefault(s, def string) string {

@@ -10,10 +10,24 @@ import (
 
 var ist, _ = time.LoadLocation("Asia/Kolkata")
 
+func withReasonGiven(a AppointmentChange, reason string) AppointmentChange {
+	a.Reason = reason
+	return a
+}
+
 func change(typ, prev, status, actor string) AppointmentChange {
 	return AppointmentChange{EventID: "e1", Type: typ, AppointmentID: "a1", ServiceName: "Haircut", CustomerID: "cust",
 		CustomerName: "Asha", ProviderID: "prov", Status: status, PreviousStatus: prev, ActorRole: actor,
 		StartsAt: time.Date(2026, 12, 1, 3, 30, 0, 0, time.UTC), OccurredAt: time.Date(2026, 11, 25, 3, 30, 0, 0, time.UTC), Version: 2}
+}
+
+// ownChange is the mail a customer gets of their own change.
+var ownChange = map[string]Draft{
+	"booked": {Kind: KindBookingReceived,
+		Text: "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was sent to the provider. We will mail you when they answer."},
+	"rescheduled":                             {Kind: KindYouRescheduled, Text: "Your appointment for Haircut is now on Tue 1 Dec, 9:00 AM."},
+	"cancelled by the customer":               {Kind: KindYouCancelled, Text: "You cancelled your appointment for Haircut on Tue 1 Dec, 9:00 AM."},
+	"cancelled by the customer with a reason": {Kind: KindYouCancelled, Text: "You cancelled your appointment for Haircut on Tue 1 Dec, 9:00 AM."},
 }
 
 func TestWhoIsToldWhat(t *testing.T) {
@@ -33,10 +47,25 @@ func TestWhoIsToldWhat(t *testing.T) {
 		{"rejected", change(EventStatusChanged, StatusPending, StatusRejected, p), "cust", KindRejected, "Your booking for Haircut on Tue 1 Dec, 9:00 AM was rejected."},
 		{"declined", change(EventStatusChanged, StatusPending, StatusCancelled, p), "cust", KindDeclined, "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
 		{"cancelled by the provider", change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "cust", KindProviderCancelled, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider."},
+		{"declined with a reason", withReasonGiven(change(EventStatusChanged, StatusPending, StatusCancelled, p), "Closed for Diwali"), "cust", KindDeclined,
+			"Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined. Reason: “Closed for Diwali”"},
+		{"cancelled by the customer with a reason", withReasonGiven(change(EventStatusChanged, StatusScheduled, StatusCancelled, c), "Feeling better"), "prov", KindCustomerCancelled,
+			"Asha cancelled Haircut on Tue 1 Dec, 9:00 AM. Reason: “Feeling better”"},
+		{"cancelled by the provider with a reason", withReasonGiven(change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "Staff ill"), "cust", KindProviderCancelled,
+			"Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider. Reason: “Staff ill”"},
 		{"completed", change(EventStatusChanged, StatusConfirmed, StatusCompleted, p), "cust", KindCompleted, "Your appointment for Haircut is completed. How was it? Leave a review."},
 	}
 	for _, tc := range cases {
 		got := ForAppointment(tc.a, ist)
+		// What the customer did is confirmed to them by mail only, after
+		// the provider's notification.
+		if own, ok := ownChange[tc.name]; ok {
+			own.RecipientID, own.AppointmentID = "cust", "a1"
+			if len(got) != 2 || got[1] != own || !MailOnly(own.Kind) {
+				t.Fatalf("%s: %+v, want the customer's mail-only %+v second", tc.name, got, own)
+			}
+			got = got[:1]
+		}
 		if len(got) != 1 {
 			t.Fatalf("%s: %d drafts, want 1: %+v", tc.name, len(got), got)
 		}
@@ -80,9 +109,9 @@ func TestNobodyIsToldOfWhatTheyDidOrWhatIsUnknown(t *testing.T) {
 		"cancelled by someone unknown": change(EventStatusChanged, StatusConfirmed, StatusCancelled, ""),
 		"an unknown event type":        change("merged", StatusConfirmed, StatusConfirmed, identity.RoleProvider),
 		"a customer setting a status":  change(EventStatusChanged, StatusScheduled, StatusConfirmed, identity.RoleCustomer),
-		"a booking without its provider": func() AppointmentChange {
+		"a booking without its parties": func() AppointmentChange {
 			a := change(EventCreated, "", StatusPending, "customer")
-			a.ProviderID = ""
+			a.ProviderID, a.CustomerID = "", ""
 			return a
 		}(),
 	} {

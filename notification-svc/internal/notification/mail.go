@@ -1,29 +1,42 @@
 package notification
 
 import (
-	"bytes"
-	"html/template"
 	"net/url"
+	"time"
 )
 
 // Contact is where and whether a user's notifications are mailed (auth-svc
-// owns it: the account's email and the profile's emailNotifications).
+// owns it: the account's email and the profile's emailNotifications, and
+// signs the link that switches them off).
 type Contact struct {
 	Email   string
 	Name    string
 	EmailOn bool
+	// UnsubscribeToken is auth-svc's signature of the user for its
+	// unsubscribe link; empty leaves the link out.
+	UnsubscribeToken string
 }
 
-// Mail is one notification as an email, in plain text and HTML.
+// Mail is one notification as an email, in plain text and HTML, with the
+// appointment's calendar file when it has one.
 type Mail struct {
 	To, ToName     string
 	Subject        string
 	Text, HTML     string
 	NotificationID string
+	// Calendar is the .ics attachment and CalendarMethod its METHOD
+	// (REQUEST or CANCEL); empty: none.
+	Calendar, CalendarMethod string
+	// Unsubscribe is the recipient's one-click unsubscribe address, for
+	// the List-Unsubscribe headers (RFC 8058); empty: none.
+	Unsubscribe string
 }
 
 // subjects are the mails' subject lines by kind.
 var subjects = map[string]string{
+	KindBookingReceived:     "We sent your booking request",
+	KindYouRescheduled:      "Your appointment was moved",
+	KindYouCancelled:        "Your appointment is cancelled",
 	KindNewBooking:          "New booking request",
 	KindCustomerCancelled:   "A booking was cancelled",
 	KindCustomerRescheduled: "A booking was rescheduled",
@@ -56,26 +69,52 @@ func LinkPath(kind, appointmentID string) string {
 	return page + "?appointment=" + url.QueryEscape(appointmentID)
 }
 
-var htmlMail = template.Must(template.New("mail").Parse(`<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>Hello {{.Name}},</p>
-<p>{{.Text}}</p>
-<p><a href="{{.Link}}">Open Slotwise</a></p>
-<p style="color:#666;font-size:0.9em">You get these emails because email notifications are on in your profile.</p>
-</body></html>`))
+// UnsubscribePath is auth-svc's unsubscribe endpoint under the web app's
+// address (the web server passes /api/… on to the gateway).
+const UnsubscribePath = "/api/auth/unsubscribe"
 
-// Compose writes n as a mail to c; webURL is the web app's address.
-func Compose(n Notification, c Contact, webURL string) (Mail, error) {
-	name := orDefault(c.Name, "there")
-	link := webURL + LinkPath(n.Kind, n.AppointmentID)
-	var html bytes.Buffer
-	if err := htmlMail.Execute(&html, struct{ Name, Text, Link string }{name, n.Text, link}); err != nil {
-		return Mail{}, err
+// UnsubscribeLink is the recipient's signed link that switches their mails
+// off, built from the configured public web address.
+func UnsubscribeLink(webURL, token string) string {
+	return webURL + UnsubscribePath + "?token=" + url.QueryEscape(token)
+}
+
+// footer says why the mail came.
+const footer = "You get these emails because email notifications are on in your profile."
+
+// Composer writes notifications as mails: the layout (letter.go), the
+// appointment's details in the business zone and its calendar file.
+type Composer struct {
+	// WebURL is the web app's public address, for every link.
+	WebURL string
+	// Location is the business time zone; Organizer the sender's address
+	// that calendar files name.
+	Location  *time.Location
+	Organizer string
+	Now       func() time.Time
+}
+
+// Compose writes n as a mail to c; d is its appointment (nil: none).
+func (cm Composer) Compose(n Notification, d *Details, c Contact) (Mail, error) {
+	subject := orDefault(subjects[n.Kind], "Slotwise notification")
+	l := Letter{
+		Title: subject, Greeting: "Hello " + orDefault(c.Name, "there") + ",", Paragraphs: []string{n.Text},
+		Button: Link{Label: "Open Slotwise", URL: cm.WebURL + LinkPath(n.Kind, n.AppointmentID)}, Footer: footer,
 	}
-	return Mail{
-		To: c.Email, ToName: c.Name, Subject: orDefault(subjects[n.Kind], "Slotwise notification"), NotificationID: n.ID,
-		Text: "Hello " + name + ",\n\n" + n.Text + "\n\nOpen Slotwise: " + link +
-			"\n\nYou get these emails because email notifications are on in your profile.\n",
-		HTML: html.String(),
-	}, nil
+	m := Mail{To: c.Email, ToName: c.Name, Subject: subject, NotificationID: n.ID}
+	if c.UnsubscribeToken != "" {
+		l.Unsubscribe = UnsubscribeLink(cm.WebURL, c.UnsubscribeToken)
+		m.Unsubscribe = l.Unsubscribe
+	}
+	if d != nil && n.AppointmentID != "" {
+		l.Details = d.rows(cm.Location)
+		l.Button.Label = "Manage your booking"
+		if providerKinds[n.Kind] {
+			l.Button.Label = "Open the booking"
+		}
+		m.CalendarMethod, m.Calendar = Invitation(*d, cm.Location, cm.Organizer, c.Email, cm.Now())
+	}
+	var err error
+	m.Text, m.HTML, err = Render(l)
+	return m, err
 }

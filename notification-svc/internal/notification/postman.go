@@ -13,7 +13,9 @@ import (
 // (Attempt counts from 1).
 type Delivery struct {
 	Notification Notification
-	Attempt      int
+	// Details is the notification's appointment as last seen; nil: none.
+	Details *Details
+	Attempt int
 }
 
 // Outgoing keeps each notification's email status: queued until it is sent,
@@ -58,9 +60,10 @@ type Postman struct {
 	Store    Outgoing
 	Contacts Contacts
 	Mailer   Mailer
-	// WebURL is the web app's address, for the link in each mail.
-	WebURL string
-	Now    func() time.Time
+	// Composer writes each mail (its WebURL is the web app's public
+	// address, for every link in it).
+	Composer Composer
+	Now      func() time.Time
 	// Every is how often queued mail is looked for.
 	Every time.Duration
 	// MaxAttempts bounds the tries of one email; Backoff is the wait after
@@ -187,7 +190,7 @@ func (p Postman) deliver(ctx context.Context, contacts Contacts, d Delivery) (se
 	case c.Email == "":
 		return false, p.Store.Failed(ctx, n.ID, "the recipient has no email address")
 	}
-	m, err := Compose(n, c, p.WebURL)
+	m, err := p.Composer.Compose(n, d.Details, c)
 	if err != nil {
 		return false, p.Store.Failed(ctx, n.ID, "composing the mail: "+err.Error())
 	}

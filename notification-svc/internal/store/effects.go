@@ -18,6 +18,9 @@ type Effect struct {
 	EventID   string
 	Drafts    []notification.Draft
 	Reminders []notification.Reminder
+	// Details is the appointment's state after the event, for the mails;
+	// nil: the event has none.
+	Details *notification.Details
 }
 
 // Effects applies consumed events exactly once each.
@@ -54,6 +57,9 @@ func (s Effects) Apply(ctx context.Context, consumer string, effects []Effect) e
 				continue
 			}
 			delete(first, e.EventID) // an event repeated within the batch applies once
+			if e.Details != nil {
+				queueDetails(b, *e.Details)
+			}
 			for _, d := range e.Drafts {
 				queueNotification(b, s.NewID(), d, e.EventID, now)
 			}
@@ -71,12 +77,32 @@ func (s Effects) Apply(ctx context.Context, consumer string, effects []Effect) e
 // queueNotification stores d once per (source, recipient) and queues its
 // email from at; a notification already made queues nothing.
 func queueNotification(b *pgx.Batch, id string, d notification.Draft, source string, at time.Time) {
+	var readAt *time.Time
+	if notification.MailOnly(d.Kind) {
+		readAt = &at // never counted unread, never listed (notifications.go)
+	}
 	b.Queue(`WITH made AS (
-			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
+			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at, read_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
 			RETURNING id)
 		INSERT INTO emails (notification_id, next_at) SELECT id, $7 FROM made`,
-		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at)
+		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at, readAt)
+}
+
+// upsertDetailsSQL keeps the appointment's newest version for its mails;
+// a length the event does not carry (0) keeps the one known.
+const upsertDetailsSQL = `INSERT INTO appointment_details (appointment_id, service, business, location, customer_email,
+		price, duration_minutes, starts_at, status, version)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+	ON CONFLICT (appointment_id) DO UPDATE SET service = EXCLUDED.service, business = EXCLUDED.business,
+		location = EXCLUDED.location, customer_email = EXCLUDED.customer_email, price = EXCLUDED.price,
+		duration_minutes = CASE WHEN EXCLUDED.duration_minutes > 0 THEN EXCLUDED.duration_minutes ELSE appointment_details.duration_minutes END,
+		starts_at = EXCLUDED.starts_at, status = EXCLUDED.status, version = EXCLUDED.version
+	WHERE appointment_details.version <= EXCLUDED.version`
+
+func queueDetails(b *pgx.Batch, d notification.Details) {
+	b.Queue(upsertDetailsSQL, d.AppointmentID, d.Service, d.Business, d.Location, d.CustomerEmail,
+		d.Price, d.Minutes, d.StartsAt, d.Status, d.Version)
 }
 
 // upsertReminder keeps the reminder of the appointment's newest version: an

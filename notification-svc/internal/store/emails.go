@@ -26,16 +26,28 @@ func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.
 			UPDATE emails e SET attempts = e.attempts + 1, next_at = $3
 			FROM due WHERE e.notification_id = due.notification_id
 			RETURNING e.notification_id, e.attempts)
-		SELECT n.id::text, n.recipient_id, n.kind, n.text, n.appointment_id, n.read_at IS NULL, n.created_at, leased.attempts
-		FROM leased JOIN notifications n ON n.id = leased.notification_id`,
+		SELECT n.id::text, n.recipient_id, n.kind, n.text, n.appointment_id, n.read_at IS NULL, n.created_at, leased.attempts,
+			d.appointment_id IS NOT NULL, coalesce(d.service, ''), coalesce(d.business, ''), coalesce(d.location, ''),
+			coalesce(d.customer_email, ''), coalesce(d.price, 0)::float8, coalesce(d.duration_minutes, 0), coalesce(d.starts_at, 'epoch'),
+			coalesce(d.status, ''), coalesce(d.version, 0)
+		FROM leased JOIN notifications n ON n.id = leased.notification_id
+		LEFT JOIN appointment_details d ON d.appointment_id = n.appointment_id AND n.appointment_id <> ''`,
 		now.UTC(), limit, now.UTC().Add(lease))
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (notification.Delivery, error) {
 		var d notification.Delivery
+		var det notification.Details
+		var known bool
 		n := &d.Notification
-		err := row.Scan(&n.ID, &n.RecipientID, &n.Kind, &n.Text, &n.AppointmentID, &n.Unread, &n.CreatedAt, &d.Attempt)
+		err := row.Scan(&n.ID, &n.RecipientID, &n.Kind, &n.Text, &n.AppointmentID, &n.Unread, &n.CreatedAt, &d.Attempt,
+			&known, &det.Service, &det.Business, &det.Location, &det.CustomerEmail, &det.Price, &det.Minutes, &det.StartsAt,
+			&det.Status, &det.Version)
+		if known {
+			det.AppointmentID = n.AppointmentID
+			d.Details = &det
+		}
 		return d, err
 	})
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -26,14 +27,18 @@ func scanNotification(row pgx.Row) (notification.Notification, error) {
 	return n, err
 }
 
+// listed leaves out the kinds that are only mailed (notification.MailOnly):
+// they are stored read, so unread counts never include them.
+var listed = `kind NOT IN ('` + strings.Join(notification.MailOnlyKinds, `', '`) + `')`
+
 func (s Notifications) List(ctx context.Context, recipientID string, offset, limit int) (notification.Page, error) {
 	p := notification.Page{Notifications: []notification.Notification{}}
 	err := s.Pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE read_at IS NULL) FROM notifications
-		WHERE recipient_id = $1`, recipientID).Scan(&p.Total, &p.Unread)
+		WHERE recipient_id = $1 AND `+listed, recipientID).Scan(&p.Total, &p.Unread)
 	if err != nil || p.Total <= offset {
 		return p, err
 	}
-	rows, err := s.Pool.Query(ctx, selectNotification+`WHERE recipient_id = $1
+	rows, err := s.Pool.Query(ctx, selectNotification+`WHERE recipient_id = $1 AND `+listed+`
 		ORDER BY created_at DESC, seq DESC OFFSET $2 LIMIT $3`, recipientID, offset, limit)
 	if err != nil {
 		return p, err

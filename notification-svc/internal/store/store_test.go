@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -64,8 +65,55 @@ func pairs(t *testing.T, pool *pgxpool.Pool, sql string) map[string]string {
 	return out
 }
 
+// effectOf is what the consumer makes of a, less the customer's
+// confirmation of a booking (but in TestMailOnlyNotificationsAreNotListed):
+// these tests count the provider's requests.
 func effectOf(a notification.AppointmentChange) Effect {
-	return Effect{EventID: a.EventID, Drafts: notification.ForAppointment(a, ist), Reminders: notification.RemindersFor(a, ist)}
+	drafts := slices.DeleteFunc(notification.ForAppointment(a, ist), func(d notification.Draft) bool {
+		return d.Kind == notification.KindBookingReceived
+	})
+	return Effect{EventID: a.EventID, Drafts: drafts, Reminders: notification.RemindersFor(a, ist), Details: notification.DetailsOf(a)}
+}
+
+// The customer's confirmation of their own booking is mailed (its email is
+// queued, with the appointment's details) but neither listed nor unread.
+func TestMailOnlyNotificationsAreNotListed(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	c := &clock{t: start.Add(-5 * 24 * time.Hour)}
+	a := appt("a1", 1, notification.EventCreated, "", notification.StatusPending, identity.RoleCustomer)
+	a.Price, a.Duration, a.Location, a.Provider = 1500, 45, "12 MG Road", "Smile Clinic"
+	e := Effect{EventID: a.EventID, Drafts: notification.ForAppointment(a, ist), Details: notification.DetailsOf(a)}
+	if err := (Effects{Pool: pool, Now: c.Now, NewID: uuid.NewString}).Apply(ctx, "appointments", []Effect{e}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := Notifications{Pool: pool}.List(ctx, "cust", 0, 10)
+	if err != nil || page.Total != 0 || page.Unread != 0 || len(page.Notifications) != 0 {
+		t.Fatalf("the customer's list: %+v %v", page, err)
+	}
+	claimed, err := Emails{Pool: pool}.Claim(ctx, c.Now(), 10, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mailed *notification.Delivery
+	for i, d := range claimed {
+		if d.Notification.Kind == notification.KindBookingReceived {
+			mailed = &claimed[i]
+		}
+	}
+	if mailed == nil || mailed.Details == nil {
+		t.Fatalf("the confirmation's email is not queued with its details: %+v", claimed)
+	}
+	want := notification.Details{AppointmentID: "a1", Service: "Haircut", Business: "Smile Clinic", Location: "12 MG Road",
+		Price: 1500, Minutes: 45, StartsAt: start, Status: notification.StatusPending, Version: 1}
+	got := *mailed.Details
+	if !got.StartsAt.Equal(want.StartsAt) {
+		t.Fatalf("details start %v, want %v", got.StartsAt, want.StartsAt)
+	}
+	got.StartsAt = want.StartsAt
+	if got != want {
+		t.Fatalf("details\n got %+v\nwant %+v", got, want)
+	}
 }
 
 var start = time.Date(2026, 12, 1, 3, 30, 0, 0, time.UTC)
@@ -217,5 +265,48 @@ func TestAnEventRepeatedWithinABatchAppliesOnce(t *testing.T) {
 	}
 	if n := count(t, pool, `SELECT count(*) FROM reminders WHERE appointment_id IN ('a9', 'a10')`); n != 2*len(booked.Reminders) {
 		t.Fatalf("%d reminders, want %d", n, 2*len(booked.Reminders))
+	}
+}
+
+// An appointment's details follow its newest version: a move's length
+// replaces the booking's, a status change without one keeps it, and an
+// older event arriving late changes nothing.
+func TestDetailsFollowTheNewestVersion(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	c := &clock{t: start.Add(-5 * 24 * time.Hour)}
+	effects := Effects{Pool: pool, Now: c.Now, NewID: uuid.NewString}
+	apply := func(a notification.AppointmentChange) {
+		t.Helper()
+		if err := effects.Apply(ctx, "appointments", []Effect{{EventID: a.EventID, Details: notification.DetailsOf(a)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func() (minutes int, status string, version int64, startsAt time.Time) {
+		t.Helper()
+		if err := pool.QueryRow(ctx, `SELECT duration_minutes, status, version, starts_at FROM appointment_details WHERE appointment_id = 'a1'`).
+			Scan(&minutes, &status, &version, &startsAt); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	booked := appt("a1", 1, notification.EventCreated, "", notification.StatusPending, identity.RoleCustomer)
+	booked.Duration = 30
+	apply(booked)
+	moved := appt("a1", 2, notification.EventRescheduled, notification.StatusPending, notification.StatusScheduled, identity.RoleCustomer)
+	moved.Duration, moved.StartsAt = 45, start.Add(24*time.Hour)
+	apply(moved)
+	confirmed := appt("a1", 3, notification.EventStatusChanged, notification.StatusScheduled, notification.StatusConfirmed, identity.RoleProvider)
+	confirmed.StartsAt = moved.StartsAt
+	apply(confirmed)
+	if m, s, v, at := read(); m != 45 || s != notification.StatusConfirmed || v != 3 || !at.Equal(moved.StartsAt) {
+		t.Fatalf("after the confirmation: %d minutes, %s, v%d, %v", m, s, v, at)
+	}
+	booked.EventID = uuid.NewString() // the booking's state again, late: older than what is kept
+	apply(booked)
+	late := appt("a1", 2, notification.EventStatusChanged, notification.StatusPending, notification.StatusCancelled, identity.RoleProvider)
+	apply(late)
+	if m, s, v, _ := read(); m != 45 || s != notification.StatusConfirmed || v != 3 {
+		t.Fatalf("after older events: %d minutes, %s, v%d; want v3 kept", m, s, v)
 	}
 }

@@ -16,7 +16,7 @@ type Appointments struct{ Pool *pgxpool.Pool }
 // higher version, and a version no newer than the stored one (a redelivery,
 // a replay, or an older event arriving late) leaves the row as it is: the
 // version is this projection's inbox, so it keeps no table of event ids
-// (docs/decisions.md).
+// (docs/adr/0033-batched-consumers-and-projection-without-inbox.md).
 const applySQL = `INSERT INTO appointments (id, service_id, service_name, customer_id, customer_email,
 		provider_id, status, starts_at, version, customer_name, updated_at)
 	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())

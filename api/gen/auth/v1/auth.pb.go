@@ -1586,8 +1586,10 @@ type Contact struct {
 	Email              string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
 	FullName           string                 `protobuf:"bytes,2,opt,name=fullName,proto3" json:"fullName,omitempty"`
 	EmailNotifications bool                   `protobuf:"varint,3,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// unsubscribeToken signs the user's id for Unsubscribe's link.
+	UnsubscribeToken string `protobuf:"bytes,4,opt,name=unsubscribeToken,proto3" json:"unsubscribeToken,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Contact) Reset() {
@@ -1639,6 +1641,57 @@ func (x *Contact) GetEmailNotifications() bool {
 		return x.EmailNotifications
 	}
 	return false
+}
+
+func (x *Contact) GetUnsubscribeToken() string {
+	if x != nil {
+		return x.UnsubscribeToken
+	}
+	return ""
+}
+
+type UnsubscribeRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsubscribeRequest) Reset() {
+	*x = UnsubscribeRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsubscribeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsubscribeRequest) ProtoMessage() {}
+
+func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsubscribeRequest.ProtoReflect.Descriptor instead.
+func (*UnsubscribeRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *UnsubscribeRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
 }
 
 var File_slotwise_auth_v1_auth_proto protoreflect.FileDescriptor
@@ -1772,12 +1825,14 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x12UserExistsResponse\x12\x16\n" +
 	"\x06exists\x18\x01 \x01(\bR\x06exists\"+\n" +
 	"\x11GetContactRequest\x12\x16\n" +
-	"\x06userId\x18\x01 \x01(\tR\x06userId\"k\n" +
+	"\x06userId\x18\x01 \x01(\tR\x06userId\"\x97\x01\n" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
-	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications2\xfc\n" +
-	"\n" +
+	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12*\n" +
+	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\"*\n" +
+	"\x12UnsubscribeRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token2\x88\f\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -1796,7 +1851,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\n" +
 	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\n" +
-	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01B\xb1\x01\x92AyRw\n" +
+	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01\x12\x89\x01\n" +
+	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"1\x82\xd3\xe4\x93\x02(Z\x13\x12\x11/auth/unsubscribe\"\x11/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
@@ -1813,7 +1869,7 @@ func file_slotwise_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*BusinessInfo)(nil),          // 0: slotwise.auth.v1.BusinessInfo
 	(*ProviderInfo)(nil),          // 1: slotwise.auth.v1.ProviderInfo
@@ -1840,11 +1896,12 @@ var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*UserExistsResponse)(nil),    // 22: slotwise.auth.v1.UserExistsResponse
 	(*GetContactRequest)(nil),     // 23: slotwise.auth.v1.GetContactRequest
 	(*Contact)(nil),               // 24: slotwise.auth.v1.Contact
-	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
+	(*UnsubscribeRequest)(nil),    // 25: slotwise.auth.v1.UnsubscribeRequest
+	(*timestamppb.Timestamp)(nil), // 26: google.protobuf.Timestamp
 }
 var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
-	25, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
-	25, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
+	26, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
+	26, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 2: slotwise.auth.v1.User.providerInfo:type_name -> slotwise.auth.v1.ProviderInfo
 	0,  // 3: slotwise.auth.v1.RegisterRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
 	2,  // 4: slotwise.auth.v1.RegisterResponse.user:type_name -> slotwise.auth.v1.User
@@ -1865,20 +1922,22 @@ var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
 	18, // 19: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
 	21, // 20: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
 	23, // 21: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
-	4,  // 22: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
-	6,  // 23: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
-	14, // 24: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
-	16, // 25: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	16, // 26: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	8,  // 27: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
-	12, // 28: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 29: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 30: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
-	20, // 31: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
-	22, // 32: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
-	24, // 33: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
-	22, // [22:34] is the sub-list for method output_type
-	10, // [10:22] is the sub-list for method input_type
+	25, // 22: slotwise.auth.v1.AuthService.Unsubscribe:input_type -> slotwise.auth.v1.UnsubscribeRequest
+	4,  // 23: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
+	6,  // 24: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
+	14, // 25: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
+	16, // 26: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	16, // 27: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	8,  // 28: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
+	12, // 29: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 30: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 31: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
+	20, // 32: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
+	22, // 33: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
+	24, // 34: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
+	12, // 35: slotwise.auth.v1.AuthService.Unsubscribe:output_type -> slotwise.auth.v1.MessageResponse
+	23, // [23:36] is the sub-list for method output_type
+	10, // [10:23] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -1899,7 +1958,7 @@ func file_slotwise_auth_v1_auth_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_proto_rawDesc), len(file_slotwise_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,6 +31,7 @@ const (
 	AuthService_GetJWKS_FullMethodName        = "/slotwise.auth.v1.AuthService/GetJWKS"
 	AuthService_UserExists_FullMethodName     = "/slotwise.auth.v1.AuthService/UserExists"
 	AuthService_GetContact_FullMethodName     = "/slotwise.auth.v1.AuthService/GetContact"
+	AuthService_Unsubscribe_FullMethodName    = "/slotwise.auth.v1.AuthService/Unsubscribe"
 )
 
 // AuthServiceClient is the client API for AuthService service.
@@ -60,6 +61,11 @@ type AuthServiceClient interface {
 	// GetContact tells notification-svc where and whether to mail a user
 	// (internal, no REST route).
 	GetContact(ctx context.Context, in *GetContactRequest, opts ...grpc.CallOption) (*Contact, error)
+	// Unsubscribe switches off the mails of the user a signed link names
+	// (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+	// is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+	// a mail's footer.
+	Unsubscribe(ctx context.Context, in *UnsubscribeRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 }
 
 type authServiceClient struct {
@@ -190,6 +196,16 @@ func (c *authServiceClient) GetContact(ctx context.Context, in *GetContactReques
 	return out, nil
 }
 
+func (c *authServiceClient) Unsubscribe(ctx context.Context, in *UnsubscribeRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_Unsubscribe_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AuthServiceServer is the server API for AuthService service.
 // All implementations must embed UnimplementedAuthServiceServer
 // for forward compatibility.
@@ -217,6 +233,11 @@ type AuthServiceServer interface {
 	// GetContact tells notification-svc where and whether to mail a user
 	// (internal, no REST route).
 	GetContact(context.Context, *GetContactRequest) (*Contact, error)
+	// Unsubscribe switches off the mails of the user a signed link names
+	// (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+	// is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+	// a mail's footer.
+	Unsubscribe(context.Context, *UnsubscribeRequest) (*MessageResponse, error)
 	mustEmbedUnimplementedAuthServiceServer()
 }
 
@@ -262,6 +283,9 @@ func (UnimplementedAuthServiceServer) UserExists(context.Context, *UserExistsReq
 }
 func (UnimplementedAuthServiceServer) GetContact(context.Context, *GetContactRequest) (*Contact, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetContact not implemented")
+}
+func (UnimplementedAuthServiceServer) Unsubscribe(context.Context, *UnsubscribeRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Unsubscribe not implemented")
 }
 func (UnimplementedAuthServiceServer) mustEmbedUnimplementedAuthServiceServer() {}
 func (UnimplementedAuthServiceServer) testEmbeddedByValue()                     {}
@@ -500,6 +524,24 @@ func _AuthService_GetContact_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_Unsubscribe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnsubscribeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).Unsubscribe(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_Unsubscribe_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).Unsubscribe(ctx, req.(*UnsubscribeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AuthService_ServiceDesc is the grpc.ServiceDesc for AuthService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -554,6 +596,10 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetContact",
 			Handler:    _AuthService_GetContact_Handler,
+		},
+		{
+			MethodName: "Unsubscribe",
+			Handler:    _AuthService_Unsubscribe_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

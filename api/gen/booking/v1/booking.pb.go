@@ -218,17 +218,26 @@ type Appointment struct {
 	// date is the calendar date (YYYY-MM-DD) in the business time zone.
 	Date string `protobuf:"bytes,9,opt,name=date,proto3" json:"date,omitempty"`
 	// time is the slot as the service lists it ("9:00 AM" or "09:00").
-	Time          string                 `protobuf:"bytes,10,opt,name=time,proto3" json:"time,omitempty"`
-	StartsAt      *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=startsAt,proto3" json:"startsAt,omitempty"`
-	Status        string                 `protobuf:"bytes,12,opt,name=status,proto3" json:"status,omitempty"`
-	Provider      string                 `protobuf:"bytes,13,opt,name=provider,proto3" json:"provider,omitempty"`
-	Location      string                 `protobuf:"bytes,14,opt,name=location,proto3" json:"location,omitempty"`
-	Notes         string                 `protobuf:"bytes,15,opt,name=notes,proto3" json:"notes,omitempty"`
-	HasReviewed   bool                   `protobuf:"varint,16,opt,name=hasReviewed,proto3" json:"hasReviewed,omitempty"`
-	CustomerId    string                 `protobuf:"bytes,17,opt,name=customerId,proto3" json:"customerId,omitempty"`
-	ProviderId    string                 `protobuf:"bytes,18,opt,name=providerId,proto3" json:"providerId,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,20,opt,name=updatedAt,proto3" json:"updatedAt,omitempty"`
+	Time        string                 `protobuf:"bytes,10,opt,name=time,proto3" json:"time,omitempty"`
+	StartsAt    *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=startsAt,proto3" json:"startsAt,omitempty"`
+	Status      string                 `protobuf:"bytes,12,opt,name=status,proto3" json:"status,omitempty"`
+	Provider    string                 `protobuf:"bytes,13,opt,name=provider,proto3" json:"provider,omitempty"`
+	Location    string                 `protobuf:"bytes,14,opt,name=location,proto3" json:"location,omitempty"`
+	Notes       string                 `protobuf:"bytes,15,opt,name=notes,proto3" json:"notes,omitempty"`
+	HasReviewed bool                   `protobuf:"varint,16,opt,name=hasReviewed,proto3" json:"hasReviewed,omitempty"`
+	CustomerId  string                 `protobuf:"bytes,17,opt,name=customerId,proto3" json:"customerId,omitempty"`
+	ProviderId  string                 `protobuf:"bytes,18,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	CreatedAt   *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
+	UpdatedAt   *timestamppb.Timestamp `protobuf:"bytes,20,opt,name=updatedAt,proto3" json:"updatedAt,omitempty"`
+	// awaitingProvider: the provider has not answered it yet (a new request,
+	// or one the customer moved before the provider answered); it is among
+	// the provider's requests, to accept or decline, whatever its status.
+	AwaitingProvider bool `protobuf:"varint,21,opt,name=awaitingProvider,proto3" json:"awaitingProvider,omitempty"`
+	// reason is what was said when it was declined or cancelled (may be empty).
+	Reason string `protobuf:"bytes,22,opt,name=reason,proto3" json:"reason,omitempty"`
+	// cancelledBy is who declined or cancelled it: "customer", "provider" or
+	// empty (still open, or cancelled before this was kept).
+	CancelledBy   string `protobuf:"bytes,23,opt,name=cancelledBy,proto3" json:"cancelledBy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -401,6 +410,27 @@ func (x *Appointment) GetUpdatedAt() *timestamppb.Timestamp {
 		return x.UpdatedAt
 	}
 	return nil
+}
+
+func (x *Appointment) GetAwaitingProvider() bool {
+	if x != nil {
+		return x.AwaitingProvider
+	}
+	return false
+}
+
+func (x *Appointment) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Appointment) GetCancelledBy() string {
+	if x != nil {
+		return x.CancelledBy
+	}
+	return ""
 }
 
 type CreateAppointmentRequest struct {
@@ -733,9 +763,12 @@ func (x *GetAppointmentRequest) GetId() string {
 }
 
 type UpdateStatusRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Status        string                 `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Status string                 `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// reason is optional, and only with "cancelled" or "rejected": told to the
+	// other party (at most 300 characters).
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -780,6 +813,13 @@ func (x *UpdateStatusRequest) GetId() string {
 func (x *UpdateStatusRequest) GetStatus() string {
 	if x != nil {
 		return x.Status
+	}
+	return ""
+}
+
+func (x *UpdateStatusRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
 	}
 	return ""
 }
@@ -1157,8 +1197,12 @@ type ServiceSlots struct {
 	ClosedDays []*ClosedDays `protobuf:"bytes,3,rep,name=closedDays,proto3" json:"closedDays,omitempty"`
 	// minNoticeMinutes: a slot closer to now than this is not free.
 	MinNoticeMinutes int32 `protobuf:"varint,4,opt,name=minNoticeMinutes,proto3" json:"minNoticeMinutes,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// bufferMinutes and durationMinutes: a slot whose appointment, widened
+	// by the buffer, overlaps a booked one is not free.
+	BufferMinutes   int32 `protobuf:"varint,5,opt,name=bufferMinutes,proto3" json:"bufferMinutes,omitempty"`
+	DurationMinutes int32 `protobuf:"varint,6,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ServiceSlots) Reset() {
@@ -1215,6 +1259,20 @@ func (x *ServiceSlots) GetClosedDays() []*ClosedDays {
 func (x *ServiceSlots) GetMinNoticeMinutes() int32 {
 	if x != nil {
 		return x.MinNoticeMinutes
+	}
+	return 0
+}
+
+func (x *ServiceSlots) GetBufferMinutes() int32 {
+	if x != nil {
+		return x.BufferMinutes
+	}
+	return 0
+}
+
+func (x *ServiceSlots) GetDurationMinutes() int32 {
+	if x != nil {
+		return x.DurationMinutes
 	}
 	return 0
 }
@@ -1930,7 +1988,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x14CalendarFeedResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x12\n" +
 	"\x04path\x18\x02 \x01(\tR\x04path\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"\xbe\x05\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xa4\x06\n" +
 	"\vAppointment\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12 \n" +
@@ -1956,7 +2014,10 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"providerId\x18\x12 \x01(\tR\n" +
 	"providerId\x128\n" +
 	"\tcreatedAt\x18\x13 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
-	"\tupdatedAt\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x90\x02\n" +
+	"\tupdatedAt\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12*\n" +
+	"\x10awaitingProvider\x18\x15 \x01(\bR\x10awaitingProvider\x12\x16\n" +
+	"\x06reason\x18\x16 \x01(\tR\x06reason\x12 \n" +
+	"\vcancelledBy\x18\x17 \x01(\tR\vcancelledBy\"\x90\x02\n" +
 	"\x18CreateAppointmentRequest\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
@@ -1976,10 +2037,11 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12D\n" +
 	"\fappointments\x18\x02 \x03(\v2 .slotwise.booking.v1.AppointmentR\fappointments\"'\n" +
 	"\x15GetAppointmentRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"=\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"U\n" +
 	"\x13UpdateStatusRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
-	"\x06status\x18\x02 \x01(\tR\x06status\"K\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"K\n" +
 	"\x11RescheduleRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
@@ -2005,14 +2067,16 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
 	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"U\n" +
 	"\x14NextAvailableRequest\x12=\n" +
-	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\xb7\x01\n" +
+	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\x87\x02\n" +
 	"\fServiceSlots\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
 	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\x12?\n" +
 	"\n" +
 	"closedDays\x18\x03 \x03(\v2\x1f.slotwise.booking.v1.ClosedDaysR\n" +
 	"closedDays\x12*\n" +
-	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\"0\n" +
+	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\x12$\n" +
+	"\rbufferMinutes\x18\x05 \x01(\x05R\rbufferMinutes\x12(\n" +
+	"\x0fdurationMinutes\x18\x06 \x01(\x05R\x0fdurationMinutes\"0\n" +
 	"\n" +
 	"ClosedDays\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +

@@ -62,8 +62,12 @@ type Service struct {
 	// start); a slot closer than that is not free (docs/product.md
 	// "Validation").
 	MinNoticeMinutes int32 `protobuf:"varint,22,opt,name=minNoticeMinutes,proto3" json:"minNoticeMinutes,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// bufferMinutes is the gap kept free between two appointments of the
+	// service (0 to 120): a slot whose appointment, widened by it, would
+	// overlap another is not free.
+	BufferMinutes int32 `protobuf:"varint,23,opt,name=bufferMinutes,proto3" json:"bufferMinutes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Service) Reset() {
@@ -246,6 +250,13 @@ func (x *Service) GetClosures() []*Closure {
 func (x *Service) GetMinNoticeMinutes() int32 {
 	if x != nil {
 		return x.MinNoticeMinutes
+	}
+	return 0
+}
+
+func (x *Service) GetBufferMinutes() int32 {
+	if x != nil {
+		return x.BufferMinutes
 	}
 	return 0
 }
@@ -1003,8 +1014,10 @@ type CreateServiceRequest struct {
 	IsActive  *bool    `protobuf:"varint,12,opt,name=isActive,proto3,oneof" json:"isActive,omitempty"`
 	// minNoticeMinutes: 0 to 10080 (a week); absent is 0.
 	MinNoticeMinutes *int32 `protobuf:"varint,13,opt,name=minNoticeMinutes,proto3,oneof" json:"minNoticeMinutes,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// bufferMinutes: 0 to 120; absent is 0.
+	BufferMinutes *int32 `protobuf:"varint,14,opt,name=bufferMinutes,proto3,oneof" json:"bufferMinutes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateServiceRequest) Reset() {
@@ -1128,6 +1141,13 @@ func (x *CreateServiceRequest) GetMinNoticeMinutes() int32 {
 	return 0
 }
 
+func (x *CreateServiceRequest) GetBufferMinutes() int32 {
+	if x != nil && x.BufferMinutes != nil {
+		return *x.BufferMinutes
+	}
+	return 0
+}
+
 // UpdateServiceRequest is either a full update or, when only isActive is
 // present, a toggle.
 type UpdateServiceRequest struct {
@@ -1147,8 +1167,10 @@ type UpdateServiceRequest struct {
 	IsActive    *bool                  `protobuf:"varint,13,opt,name=isActive,proto3,oneof" json:"isActive,omitempty"`
 	// minNoticeMinutes: 0 to 10080; absent keeps the service's.
 	MinNoticeMinutes *int32 `protobuf:"varint,14,opt,name=minNoticeMinutes,proto3,oneof" json:"minNoticeMinutes,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// bufferMinutes: 0 to 120; absent keeps the service's.
+	BufferMinutes *int32 `protobuf:"varint,15,opt,name=bufferMinutes,proto3,oneof" json:"bufferMinutes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateServiceRequest) Reset() {
@@ -1275,6 +1297,13 @@ func (x *UpdateServiceRequest) GetIsActive() bool {
 func (x *UpdateServiceRequest) GetMinNoticeMinutes() int32 {
 	if x != nil && x.MinNoticeMinutes != nil {
 		return *x.MinNoticeMinutes
+	}
+	return 0
+}
+
+func (x *UpdateServiceRequest) GetBufferMinutes() int32 {
+	if x != nil && x.BufferMinutes != nil {
+		return *x.BufferMinutes
 	}
 	return 0
 }
@@ -1439,7 +1468,7 @@ var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xfe\x05\n" +
+	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xa4\x06\n" +
 	"\aService\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -1465,7 +1494,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\rnextAvailable\x18\x13 \x01(\v2\".slotwise.catalog.v1.NextAvailableR\rnextAvailable\x12\x1c\n" +
 	"\tqueueOpen\x18\x14 \x01(\bR\tqueueOpen\x128\n" +
 	"\bclosures\x18\x15 \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\x12*\n" +
-	"\x10minNoticeMinutes\x18\x16 \x01(\x05R\x10minNoticeMinutes\"R\n" +
+	"\x10minNoticeMinutes\x18\x16 \x01(\x05R\x10minNoticeMinutes\x12$\n" +
+	"\rbufferMinutes\x18\x17 \x01(\x05R\rbufferMinutes\"R\n" +
 	"\aClosure\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
@@ -1511,7 +1541,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x12GetServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x126\n" +
 	"\aservice\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\aservice\"\x1d\n" +
-	"\x1bListProviderServicesRequest\"\xcf\x03\n" +
+	"\x1bListProviderServicesRequest\"\x8c\x04\n" +
 	"\x14CreateServiceRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12 \n" +
@@ -1526,11 +1556,13 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	" \x03(\tR\ttimeSlots\x12\x12\n" +
 	"\x04icon\x18\v \x01(\tR\x04icon\x12\x1f\n" +
 	"\bisActive\x18\f \x01(\bH\x02R\bisActive\x88\x01\x01\x12/\n" +
-	"\x10minNoticeMinutes\x18\r \x01(\x05H\x03R\x10minNoticeMinutes\x88\x01\x01B\b\n" +
+	"\x10minNoticeMinutes\x18\r \x01(\x05H\x03R\x10minNoticeMinutes\x88\x01\x01\x12)\n" +
+	"\rbufferMinutes\x18\x0e \x01(\x05H\x04R\rbufferMinutes\x88\x01\x01B\b\n" +
 	"\x06_priceB\v\n" +
 	"\t_durationB\v\n" +
 	"\t_isActiveB\x13\n" +
-	"\x11_minNoticeMinutes\"\xe9\x04\n" +
+	"\x11_minNoticeMinutesB\x10\n" +
+	"\x0e_bufferMinutes\"\xa6\x05\n" +
 	"\x14UpdateServiceRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\x04name\x18\x02 \x01(\tH\x00R\x04name\x88\x01\x01\x12\x1f\n" +
@@ -1547,7 +1579,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04icon\x18\f \x01(\tH\tR\x04icon\x88\x01\x01\x12\x1f\n" +
 	"\bisActive\x18\r \x01(\bH\n" +
 	"R\bisActive\x88\x01\x01\x12/\n" +
-	"\x10minNoticeMinutes\x18\x0e \x01(\x05H\vR\x10minNoticeMinutes\x88\x01\x01B\a\n" +
+	"\x10minNoticeMinutes\x18\x0e \x01(\x05H\vR\x10minNoticeMinutes\x88\x01\x01\x12)\n" +
+	"\rbufferMinutes\x18\x0f \x01(\x05H\fR\rbufferMinutes\x88\x01\x01B\a\n" +
 	"\x05_nameB\v\n" +
 	"\t_categoryB\x0e\n" +
 	"\f_descriptionB\b\n" +
@@ -1560,7 +1593,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\t_imageUrlB\a\n" +
 	"\x05_iconB\v\n" +
 	"\t_isActiveB\x13\n" +
-	"\x11_minNoticeMinutes\"\x7f\n" +
+	"\x11_minNoticeMinutesB\x10\n" +
+	"\x0e_bufferMinutes\"\x7f\n" +
 	"\x17ServiceMutationResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x120\n" +
 	"\x04data\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\x04data\x12\x18\n" +

@@ -54,9 +54,20 @@ type AppointmentEvent struct {
 	// provider is the business's name.
 	Provider string `protobuf:"bytes,16,opt,name=provider,proto3" json:"provider,omitempty"`
 	// closureNote is the provider's note on the closed day ("day_closed" only).
-	ClosureNote   string `protobuf:"bytes,17,opt,name=closureNote,proto3" json:"closureNote,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ClosureNote string `protobuf:"bytes,17,opt,name=closureNote,proto3" json:"closureNote,omitempty"`
+	// reason is what the actor said when declining or cancelling (may be empty).
+	Reason string `protobuf:"bytes,18,opt,name=reason,proto3" json:"reason,omitempty"`
+	// awaitingProvider: the provider has not answered it yet (booking.proto).
+	AwaitingProvider bool `protobuf:"varint,19,opt,name=awaitingProvider,proto3" json:"awaitingProvider,omitempty"`
+	// price is what the customer pays in rupees, as booked (0: booked before
+	// prices were kept); location is the business's address.
+	Price    float64 `protobuf:"fixed64,21,opt,name=price,proto3" json:"price,omitempty"`
+	Location string  `protobuf:"bytes,22,opt,name=location,proto3" json:"location,omitempty"`
+	// durationMinutes is the service's length as booked or rescheduled; 0 on
+	// the other events (booking-svc does not ask the catalogue for them).
+	DurationMinutes int32 `protobuf:"varint,23,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *AppointmentEvent) Reset() {
@@ -206,6 +217,41 @@ func (x *AppointmentEvent) GetClosureNote() string {
 		return x.ClosureNote
 	}
 	return ""
+}
+
+func (x *AppointmentEvent) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetAwaitingProvider() bool {
+	if x != nil {
+		return x.AwaitingProvider
+	}
+	return false
+}
+
+func (x *AppointmentEvent) GetPrice() float64 {
+	if x != nil {
+		return x.Price
+	}
+	return 0
+}
+
+func (x *AppointmentEvent) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetDurationMinutes() int32 {
+	if x != nil {
+		return x.DurationMinutes
+	}
+	return 0
 }
 
 // ReviewEvent is published on review.reviews.v1, keyed by service id.
@@ -470,7 +516,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xda\x04\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\x05\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -495,7 +541,12 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\tactorRole\x18\x0e \x01(\tR\tactorRole\x12\"\n" +
 	"\fcustomerName\x18\x0f \x01(\tR\fcustomerName\x12\x1a\n" +
 	"\bprovider\x18\x10 \x01(\tR\bprovider\x12 \n" +
-	"\vclosureNote\x18\x11 \x01(\tR\vclosureNote\"\xd1\x02\n" +
+	"\vclosureNote\x18\x11 \x01(\tR\vclosureNote\x12\x16\n" +
+	"\x06reason\x18\x12 \x01(\tR\x06reason\x12*\n" +
+	"\x10awaitingProvider\x18\x13 \x01(\bR\x10awaitingProvider\x12\x14\n" +
+	"\x05price\x18\x15 \x01(\x01R\x05price\x12\x1a\n" +
+	"\blocation\x18\x16 \x01(\tR\blocation\x12(\n" +
+	"\x0fdurationMinutes\x18\x17 \x01(\x05R\x0fdurationMinutes\"\xd1\x02\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

@@ -1,4 +1,4 @@
--- GET /services?q=… (docs/decisions.md "Search"): a ranked full-text search
+-- GET /services?q=… (docs/adr/0014-full-text-search.md): a ranked full-text search
 -- over name and description. The document is a stored generated column, so
 -- it can never disagree with the text; name words weigh more (A) than
 -- description words (B) in ts_rank. 'english' stems ("cleaning" finds

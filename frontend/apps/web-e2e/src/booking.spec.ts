@@ -158,9 +158,10 @@ test('provider confirms another booking from the calendar', async ({ page, reque
   await cal.getByRole('button', { name: new RegExp(`^10:00 – 10:30a ${serviceName}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('detail-time')).toHaveText('10:00 AM');
-  await expect(dialog.getByRole('button', { name: 'Reject' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(dialog.getByTestId('detail-status')).toHaveText('Confirmed');
+  // The same words as on the home page and the dashboard (issue 39): Accept or Decline.
+  await expect(dialog.getByRole('button', { name: 'Decline' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(dialog.getByTestId('detail-status')).toHaveText('Scheduled');
   // It has not started: the server would refuse to complete it, so it is not offered.
   await expect(dialog.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -181,7 +182,7 @@ test('after its time passes the customer reviews it and the rating changes; cale
   try {
     await expect(async () => {
       const r = await db.query(`SELECT status FROM review.appointments WHERE id = $1`, [secondId]);
-      expect(r.rows[0]?.status).toBe('confirmed');
+      expect(r.rows[0]?.status).toBe('scheduled');
     }).toPass({ timeout: 20_000 });
     const b = await db.query(`UPDATE booking.appointments SET starts_at = now() - interval '3 hours' WHERE id = $1`, [secondId]);
     expect(b.rowCount).toBe(1);

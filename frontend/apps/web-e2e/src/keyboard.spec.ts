@@ -70,8 +70,8 @@ test('the provider confirms the request with the keyboard alone', async ({ page,
   await page.goto('/my-services');
   const row = page.getByTestId('booking-row').filter({ hasText: serviceName });
   await expect(row.getByTestId('booking-status')).toHaveText('Pending');
-  await tabTo(page, row.getByRole('button', { name: 'Confirm' }));
+  await tabTo(page, row.getByRole('button', { name: 'Accept' }));
   await page.keyboard.press('Enter');
   await expect(row.getByTestId('booking-status')).toHaveText('Scheduled');
-  await expect(row.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 });

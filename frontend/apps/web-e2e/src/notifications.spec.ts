@@ -36,7 +36,7 @@ test("a customer's booking reaches the provider's bell; marking it read clears t
   await expect(card.getByText(`New booking request from ${customer.fullName}: ${serviceName}`)).toBeVisible();
 
   await bell.click();
-  const panel = nav.getByRole('region', { name: 'Notifications' });
+  const panel = nav.getByRole('dialog', { name: 'Notifications' });
   const item = panel.getByRole('link', { name: new RegExp(`New booking request from ${customer.fullName}`) });
   await expect(item).toHaveAttribute('href', `/my-services?appointment=${appointmentId}`);
   // The open panel in light and dark (docs/screenshots with UPDATE_SCREENSHOTS=1).

@@ -123,7 +123,7 @@ test('an inactive service vanishes from its public category page, and comes back
   await expect(page.getByTestId('catalog-service').filter({ hasText: serviceName })).toBeVisible();
 });
 
-test('a customer books; the provider accepts on home; the dashboard offers no second Confirm', async ({ page, request }) => {
+test('a customer books; the provider accepts on home; the dashboard offers no second Accept', async ({ page, request }) => {
   await registerCustomerViaApi(request, customer);
   const providerToken = await apiLogin(request, provider);
   const mine = await request.get(`${API}/services/provider`, { headers: { Authorization: `Bearer ${providerToken}` } });
@@ -146,9 +146,9 @@ test('a customer books; the provider accepts on home; the dashboard offers no se
   await page.getByRole('tab', { name: /Scheduled/ }).click();
   const row = page.getByTestId('booking-row').filter({ hasText: serviceName });
   await expect(row.getByTestId('booking-status')).toHaveText('Scheduled');
-  // Already scheduled: no Confirm again, only Reject.
-  await expect(row.getByRole('button', { name: 'Reject' })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  // Already accepted and not started: no Accept again, only Cancel Appointment (issue 39: one word per step).
+  await expect(row.getByRole('button', { name: 'Cancel Appointment' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 
   // The provider confirms it (scheduled → confirmed) for the next test, through the API.
   const confirmed = await request.patch(`${API}/appointments/${appointmentId}/provider-status`, {

@@ -36,8 +36,8 @@ export function useAppointments() {
 export function useProviderStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AppointmentStatus }) =>
-      unwrap(userApi.PATCH('/appointments/{id}/provider-status', { params: { path: { id } }, body: { status } })).then((r) =>
+    mutationFn: ({ id, status, reason }: { id: string; status: AppointmentStatus; reason?: string }) =>
+      unwrap(userApi.PATCH('/appointments/{id}/provider-status', { params: { path: { id } }, body: reason ? { status, reason } : { status } })).then((r) =>
         asAppointment(r.appointment),
       ),
     onSettled: () => appointmentsChanged(qc),

@@ -18,11 +18,12 @@ export function useAppointment(id: string | null) {
   return q;
 }
 
-/** PATCH /appointments/{id}/status to cancelled. */
+/** PATCH /appointments/{id}/status to cancelled, with the customer's optional reason (the provider is shown it). */
 export function useCancelAppointment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(userApi.PATCH('/appointments/{id}/status', { params: { path: { id } }, body: { status: 'cancelled' } })),
+    mutationFn: ({ id, reason = '' }: { id: string; reason?: string }) =>
+      unwrap(userApi.PATCH('/appointments/{id}/status', { params: { path: { id } }, body: reason ? { status: 'cancelled', reason } : { status: 'cancelled' } })),
     onSuccess: () => appointmentsChanged(qc),
   });
 }

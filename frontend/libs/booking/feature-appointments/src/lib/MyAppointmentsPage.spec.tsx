@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
 import { anAppointmentIn, apiError, aUser, http, mockApi, server } from '@slotwise/shared-testing';
 import { MyAppointmentsPage } from './MyAppointmentsPage';
@@ -95,6 +95,26 @@ describe('MyAppointmentsPage', () => {
     fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(mockApi.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it("Cancel takes an optional reason for the provider; the provider's reason and a pending answer are shown", async () => {
+    mockApi.signIn(aUser());
+    const open = anAppointmentIn(48, { serviceName: 'Dental check-up', status: 'scheduled' });
+    mockApi.appointments = [
+      open,
+      anAppointmentIn(72, { serviceName: 'Haircut', status: 'cancelled', cancelledBy: 'provider', reason: 'Closed for Diwali' }),
+      anAppointmentIn(96, { serviceName: 'Facial', status: 'scheduled', awaitingProvider: true }),
+    ];
+    renderWithProviders(<MyAppointmentsPage />);
+    expect(within(await card('Haircut')).getByTestId('cancellation-note').textContent).toBe('Cancelled by the provider: “Closed for Diwali”');
+    expect(within(await card('Facial')).getByText("Awaiting the provider's answer")).toBeTruthy();
+    fireEvent.click(within(await card('Dental check-up')).getByRole('button', { name: 'Cancel' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Cancel appointment?' });
+    fireEvent.change(within(ask).getByLabelText('Reason (optional)'), { target: { value: '  Feeling better ' } });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel Appointment' }));
+    await waitFor(() =>
+      expect(mockApi.requestsTo('PATCH', `/appointments/${open._id}/status`).map((r) => r.body)).toEqual([{ status: 'cancelled', reason: 'Feeling better' }]),
+    );
   });
 
   it('swipe right on a past one does nothing', async () => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
-import { Button, buttonClass, ChoiceDialog, ConfirmDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, Select, Spinner, toast } from '@slotwise/shared-ui';
+import { Button, buttonClass, ChoiceDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
 import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
@@ -47,9 +47,9 @@ export function MyAppointmentsPage() {
     setCancelling(a);
   };
 
-  const confirmCancel = (a: Appointment) => {
+  const confirmCancel = (a: Appointment, reason: string) => {
     setCancelling(null);
-    cancel.mutate(a._id, {
+    cancel.mutate({ id: a._id, reason }, {
       onSuccess: () => {
         setDetails(null);
         toast.success('Appointment cancelled', { duration: TOAST_MS });
@@ -229,11 +229,17 @@ export function MyAppointmentsPage() {
         />
       )}
       {cancelling && (
-        <ConfirmDialog title="Cancel appointment?" confirmLabel="Cancel Appointment" onConfirm={() => confirmCancel(cancelling)} onCancel={() => setCancelling(null)}>
+        <ReasonDialog
+          title="Cancel appointment?"
+          confirmLabel="Cancel Appointment"
+          toldTo="The provider"
+          onConfirm={(reason) => confirmCancel(cancelling, reason)}
+          onCancel={() => setCancelling(null)}
+        >
           <p>
             Cancel your {cancelling.serviceName} appointment on {formatDateTime(cancelling.date, cancelling.time)}?
           </p>
-        </ConfirmDialog>
+        </ReasonDialog>
       )}
       {swiped && (
         <ChoiceDialog

@@ -1,7 +1,7 @@
 // The booking page's calls: the service, its reviews and POST /appointments, which is safe to
 // send again: one Idempotency-Key per booking attempt, and a request that got no answer or a
 // 5xx is sent once more with the same key, so the server returns the first result instead of
-// booking twice (booking-svc keeps a key's result for 24 h; docs/decisions.md).
+// booking twice (booking-svc keeps a key's result for 24 h; docs/adr/0028-web-booking-retries.md).
 import { useCallback, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { asAppointment, type BookingRequest } from '@slotwise/shared-contract';

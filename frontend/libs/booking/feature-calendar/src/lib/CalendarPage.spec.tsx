@@ -42,8 +42,29 @@ describe('CalendarPage', () => {
     renderWithProviders(<CalendarPage />);
     expect(await screen.findByRole('heading', { name: 'Provider Calendar' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Dental check-up' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
     expect(vi.mocked(toast.error).mock.calls[0][0]).toBe('Error updating appointment status. Please try again.');
+  });
+
+  it("the event's dialog offers the provider the same steps as every screen: Accept a request the customer moved; Mark Completed or No-show once started", async () => {
+    mockApi.signIn(aProvider());
+    const moved = anAppointmentIn(48, { serviceName: 'Moved facial', status: 'scheduled', awaitingProvider: true });
+    const started = anAppointmentIn(-1, { serviceName: 'Started cut', status: 'scheduled' });
+    mockApi.appointments = [moved, started];
+    renderWithProviders(<CalendarPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Moved facial' }));
+    let dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Awaiting your answer')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(mockApi.requestsTo('PATCH', `/appointments/${moved._id}/provider-status`).map((r) => r.body)).toEqual([{ status: 'scheduled' }]));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Started cut' }));
+    dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('detail-status').textContent).toBe('Scheduled');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark No-show' }));
+    await waitFor(() => expect(mockApi.requestsTo('PATCH', `/appointments/${started._id}/provider-status`).map((r) => r.body)).toEqual([{ status: 'no-show' }]));
   });
 });

@@ -5,9 +5,9 @@ import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
 import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useProviderStatus, useServiceDurations } from '@slotwise/booking-data-access';
-import { AppointmentDetailsModal } from '@slotwise/booking-ui';
+import { AppointmentDetailsModal, ProviderActions } from '@slotwise/booking-ui';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
-import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions } from './calendar-events';
+import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories } from './calendar-events';
 import { CalendarView } from './CalendarView';
 
 /** Shown after a reschedule (docs/product.md#states-and-transitions); the reschedule screens leave a flag in local storage. */
@@ -15,12 +15,6 @@ export const CALENDAR_UPDATED = 'Calendar updated with rescheduled appointment';
 
 /** docs/product.md#messages: a failed provider status change on the calendar. */
 export const STATUS_UPDATE_FAILED = 'Error updating appointment status. Please try again.';
-
-const ACTION_LABELS: Partial<Record<AppointmentStatus, string>> = {
-  confirmed: 'Confirm',
-  rejected: 'Reject',
-  completed: 'Mark Completed',
-};
 
 /** /calendar (login required), for both roles. The calendar library loads with this route. */
 export function CalendarPage() {
@@ -33,7 +27,9 @@ export function CalendarPage() {
   const [category, setCategory] = useState('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [updated, setUpdated] = useState(false);
-  const [now] = useState(() => new Date());
+  const [now, setNow] = useState(() => new Date());
+  // The provider's steps depend on whether it has started: read the clock again with every refresh.
+  useEffect(() => setNow(new Date()), [appointments.dataUpdatedAt]);
   // Each appointment is drawn as long as its service lasts (a 15-minute booking at 5:00 ends at 5:15).
   const durations = useServiceDurations((appointments.data ?? []).map((a) => a.serviceId));
 
@@ -72,14 +68,7 @@ export function CalendarPage() {
   const categories = presentCategories(visible);
   const selected = all.find((a) => a._id === selectedId) ?? null;
 
-  const act = (a: Appointment, status: AppointmentStatus) =>
-    changeStatus.mutate(
-      { id: a._id, status },
-      {
-        onSuccess: () => toast.success(`Appointment ${status}`, { duration: TOAST_MS }),
-        onError: () => toast.error(STATUS_UPDATE_FAILED, { duration: TOAST_MS }),
-      },
-    );
+  const act = (a: Appointment) => (status: AppointmentStatus, reason: string) => changeStatus.mutateAsync({ id: a._id, status, reason });
 
   return (
     <Page>
@@ -138,13 +127,10 @@ export function CalendarPage() {
           now={now}
           onClose={() => setSelectedId(null)}
           onAddToCalendar={() => void downloadAppointmentCalendar(selected).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
+          viewer={provider ? 'provider' : 'customer'}
           actions={
             provider ? (
-              providerCalendarActions(selected, now).map((s) => (
-                <Button key={s} variant={s === 'rejected' ? 'secondary' : 'primary'} disabled={changeStatus.isPending} onClick={() => act(selected, s)}>
-                  {ACTION_LABELS[s] ?? s}
-                </Button>
-              ))
+              <ProviderActions appointment={selected} now={now} onAct={act(selected)} failedMessage={STATUS_UPDATE_FAILED} size="md" className="contents" />
             ) : (
               <>
                 {reviewState(selected, now) === 'review' && (

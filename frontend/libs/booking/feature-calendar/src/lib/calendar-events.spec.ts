@@ -1,5 +1,5 @@
-import { anAppointment, appointmentsAroundFixedNow, FIXED_NOW, ids } from '@slotwise/shared-testing';
-import { calendarAppointments, calendarEnd, calendarStart, CATEGORY_COLORS, categoryColor, DEFAULT_CATEGORY_COLOR, presentCategories, providerCalendarActions, visibleHours } from './calendar-events';
+import { anAppointment, appointmentsAroundFixedNow, ids } from '@slotwise/shared-testing';
+import { calendarAppointments, calendarEnd, calendarStart, CATEGORY_COLORS, categoryColor, DEFAULT_CATEGORY_COLOR, presentCategories, visibleHours } from './calendar-events';
 
 /** WCAG 2 contrast of white text on a #rrggbb background. */
 function contrastWithWhite(hex: string): number {
@@ -11,7 +11,7 @@ function contrastWithWhite(hex: string): number {
   return 1.05 / (l + 0.05);
 }
 
-const { future, laterToday, earlierToday, pending, cancelled, rejected, unknown, all } = appointmentsAroundFixedNow();
+const { laterToday, pending, cancelled, rejected, unknown, all } = appointmentsAroundFixedNow();
 
 describe('calendar rules', () => {
   it('hides cancelled, rejected and Unknown Service; filters by category', () => {
@@ -31,16 +31,6 @@ describe('calendar rules', () => {
       expect(categoryColor(c)).not.toBe(DEFAULT_CATEGORY_COLOR);
     }
     expect(categoryColor('Pottery')).toBe(DEFAULT_CATEGORY_COLOR);
-  });
-
-  it('provider actions: pending → confirmed/rejected, a started confirmed → completed', () => {
-    expect(providerCalendarActions(pending, FIXED_NOW)).toEqual(['confirmed', 'rejected']);
-    expect(providerCalendarActions(earlierToday, FIXED_NOW)).toEqual(['completed']);
-    expect(providerCalendarActions(future, FIXED_NOW)).toEqual([]);
-  });
-
-  it('never offers Mark Completed on a confirmed appointment that has not started', () => {
-    expect(providerCalendarActions(laterToday, FIXED_NOW)).toEqual([]);
   });
 
   it('events start at the booked wall-clock time', () => {

@@ -1,7 +1,7 @@
-// The calendar (docs/product.md#screens-and-routes): which appointments it shows, their colours, where they sit and the
-// provider's actions in an event's dialog.
-import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
-import { addDays, isListed, isPast, parseTimeLabel } from '@slotwise/shared-util';
+// The calendar (docs/product.md#screens-and-routes): which appointments it shows, their colours and where they sit
+// (the provider's actions in an event's dialog are booking-ui's ProviderActions, as on every provider screen).
+import type { Appointment } from '@slotwise/shared-contract';
+import { addDays, isListed, parseTimeLabel } from '@slotwise/shared-util';
 
 /**
  * Category colours (the 700 shades of Tailwind's palette): the calendar writes white on them, at
@@ -37,16 +37,6 @@ export function calendarAppointments(list: readonly Appointment[], category = 'a
 /** Categories present in the data, for the calendar's filter. */
 export function presentCategories(list: readonly Appointment[]): string[] {
   return [...new Set(list.filter(isListed).map((a) => a.serviceCategory).filter(Boolean))].sort();
-}
-
-/**
- * Provider calendar actions (docs/product.md#states-and-transitions): pending → confirmed or rejected; confirmed → completed once
- * it has started (the server refuses to complete what has not begun, docs/decisions.md).
- */
-export function providerCalendarActions(a: Appointment, now: Date): AppointmentStatus[] {
-  if (a.status === 'pending') return ['confirmed', 'rejected'];
-  if (a.status === 'confirmed' && isPast(a, now)) return ['completed'];
-  return [];
 }
 
 /** 'YYYY-MM-DDTHH:MM:00' — a floating wall-clock time for the calendar, shown as booked. */

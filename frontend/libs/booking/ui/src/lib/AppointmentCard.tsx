@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { Button, StatusBadge, type BadgeTone } from '@slotwise/shared-ui';
-import { displayStatus, displayTime, formatDate, reviewState, STATUS_LABELS } from '@slotwise/shared-util';
+import { awaitsProvider, cancellationNote, displayStatus, displayTime, formatDate, reviewState, STATUS_LABELS } from '@slotwise/shared-util';
 
 const TONE: Record<AppointmentStatus, BadgeTone> = {
   pending: 'warning',
@@ -39,11 +39,13 @@ interface Props {
 
 /**
  * docs/product.md#screens-and-routes appointment card: service name, customer name or email, status badge (a past
- * scheduled/confirmed one shows as completed), date and time; Leave a Review or Reviewed.
+ * scheduled/confirmed one shows as completed), date and time; whether it awaits the provider's answer,
+ * who declined or cancelled it and why; Leave a Review or Reviewed.
  */
 export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, actions }: Props) {
   const status = displayStatus(a, now);
   const review = reviewState(a, now);
+  const note = cancellationNote(a, 'customer');
   return (
     <article
       data-testid="appointment-card"
@@ -73,6 +75,12 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {a.provider}
           {a.location ? ` · ${a.location}` : ''}
+        </p>
+      )}
+      {awaitsProvider(a) && status !== 'completed' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Awaiting the provider's answer</p>}
+      {note && (
+        <p className="mt-1 text-sm [overflow-wrap:anywhere]" data-testid="cancellation-note">
+          {note}
         </p>
       )}
       {(review || actions) && (

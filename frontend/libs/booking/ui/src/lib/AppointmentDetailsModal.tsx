@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Appointment } from '@slotwise/shared-contract';
 import { Button, Dialog } from '@slotwise/shared-ui';
-import { displayStatus, displayTime } from '@slotwise/shared-util';
+import { awaitsProvider, cancellationNote, displayStatus, displayTime } from '@slotwise/shared-util';
 import { AppointmentStatusBadge, appointmentDateLabel } from './AppointmentCard';
 
 interface Props {
@@ -13,14 +13,21 @@ interface Props {
   title?: string;
   /** offers "Add to calendar" (docs/product.md#calendar-export) */
   onAddToCalendar?: () => void;
+  /** who reads it: a provider sees the stored status (what is still to be marked), a customer the displayed one */
+  viewer?: 'customer' | 'provider';
 }
 
-/** Every field of one appointment in a dialog; a past scheduled/confirmed one shows as completed. */
-export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details', onAddToCalendar }: Props) {
+/**
+ * Every field of one appointment in a dialog; to a customer a past scheduled/confirmed one shows as
+ * completed. Who declined or cancelled it and why, and whether it awaits the provider's answer.
+ */
+export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details', onAddToCalendar, viewer = 'customer' }: Props) {
   const rows: Array<[string, ReactNode]> = [
     ['Service', a.serviceName],
     ['Category', a.serviceCategory],
-    ['Status', <AppointmentStatusBadge key="s" status={displayStatus(a, now)} />],
+    ['Status', <AppointmentStatusBadge key="s" status={viewer === 'provider' ? a.status : displayStatus(a, now)} />],
+    ['Answer', awaitsProvider(a) ? (viewer === 'provider' ? 'Awaiting your answer' : "Awaiting the provider's answer") : ''],
+    ['Reason', cancellationNote(a, viewer)],
     ['Date', appointmentDateLabel(a)],
     ['Time', displayTime(a.time)],
     ['Provider', a.provider],

@@ -10,13 +10,13 @@ export interface ServiceQuery {
   q?: string;
 }
 
-/** The server's page size (docs/decisions.md "GET /services pages"). */
+/** The server's page size (docs/adr/0013-service-listing-pages.md). */
 export const PAGE_SIZE = 24;
 
 export interface ServicePage {
   services: Service[];
   total: number;
-  /** A search matched at least `total`, the most the server ranks and counts (docs/decisions.md "Search"). */
+  /** A search matched at least `total`, the most the server ranks and counts (docs/adr/0014-full-text-search.md). */
   totalCapped: boolean;
 }
 

@@ -66,6 +66,7 @@ describe('ServiceForm', () => {
     fill('End Time', '10:00');
     click('Generate Slots');
     fill('Book at least', '120');
+    fill('Time between appointments', '15');
     click('Add Service');
     await waitFor(() => expect(alertText()).toBe('Failed to add service'));
     expect(onSave).toHaveBeenCalledWith(
@@ -81,6 +82,7 @@ describe('ServiceForm', () => {
         imageUrl: '',
         timeSlots: ['09:00', '09:30'],
         minNoticeMinutes: 120,
+        bufferMinutes: 15,
       },
       undefined,
     );

@@ -7,6 +7,7 @@ import {
   emptyServiceForm,
   generateSlots,
   mergeSlots,
+  BUFFER_CHOICES,
   MIN_NOTICE_CHOICES,
   SERVICE_SAVE_ERRORS,
   serviceFormFromService,
@@ -111,6 +112,18 @@ export function ServiceForm({ service, defaultProvider = '', onSave, onCancel }:
             <option value={v.minNoticeMinutes}>{v.minNoticeMinutes} minutes ahead</option>
           )}
           {MIN_NOTICE_CHOICES.map((c) => (
+            <option key={c.minutes} value={String(c.minutes)}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Time between appointments" hint="Kept free around each booking: slots that would come closer are not offered">
+        <Select value={v.bufferMinutes} onChange={set('bufferMinutes')}>
+          {BUFFER_CHOICES.some((c) => String(c.minutes) === v.bufferMinutes) ? null : (
+            <option value={v.bufferMinutes}>{v.bufferMinutes} minutes</option>
+          )}
+          {BUFFER_CHOICES.map((c) => (
             <option key={c.minutes} value={String(c.minutes)}>
               {c.label}
             </option>

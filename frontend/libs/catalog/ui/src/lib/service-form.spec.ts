@@ -24,6 +24,7 @@ const valid = (): ServiceFormValues => ({
   imageUrl: '',
   timeSlots: ['09:00', '09:30'],
   minNoticeMinutes: '120',
+  bufferMinutes: '15',
 });
 
 const check = (mod: Partial<ServiceFormValues>) => validateServiceForm({ ...valid(), ...mod });
@@ -101,15 +102,16 @@ describe('payload', () => {
       imageUrl: '',
       timeSlots: ['09:00', '09:30'],
       minNoticeMinutes: 120,
+      bufferMinutes: 15,
     });
   });
 
   it('splits a location at its last comma and fills the edit form', () => {
     expect(splitLocation('4th Cross, Indiranagar, Bengaluru')).toEqual({ address: '4th Cross, Indiranagar', city: 'Bengaluru' });
     expect(splitLocation('Pune')).toEqual({ address: 'Pune', city: '' });
-    const s = aService({ name: 'A', category: 'Others', description: 'd', price: 0, duration: 5, provider: 'P', location: 'X Road, Pune', contact: 'a@b.co', timeSlots: ['10:00'], minNoticeMinutes: 240 });
+    const s = aService({ name: 'A', category: 'Others', description: 'd', price: 0, duration: 5, provider: 'P', location: 'X Road, Pune', contact: 'a@b.co', timeSlots: ['10:00'], minNoticeMinutes: 240, bufferMinutes: 30 });
     const f = serviceFormFromService(s);
-    expect(f).toMatchObject({ price: '0', duration: '5', address: 'X Road', city: 'Pune', timeSlots: ['10:00'], minNoticeMinutes: '240' });
+    expect(f).toMatchObject({ price: '0', duration: '5', address: 'X Road', city: 'Pune', timeSlots: ['10:00'], minNoticeMinutes: '240', bufferMinutes: '30' });
     expect(validateServiceForm(f)).toBeNull();
   });
 

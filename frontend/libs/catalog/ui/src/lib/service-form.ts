@@ -47,6 +47,8 @@ export interface ServiceFormValues {
   timeSlots: string[];
   /** how far ahead a slot must be booked, minutes as a string ('0': up to its start) */
   minNoticeMinutes: string;
+  /** minutes kept free between two appointments, as a string ('0': none) */
+  bufferMinutes: string;
 }
 
 /** The minimum notices a provider picks from (the server takes 0 to 10080 minutes). */
@@ -59,6 +61,19 @@ export const MIN_NOTICE_CHOICES: { minutes: number; label: string }[] = [
   { minutes: 720, label: '12 hours ahead' },
   { minutes: 1440, label: '1 day ahead' },
   { minutes: 2880, label: '2 days ahead' },
+];
+
+/** The gaps between appointments a provider picks from (the server takes 0 to 120 minutes). */
+export const BUFFER_CHOICES: { minutes: number; label: string }[] = [
+  { minutes: 0, label: 'No gap' },
+  { minutes: 5, label: '5 minutes' },
+  { minutes: 10, label: '10 minutes' },
+  { minutes: 15, label: '15 minutes' },
+  { minutes: 30, label: '30 minutes' },
+  { minutes: 45, label: '45 minutes' },
+  { minutes: 60, label: '1 hour' },
+  { minutes: 90, label: '1 hour 30 minutes' },
+  { minutes: 120, label: '2 hours' },
 ];
 
 export const emptyServiceForm = (provider = ''): ServiceFormValues => ({
@@ -74,6 +89,7 @@ export const emptyServiceForm = (provider = ''): ServiceFormValues => ({
   imageUrl: '',
   timeSlots: [],
   minNoticeMinutes: '0',
+  bufferMinutes: '0',
 });
 
 /** Split 'address, city' at its last comma (an address may hold commas itself). */
@@ -99,6 +115,7 @@ export function serviceFormFromService(s: Service): ServiceFormValues {
     imageUrl: s.imageUrl ?? '',
     timeSlots: [...(s.timeSlots ?? [])],
     minNoticeMinutes: String(s.minNoticeMinutes ?? 0),
+    bufferMinutes: String(s.bufferMinutes ?? 0),
   };
 }
 
@@ -161,6 +178,7 @@ export function buildServicePayload(v: ServiceFormValues): ServiceRequest {
     imageUrl: v.imageUrl.trim(),
     timeSlots: [...v.timeSlots],
     minNoticeMinutes: Number(v.minNoticeMinutes) || 0,
+    bufferMinutes: Number(v.bufferMinutes) || 0,
   };
 }
 

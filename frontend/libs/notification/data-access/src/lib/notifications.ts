@@ -1,5 +1,6 @@
 // The signed-in user's notifications (notification-svc through the gateway): the list with its
 // unread count, refreshed every 30 s, and marking one or all read.
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppNotification } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
@@ -47,4 +48,27 @@ export function useNotificationCenter() {
     markRead: (id: string) => markRead.mutate(id),
     markAllRead: () => markAllRead.mutate(),
   };
+}
+
+/**
+ * Live screens (docs/product.md#states-and-transitions): the same poll that moves the bell tells
+ * the appointment screens when something happened. When the newest notification changes (a new
+ * request, a cancellation, a reschedule…) every appointment list and free-slot query is asked
+ * again, so the provider's home, dashboard and calendar (and a customer's lists) follow without a
+ * reload. The first answer only sets the mark. Used once, by the navbar (which every screen has),
+ * with the center it shows.
+ */
+export function useRefreshOnNotification({ notifications, loading }: { notifications: readonly AppNotification[]; loading: boolean }) {
+  const qc = useQueryClient();
+  const newest = notifications[0]?._id ?? '';
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (loading) return;
+    if (seen.current !== null && seen.current !== newest) {
+      void qc.invalidateQueries({ queryKey: [queryRoots.appointments] });
+      void qc.invalidateQueries({ queryKey: [queryRoots.availability] });
+      void qc.invalidateQueries({ queryKey: [queryRoots.provider] });
+    }
+    seen.current = newest;
+  }, [loading, newest, qc]);
 }

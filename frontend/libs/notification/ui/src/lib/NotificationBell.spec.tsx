@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { aNotification } from '@slotwise/shared-testing';
 import { NotificationBell } from './NotificationBell';
@@ -16,7 +16,7 @@ const renderBell = (c: NotificationCenterView) =>
   );
 
 describe('NotificationBell', () => {
-  it('shows the unread count, opens the list, marks one or all read and links to the appointment', () => {
+  it('shows the unread count, opens the list, marks one or all read and links to the appointment', async () => {
     const booking = aNotification({ _id: 'n1', type: 'new_booking', text: 'New booking request from Asha', appointmentId: 'a1' });
     const done = aNotification({ _id: 'n2', type: 'appointment_completed', text: 'Completed', unread: false, appointmentId: 'a2' });
     const c = center({ notifications: [booking, done], unreadCount: 1 });
@@ -26,7 +26,7 @@ describe('NotificationBell', () => {
     expect(bell.getAttribute('aria-expanded')).toBe('false');
 
     fireEvent.click(bell);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const panel = screen.getByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByRole('link', { name: /New booking request from Asha/ }).getAttribute('href')).toBe('/my-services?appointment=a1');
     expect(within(panel).getByRole('link', { name: /Completed/ }).getAttribute('href')).toBe('/my-appointments?appointment=a2');
 
@@ -36,9 +36,10 @@ describe('NotificationBell', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     expect(c.markAllRead).toHaveBeenCalled();
 
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.keyDown(panel, { key: 'Escape' });
     expect(bell.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(bell);
+    // Radix gives focus back to the bell once the panel has gone.
+    await waitFor(() => expect(document.activeElement).toBe(bell));
   });
 
   it('has no badge and a disabled "Mark all as read" when everything is read', () => {

@@ -1,30 +1,28 @@
-import { useId, useRef, useState } from 'react';
-import { Icon, useDismiss } from '@slotwise/shared-ui';
-import { NotificationList, type NotificationCenterView } from './NotificationList';
+import { useState } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { Icon } from '@slotwise/shared-ui';
+import {
+  NotificationList,
+  type NotificationCenterView,
+} from './NotificationList';
 
 /**
- * The bell with the unread count; it opens the newest notifications in a panel (Escape or a
- * press outside closes it and gives focus back to the bell). The panel is at most the screen's
- * width less the margins, so a phone never scrolls sideways.
+ * The bell with the unread count; it opens the newest notifications in a Radix popover (Escape
+ * or a press outside closes it and gives focus back to the bell). The panel is at most the
+ * screen's width less the margins, so a phone never scrolls sideways.
  */
-export function NotificationBell({ center }: { center: NotificationCenterView }) {
+export function NotificationBell({
+  center,
+}: {
+  center: NotificationCenterView;
+}) {
   const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const unread = center.unreadCount;
 
-  useDismiss(open, () => setOpen(false), box, button);
-
   return (
-    <div className="relative" ref={box}>
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
         data-testid="notification-bell"
-        onClick={() => setOpen((o) => !o)}
         className="relative inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <Icon name="bell" className="h-5 w-5" />
@@ -39,16 +37,18 @@ export function NotificationBell({ center }: { center: NotificationCenterView })
             {unread > 99 ? '99+' : unread}
           </span>
         )}
-      </button>
-      <section
-        id={panelId}
-        hidden={!open}
+      </Popover.Trigger>
+      {/* Not portalled: the panel stays inside the navigation landmark it belongs to. */}
+      <Popover.Content
         aria-label="Notifications"
-        className="fixed inset-x-4 top-16 z-50 max-h-[70dvh] overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 dark:border-slate-700 dark:bg-slate-800"
+        align="end"
+        sideOffset={8}
+        collisionPadding={16}
+        className="z-50 max-h-[70dvh] w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 shadow-lg sm:w-96 dark:border-slate-700 dark:bg-slate-800"
       >
         <h2 className="mb-1 font-semibold">Notifications</h2>
         <NotificationList center={center} onOpen={() => setOpen(false)} />
-      </section>
-    </div>
+      </Popover.Content>
+    </Popover.Root>
   );
 }

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
+import { ProviderActions } from '@slotwise/booking-ui';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs, toast } from '@slotwise/shared-ui';
-import { availabilityWindow, displayStatus, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
+import { Button, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs } from '@slotwise/shared-ui';
+import { availabilityWindow, awaitsProvider, cancellationNote, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useLinkedAppointment, useProviderStatus } from '@slotwise/booking-data-access';
 import { closureOn, useMyServices, useMySchedule } from '@slotwise/catalog-data-access';
 import { useProviderReviews } from '../api/provider-dashboard-api';
-import { bookingActions, bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
+import { bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
 import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
 import { card } from './styles';
@@ -16,7 +17,6 @@ function BookingDashboard() {
   const appts = useAppointments();
   const setStatus = useProviderStatus();
   const [tab, setTab] = useState<BookingTab>('Upcoming');
-  const [busyId, setBusyId] = useState<string | null>(null);
   /** the booking a notification linked to: its tab is opened and its row marked and scrolled to */
   const [linked, setLinked] = useState<string | null>(null);
   useLinkedAppointment(
@@ -29,17 +29,7 @@ function BookingDashboard() {
   const now = new Date();
   const rows = bookingTab(appts.data ?? [], tab, now);
 
-  async function change(a: Appointment, status: AppointmentStatus) {
-    setBusyId(a._id);
-    try {
-      await setStatus.mutateAsync({ id: a._id, status });
-      toast.success(`${a.serviceName}: ${STATUS_LABELS[status]}`);
-    } catch {
-      toast.error('Failed to update status.');
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const act = (a: Appointment) => (status: AppointmentStatus, reason: string) => setStatus.mutateAsync({ id: a._id, status, reason });
 
   return (
     <section className={card} aria-labelledby="bookings-h">
@@ -69,6 +59,7 @@ function BookingDashboard() {
             {rows.map((a) => (
               <li
                 key={a._id}
+                data-appointment-id={a._id}
                 ref={a._id === linked ? (el) => el?.scrollIntoView?.({ block: 'center' }) : undefined}
                 aria-current={a._id === linked ? 'true' : undefined}
                 className={`flex flex-wrap items-center justify-between gap-3 py-3${a._id === linked ? ' rounded-md px-2 ring-2 ring-indigo-600' : ''}`}
@@ -79,7 +70,7 @@ function BookingDashboard() {
                     {a.serviceName}{' '}
                     <span className="ml-1">
                       <StatusBadge tone="brand" testId="booking-status">
-                        {STATUS_LABELS[displayStatus(a, now)]}
+                        {STATUS_LABELS[a.status]}
                       </StatusBadge>
                     </span>
                   </p>
@@ -90,20 +81,14 @@ function BookingDashboard() {
                     {formatDateTime(a.date, a.time)}
                     {a.customerAddress && ` · ${a.customerAddress}`}
                   </p>
+                  {awaitsProvider(a) && a.status !== 'pending' && <p className="text-xs text-slate-600 dark:text-slate-300">New time asked by the customer</p>}
+                  {cancellationNote(a, 'provider') && (
+                    <p className="text-sm [overflow-wrap:anywhere]" data-testid="cancellation-note">
+                      {cancellationNote(a, 'provider')}
+                    </p>
+                  )}
                 </div>
-                <div className="flex gap-2">
-                  {bookingActions(a, now).map((act) => (
-                    <Button
-                      key={act.label}
-                      size="sm"
-                      variant={act.tone === 'ok' ? 'success' : 'danger-outline'}
-                      disabled={busyId === a._id}
-                      onClick={() => change(a, act.status)}
-                    >
-                      {act.label}
-                    </Button>
-                  ))}
-                </div>
+                <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
               </li>
             ))}
           </ul>

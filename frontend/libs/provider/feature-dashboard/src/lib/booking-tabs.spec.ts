@@ -1,5 +1,5 @@
 import { anAppointment } from '@slotwise/shared-testing';
-import { bookingActions, bookingTab } from './booking-tabs';
+import { bookingTab } from './booking-tabs';
 
 const now = new Date('2026-11-21T12:00:00+05:30'); // 21 Nov 2026, noon in the business zone
 
@@ -11,25 +11,17 @@ describe('booking dashboard tabs', () => {
     anAppointment({ date: '2026-11-20', time: '09:00', status: 'no-show' }),
     anAppointment({ date: '2026-11-23', time: '09:00', status: 'rejected' }),
     anAppointment({ date: '2026-11-24', time: '09:00', status: 'cancelled' }),
+    anAppointment({ date: '2026-11-25', time: '09:00', status: 'pending' }),
+    anAppointment({ date: '2026-11-26', time: '09:00', status: 'scheduled', awaitingProvider: true }),
   ];
-  const ids = (tab: Parameters<typeof bookingTab>[1]) => bookingTab(list, tab, now).map((a) => a.status);
-  it('Upcoming = start in the future', () => expect(ids('Upcoming')).toEqual(['scheduled', 'confirmed', 'rejected', 'cancelled']));
-  it('Today = date is today', () => expect(ids('Today')).toEqual(['completed', 'scheduled']));
-  it('Scheduled = status scheduled', () => expect(ids('Scheduled')).toEqual(['scheduled']));
-  it('Past = completed or no-show', () => expect(ids('Past')).toEqual(['no-show', 'completed']));
-  it('Cancelled = cancelled or rejected', () => expect(ids('Cancelled')).toEqual(['rejected', 'cancelled']));
-  it('All = every one', () => expect(ids('All')).toHaveLength(6));
-
-  const labels = (over: Parameters<typeof anAppointment>[0]) => bookingActions(anAppointment(over), now).map((x) => x.label);
-  it('Confirm only on a pending request, never on one already Scheduled', () => {
-    expect(labels({ date: '2026-11-22', time: '09:00', status: 'pending' })).toEqual(['Confirm', 'Reject']);
-    expect(labels({ date: '2026-11-22', time: '09:00', status: 'scheduled' })).toEqual(['Reject']);
-  });
-  it('no Complete on a booking that already reads Completed', () => {
-    expect(labels({ date: '2026-11-20', time: '09:00', status: 'scheduled' })).toEqual([]);
-    expect(labels({ date: '2026-11-20', time: '09:00', status: 'confirmed' })).toEqual([]);
-    expect(labels({ date: '2026-11-20', time: '09:00', status: 'completed' })).toEqual([]);
-    expect(labels({ date: '2026-11-21', time: '09:00', status: 'in-progress' })).toEqual(['Complete']);
-  });
-
+  const ids = (tab: Parameters<typeof bookingTab>[1]) => bookingTab(list, tab, now).map((a) => `${a.status} ${a.date.slice(8)}`);
+  it('Requests = awaiting the answer: pending, and a scheduled one the customer moved first', () =>
+    expect(ids('Requests')).toEqual(['pending 25', 'scheduled 26']));
+  it('Upcoming = start in the future', () =>
+    expect(ids('Upcoming')).toEqual(['scheduled 21', 'confirmed 22', 'rejected 23', 'cancelled 24', 'pending 25', 'scheduled 26']));
+  it('Today = date is today', () => expect(ids('Today')).toEqual(['completed 21', 'scheduled 21']));
+  it('Scheduled = status scheduled', () => expect(ids('Scheduled')).toEqual(['scheduled 21', 'scheduled 26']));
+  it('Past = completed or no-show', () => expect(ids('Past')).toEqual(['no-show 20', 'completed 21']));
+  it('Cancelled = cancelled or rejected', () => expect(ids('Cancelled')).toEqual(['rejected 23', 'cancelled 24']));
+  it('All = every one', () => expect(ids('All')).toHaveLength(8));
 });

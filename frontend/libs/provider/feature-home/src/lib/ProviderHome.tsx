@@ -1,14 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge, toast } from '@slotwise/shared-ui';
+import { buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge } from '@slotwise/shared-ui';
 import { formatDate, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
 import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
+import { ProviderActions } from '@slotwise/booking-ui';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useNotificationCenter } from '@slotwise/notification-data-access';
 import { NotificationList } from '@slotwise/notification-ui';
-import { averageDuration, pendingRequests, providerStats, providerUpcoming } from './provider-home-rules';
+import { averageDuration, pendingRequests, providerStats, providerUpcoming, toComplete } from './provider-home-rules';
 import { AvailabilityCard } from './AvailabilityCard';
 import { QueueNote, QueueSwitch } from './QueueSwitch';
 
@@ -32,8 +33,10 @@ const card = 'rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm dark:
 
 /**
  * Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): hero stats, three upcoming appointments, daily snapshot,
- * availability with a 30-day mini calendar, the request queue (accept → scheduled, decline →
- * cancelled), the provider's notifications, quick access and static sample reviews.
+ * availability with a 30-day mini calendar, the request queue (Accept → scheduled, Decline →
+ * cancelled) and the started ones to mark (Mark Completed, Mark No-show), the provider's
+ * notifications, quick access and static sample reviews. It follows new requests without a
+ * reload: the navbar's notification poll refreshes the appointments (useRefreshOnNotification).
  */
 export function ProviderHome() {
   const { user } = useSession();
@@ -42,26 +45,16 @@ export function ProviderHome() {
   const services = useMyServices();
   const setStatus = useProviderStatus();
   const notifications = useNotificationCenter();
-  const [busyId, setBusyId] = useState<string | null>(null);
 
-  const now = useMemo(() => new Date(), []);
+  // Read again with every refresh of the list, so a request that has since started offers its outcome.
+  const now = useMemo(() => new Date(), [appts.dataUpdatedAt]);
   const list = useMemo(() => appts.data ?? [], [appts.data]);
   const stats = providerStats(list, now);
   const upcoming = providerUpcoming(list, now);
   const pending = pendingRequests(list);
+  const finishing = toComplete(list, now);
   const avg = averageDuration(services.data ?? []);
-
-  async function handle(a: Appointment, status: 'scheduled' | 'cancelled') {
-    setBusyId(a._id);
-    try {
-      await setStatus.mutateAsync({ id: a._id, status });
-      toast.success(status === 'scheduled' ? `Accepted ${a.serviceName} for ${a.customerName}` : `Declined ${a.serviceName} for ${a.customerName}`);
-    } catch {
-      toast.error('Failed to update request.');
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const act = (a: Appointment) => (status: Appointment['status'], reason: string) => setStatus.mutateAsync({ id: a._id, status, reason });
 
   const statValue = (n: number) => (appts.isPending ? <Skeleton className="h-7 w-8" /> : appts.isError ? '—' : String(n));
 
@@ -104,7 +97,7 @@ export function ProviderHome() {
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="upcoming-list">
               {upcoming.map((a) => (
-                <li key={a._id} className="flex items-center justify-between gap-4 py-3">
+                <li key={a._id} data-appointment-id={a._id} className="flex items-center justify-between gap-4 py-3">
                   <div>
                     <p className="font-medium">{a.serviceName}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -160,22 +153,36 @@ export function ProviderHome() {
             // Height-limited: a long queue scrolls inside the card instead of stretching its row.
             <ul className="max-h-80 space-y-3 overflow-y-auto pr-1" data-testid="pending-requests" tabIndex={0} aria-label="Pending requests">
               {pending.map((a) => (
-                <li key={a._id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <li key={a._id} data-appointment-id={a._id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                   <p className="font-medium">{a.serviceName}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
                   </p>
-                  <div className="mt-2 flex gap-2">
-                    <Button size="sm" variant="success" disabled={busyId === a._id} onClick={() => handle(a, 'scheduled')}>
-                      Accept
-                    </Button>
-                    <Button size="sm" variant="danger-outline" disabled={busyId === a._id} onClick={() => handle(a, 'cancelled')}>
-                      Decline
-                    </Button>
+                  {a.status !== 'pending' && <p className="text-xs text-slate-600 dark:text-slate-300">New time asked by the customer</p>}
+                  <div className="mt-2">
+                    <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update request." />
                   </div>
                 </li>
               ))}
             </ul>
+          )}
+          {finishing.length > 0 && (
+            <>
+              <h3 className="mb-2 mt-4 text-sm font-semibold">To Complete ({finishing.length})</h3>
+              <ul className="max-h-80 space-y-3 overflow-y-auto pr-1" data-testid="to-complete" tabIndex={0} aria-label="Appointments to complete">
+                {finishing.map((a) => (
+                  <li key={a._id} data-appointment-id={a._id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                    <p className="font-medium">{a.serviceName}</p>
+                    <p className="text-sm text-slate-600 dark:text-slate-300">
+                      {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
+                    </p>
+                    <div className="mt-2">
+                      <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </section>
 

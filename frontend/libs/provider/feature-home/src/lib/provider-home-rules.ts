@@ -1,11 +1,11 @@
 // Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): the next appointments, the hero and snapshot numbers, the
 // request queue and the average service duration. "Today" is the business zone's date.
 import type { Appointment } from '@slotwise/shared-contract';
-import { appointmentStart, businessDate, isListed } from '@slotwise/shared-util';
+import { appointmentStart, awaitsOutcome, awaitsProvider, businessDate, isListed } from '@slotwise/shared-util';
 
 export const PROVIDER_HOME_UPCOMING = 3;
 
-type Booking = Pick<Appointment, 'date' | 'time' | 'startsAt' | 'status' | 'serviceName'>;
+type Booking = Pick<Appointment, 'date' | 'time' | 'startsAt' | 'status' | 'serviceName'> & { awaitingProvider?: boolean };
 
 const UPCOMING_STATUSES = new Set(['scheduled', 'confirmed', 'pending']);
 /** statuses that no longer hold a slot */
@@ -36,14 +36,19 @@ export function providerStats(list: readonly Booking[], now: Date = new Date()):
   return {
     today: shown.filter((a) => a.date === today && !RELEASED.has(a.status)).length,
     noShows: shown.filter((a) => a.status === 'no-show').length,
-    pending: shown.filter((a) => a.status === 'pending').length,
+    pending: shown.filter(awaitsProvider).length,
     completed: shown.filter((a) => a.status === 'completed').length,
   };
 }
 
-/** Queue card: pending requests, soonest first. */
+/** Queue card: the requests awaiting the provider's answer (new, or moved by the customer before it), soonest first. */
 export function pendingRequests<T extends Booking>(list: readonly T[]): T[] {
-  return list.filter((a) => isListed(a) && a.status === 'pending').sort(byStart);
+  return list.filter((a) => isListed(a) && awaitsProvider(a)).sort(byStart);
+}
+
+/** Queue card: accepted appointments that have started and are still open, to mark completed or no-show; soonest first. */
+export function toComplete<T extends Booking>(list: readonly T[], now: Date = new Date()): T[] {
+  return list.filter((a) => isListed(a) && awaitsOutcome(a, now)).sort(byStart);
 }
 
 /** Average duration: the rounded mean of the provider's service durations; 0 without services. */

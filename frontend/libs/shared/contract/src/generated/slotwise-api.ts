@@ -255,6 +255,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe switches off the mails of the user a signed link names
+         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+         *     a mail's footer.
+         */
+        get: operations["AuthService_Unsubscribe2"];
+        put?: never;
+        /**
+         * Unsubscribe switches off the mails of the user a signed link names
+         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
+         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
+         *     a mail's footer.
+         */
+        post: operations["AuthService_Unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/user-role/{email}": {
         parameters: {
             query?: never;
@@ -570,9 +598,19 @@ export interface components {
         };
         BookingServiceUpdateCustomerStatusBody: {
             status?: string;
+            /**
+             * @description reason is optional, and only with "cancelled" or "rejected": told to the
+             *     other party (at most 300 characters).
+             */
+            reason?: string;
         };
         BookingServiceUpdateProviderStatusBody: {
             status?: string;
+            /**
+             * @description reason is optional, and only with "cancelled" or "rejected": told to the
+             *     other party (at most 300 characters).
+             */
+            reason?: string;
         };
         /**
          * @description UpdateServiceRequest is either a full update or, when only isActive is
@@ -598,6 +636,11 @@ export interface components {
              * @description minNoticeMinutes: 0 to 10080; absent keeps the service's.
              */
             minNoticeMinutes?: number;
+            /**
+             * Format: int32
+             * @description bufferMinutes: 0 to 120; absent keeps the service's.
+             */
+            bufferMinutes?: number;
         };
         NotificationServiceMarkReadBody: Record<string, never>;
         /**
@@ -836,6 +879,19 @@ export interface components {
             createdAt?: string;
             /** Format: date-time */
             updatedAt?: string;
+            /**
+             * @description awaitingProvider: the provider has not answered it yet (a new request,
+             *     or one the customer moved before the provider answered); it is among
+             *     the provider's requests, to accept or decline, whatever its status.
+             */
+            awaitingProvider?: boolean;
+            /** @description reason is what was said when it was declined or cancelled (may be empty). */
+            reason?: string;
+            /**
+             * @description cancelledBy is who declined or cancelled it: "customer", "provider" or
+             *     empty (still open, or cancelled before this was kept).
+             */
+            cancelledBy?: string;
         };
         v1AppointmentResponse: {
             success?: boolean;
@@ -926,6 +982,11 @@ export interface components {
              * @description minNoticeMinutes: 0 to 10080 (a week); absent is 0.
              */
             minNoticeMinutes?: number;
+            /**
+             * Format: int32
+             * @description bufferMinutes: 0 to 120; absent is 0.
+             */
+            bufferMinutes?: number;
         };
         v1DayAvailability: {
             date?: string;
@@ -1236,6 +1297,13 @@ export interface components {
              *     "Validation").
              */
             minNoticeMinutes?: number;
+            /**
+             * Format: int32
+             * @description bufferMinutes is the gap kept free between two appointments of the
+             *     service (0 to 120): a slot whose appointment, widened by it, would
+             *     overlap another is not free.
+             */
+            bufferMinutes?: number;
         };
         v1ServiceMutationResponse: {
             success?: boolean;
@@ -1826,6 +1894,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RegisterResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Unsubscribe2: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_Unsubscribe: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */

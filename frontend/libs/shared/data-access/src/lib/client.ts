@@ -27,7 +27,7 @@ export const isUnauthorized = (e: unknown): boolean => e instanceof ApiError && 
 /** No answer, or the server failed (5xx): the same request may succeed when sent again. */
 export const isRetryable = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
-/** Each call is its own trace, rooted in the browser (docs/decisions.md, "Front end"). */
+/** Each call is its own trace, rooted in the browser (docs/adr/0029-web-screen-rules.md). */
 const traced: Middleware = {
   onRequest({ request }) {
     request.headers.set('Accept', 'application/json');

@@ -1,4 +1,4 @@
-// The app's one query policy (docs/decisions.md, "Front end"): a refusal (4xx) is an answer and is
+// The app's one query policy (docs/adr/0032-phone-first-accessible-web.md): a refusal (4xx) is an answer and is
 // shown at once; only no answer (network) or a server fault (5xx) is asked again, once, soon.
 import { QueryClient } from '@tanstack/react-query';
 import { isRetryable } from './client';

@@ -83,6 +83,7 @@ export function aService(over: Partial<Service> = {}): Service {
     queueOpen: true,
     closures: [],
     minNoticeMinutes: 0,
+    bufferMinutes: 0,
     ...over,
   };
 }
@@ -112,6 +113,10 @@ export function anAppointment(over: Partial<Appointment> = {}): Appointment {
     providerId: 'p1',
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
+    // A pending one awaits the provider, as the server says.
+    awaitingProvider: (over.status ?? 'pending') === 'pending',
+    reason: '',
+    cancelledBy: '',
     ...over,
   };
 }

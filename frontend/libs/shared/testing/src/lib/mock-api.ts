@@ -177,10 +177,13 @@ function appointmentOf(id: string) {
   return state.appointments.find((a) => a._id === id);
 }
 
-function setStatus(id: string, status: AppointmentStatus) {
+function setStatus(id: string, status: AppointmentStatus, reason = '', by: 'customer' | 'provider' = 'provider') {
   const a = appointmentOf(id);
   if (!a) return notFound('Appointment');
+  // As booking-svc: any change settles the wait for the provider; declining or cancelling keeps the reason.
   a.status = status;
+  a.awaitingProvider = false;
+  if (status === 'cancelled' || status === 'rejected') Object.assign(a, { reason, cancelledBy: by });
   return HttpResponse.json<AppointmentResponse>({ success: true, message: `Appointment ${status}`, appointment: a });
 }
 
@@ -342,13 +345,13 @@ export const handlers = [
     state.appointments.push(a);
     return HttpResponse.json({ success: true, message: 'Appointment booked', appointment: a }, { status: 201 });
   }),
-  http.patch<Id, { status: AppointmentStatus }, AppointmentResponse | ErrorBody>('*/appointments/:id/status', async ({ request, params }) => {
-    const body = (await record(request)) as { status: AppointmentStatus };
-    return signedIn(request) ? setStatus(String(params.id), body.status) : unauthorized();
+  http.patch<Id, { status: AppointmentStatus; reason?: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/status', async ({ request, params }) => {
+    const body = (await record(request)) as { status: AppointmentStatus; reason?: string };
+    return signedIn(request) ? setStatus(String(params.id), body.status, body.reason, 'customer') : unauthorized();
   }),
-  http.patch<Id, { status: AppointmentStatus }, AppointmentResponse | ErrorBody>('*/appointments/:id/provider-status', async ({ request, params }) => {
-    const body = (await record(request)) as { status: AppointmentStatus };
-    return signedIn(request) ? setStatus(String(params.id), body.status) : unauthorized();
+  http.patch<Id, { status: AppointmentStatus; reason?: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/provider-status', async ({ request, params }) => {
+    const body = (await record(request)) as { status: AppointmentStatus; reason?: string };
+    return signedIn(request) ? setStatus(String(params.id), body.status, body.reason) : unauthorized();
   }),
   http.put<Id, { date: string; time: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/reschedule', async ({ request, params }) => {
     const body = (await record(request)) as { date: string; time: string };

@@ -90,3 +90,71 @@ export function sortAppointments<T extends Appointment>(list: readonly T[], key:
       return out.sort((a, b) => displayStatus(a, now).localeCompare(displayStatus(b, now)) || byStart(a, b));
   }
 }
+
+/**
+ * The provider has yet to answer it (docs/product.md#states-and-transitions): a new request
+ * (pending), or one the customer moved before the provider answered (the server's
+ * awaitingProvider; a reschedule answers scheduled).
+ */
+export function awaitsProvider(a: Pick<Appointment, 'status'> & { awaitingProvider?: boolean }): boolean {
+  return a.status === 'pending' || (a.awaitingProvider === true && (a.status === 'scheduled' || a.status === 'confirmed'));
+}
+
+/** The provider's steps: one word each, the same on every screen (docs/product.md#states-and-transitions). */
+export type ProviderStep = 'accept' | 'decline' | 'complete' | 'no-show' | 'cancel';
+
+export interface ProviderStepInfo {
+  /** the button */
+  label: string;
+  /** the status it sends */
+  status: AppointmentStatus;
+  /** said when it is done */
+  done: string;
+  tone: 'ok' | 'bad';
+  /** asks for an optional reason, told to the customer */
+  asksReason: boolean;
+}
+
+export const PROVIDER_STEPS: Record<ProviderStep, ProviderStepInfo> = {
+  accept: { label: 'Accept', status: 'scheduled', done: 'Accepted', tone: 'ok', asksReason: false },
+  decline: { label: 'Decline', status: 'cancelled', done: 'Declined', tone: 'bad', asksReason: true },
+  complete: { label: 'Mark Completed', status: 'completed', done: 'Marked completed', tone: 'ok', asksReason: false },
+  'no-show': { label: 'Mark No-show', status: 'no-show', done: 'Marked no-show', tone: 'bad', asksReason: false },
+  cancel: { label: 'Cancel Appointment', status: 'cancelled', done: 'Cancelled', tone: 'bad', asksReason: true },
+};
+
+type Steppable = Timed & Pick<Appointment, 'status'> & { awaitingProvider?: boolean };
+
+/**
+ * What the provider may do with an appointment now, as the server allows it
+ * (docs/architecture.md#rules-the-server-enforces): answer a request (Accept, Decline); once an
+ * accepted one has started, Mark Completed or Mark No-show (in progress: Mark Completed); before
+ * it starts, Cancel Appointment.
+ */
+export function providerSteps(a: Steppable, now: Date): ProviderStep[] {
+  if (awaitsProvider(a)) return ['accept', 'decline'];
+  if (a.status === 'in-progress') return ['complete'];
+  if (a.status === 'scheduled' || a.status === 'confirmed') return isPast(a, now) ? ['complete', 'no-show'] : ['cancel'];
+  return [];
+}
+
+/** Started and still open: the provider is to mark how it went (the provider home's To Complete). */
+export function awaitsOutcome(a: Steppable, now: Date): boolean {
+  return providerSteps(a, now).includes('complete');
+}
+
+/**
+ * Who declined or cancelled it and why, as `viewer` reads it ("Cancelled by the provider: “Closed
+ * for Diwali”"); null while it is not cancelled or rejected.
+ */
+export function cancellationNote(
+  a: Pick<Appointment, 'status'> & { reason?: string; cancelledBy?: string },
+  viewer: 'customer' | 'provider',
+): string | null {
+  if (a.status !== 'cancelled' && a.status !== 'rejected') return null;
+  const verb = a.status === 'rejected' ? 'Declined' : 'Cancelled';
+  const by = !a.cancelledBy ? '' : a.cancelledBy === viewer ? ' by you' : a.cancelledBy === 'provider' ? ' by the provider' : ' by the customer';
+  const reason = a.reason?.trim();
+  if (!by && !reason) return null;
+  return `${verb}${by}${reason ? `: “${reason}”` : ''}`;
+}

@@ -30,7 +30,13 @@ export function Layout({ navSearch }: { navSearch?: ReactNode } = {}) {
       </a>
       <Navbar search={navSearch} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<div className="mx-auto max-w-6xl px-4"><Spinner /></div>}>
+        <Suspense
+          fallback={
+            <div className="mx-auto max-w-6xl px-4">
+              <Spinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

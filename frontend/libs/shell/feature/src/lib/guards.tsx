@@ -7,7 +7,8 @@ import { Spinner } from '@slotwise/shared-ui';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={returnState(location)} />;
+  if (!token)
+    return <Navigate to="/login" replace state={returnState(location)} />;
   return children;
 }
 
@@ -18,7 +19,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireProvider({ children }: { children: ReactNode }) {
   const { token, role, loadingUser } = useSession();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={returnState(location)} />;
+  if (!token)
+    return <Navigate to="/login" replace state={returnState(location)} />;
   if (loadingUser) return <Spinner />;
   if (role !== 'provider') return <Navigate to="/" replace />;
   return children;

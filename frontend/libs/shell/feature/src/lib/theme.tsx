@@ -1,4 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** Where the chosen theme is kept. */
 export const THEME_KEY = 'theme';
@@ -26,7 +33,11 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** The system's preference (prefers-color-scheme). */
 function systemTheme(): Theme {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+  return typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
 }
 
 /** The stored choice, else the system's preference (public/theme.js decides the same before first paint). */
@@ -67,7 +78,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  return <ThemeContext.Provider value={{ theme, toggleTheme }}>{children}</ThemeContext.Provider>;
+  return (
+    <ThemeContext.Provider value={{ theme, toggleTheme }}>
+      {children}
+    </ThemeContext.Provider>
+  );
 }
 
 export function useTheme(): ThemeState {

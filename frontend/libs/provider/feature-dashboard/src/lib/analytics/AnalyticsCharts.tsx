@@ -1,6 +1,6 @@
 // The three analytics charts, drawn with Recharts. This file is only ever imported lazily
 // (AnalyticsSection), so the chart library is a chunk of its own, fetched when a provider opens
-// the dashboard — never part of the app's initial JS (docs/decisions.md, "Analytics").
+// the dashboard — never part of the app's initial JS (docs/adr/0056-provider-analytics.md).
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ProviderAnalytics } from '@slotwise/shared-contract';

@@ -1,0 +1,32 @@
+//go:build drills
+
+package bench
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// Drills whose guarantee make test already proves at a cheaper level, so
+// they run only in make drills and make bench (under load, with figures):
+//   - contention: 200 concurrent bookings of one slot across two booking-svc
+//     instances, one wins (devstack/integration/booking_test.go
+//     TestBookingRace; booking-svc/internal/store/group_commit_test.go);
+//   - Kafka outage: events made while the broker is down leave the outbox,
+//     in order, and become notifications and mails once each
+//     (devstack/integration/booking_test.go TestBookingKafkaDown,
+//     devstack/integration/notification_mail_test.go
+//     TestNotificationsSurviveKafkaDown).
+
+func TestDrillContention(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.Contention(context.Background(), 200)
+	check(t, d, err)
+}
+
+func TestDrillKafkaOutage(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.KafkaOutage(context.Background(), 3*time.Second)
+	check(t, d, err)
+}

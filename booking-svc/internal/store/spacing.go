@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/slotwise/slotwise/booking-svc/internal/booking"
+)
+
+// createSpaced books a whose service keeps a buffer (booking/buffer.go):
+// under a transaction-scoped advisory lock on the service, it looks for an
+// active appointment closer than a.Spacing and books only if there is none.
+// The lock makes two bookings of neighbouring slots, on any replica, check
+// one after the other; the same slot stays the unique index's. Group
+// commit is for services without a buffer: a lock held across a shared
+// batch would make every booking in it wait for the others' services.
+func (s Appointments) createSpaced(call *createCall) error {
+	ctx := call.ctx
+	var booked []bool
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := checkSpacing(ctx, tx, call.a); err != nil {
+			return err
+		}
+		b := &pgx.Batch{}
+		call.queue(b)
+		var err error
+		booked, err = readBooked(tx.SendBatch(ctx, b), []*createCall{call})
+		return err
+	})
+	switch {
+	case constraintViolated(err, idemKey):
+		return booking.ErrIdempotencyKeyUsed
+	case err != nil:
+		return err
+	case !booked[0]:
+		return booking.ErrSlotTaken
+	}
+	s.kick()
+	return nil
+}
+
+// checkSpacing refuses a (being booked or moved) when another active
+// appointment of its service starts less than a.Spacing from it, other
+// than in its own slot. It takes the service's lock first (released at
+// the end of tx), so concurrent bookings and moves check in turn.
+func checkSpacing(ctx context.Context, tx pgx.Tx, a booking.Appointment) error {
+	if a.Spacing <= 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('spacing:' || $1::text, 0))`, a.ServiceID); err != nil {
+		return err
+	}
+	var close bool
+	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments WHERE service_id = $1 AND id <> $2
+			AND status NOT IN ('cancelled', 'rejected') AND starts_at <> $3
+			AND starts_at > $3 - $4::interval AND starts_at < $3 + $4::interval)`,
+		a.ServiceID, a.ID, a.StartsAt, a.Spacing).Scan(&close)
+	if err != nil {
+		return err
+	}
+	if close {
+		return booking.ErrTooClose
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# make test: every stage, timed, with a summary at the end.
+#
+# The tools that take minutes to build on a fresh machine (Jaeger, Mailpit,
+# helm, promtool, Debian's Chromium) and the web app's checks start at the
+# first moment, in the background at the lowest CPU priority (nice 19): they
+# take only the CPU the Go tests leave idle, so they never slow the Go tests'
+# deadlines, and they are ready when the stages that need them start.
+# Stages that share nothing run side by side; the first failure stops the run
+# and its log is printed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+logs=.test-logs
+rm -rf "$logs" && mkdir -p "$logs"
+start=$SECONDS
+summary=()
+failed=""
+
+# record NAME SECONDS STATUS
+record() { summary+=("$(printf '%-16s %5ss  %s' "$1" "$2" "$3")"); }
+
+print_summary() {
+	echo
+	echo "make test: per stage (wall seconds)"
+	printf '%s\n' "${summary[@]}"
+	printf '%-16s %5ss  %s\n' "total" "$((SECONDS - start))" "${failed:+FAILED at $failed}"
+}
+
+# stage NAME CMD...: runs in the foreground, its output on the terminal.
+stage() {
+	local name=$1 t0=$SECONDS
+	shift
+	echo "=== $name"
+	if "$@"; then
+		record "$name" $((SECONDS - t0)) ok
+	else
+		record "$name" $((SECONDS - t0)) FAILED
+		failed=$name
+		print_summary
+		exit 1
+	fi
+}
+
+# background NAME CMD...: starts at nice 19, its output in $logs/NAME.log;
+# the matching join waits for it, prints its log and records its time.
+declare -A bg_pid bg_t0
+background() {
+	local name=$1
+	shift
+	bg_t0[$name]=$SECONDS
+	nice -n 19 "$@" >"$logs/$name.log" 2>&1 &
+	bg_pid[$name]=$!
+}
+join() {
+	local name=$1 rc=0
+	wait "${bg_pid[$name]}" || rc=$?
+	echo "=== $name (ran in the background; its log follows)"
+	cat "$logs/$name.log"
+	if [ "$rc" = 0 ]; then
+		record "$name" $((SECONDS - bg_t0[$name])) "ok (background)"
+	else
+		record "$name" $((SECONDS - bg_t0[$name])) "FAILED (background)"
+		failed=$name
+		print_summary
+		exit 1
+	fi
+}
+
+# When a stage fails, a background job must not outlive the run.
+trap 'jobs -p | xargs -r kill 2>/dev/null' EXIT
+
+background tools make --no-print-directory dev-tools
+# check-generated rewrites the web app's generated types, so the web checks
+# start after it; it installs node_modules (npm ci) on the way.
+stage check-generated make --no-print-directory check-generated
+background test-web make --no-print-directory test-web
+stage lint make --no-print-directory lint
+stage test-go make --no-print-directory test-go
+join test-web
+join tools
+stage test-helm make --no-print-directory test-helm
+stage test-rules make --no-print-directory test-rules
+stage test-tracing make --no-print-directory test-tracing
+stage test-e2e make --no-print-directory test-e2e
+print_summary
