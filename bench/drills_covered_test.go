@@ -38,3 +38,11 @@ func TestDrillGuessing(t *testing.T) {
 	d, err := e.Guessing(context.Background(), 20, 5*time.Second, 3)
 	check(t, d, err)
 }
+
+// The backup drill: pg_dump under booking load, pg_restore into a new
+// database, rows, constraints and the programs on the copy checked.
+func TestDrillRestore(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.Restore(context.Background(), 4*time.Second)
+	check(t, d, err)
+}
