@@ -79,6 +79,12 @@ func (s Appointments) createOne(call *createCall) error {
 	b := &pgx.Batch{}
 	call.queue(b)
 	booked, err := readBooked(s.Pool.SendBatch(call.ctx, b), []*createCall{call})
+	return s.settleOne(booked, err)
+}
+
+// settleOne turns one booking's outcome into its answer, and wakes the
+// relay for its event when it was booked.
+func (s Appointments) settleOne(booked []bool, err error) error {
 	switch {
 	case constraintViolated(err, idemKey):
 		return booking.ErrIdempotencyKeyUsed

@@ -28,16 +28,7 @@ func (s Appointments) createSpaced(call *createCall) error {
 		booked, err = readBooked(tx.SendBatch(ctx, b), []*createCall{call})
 		return err
 	})
-	switch {
-	case constraintViolated(err, idemKey):
-		return booking.ErrIdempotencyKeyUsed
-	case err != nil:
-		return err
-	case !booked[0]:
-		return booking.ErrSlotTaken
-	}
-	s.kick()
-	return nil
+	return s.settleOne(booked, err)
 }
 
 // checkSpacing refuses a (being booked or moved) when another active

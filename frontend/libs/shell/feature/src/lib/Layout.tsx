@@ -11,7 +11,10 @@ import { useTheme } from './theme';
 export const SKIP_LINK = 'Skip to main content';
 
 /** navSearch: the navbar's search box, given by the app; banner: a notice above every page (the app's email verification). */
-export function Layout({ navSearch, banner }: { navSearch?: ReactNode; banner?: ReactNode } = {}) {
+export function Layout({
+  navSearch,
+  banner,
+}: { navSearch?: ReactNode; banner?: ReactNode } = {}) {
   const { theme } = useTheme();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100">

@@ -1,16 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import {
-  returnState,
-  useLogout,
-  useSession,
-} from '@slotwise/shared-data-access';
+import { Link, NavLink } from 'react-router';
+import { useLogout, useSession } from '@slotwise/shared-data-access';
 import { buttonClass, Icon } from '@slotwise/shared-ui';
 import {
   useNotificationCenter,
   useRefreshOnNotification,
 } from '@slotwise/notification-data-access';
 import { linkClass, mainLinks, menuButtonClass } from './nav-links';
+import { SignInLinks } from './SignInLinks';
 import { useTheme } from './theme';
 
 // The overlays (Radix menus and popovers, with their positioning code) load after the first
@@ -37,9 +34,6 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
   const notifications = useNotificationCenter();
   // A new notification refreshes the screens' appointment lists (live screens, docs/product.md).
   useRefreshOnNotification(notifications);
-  const location = useLocation();
-  // Login and Register come back to this page once signed in.
-  const back = returnState(location);
   const links = mainLinks(session);
   const firstName = user?.fullName?.split(' ')[0] || 'Account';
 
@@ -105,22 +99,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
                 <UserMenu firstName={firstName} role={role} logout={logout} />
               </Suspense>
             ) : (
-              <>
-                <Link
-                  to="/login"
-                  state={back}
-                  className={buttonClass('secondary')}
-                >
-                  Login
-                </Link>
-                <Link
-                  to="/register"
-                  state={back}
-                  className={buttonClass('primary')}
-                >
-                  Register
-                </Link>
-              </>
+              <SignInLinks />
             )}
           </div>
           <Suspense

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
-import { returnState, type Session } from '@slotwise/shared-data-access';
-import { buttonClass, Icon } from '@slotwise/shared-ui';
+import type { Session } from '@slotwise/shared-data-access';
+import { Icon } from '@slotwise/shared-ui';
+import { SignInLinks } from './SignInLinks';
 import {
   accountLinks,
   linkClass,
@@ -29,7 +30,6 @@ export default function PhoneMenu({
 }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const back = returnState(location);
   const { token, role, user } = session;
   const links = mainLinks(session);
   useEffect(() => setOpen(false), [location.pathname]);
@@ -106,20 +106,7 @@ export default function PhoneMenu({
               </>
             ) : (
               <div className="grid grid-cols-2 gap-2">
-                <Link
-                  to="/login"
-                  state={back}
-                  className={buttonClass('secondary')}
-                >
-                  Login
-                </Link>
-                <Link
-                  to="/register"
-                  state={back}
-                  className={buttonClass('primary')}
-                >
-                  Register
-                </Link>
+                <SignInLinks />
               </div>
             )}
           </div>
