@@ -34,10 +34,10 @@ $(MAILPIT): devstack/mailpit/go.mod
 $(JAEGER): devstack/jaeger/go.mod
 	cd devstack/jaeger && GOWORK=off GOFLAGS=-mod=mod GOSUMDB=off go build -o $(JAEGER) github.com/jaegertracing/jaeger/cmd/jaeger
 
-# golangci-lint v2, pinned by tools/golangci/go.mod (its own module, outside
+# golangci-lint v2, pinned by lint/golangci/go.mod (its own module, outside
 # go.work, so no service's go.mod carries it); first build ~4 min, then cached.
-$(GOLANGCI): tools/golangci/go.mod
-	cd tools/golangci && GOWORK=off go build -o $(GOLANGCI) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
+$(GOLANGCI): lint/golangci/go.mod
+	cd lint/golangci && GOWORK=off go build -o $(GOLANGCI) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 
 build: build-go build-web
 

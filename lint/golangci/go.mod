@@ -1,4 +1,4 @@
-module github.com/slotwise/slotwise/tools/golangci
+module github.com/slotwise/slotwise/lint/golangci
 
 go 1.26.0
 
