@@ -66,11 +66,12 @@ check-generated: generate
 	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 
-# golangci-lint (.golangci.yml) over every module of go.work, then ESLint on
-# the web app (when npm is there).
+# gofmt, vet, the migration checks, golangci-lint (.golangci.yml) over every
+# module of go.work, then ESLint on the web app (when npm is there).
 lint: lint-modules $(GOLANGCI)
 	@out=$$(gofmt -l $(GO_MODULES) helm/chartcheck); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet -tags drills $(GO_PKGS)
+	go test -count=1 ./platform/postgres/migrationlint/ ./devstack/migrationcheck/
 	$(GOLANGCI) run $(GO_PKGS)
 ifeq ($(NPM_OK),yes)
 	@if [ -f frontend/Makefile ]; then $(MAKE) -C frontend lint; fi
@@ -93,7 +94,7 @@ test:
 
 # What the whole-stack stages need that a fresh machine must build first
 # (minutes each): Jaeger, Mailpit, helm and promtool.
-dev-tools: $(JAEGER) $(MAILPIT)
+dev-tools: $(JAEGER) $(MAILPIT) $(GOLANGCI)
 	$(MAKE) --no-print-directory -C helm helm promtool
 
 # The bench's drills and the devstack's integration tests each run whole

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -34,7 +35,12 @@ type Config struct {
 	AccessTTL time.Duration
 	// RefreshTTL is how long a refresh token lives unused (REFRESH_TOKEN_TTL).
 	RefreshTTL time.Duration
-	Clock      func() time.Time
+	// VerifiedDomains are email domains whose addresses count as verified
+	// at once (VERIFIED_EMAIL_DOMAINS, comma-separated; empty by default):
+	// for development and test stacks, whose demo and test accounts use
+	// reserved domains nobody receives mail at.
+	VerifiedDomains []string
+	Clock           func() time.Time
 }
 
 // Token lifetimes.
@@ -46,9 +52,10 @@ const (
 // LoadConfig reads the environment.
 func LoadConfig(r *config.Reader) Config {
 	cfg := Config{
-		Config:     svc.LoadConfig(r, "auth-svc", ":7001", false, false),
-		AccessTTL:  r.Duration("ACCESS_TOKEN_TTL", DefaultAccessTTL),
-		RefreshTTL: r.Duration("REFRESH_TOKEN_TTL", auth.DefaultRefreshTTL),
+		Config:          svc.LoadConfig(r, "auth-svc", ":7001", false, true),
+		AccessTTL:       r.Duration("ACCESS_TOKEN_TTL", DefaultAccessTTL),
+		RefreshTTL:      r.Duration("REFRESH_TOKEN_TTL", auth.DefaultRefreshTTL),
+		VerifiedDomains: r.List("VERIFIED_EMAIL_DOMAINS", nil),
 	}
 	r.Check(cfg.AccessTTL > 0 && cfg.AccessTTL <= MaxAccessTTL,
 		"ACCESS_TOKEN_TTL must be between 1s and 15m: access tokens cannot be revoked, so ending a session waits for them to expire")
@@ -86,16 +93,21 @@ func (cfg Config) Spec() svc.Spec {
 	return svc.Spec{
 		Schema:     "auth",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
-		KeySource:  func(context.Context) (*authv1.JWKS, error) { return signer.JWKS(), nil },
+		// Account mails (verification and reset links, email change
+		// notices) go to notification-svc through the outbox.
+		Produces:  []string{topics.Accounts},
+		KeySource: func(context.Context) (*authv1.JWKS, error) { return signer.JWKS(), nil },
 		// A session's rows go once they can no longer matter: a token
 		// refreshTTL after issue (it has expired), a family refreshTTL after
 		// its latest refresh (every token of it has expired).
 		Retention: []*retention.Rule{
 			{Table: "refresh_tokens", Column: "issued_at", Keep: refreshTTL, Now: now},
 			{Table: "session_families", Column: "refreshed_at", Keep: refreshTTL, Now: now},
+			// Mailed links die within a day (auth.VerifyLinkTTL).
+			{Table: "account_links", Column: "created_at", Keep: 7 * 24 * time.Hour, Now: now},
 		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
-			opts := []auth.Option{auth.WithRefreshTTL(refreshTTL)}
+			opts := []auth.Option{auth.WithRefreshTTL(refreshTTL), auth.WithVerifiedDomains(cfg.VerifiedDomains)}
 			if cfg.SigningKey != nil {
 				opts = append(opts, auth.WithUnsubscribeKey(auth.UnsubscribeKey(cfg.SigningKey.Seed())))
 			}

@@ -30,3 +30,19 @@ func TestDrillKafkaOutage(t *testing.T) {
 	d, err := e.KafkaOutage(context.Background(), 3*time.Second)
 	check(t, d, err)
 }
+
+// The password-guessing drill judges a latency (the victim's p99 under
+// attack against alone), so it runs only in make drills and make bench.
+func TestDrillGuessing(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.Guessing(context.Background(), 20, 5*time.Second, 3)
+	check(t, d, err)
+}
+
+// The backup drill: pg_dump under booking load, pg_restore into a new
+// database, rows, constraints and the programs on the copy checked.
+func TestDrillRestore(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.Restore(context.Background(), 4*time.Second)
+	check(t, d, err)
+}

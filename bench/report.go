@@ -78,6 +78,8 @@ type Plan struct {
 	CrashDown     time.Duration
 	CrashAfter    time.Duration
 	BadRequests   int
+	Guessing      time.Duration // each half of the password-guessing drill
+	RestoreLoad   time.Duration // booking load around the backup drill's dump
 	ContentionN   int
 	BookingCounts []int
 	ScaleOut      ScaleOutPlan
@@ -88,7 +90,7 @@ func FullPlan() Plan {
 	return Plan{Rounds: 4, Round: 5 * time.Second, BookingSlots: 200000, LagBookings: 300,
 		Marketplace: MarketplacePlan{Services: 100_000, Appointments: 1_000_000, Busy: 20_000, Providers: 20_000}, Hour: FullHour(),
 		Outage: 30 * time.Second, CrashBefore: 3 * time.Second, CrashDown: 2 * time.Second, CrashAfter: 4 * time.Second,
-		BadRequests: 100_000, ContentionN: 200, BookingCounts: []int{16, 64},
+		BadRequests: 100_000, Guessing: 30 * time.Second, RestoreLoad: 20 * time.Second, ContentionN: 200, BookingCounts: []int{16, 64},
 		ScaleOut: ScaleOutPlan{Bookings: 300, CostLoad: 10 * time.Second, KillLoad: 6 * time.Second, ReviewBatch: 60}}
 }
 
@@ -97,6 +99,7 @@ func ShortPlan() Plan {
 	p.Rounds, p.Round, p.BookingSlots, p.LagBookings, p.BadRequests = 2, 2*time.Second, 40000, 60, 10_000
 	p.Outage, p.CrashBefore, p.CrashDown, p.CrashAfter = 3*time.Second, 1500*time.Millisecond, 500*time.Millisecond, 2*time.Second
 	p.ScaleOut.CostLoad, p.ScaleOut.KillLoad = 3*time.Second, 3*time.Second
+	p.Guessing, p.RestoreLoad = 5*time.Second, 4*time.Second
 	p.Hour = ShortHour()
 	return p
 }
@@ -166,9 +169,11 @@ func RunAll(ctx context.Context, e *Env, p Plan) Report {
 	r.Authz = cells
 	drill(d, err)
 	drill(e.BadInput(ctx, p.BadRequests, 16))
+	drill(e.Guessing(ctx, 20, p.Guessing, 3))
 	drill(e.Crash(ctx, p.CrashBefore, p.CrashDown, p.CrashAfter))
 	drill(e.KafkaOutage(ctx, p.Outage))
 	drill(e.ScaleOut(ctx, p.ScaleOut))
+	drill(e.Restore(ctx, p.RestoreLoad))
 	// The marketplace hour on a split stack of its own.
 	if h, err := e.MarketplaceHour(ctx, p.Hour); err != nil {
 		fail("marketplace hour", err)

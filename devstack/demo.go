@@ -16,6 +16,13 @@ const (
 	DemoProviderPassword = "demo-provider-1"
 )
 
+// DemoVerifiedDomains are the domains whose addresses the devstack's
+// auth-svc counts as verified at once (VERIFIED_EMAIL_DOMAINS): the demo
+// accounts', so that their mail flows without a link nobody can open.
+// Addresses on other domains (the e2e tests' example.com among them) are
+// verified by their link, read from Mailpit.
+var DemoVerifiedDomains = []string{"slotwise.example"}
+
 // DemoServices are the /demo-services cards (frontend DemoServicesPage): the names must match.
 var DemoServices = []map[string]any{
 	demoService("General Health Check-up", "Healthcare & Wellness", "A complete routine check-up with a general physician, including vitals and a consultation.", 499, 60, "CarePlus Clinic", "FC Road, Pune", "care@example.com"),

@@ -64,6 +64,9 @@ type Options struct {
 	// how long a refresh token lives unused (zero: auth-svc's default).
 	AccessTokenTTL  time.Duration
 	RefreshTokenTTL time.Duration
+	// VerifiedEmailDomains are auth-svc's VERIFIED_EMAIL_DOMAINS: addresses
+	// on them count as verified at once (DemoVerifiedDomains for the demo's).
+	VerifiedEmailDomains []string
 	// Logger returns the logger of one component (nil: JSON to stdout).
 	Logger func(component string) *slog.Logger
 }
@@ -120,7 +123,8 @@ func Start(ctx context.Context, o Options) (*Stack, error) {
 	g := app.NewGroup(ctx)
 	g.Go("auth-svc", func(ctx context.Context) error {
 		return authsvc.Run(ctx, authsvc.Config{Config: common("auth-svc"), SigningKey: o.SigningKey,
-			AccessTTL: cmp.Or(o.AccessTokenTTL, 24*time.Hour), RefreshTTL: o.RefreshTokenTTL, Clock: o.Clock})
+			AccessTTL: cmp.Or(o.AccessTokenTTL, 24*time.Hour), RefreshTTL: o.RefreshTokenTTL, Clock: o.Clock,
+			VerifiedDomains: o.VerifiedEmailDomains})
 	})
 	g.Go("catalog-svc", func(ctx context.Context) error {
 		return catalogsvc.Run(ctx, catalogsvc.Config{Config: common("catalog-svc"), Location: o.Location})

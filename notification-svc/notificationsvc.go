@@ -80,6 +80,8 @@ const (
 	DefaultWebURL          = "http://localhost:3000"
 	DefaultNotificationTTL = 180 * 24 * time.Hour
 	ReminderTTL            = 30 * 24 * time.Hour
+	// AccountMailTTL is how long an account mail's row is kept.
+	AccountMailTTL = 7 * 24 * time.Hour
 )
 
 // Program is what cmd/notification-svc runs.
@@ -106,6 +108,7 @@ func (cfg Config) Spec() svc.Spec {
 		Retention: []*retention.Rule{
 			{Table: "notifications", Column: "created_at", Keep: keep, Now: now},
 			{Table: "reminders", Column: "due_at", Keep: ReminderTTL, Now: now},
+			{Table: "account_mails", Column: "created_at", Keep: AccountMailTTL, Now: now},
 			{Table: "appointment_details", Column: "starts_at", Keep: keep, Now: now},
 		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
@@ -126,6 +129,7 @@ func (cfg Config) Spec() svc.Spec {
 				defer hangUp()
 				return postman.Run(ctx)
 			})
+			cfg.accountMail(now, postman, rt)
 			return nil
 		},
 	}
@@ -164,6 +168,20 @@ func (cfg Config) postman(now func() time.Time, c notification.Contacts, out not
 		p.Backoff = notification.DefaultMailBackoff
 	}
 	return p, sender.Close
+}
+
+// accountMail consumes auth.accounts.v1 and sends its mails through the
+// notifications' mailer and settings.
+func (cfg Config) accountMail(now func() time.Time, p notification.Postman, rt *svc.Runtime) {
+	out := store.AccountMails{Pool: rt.Pool}
+	rt.ConsumeBatch(topics.Accounts, topics.NotificationAccountsGroup, events.AccountHandler(out, now, rt.Logger))
+	loc := cfg.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	ap := notification.AccountPostman{Store: out, Mailer: p.Mailer, WebURL: p.Composer.WebURL, Location: loc, Now: now,
+		Every: p.Every, MaxAttempts: p.MaxAttempts, Backoff: p.Backoff, Logger: rt.Logger}
+	rt.Go("account mail", ap.Run)
 }
 
 // noServer is the mailer when no SMTP server is configured.

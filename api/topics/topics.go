@@ -21,6 +21,11 @@ const (
 	// for closed-day notices. No one keeps copies of services: readers ask
 	// catalog-svc (docs/product.md "Fresh and kept").
 	Services = "catalog.services.v1"
+	// Accounts carries events.v1.AccountEvent, keyed by user id: the mails
+	// about an account (verification links, reset links, the notice of an
+	// email change). Producer: auth-svc. Consumer: notification-svc
+	// (NotificationAccountsGroup), which mails them.
+	Accounts = "auth.accounts.v1"
 )
 
 // Consumer groups, named <consumer><topic>Group. A program's replicas share
@@ -40,4 +45,6 @@ const (
 	BookingClosedDaysGroup = "booking-svc.closed-days"
 	// NotificationReviewsGroup is notification-svc's group on Reviews.
 	NotificationReviewsGroup = "notification-svc.reviews"
+	// NotificationAccountsGroup is notification-svc's group on Accounts.
+	NotificationAccountsGroup = "notification-svc.accounts"
 )

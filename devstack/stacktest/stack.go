@@ -22,6 +22,11 @@ import (
 	"github.com/slotwise/slotwise/platform/testkit"
 )
 
+// TrustedDomain is the domain whose addresses a test stack counts as
+// verified at once (auth-svc's VERIFIED_EMAIL_DOMAINS): UniqueEmail's, so
+// tests of mail need no verification step. VerifyEmail tests use others.
+const TrustedDomain = "example.com"
+
 // Stack is a running back end owned by one test.
 type Stack struct {
 	*devstack.Stack
@@ -78,7 +83,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
 		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
 		ReminderInterval: o.ReminderInterval, SMTPAddr: o.SMTPAddr, MailInterval: o.MailInterval, MailBackoff: o.MailBackoff,
-		AccessTokenTTL: o.AccessTokenTTL, WebURL: o.WebURL, Logger: testLogger,
+		AccessTokenTTL: o.AccessTokenTTL, WebURL: o.WebURL, Logger: testLogger, VerifiedEmailDomains: []string{TrustedDomain},
 	})
 	if err != nil {
 		cancel()

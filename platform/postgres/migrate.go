@@ -52,7 +52,9 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 
 // Migrate creates schema if needed and applies, in name order, every *.sql
 // file of migrations that has not been applied yet, each in its own
-// transaction. An advisory lock keeps two instances from migrating at once.
+// transaction, or outside one when it starts with "-- migrate:no-transaction"
+// (migrateOutsideTransaction). An advisory lock keeps two instances from
+// migrating at once.
 func Migrate(ctx context.Context, pool *pgxpool.Pool, schema string, migrations fs.FS) error {
 	if !schemaName.MatchString(schema) {
 		return fmt.Errorf("postgres: invalid schema name %q", schema)
@@ -89,17 +91,65 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, schema string, migrations 
 		if err != nil {
 			return err
 		}
-		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			tag, err := tx.Exec(ctx, `INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING`, name)
-			if err != nil || tag.RowsAffected() == 0 {
-				return err // already applied
-			}
-			_, err = tx.Exec(ctx, string(body))
-			return err
-		})
+		if strings.HasPrefix(strings.TrimSpace(string(body)), noTransaction) {
+			err = migrateOutsideTransaction(ctx, conn.Conn(), name, string(body))
+		} else {
+			err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+				tag, err := tx.Exec(ctx, `INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING`, name)
+				if err != nil || tag.RowsAffected() == 0 {
+					return err // already applied
+				}
+				_, err = tx.Exec(ctx, string(body))
+				return err
+			})
+		}
 		if err != nil {
 			return fmt.Errorf("migrate %s: %s: %w", schema, strings.TrimSuffix(name, ".sql"), err)
 		}
 	}
 	return nil
+}
+
+// noTransaction marks a migration that cannot run in a transaction block,
+// such as CREATE INDEX CONCURRENTLY (platform/postgres/migrationlint holds
+// it to one statement, which is also what the simple protocol needs: several
+// statements in one query share an implicit transaction).
+const noTransaction = "-- migrate:no-transaction"
+
+// migrateOutsideTransaction runs one such migration and then records it. A
+// failed CREATE INDEX CONCURRENTLY leaves an invalid index behind, and its
+// IF NOT EXISTS would then skip over it; so before recording, any invalid
+// index in the schema fails the migration, naming it, for an operator to
+// drop before the next start retries.
+func migrateOutsideTransaction(ctx context.Context, conn *pgx.Conn, name, body string) error {
+	var done bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE name = $1)`, name).Scan(&done); err != nil || done {
+		return err
+	}
+	if _, err := conn.Exec(ctx, body, pgx.QueryExecModeSimpleProtocol); err != nil {
+		return err
+	}
+	var invalid []string
+	rows, err := conn.Query(ctx, `SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND NOT i.indisvalid`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		invalid = append(invalid, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(invalid) > 0 {
+		return fmt.Errorf("invalid indexes %v (a concurrent build failed): drop them, then start again", invalid)
+	}
+	_, err = conn.Exec(ctx, `INSERT INTO schema_migrations (name) VALUES ($1)`, name)
+	return err
 }

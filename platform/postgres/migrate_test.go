@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -48,5 +49,38 @@ func TestMigrateAppliesOnceInOrderInsideTheSchema(t *testing.T) {
 	}
 	if _, err := postgres.Open(ctx, db, "bad-name; DROP", postgres.Options{}); err == nil {
 		t.Fatal("invalid schema name accepted")
+	}
+}
+
+// A "-- migrate:no-transaction" migration runs outside a transaction (what
+// CREATE INDEX CONCURRENTLY needs), once; a concurrent build that failed
+// leaves an invalid index, which stops the migration until it is dropped.
+func TestMigrateRunsAConcurrentIndexOutsideATransaction(t *testing.T) {
+	ctx := context.Background()
+	pool, err := postgres.Open(ctx, testkit.NewDatabase(t), "gamma", postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	fs := fstest.MapFS{
+		"001_table.sql": {Data: []byte(`CREATE TABLE things (name text); INSERT INTO things VALUES ('a'), ('a');`)},
+		"002_index.sql": {Data: []byte("-- migrate:no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS things_name ON things (name);")},
+	}
+	for range 2 {
+		if err := postgres.Migrate(ctx, pool, "gamma", fs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var valid bool
+	if err := pool.QueryRow(ctx, `SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'things_name'`).Scan(&valid); err != nil || !valid {
+		t.Fatalf("things_name valid = %v (%v)", valid, err)
+	}
+	// A unique index over duplicate names fails half-way and stays invalid.
+	unique := fstest.MapFS{"003_unique.sql": {Data: []byte("-- migrate:no-transaction\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS things_unique ON things (name);")}}
+	if err := postgres.Migrate(ctx, pool, "gamma", unique); err == nil {
+		t.Fatal("a failed concurrent build must fail the migration")
+	}
+	if err := postgres.Migrate(ctx, pool, "gamma", unique); err == nil || !strings.Contains(err.Error(), "things_unique") {
+		t.Fatalf("the retry skipped over the invalid index: %v", err)
 	}
 }

@@ -35,16 +35,27 @@ type Service interface {
 	// ChangePassword sets a new password and ends every session but
 	// sessionID (password_change.go).
 	ChangePassword(ctx context.Context, userID, sessionID string, c PasswordChange) (string, error)
+	// VerifyEmail opens a verification link; ResendVerification mails the
+	// caller's again (verification.go).
+	VerifyEmail(ctx context.Context, token string) (string, error)
+	ResendVerification(ctx context.Context, userID string) (string, error)
+	// ForgotPassword mails a reset link; ResetPassword opens it (reset.go).
+	ForgotPassword(ctx context.Context, email string) (string, error)
+	ResetPassword(ctx context.Context, r PasswordReset) (string, error)
 }
 
 // Repository stores users.
 type Repository interface {
-	// Create stores u; ErrEmailTaken when the email is in use.
-	Create(ctx context.Context, u User) error
+	// Create stores u and, in the same transaction, verify (its
+	// verification link, nil when the address counts as verified);
+	// ErrEmailTaken when the email is in use.
+	Create(ctx context.Context, u User, verify *NewLink) error
 	ByEmail(ctx context.Context, email string) (User, error)
 	ByID(ctx context.Context, id string) (User, error)
-	// Update stores u's profile fields; ErrEmailTaken when the email is in use.
-	Update(ctx context.Context, u User) error
+	// Update stores u's profile fields (its PendingEmail too, and verify,
+	// the link that applies it, in the same transaction); ErrEmailTaken
+	// when the email is in use.
+	Update(ctx context.Context, u User, verify *NewLink) error
 	// Failures are userID's wrong passwords in a row (zero when none).
 	Failures(ctx context.Context, userID string) (Failures, error)
 	// RecordFailure stores next(the current failures) as one step: two
@@ -56,6 +67,7 @@ type Repository interface {
 	// transaction, ends every session of the user but keepSession.
 	SetPassword(ctx context.Context, userID, hash, keepSession string, now time.Time) error
 	Sessions
+	Links
 }
 
 // Repository errors.
@@ -86,9 +98,12 @@ type service struct {
 	now        func() time.Time
 	newID      func() string
 	refreshTTL time.Duration
-	// secret returns a new refresh token.
+	// secret returns a new refresh token or link secret.
 	secret func() (string, error)
-	links  unsubscribeLinks
+	// verifiedDomains are the domains whose addresses count as verified.
+	verifiedDomains map[string]bool
+	forgotFloor     time.Duration
+	links           unsubscribeLinks
 }
 
 // DefaultRefreshTTL is how long a refresh token lives unused
@@ -109,7 +124,8 @@ func WithRefreshTTL(d time.Duration) Option {
 
 // NewService returns the auth domain.
 func NewService(repo Repository, hasher Hasher, issuer Issuer, now func() time.Time, newID func() string, opts ...Option) Service {
-	s := &service{repo: repo, hasher: hasher, issuer: issuer, now: now, newID: newID, refreshTTL: DefaultRefreshTTL, secret: randomSecret}
+	s := &service{repo: repo, hasher: hasher, issuer: issuer, now: now, newID: newID, refreshTTL: DefaultRefreshTTL, secret: randomSecret,
+		forgotFloor: forgotFloor}
 	for _, o := range opts {
 		o(s)
 	}
@@ -143,7 +159,15 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 	if r.Role == identity.RoleProvider {
 		u.Provider = providerInfo(r.Business)
 	}
-	if err := s.repo.Create(ctx, u); err != nil {
+	var verify *NewLink
+	if u.EmailVerified = s.trusted(u.Email); !u.EmailVerified {
+		nl, err := s.verificationLink(u, u.Email)
+		if err != nil {
+			return User{}, err
+		}
+		verify = &nl
+	}
+	if err := s.repo.Create(ctx, u, verify); err != nil {
 		if errors.Is(err, ErrEmailTaken) {
 			return User{}, apperr.Conflict("An account with this email already exists. Please log in instead.")
 		}
@@ -240,14 +264,12 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if err := s.confirmEmailChange(ctx, u, upd); err != nil {
 		return User{}, err
 	}
-	old := u
 	set := func(dst *string, src *string) {
 		if src != nil {
 			*dst = *src
 		}
 	}
 	set(&u.FullName, upd.FullName)
-	set(&u.Email, upd.Email)
 	set(&u.PhoneNumber, upd.PhoneNumber)
 	set(&u.Address, upd.Address)
 	set(&u.Gender, upd.Gender)
@@ -265,8 +287,11 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 		u.Provider = info
 	}
 	u.UpdatedAt = now
-	movedEmail := upd.Email != nil && *upd.Email != old.Email
-	if err := s.repo.Update(ctx, u); err != nil {
+	movedEmail, verify, err := s.emailChange(ctx, &u, upd)
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.repo.Update(ctx, u, verify); err != nil {
 		if errors.Is(err, ErrEmailTaken) {
 			return User{}, apperr.Conflict("Another account already uses this email")
 		}
@@ -280,6 +305,35 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 		}
 	}
 	return u, nil
+}
+
+// emailChange applies upd's new email to u: at once when the address
+// counts as verified (moved), else as u's PendingEmail with the link that
+// applies it (verify). The current address (as a form sends it back) is
+// no change; a newer pending address replaces the older one.
+func (s *service) emailChange(ctx context.Context, u *User, upd ProfileUpdate) (moved bool, verify *NewLink, err error) {
+	if upd.Email == nil {
+		return false, nil, nil
+	}
+	to := *upd.Email
+	switch {
+	case to == u.Email:
+		return false, nil, nil
+	case s.trusted(to):
+		u.Email, u.EmailVerified, u.PendingEmail = to, true, ""
+		return true, nil, nil
+	}
+	if other, err := s.repo.ByEmail(ctx, to); err == nil && other.ID != u.ID {
+		return false, nil, apperr.Conflict("Another account already uses this email")
+	} else if err != nil && !errors.Is(err, ErrNotFound) {
+		return false, nil, err
+	}
+	u.PendingEmail = to
+	nl, err := s.verificationLink(*u, to)
+	if err != nil {
+		return false, nil, err
+	}
+	return false, &nl, nil
 }
 
 // confirmEmailChange asks for the current password when upd moves u to

@@ -17,6 +17,8 @@ type memRepo struct {
 	failures map[string]Failures
 	families map[string]Family
 	tokens   map[string]RefreshToken // by string(hash)
+	links    map[string]Link         // by string(hash)
+	mails    []AccountMail           // queued, in order
 }
 
 func (m *memRepo) StartSession(_ context.Context, f Family, first RefreshToken) error {
@@ -96,7 +98,13 @@ func (m *memRepo) ClearFailures(_ context.Context, id string) error {
 	return nil
 }
 
-func (m *memRepo) Create(_ context.Context, u User) error { m.users[u.ID] = u; return nil }
+func (m *memRepo) Create(ctx context.Context, u User, verify *NewLink) error {
+	m.users[u.ID] = u
+	if verify != nil {
+		return m.IssueLink(ctx, *verify)
+	}
+	return nil
+}
 func (m *memRepo) ByEmail(_ context.Context, email string) (User, error) {
 	for _, u := range m.users {
 		if u.Email == email {
@@ -111,7 +119,70 @@ func (m *memRepo) ByID(_ context.Context, id string) (User, error) {
 	}
 	return User{}, ErrNotFound
 }
-func (m *memRepo) Update(_ context.Context, u User) error { m.users[u.ID] = u; return nil }
+func (m *memRepo) Update(ctx context.Context, u User, verify *NewLink) error {
+	m.users[u.ID] = u
+	if verify != nil {
+		return m.IssueLink(ctx, *verify)
+	}
+	return nil
+}
+
+func (m *memRepo) IssueLink(_ context.Context, nl NewLink) error {
+	if m.links == nil {
+		m.links = map[string]Link{}
+	}
+	for h, l := range m.links {
+		if l.UserID == nl.Link.UserID && l.Purpose == nl.Link.Purpose && l.UsedAt == nil {
+			at := nl.Link.CreatedAt
+			l.UsedAt = &at
+			m.links[h] = l
+		}
+	}
+	m.links[string(nl.Link.Hash)] = nl.Link
+	m.mails = append(m.mails, nl.Mail)
+	return nil
+}
+
+func (m *memRepo) LatestLink(_ context.Context, userID, purpose string) (time.Time, error) {
+	var last time.Time
+	for _, l := range m.links {
+		if l.UserID == userID && l.Purpose == purpose && l.CreatedAt.After(last) {
+			last = l.CreatedAt
+		}
+	}
+	return last, nil
+}
+
+func (m *memRepo) UseLink(ctx context.Context, hash []byte, purpose string, now time.Time, step func(Link, User) (LinkStep, error)) error {
+	l, ok := m.links[string(hash)]
+	if !ok || l.Purpose != purpose {
+		return ErrNotFound
+	}
+	u := m.users[l.UserID]
+	st, err := step(l, u)
+	if err != nil {
+		return err
+	}
+	l.UsedAt = &now
+	m.links[string(hash)] = l
+	if st.Email != "" {
+		if st.Email != u.Email {
+			u.PendingEmail = ""
+		}
+		u.Email, u.EmailVerified = st.Email, true
+	}
+	if st.PasswordHash != "" {
+		u.PasswordHash = st.PasswordHash
+	}
+	m.users[u.ID] = u
+	if st.EndSessions {
+		if _, err := m.EndSessions(ctx, u.ID, "", now); err != nil {
+			return err
+		}
+	}
+	m.mails = append(m.mails, st.Mails...)
+	return nil
+}
 
 // plainHasher stores passwords as is: hashing is argon2's test, not this one.
 type plainHasher struct{}
@@ -135,7 +206,8 @@ func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 		{"wrong password", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("guess")}, apperr.KindForbidden, MsgWrongCurrentPassword, ""},
 		{"same email, other case: no password needed", ProfileUpdate{Email: ptr(" ASHA@example.com "), FullName: ptr("Asha R")}, 0, "", "asha@example.com"},
 		{"other fields only", ProfileUpdate{FullName: ptr("Asha Rao")}, 0, "", "asha@example.com"},
-		{"right password", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("secret1")}, 0, "", "new@example.com"},
+		// The change waits for its link (links_test.go).
+		{"right password", ProfileUpdate{Email: ptr("new@example.com"), CurrentPassword: ptr("secret1")}, 0, "", "asha@example.com"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -154,5 +226,8 @@ func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 				t.Fatalf("update: %v, email %q stored %q, want %q", err, u.Email, repo.users["u1"].Email, c.newEmail)
 			}
 		})
+	}
+	if p := repo.users["u1"].PendingEmail; p != "new@example.com" {
+		t.Fatalf("pending email %q, want new@example.com", p)
 	}
 }

@@ -97,7 +97,7 @@ func (s *service) Unsubscribe(ctx context.Context, token string) (string, error)
 	}
 	if u.EmailNotifications {
 		u.EmailNotifications, u.UpdatedAt = false, s.now().UTC()
-		if err := s.repo.Update(ctx, u); err != nil {
+		if err := s.repo.Update(ctx, u, nil); err != nil {
 			return "", err
 		}
 	}

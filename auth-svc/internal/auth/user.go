@@ -23,6 +23,11 @@ type User struct {
 	Provider     *ProviderInfo // providers only
 	// EmailNotifications is whether notifications are also mailed.
 	EmailNotifications bool
+	// EmailVerified is whether Email was proved by its link (or counts as
+	// verified: WithVerifiedDomains).
+	EmailVerified bool
+	// PendingEmail is the address an email change waits on (verification.go).
+	PendingEmail string
 }
 
 // ProviderInfo is a provider's business.

@@ -23,16 +23,20 @@ func isUniqueViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == uniqueViolation
 }
 
-func (s Users) Create(ctx context.Context, u auth.User) error {
+func (s Users) Create(ctx context.Context, u auth.User, verify *auth.NewLink) error {
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, `INSERT INTO users (id, email, password_hash, full_name, phone_number, address,
-			date_of_birth, gender, role, created_at, updated_at, email_notifications) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
+			date_of_birth, gender, role, created_at, updated_at, email_notifications, email_verified_at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
 			u.ID, u.Email, u.PasswordHash, u.FullName, u.PhoneNumber, u.Address, u.DateOfBirth, u.Gender, u.Role, u.CreatedAt, u.UpdatedAt,
-			u.EmailNotifications)
+			u.EmailNotifications, verifiedAt(u))
 		if err != nil {
 			return err
 		}
-		return upsertProvider(ctx, tx, u)
+		if err := upsertProvider(ctx, tx, u); err != nil {
+			return err
+		}
+		return issueIf(ctx, tx, verify)
 	})
 	if isUniqueViolation(err) {
 		return auth.ErrEmailTaken
@@ -40,23 +44,43 @@ func (s Users) Create(ctx context.Context, u auth.User) error {
 	return err
 }
 
-func (s Users) Update(ctx context.Context, u auth.User) error {
+func (s Users) Update(ctx context.Context, u auth.User, verify *auth.NewLink) error {
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE users SET email=$2, full_name=$3, phone_number=$4, address=$5,
-			date_of_birth=$6, gender=$7, updated_at=$8, email_notifications=$9 WHERE id=$1`,
-			u.ID, u.Email, u.FullName, u.PhoneNumber, u.Address, u.DateOfBirth, u.Gender, u.UpdatedAt, u.EmailNotifications)
+			date_of_birth=$6, gender=$7, updated_at=$8, email_notifications=$9, pending_email=$10,
+			email_verified_at = CASE WHEN $11 THEN coalesce(email_verified_at, $8) END WHERE id=$1`,
+			u.ID, u.Email, u.FullName, u.PhoneNumber, u.Address, u.DateOfBirth, u.Gender, u.UpdatedAt, u.EmailNotifications,
+			u.PendingEmail, u.EmailVerified)
 		if err != nil {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
 			return auth.ErrNotFound
 		}
-		return upsertProvider(ctx, tx, u)
+		if err := upsertProvider(ctx, tx, u); err != nil {
+			return err
+		}
+		return issueIf(ctx, tx, verify)
 	})
 	if isUniqueViolation(err) {
 		return auth.ErrEmailTaken
 	}
 	return err
+}
+
+// verifiedAt is the email_verified_at of a new account.
+func verifiedAt(u auth.User) *time.Time {
+	if !u.EmailVerified {
+		return nil
+	}
+	return &u.CreatedAt
+}
+
+func issueIf(ctx context.Context, tx pgx.Tx, nl *auth.NewLink) error {
+	if nl == nil {
+		return nil
+	}
+	return issueLink(ctx, tx, *nl)
 }
 
 func upsertProvider(ctx context.Context, tx pgx.Tx, u auth.User) error {
@@ -75,7 +99,7 @@ func upsertProvider(ctx context.Context, tx pgx.Tx, u auth.User) error {
 }
 
 const selectUser = `SELECT u.id::text, u.email, u.password_hash, u.full_name, u.phone_number, u.address, u.date_of_birth,
-	u.gender, u.role, u.created_at, u.updated_at, u.email_notifications,
+	u.gender, u.role, u.created_at, u.updated_at, u.email_notifications, u.email_verified_at IS NOT NULL, u.pending_email,
 	p.business_name, p.business_description, p.business_category, p.business_hours, p.location, p.specializations, p.experience
 	FROM users u LEFT JOIN provider_info p ON p.user_id = u.id `
 
@@ -97,7 +121,7 @@ func scanUser(row pgx.Row) (auth.User, error) {
 	var specs []string
 	var exp *float64
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FullName, &u.PhoneNumber, &u.Address, &dob,
-		&u.Gender, &u.Role, &u.CreatedAt, &u.UpdatedAt, &u.EmailNotifications, &name, &desc, &cat, &hours, &loc, &specs, &exp)
+		&u.Gender, &u.Role, &u.CreatedAt, &u.UpdatedAt, &u.EmailNotifications, &u.EmailVerified, &u.PendingEmail, &name, &desc, &cat, &hours, &loc, &specs, &exp)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, auth.ErrNotFound
 	}

@@ -32,6 +32,12 @@ type Set struct {
 	Logout         endpoint.Endpoint
 	LogoutAll      endpoint.Endpoint
 	ChangePassword endpoint.Endpoint
+	// VerifyEmail, ForgotPassword and ResetPassword take a mailed link's
+	// token or an address (public); ResendVerification is the caller's.
+	VerifyEmail        endpoint.Endpoint
+	ResendVerification endpoint.Endpoint
+	ForgotPassword     endpoint.Endpoint
+	ResetPassword      endpoint.Endpoint
 	// Unsubscribe is public: a signed link from a mail (auth/unsubscribe.go).
 	Unsubscribe endpoint.Endpoint
 }
@@ -58,6 +64,12 @@ func NewSet(s auth.Service, mw kit.Middlewares) Set {
 		ChangePassword: mw.Wrap("ChangePassword", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, pc auth.PasswordChange) (string, error) {
 			return s.ChangePassword(ctx, c.UserID, c.SessionID, pc)
 		}), mw.Authenticated),
+		VerifyEmail: mw.Wrap("VerifyEmail", kit.Endpoint(s.VerifyEmail)),
+		ResendVerification: mw.Wrap("ResendVerification", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, _ struct{}) (string, error) {
+			return s.ResendVerification(ctx, c.UserID)
+		}), mw.Authenticated),
+		ForgotPassword: mw.Wrap("ForgotPassword", kit.Endpoint(s.ForgotPassword)),
+		ResetPassword:  mw.Wrap("ResetPassword", kit.Endpoint(s.ResetPassword)),
 	}
 }
 

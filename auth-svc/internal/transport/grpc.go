@@ -29,6 +29,10 @@ type GRPCServer struct {
 	logout        kit.Handler[*authv1.LogoutRequest, *authv1.MessageResponse]
 	logoutAll     kit.Handler[*authv1.LogoutAllRequest, *authv1.MessageResponse]
 	changePw      kit.Handler[*authv1.ChangePasswordRequest, *authv1.MessageResponse]
+	verifyEmail   kit.Handler[*authv1.VerifyEmailRequest, *authv1.MessageResponse]
+	resend        kit.Handler[*authv1.ResendVerificationRequest, *authv1.MessageResponse]
+	forgotPw      kit.Handler[*authv1.ForgotPasswordRequest, *authv1.MessageResponse]
+	resetPw       kit.Handler[*authv1.ResetPasswordRequest, *authv1.MessageResponse]
 	unsubscribe   kit.Handler[*authv1.UnsubscribeRequest, *authv1.MessageResponse]
 	jwks          func() *authv1.JWKS
 }
@@ -47,6 +51,10 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		logout:        kit.NewHandler(set.Logout, decodeLogout, encodeLogout),
 		logoutAll:     kit.NewHandler(set.LogoutAll, kit.NoRequest[*authv1.LogoutAllRequest], encodeMessage),
 		changePw:      kit.NewHandler(set.ChangePassword, decodeChangePassword, encodeMessage),
+		verifyEmail:   kit.NewHandler(set.VerifyEmail, decodeVerifyEmail, encodeMessage),
+		resend:        kit.NewHandler(set.ResendVerification, kit.NoRequest[*authv1.ResendVerificationRequest], encodeMessage),
+		forgotPw:      kit.NewHandler(set.ForgotPassword, decodeForgotPassword, encodeMessage),
+		resetPw:       kit.NewHandler(set.ResetPassword, decodeResetPassword, encodeMessage),
 		unsubscribe:   kit.NewHandler(set.Unsubscribe, decodeUnsubscribe, encodeMessage),
 		jwks:          jwks,
 	}
@@ -94,6 +102,34 @@ func (s *GRPCServer) LogoutAll(ctx context.Context, req *authv1.LogoutAllRequest
 
 func (s *GRPCServer) ChangePassword(ctx context.Context, req *authv1.ChangePasswordRequest) (*authv1.MessageResponse, error) {
 	return s.changePw.Serve(ctx, req)
+}
+
+func (s *GRPCServer) VerifyEmail(ctx context.Context, req *authv1.VerifyEmailRequest) (*authv1.MessageResponse, error) {
+	return s.verifyEmail.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ResendVerification(ctx context.Context, req *authv1.ResendVerificationRequest) (*authv1.MessageResponse, error) {
+	return s.resend.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ForgotPassword(ctx context.Context, req *authv1.ForgotPasswordRequest) (*authv1.MessageResponse, error) {
+	return s.forgotPw.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ResetPassword(ctx context.Context, req *authv1.ResetPasswordRequest) (*authv1.MessageResponse, error) {
+	return s.resetPw.Serve(ctx, req)
+}
+
+func decodeVerifyEmail(_ context.Context, req *authv1.VerifyEmailRequest) string {
+	return req.GetToken()
+}
+
+func decodeForgotPassword(_ context.Context, req *authv1.ForgotPasswordRequest) string {
+	return req.GetEmail()
+}
+
+func decodeResetPassword(_ context.Context, req *authv1.ResetPasswordRequest) auth.PasswordReset {
+	return auth.PasswordReset{Token: req.GetToken(), NewPassword: req.GetNewPassword(), ConfirmPassword: req.ConfirmPassword}
 }
 
 func (s *GRPCServer) GetJWKS(context.Context, *authv1.GetJWKSRequest) (*authv1.JWKS, error) {
@@ -165,7 +201,11 @@ func decodeUpdateProfile(_ context.Context, req *authv1.UpdateProfileRequest) au
 }
 
 func encodeProfile(_ context.Context, u auth.User) *authv1.ProfileResponse {
-	return &authv1.ProfileResponse{Success: true, User: userProto(u)}
+	r := &authv1.ProfileResponse{Success: true, User: userProto(u)}
+	if u.PendingEmail != "" {
+		r.Message = "To change your email to " + u.PendingEmail + ", open the link we sent there. Until then your email stays " + u.Email + "."
+	}
+	return r
 }
 
 func decodeUserExists(_ context.Context, req *authv1.UserExistsRequest) string {
@@ -181,7 +221,8 @@ func decodeGetContact(_ context.Context, req *authv1.GetContactRequest) string {
 }
 
 func encodeContact(_ context.Context, c auth.Contact) *authv1.Contact {
-	return &authv1.Contact{Email: c.Email, FullName: c.FullName, EmailNotifications: c.EmailNotifications, UnsubscribeToken: c.UnsubscribeToken}
+	return &authv1.Contact{Email: c.Email, FullName: c.FullName, EmailNotifications: c.EmailNotifications, UnsubscribeToken: c.UnsubscribeToken,
+		EmailVerified: c.EmailVerified}
 }
 
 func decodeUnsubscribe(_ context.Context, req *authv1.UnsubscribeRequest) string {
@@ -208,7 +249,7 @@ func userProto(u auth.User) *authv1.User {
 	p := &authv1.User{
 		Id: u.ID, FullName: u.FullName, Email: u.Email, PhoneNumber: u.PhoneNumber, Address: u.Address,
 		Gender: u.Gender, Role: u.Role, CreatedAt: timestamppb.New(u.CreatedAt), UpdatedAt: timestamppb.New(u.UpdatedAt),
-		EmailNotifications: u.EmailNotifications,
+		EmailNotifications: u.EmailNotifications, EmailVerified: u.EmailVerified, PendingEmail: u.PendingEmail,
 	}
 	if u.DateOfBirth != nil {
 		p.DateOfBirth = u.DateOfBirth.Format("2006-01-02")

@@ -120,6 +120,9 @@ func run(ctx context.Context, _ []string) error {
 	endpoints := func(apiURL string, metrics map[string]string) error {
 		return devstack.WriteEndpoints(stateDir, devstack.Endpoints{API: apiURL, Broker: strings.Join(brokers, ","), Metrics: metrics})
 	}
+	// Addresses that count as verified at once: the demo accounts' (the
+	// bench adds its users' domain).
+	verified := r.List("VERIFIED_EMAIL_DOMAINS", devstack.DemoVerifiedDomains)
 	if r.String("SPLIT", "") == "1" {
 		return runSplit(ctx, r, devstack.SplitOptions{
 			BinDir: r.String("PROGRAMS_DIR", "bin"), ValuesFile: "helm/slotwise/values.yaml",
@@ -127,6 +130,7 @@ func run(ctx context.Context, _ []string) error {
 			SigningKey: key, APIAddr: apiAddr, LogDir: filepath.Join(stateDir, "logs"), Echo: os.Stdout, Say: say,
 			SMTPAddr: smtpAddr,
 			Env: slices.Concat(lifetimes(idemTTL, inboxTTL), localMail(mailWebURL),
+				[]string{"VERIFIED_EMAIL_DOMAINS=" + strings.Join(verified, ",")},
 				passedOn("BOOKING_RATE_LIMIT_PER_MINUTE", "WEB_URL", "SMTP_TLS")),
 		}, ready, endpoints, say)
 	}
@@ -134,7 +138,7 @@ func run(ctx context.Context, _ []string) error {
 		AccessTokenTTL: accessTTL, RefreshTokenTTL: refreshTTL,
 		DatabaseURL: dbURL, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: apiAddr,
 		Location: loc, AuthRatePerMinute: rate, IdempotencyTTL: idemTTL, InboxTTL: inboxTTL, BookingsPerMinute: bookings,
-		SMTPAddr: smtpAddr, WebURL: mailWebURL, PublicCacheTTL: r.Duration("PUBLIC_CACHE_TTL", gateway.DefaultPublicCacheTTL),
+		SMTPAddr: smtpAddr, WebURL: mailWebURL, VerifiedEmailDomains: verified, PublicCacheTTL: r.Duration("PUBLIC_CACHE_TTL", gateway.DefaultPublicCacheTTL),
 		Logger: func(c string) *slog.Logger { return logging.New(os.Stdout, c, level) },
 	})
 	if err != nil {

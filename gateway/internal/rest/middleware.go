@@ -68,8 +68,9 @@ func cors(origins []string, next http.Handler) http.Handler {
 	})
 }
 
-// ipLimiter limits the credential-probing routes (login and role lookup)
-// and registration (each costs an Argon2 hash) per client IP.
+// ipLimiter limits the credential-probing routes (login and role lookup),
+// registration (each costs an Argon2 hash) and the mailed links' routes
+// (a reset mail per ask, token guessing) per client IP.
 type ipLimiter struct {
 	perMinute      int
 	trustedProxies int
@@ -80,8 +81,12 @@ func newIPLimiter(perMinute int, trustedProxies int) *ipLimiter {
 	return &ipLimiter{perMinute: perMinute, trustedProxies: trustedProxies, keyed: ratelimit.New(perMinute)}
 }
 
+// limitedPosts are the public POST routes ipLimiter counts.
+var limitedPosts = map[string]bool{"/auth/login-with-role": true, "/auth/register": true,
+	"/auth/password/forgot": true, "/auth/password/reset": true, "/auth/verify-email": true}
+
 func isRateLimited(r *http.Request) bool {
-	return (r.Method == http.MethodPost && (r.URL.Path == "/auth/login-with-role" || r.URL.Path == "/auth/register")) ||
+	return (r.Method == http.MethodPost && limitedPosts[r.URL.Path]) ||
 		(r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/auth/user-role/"))
 }
 

@@ -1,6 +1,7 @@
 // Package contacts asks auth-svc where a recipient's mail goes: the
-// account's email and its emailNotifications flag, read when the mail is
-// sent, so a change in the profile counts from the next mail on.
+// account's email, its emailNotifications flag and whether the address is
+// verified, read when the mail is sent, so a change in the profile (or a
+// verification) counts from the next mail on.
 package contacts
 
 import (
@@ -25,6 +26,9 @@ func (a Auth) Contact(ctx context.Context, userID string) (notification.Contact,
 	if err != nil {
 		return notification.Contact{}, err
 	}
-	return notification.Contact{Email: c.GetEmail(), Name: c.GetFullName(), EmailOn: c.GetEmailNotifications(),
+	// An address not yet verified gets no notification mail (only its
+	// verification link, which is an account mail: account_mail.go).
+	return notification.Contact{Email: c.GetEmail(), Name: c.GetFullName(),
+		EmailOn:          c.GetEmailNotifications() && c.GetEmailVerified(),
 		UnsubscribeToken: c.GetUnsubscribeToken()}, nil
 }

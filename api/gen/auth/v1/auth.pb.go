@@ -226,8 +226,14 @@ type User struct {
 	ProviderInfo *ProviderInfo `protobuf:"bytes,11,opt,name=providerInfo,proto3" json:"providerInfo,omitempty"`
 	// emailNotifications is whether notifications are also mailed (on by default).
 	EmailNotifications bool `protobuf:"varint,12,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// emailVerified is whether the address was proved by its emailed link;
+	// until it is, only the verification mail is sent to it.
+	EmailVerified bool `protobuf:"varint,13,opt,name=emailVerified,proto3" json:"emailVerified,omitempty"`
+	// pendingEmail is the address an email change waits on (its link was
+	// mailed there); empty when none.
+	PendingEmail  string `protobuf:"bytes,14,opt,name=pendingEmail,proto3" json:"pendingEmail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -342,6 +348,20 @@ func (x *User) GetEmailNotifications() bool {
 		return x.EmailNotifications
 	}
 	return false
+}
+
+func (x *User) GetEmailVerified() bool {
+	if x != nil {
+		return x.EmailVerified
+	}
+	return false
+}
+
+func (x *User) GetPendingEmail() string {
+	if x != nil {
+		return x.PendingEmail
+	}
+	return ""
 }
 
 type RegisterRequest struct {
@@ -982,6 +1002,191 @@ func (x *MessageResponse) GetMessage() string {
 	return ""
 }
 
+type VerifyEmailRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyEmailRequest) Reset() {
+	*x = VerifyEmailRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyEmailRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyEmailRequest) ProtoMessage() {}
+
+func (x *VerifyEmailRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyEmailRequest.ProtoReflect.Descriptor instead.
+func (*VerifyEmailRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *VerifyEmailRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type ResendVerificationRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResendVerificationRequest) Reset() {
+	*x = ResendVerificationRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResendVerificationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResendVerificationRequest) ProtoMessage() {}
+
+func (x *ResendVerificationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResendVerificationRequest.ProtoReflect.Descriptor instead.
+func (*ResendVerificationRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{14}
+}
+
+type ForgotPasswordRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ForgotPasswordRequest) Reset() {
+	*x = ForgotPasswordRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ForgotPasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ForgotPasswordRequest) ProtoMessage() {}
+
+func (x *ForgotPasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ForgotPasswordRequest.ProtoReflect.Descriptor instead.
+func (*ForgotPasswordRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ForgotPasswordRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+type ResetPasswordRequest struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Token       string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	NewPassword string                 `protobuf:"bytes,2,opt,name=newPassword,proto3" json:"newPassword,omitempty"`
+	// confirmPassword is optional: when sent it must equal newPassword.
+	ConfirmPassword *string `protobuf:"bytes,3,opt,name=confirmPassword,proto3,oneof" json:"confirmPassword,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ResetPasswordRequest) Reset() {
+	*x = ResetPasswordRequest{}
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetPasswordRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetPasswordRequest) ProtoMessage() {}
+
+func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
+func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ResetPasswordRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetNewPassword() string {
+	if x != nil {
+		return x.NewPassword
+	}
+	return ""
+}
+
+func (x *ResetPasswordRequest) GetConfirmPassword() string {
+	if x != nil && x.ConfirmPassword != nil {
+		return *x.ConfirmPassword
+	}
+	return ""
+}
+
 type GetUserRoleRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
@@ -991,7 +1196,7 @@ type GetUserRoleRequest struct {
 
 func (x *GetUserRoleRequest) Reset() {
 	*x = GetUserRoleRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1003,7 +1208,7 @@ func (x *GetUserRoleRequest) String() string {
 func (*GetUserRoleRequest) ProtoMessage() {}
 
 func (x *GetUserRoleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1016,7 +1221,7 @@ func (x *GetUserRoleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRoleRequest.ProtoReflect.Descriptor instead.
 func (*GetUserRoleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetUserRoleRequest) GetEmail() string {
@@ -1036,7 +1241,7 @@ type GetUserRoleResponse struct {
 
 func (x *GetUserRoleResponse) Reset() {
 	*x = GetUserRoleResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1048,7 +1253,7 @@ func (x *GetUserRoleResponse) String() string {
 func (*GetUserRoleResponse) ProtoMessage() {}
 
 func (x *GetUserRoleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1061,7 +1266,7 @@ func (x *GetUserRoleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRoleResponse.ProtoReflect.Descriptor instead.
 func (*GetUserRoleResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetUserRoleResponse) GetSuccess() bool {
@@ -1086,7 +1291,7 @@ type GetProfileRequest struct {
 
 func (x *GetProfileRequest) Reset() {
 	*x = GetProfileRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1098,7 +1303,7 @@ func (x *GetProfileRequest) String() string {
 func (*GetProfileRequest) ProtoMessage() {}
 
 func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1111,7 +1316,7 @@ func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProfileRequest.ProtoReflect.Descriptor instead.
 func (*GetProfileRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{19}
 }
 
 type ProfileResponse struct {
@@ -1125,7 +1330,7 @@ type ProfileResponse struct {
 
 func (x *ProfileResponse) Reset() {
 	*x = ProfileResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1137,7 +1342,7 @@ func (x *ProfileResponse) String() string {
 func (*ProfileResponse) ProtoMessage() {}
 
 func (x *ProfileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1150,7 +1355,7 @@ func (x *ProfileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProfileResponse.ProtoReflect.Descriptor instead.
 func (*ProfileResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ProfileResponse) GetSuccess() bool {
@@ -1193,7 +1398,7 @@ type UpdateProfileRequest struct {
 
 func (x *UpdateProfileRequest) Reset() {
 	*x = UpdateProfileRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1205,7 +1410,7 @@ func (x *UpdateProfileRequest) String() string {
 func (*UpdateProfileRequest) ProtoMessage() {}
 
 func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1218,7 +1423,7 @@ func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProfileRequest.ProtoReflect.Descriptor instead.
 func (*UpdateProfileRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateProfileRequest) GetFullName() string {
@@ -1292,7 +1497,7 @@ type GetJWKSRequest struct {
 
 func (x *GetJWKSRequest) Reset() {
 	*x = GetJWKSRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1304,7 +1509,7 @@ func (x *GetJWKSRequest) String() string {
 func (*GetJWKSRequest) ProtoMessage() {}
 
 func (x *GetJWKSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1317,7 +1522,7 @@ func (x *GetJWKSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJWKSRequest.ProtoReflect.Descriptor instead.
 func (*GetJWKSRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{22}
 }
 
 type JWK struct {
@@ -1334,7 +1539,7 @@ type JWK struct {
 
 func (x *JWK) Reset() {
 	*x = JWK{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1346,7 +1551,7 @@ func (x *JWK) String() string {
 func (*JWK) ProtoMessage() {}
 
 func (x *JWK) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1359,7 +1564,7 @@ func (x *JWK) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JWK.ProtoReflect.Descriptor instead.
 func (*JWK) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *JWK) GetKty() string {
@@ -1413,7 +1618,7 @@ type JWKS struct {
 
 func (x *JWKS) Reset() {
 	*x = JWKS{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1425,7 +1630,7 @@ func (x *JWKS) String() string {
 func (*JWKS) ProtoMessage() {}
 
 func (x *JWKS) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1438,7 +1643,7 @@ func (x *JWKS) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JWKS.ProtoReflect.Descriptor instead.
 func (*JWKS) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *JWKS) GetKeys() []*JWK {
@@ -1457,7 +1662,7 @@ type UserExistsRequest struct {
 
 func (x *UserExistsRequest) Reset() {
 	*x = UserExistsRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1469,7 +1674,7 @@ func (x *UserExistsRequest) String() string {
 func (*UserExistsRequest) ProtoMessage() {}
 
 func (x *UserExistsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1482,7 +1687,7 @@ func (x *UserExistsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserExistsRequest.ProtoReflect.Descriptor instead.
 func (*UserExistsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *UserExistsRequest) GetUserId() string {
@@ -1501,7 +1706,7 @@ type UserExistsResponse struct {
 
 func (x *UserExistsResponse) Reset() {
 	*x = UserExistsResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1513,7 +1718,7 @@ func (x *UserExistsResponse) String() string {
 func (*UserExistsResponse) ProtoMessage() {}
 
 func (x *UserExistsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1526,7 +1731,7 @@ func (x *UserExistsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserExistsResponse.ProtoReflect.Descriptor instead.
 func (*UserExistsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *UserExistsResponse) GetExists() bool {
@@ -1545,7 +1750,7 @@ type GetContactRequest struct {
 
 func (x *GetContactRequest) Reset() {
 	*x = GetContactRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1557,7 +1762,7 @@ func (x *GetContactRequest) String() string {
 func (*GetContactRequest) ProtoMessage() {}
 
 func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1570,7 +1775,7 @@ func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetContactRequest.ProtoReflect.Descriptor instead.
 func (*GetContactRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetContactRequest) GetUserId() string {
@@ -1588,13 +1793,15 @@ type Contact struct {
 	EmailNotifications bool                   `protobuf:"varint,3,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
 	// unsubscribeToken signs the user's id for Unsubscribe's link.
 	UnsubscribeToken string `protobuf:"bytes,4,opt,name=unsubscribeToken,proto3" json:"unsubscribeToken,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// emailVerified: until the address is verified it gets no notification mail.
+	EmailVerified bool `protobuf:"varint,5,opt,name=emailVerified,proto3" json:"emailVerified,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Contact) Reset() {
 	*x = Contact{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1606,7 +1813,7 @@ func (x *Contact) String() string {
 func (*Contact) ProtoMessage() {}
 
 func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1619,7 +1826,7 @@ func (x *Contact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Contact.ProtoReflect.Descriptor instead.
 func (*Contact) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Contact) GetEmail() string {
@@ -1650,6 +1857,13 @@ func (x *Contact) GetUnsubscribeToken() string {
 	return ""
 }
 
+func (x *Contact) GetEmailVerified() bool {
+	if x != nil {
+		return x.EmailVerified
+	}
+	return false
+}
+
 type UnsubscribeRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
@@ -1659,7 +1873,7 @@ type UnsubscribeRequest struct {
 
 func (x *UnsubscribeRequest) Reset() {
 	*x = UnsubscribeRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1671,7 +1885,7 @@ func (x *UnsubscribeRequest) String() string {
 func (*UnsubscribeRequest) ProtoMessage() {}
 
 func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1684,7 +1898,7 @@ func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsubscribeRequest.ProtoReflect.Descriptor instead.
 func (*UnsubscribeRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UnsubscribeRequest) GetToken() string {
@@ -1719,7 +1933,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fspecializations\x18\x06 \x03(\tR\x0fspecializations\x12\x1e\n" +
 	"\n" +
 	"experience\x18\a \x01(\x01R\n" +
-	"experience\"\xbb\x03\n" +
+	"experience\"\x85\x04\n" +
 	"\x04User\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12\x14\n" +
@@ -1733,7 +1947,9 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\tupdatedAt\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12B\n" +
 	"\fproviderInfo\x18\v \x01(\v2\x1e.slotwise.auth.v1.ProviderInfoR\fproviderInfo\x12.\n" +
-	"\x12emailNotifications\x18\f \x01(\bR\x12emailNotifications\"\xf0\x02\n" +
+	"\x12emailNotifications\x18\f \x01(\bR\x12emailNotifications\x12$\n" +
+	"\remailVerified\x18\r \x01(\bR\remailVerified\x12\"\n" +
+	"\fpendingEmail\x18\x0e \x01(\tR\fpendingEmail\"\xf0\x02\n" +
 	"\x0fRegisterRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1a\n" +
@@ -1781,6 +1997,16 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fMessageResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\"*\n" +
+	"\x12VerifyEmailRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"\x1b\n" +
+	"\x19ResendVerificationRequest\"-\n" +
+	"\x15ForgotPasswordRequest\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"\x91\x01\n" +
+	"\x14ResetPasswordRequest\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x12 \n" +
+	"\vnewPassword\x18\x02 \x01(\tR\vnewPassword\x12-\n" +
+	"\x0fconfirmPassword\x18\x03 \x01(\tH\x00R\x0fconfirmPassword\x88\x01\x01B\x12\n" +
+	"\x10_confirmPassword\"*\n" +
 	"\x12GetUserRoleRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\"C\n" +
 	"\x13GetUserRoleResponse\x12\x18\n" +
@@ -1825,14 +2051,15 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x12UserExistsResponse\x12\x16\n" +
 	"\x06exists\x18\x01 \x01(\bR\x06exists\"+\n" +
 	"\x11GetContactRequest\x12\x16\n" +
-	"\x06userId\x18\x01 \x01(\tR\x06userId\"\x97\x01\n" +
+	"\x06userId\x18\x01 \x01(\tR\x06userId\"\xbd\x01\n" +
 	"\aContact\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
 	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12*\n" +
-	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\"*\n" +
+	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\x12$\n" +
+	"\remailVerified\x18\x05 \x01(\bR\remailVerified\"*\n" +
 	"\x12UnsubscribeRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token2\x88\f\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token2\x89\x10\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -1846,7 +2073,11 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\aRefresh\x12 .slotwise.auth.v1.RefreshRequest\x1a!.slotwise.auth.v1.RefreshResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/auth/refresh\x12e\n" +
 	"\x06Logout\x12\x1f.slotwise.auth.v1.LogoutRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x17\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/auth/logout\x12o\n" +
 	"\tLogoutAll\x12\".slotwise.auth.v1.LogoutAllRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/auth/logout-all\x12w\n" +
-	"\x0eChangePassword\x12'.slotwise.auth.v1.ChangePasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\x1a\x0e/auth/password\x12f\n" +
+	"\x0eChangePassword\x12'.slotwise.auth.v1.ChangePasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\x1a\x0e/auth/password\x12u\n" +
+	"\vVerifyEmail\x12$.slotwise.auth.v1.VerifyEmailRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/auth/verify-email\x12\x8a\x01\n" +
+	"\x12ResendVerification\x12+.slotwise.auth.v1.ResendVerificationRequest\x1a!.slotwise.auth.v1.MessageResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/auth/verify-email/resend\x12~\n" +
+	"\x0eForgotPassword\x12'.slotwise.auth.v1.ForgotPasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/password/forgot\x12{\n" +
+	"\rResetPassword\x12&.slotwise.auth.v1.ResetPasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/auth/password/reset\x12f\n" +
 	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\\\n" +
 	"\n" +
 	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
@@ -1869,39 +2100,43 @@ func file_slotwise_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_slotwise_auth_v1_auth_proto_goTypes = []any{
-	(*BusinessInfo)(nil),          // 0: slotwise.auth.v1.BusinessInfo
-	(*ProviderInfo)(nil),          // 1: slotwise.auth.v1.ProviderInfo
-	(*User)(nil),                  // 2: slotwise.auth.v1.User
-	(*RegisterRequest)(nil),       // 3: slotwise.auth.v1.RegisterRequest
-	(*RegisterResponse)(nil),      // 4: slotwise.auth.v1.RegisterResponse
-	(*LoginWithRoleRequest)(nil),  // 5: slotwise.auth.v1.LoginWithRoleRequest
-	(*LoginWithRoleResponse)(nil), // 6: slotwise.auth.v1.LoginWithRoleResponse
-	(*RefreshRequest)(nil),        // 7: slotwise.auth.v1.RefreshRequest
-	(*RefreshResponse)(nil),       // 8: slotwise.auth.v1.RefreshResponse
-	(*LogoutRequest)(nil),         // 9: slotwise.auth.v1.LogoutRequest
-	(*LogoutAllRequest)(nil),      // 10: slotwise.auth.v1.LogoutAllRequest
-	(*ChangePasswordRequest)(nil), // 11: slotwise.auth.v1.ChangePasswordRequest
-	(*MessageResponse)(nil),       // 12: slotwise.auth.v1.MessageResponse
-	(*GetUserRoleRequest)(nil),    // 13: slotwise.auth.v1.GetUserRoleRequest
-	(*GetUserRoleResponse)(nil),   // 14: slotwise.auth.v1.GetUserRoleResponse
-	(*GetProfileRequest)(nil),     // 15: slotwise.auth.v1.GetProfileRequest
-	(*ProfileResponse)(nil),       // 16: slotwise.auth.v1.ProfileResponse
-	(*UpdateProfileRequest)(nil),  // 17: slotwise.auth.v1.UpdateProfileRequest
-	(*GetJWKSRequest)(nil),        // 18: slotwise.auth.v1.GetJWKSRequest
-	(*JWK)(nil),                   // 19: slotwise.auth.v1.JWK
-	(*JWKS)(nil),                  // 20: slotwise.auth.v1.JWKS
-	(*UserExistsRequest)(nil),     // 21: slotwise.auth.v1.UserExistsRequest
-	(*UserExistsResponse)(nil),    // 22: slotwise.auth.v1.UserExistsResponse
-	(*GetContactRequest)(nil),     // 23: slotwise.auth.v1.GetContactRequest
-	(*Contact)(nil),               // 24: slotwise.auth.v1.Contact
-	(*UnsubscribeRequest)(nil),    // 25: slotwise.auth.v1.UnsubscribeRequest
-	(*timestamppb.Timestamp)(nil), // 26: google.protobuf.Timestamp
+	(*BusinessInfo)(nil),              // 0: slotwise.auth.v1.BusinessInfo
+	(*ProviderInfo)(nil),              // 1: slotwise.auth.v1.ProviderInfo
+	(*User)(nil),                      // 2: slotwise.auth.v1.User
+	(*RegisterRequest)(nil),           // 3: slotwise.auth.v1.RegisterRequest
+	(*RegisterResponse)(nil),          // 4: slotwise.auth.v1.RegisterResponse
+	(*LoginWithRoleRequest)(nil),      // 5: slotwise.auth.v1.LoginWithRoleRequest
+	(*LoginWithRoleResponse)(nil),     // 6: slotwise.auth.v1.LoginWithRoleResponse
+	(*RefreshRequest)(nil),            // 7: slotwise.auth.v1.RefreshRequest
+	(*RefreshResponse)(nil),           // 8: slotwise.auth.v1.RefreshResponse
+	(*LogoutRequest)(nil),             // 9: slotwise.auth.v1.LogoutRequest
+	(*LogoutAllRequest)(nil),          // 10: slotwise.auth.v1.LogoutAllRequest
+	(*ChangePasswordRequest)(nil),     // 11: slotwise.auth.v1.ChangePasswordRequest
+	(*MessageResponse)(nil),           // 12: slotwise.auth.v1.MessageResponse
+	(*VerifyEmailRequest)(nil),        // 13: slotwise.auth.v1.VerifyEmailRequest
+	(*ResendVerificationRequest)(nil), // 14: slotwise.auth.v1.ResendVerificationRequest
+	(*ForgotPasswordRequest)(nil),     // 15: slotwise.auth.v1.ForgotPasswordRequest
+	(*ResetPasswordRequest)(nil),      // 16: slotwise.auth.v1.ResetPasswordRequest
+	(*GetUserRoleRequest)(nil),        // 17: slotwise.auth.v1.GetUserRoleRequest
+	(*GetUserRoleResponse)(nil),       // 18: slotwise.auth.v1.GetUserRoleResponse
+	(*GetProfileRequest)(nil),         // 19: slotwise.auth.v1.GetProfileRequest
+	(*ProfileResponse)(nil),           // 20: slotwise.auth.v1.ProfileResponse
+	(*UpdateProfileRequest)(nil),      // 21: slotwise.auth.v1.UpdateProfileRequest
+	(*GetJWKSRequest)(nil),            // 22: slotwise.auth.v1.GetJWKSRequest
+	(*JWK)(nil),                       // 23: slotwise.auth.v1.JWK
+	(*JWKS)(nil),                      // 24: slotwise.auth.v1.JWKS
+	(*UserExistsRequest)(nil),         // 25: slotwise.auth.v1.UserExistsRequest
+	(*UserExistsResponse)(nil),        // 26: slotwise.auth.v1.UserExistsResponse
+	(*GetContactRequest)(nil),         // 27: slotwise.auth.v1.GetContactRequest
+	(*Contact)(nil),                   // 28: slotwise.auth.v1.Contact
+	(*UnsubscribeRequest)(nil),        // 29: slotwise.auth.v1.UnsubscribeRequest
+	(*timestamppb.Timestamp)(nil),     // 30: google.protobuf.Timestamp
 }
 var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
-	26, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
-	26, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
+	30, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
+	30, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 2: slotwise.auth.v1.User.providerInfo:type_name -> slotwise.auth.v1.ProviderInfo
 	0,  // 3: slotwise.auth.v1.RegisterRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
 	2,  // 4: slotwise.auth.v1.RegisterResponse.user:type_name -> slotwise.auth.v1.User
@@ -1909,35 +2144,43 @@ var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
 	2,  // 6: slotwise.auth.v1.RefreshResponse.user:type_name -> slotwise.auth.v1.User
 	2,  // 7: slotwise.auth.v1.ProfileResponse.user:type_name -> slotwise.auth.v1.User
 	0,  // 8: slotwise.auth.v1.UpdateProfileRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
-	19, // 9: slotwise.auth.v1.JWKS.keys:type_name -> slotwise.auth.v1.JWK
+	23, // 9: slotwise.auth.v1.JWKS.keys:type_name -> slotwise.auth.v1.JWK
 	3,  // 10: slotwise.auth.v1.AuthService.Register:input_type -> slotwise.auth.v1.RegisterRequest
 	5,  // 11: slotwise.auth.v1.AuthService.LoginWithRole:input_type -> slotwise.auth.v1.LoginWithRoleRequest
-	13, // 12: slotwise.auth.v1.AuthService.GetUserRole:input_type -> slotwise.auth.v1.GetUserRoleRequest
-	15, // 13: slotwise.auth.v1.AuthService.GetProfile:input_type -> slotwise.auth.v1.GetProfileRequest
-	17, // 14: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
+	17, // 12: slotwise.auth.v1.AuthService.GetUserRole:input_type -> slotwise.auth.v1.GetUserRoleRequest
+	19, // 13: slotwise.auth.v1.AuthService.GetProfile:input_type -> slotwise.auth.v1.GetProfileRequest
+	21, // 14: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
 	7,  // 15: slotwise.auth.v1.AuthService.Refresh:input_type -> slotwise.auth.v1.RefreshRequest
 	9,  // 16: slotwise.auth.v1.AuthService.Logout:input_type -> slotwise.auth.v1.LogoutRequest
 	10, // 17: slotwise.auth.v1.AuthService.LogoutAll:input_type -> slotwise.auth.v1.LogoutAllRequest
 	11, // 18: slotwise.auth.v1.AuthService.ChangePassword:input_type -> slotwise.auth.v1.ChangePasswordRequest
-	18, // 19: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
-	21, // 20: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
-	23, // 21: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
-	25, // 22: slotwise.auth.v1.AuthService.Unsubscribe:input_type -> slotwise.auth.v1.UnsubscribeRequest
-	4,  // 23: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
-	6,  // 24: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
-	14, // 25: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
-	16, // 26: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	16, // 27: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	8,  // 28: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
-	12, // 29: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 30: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
-	12, // 31: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
-	20, // 32: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
-	22, // 33: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
-	24, // 34: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
-	12, // 35: slotwise.auth.v1.AuthService.Unsubscribe:output_type -> slotwise.auth.v1.MessageResponse
-	23, // [23:36] is the sub-list for method output_type
-	10, // [10:23] is the sub-list for method input_type
+	13, // 19: slotwise.auth.v1.AuthService.VerifyEmail:input_type -> slotwise.auth.v1.VerifyEmailRequest
+	14, // 20: slotwise.auth.v1.AuthService.ResendVerification:input_type -> slotwise.auth.v1.ResendVerificationRequest
+	15, // 21: slotwise.auth.v1.AuthService.ForgotPassword:input_type -> slotwise.auth.v1.ForgotPasswordRequest
+	16, // 22: slotwise.auth.v1.AuthService.ResetPassword:input_type -> slotwise.auth.v1.ResetPasswordRequest
+	22, // 23: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
+	25, // 24: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
+	27, // 25: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
+	29, // 26: slotwise.auth.v1.AuthService.Unsubscribe:input_type -> slotwise.auth.v1.UnsubscribeRequest
+	4,  // 27: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
+	6,  // 28: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
+	18, // 29: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
+	20, // 30: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	20, // 31: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	8,  // 32: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
+	12, // 33: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 34: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 35: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 36: slotwise.auth.v1.AuthService.VerifyEmail:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 37: slotwise.auth.v1.AuthService.ResendVerification:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 38: slotwise.auth.v1.AuthService.ForgotPassword:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 39: slotwise.auth.v1.AuthService.ResetPassword:output_type -> slotwise.auth.v1.MessageResponse
+	24, // 40: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
+	26, // 41: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
+	28, // 42: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
+	12, // 43: slotwise.auth.v1.AuthService.Unsubscribe:output_type -> slotwise.auth.v1.MessageResponse
+	27, // [27:44] is the sub-list for method output_type
+	10, // [10:27] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -1951,14 +2194,15 @@ func file_slotwise_auth_v1_auth_proto_init() {
 	file_slotwise_auth_v1_auth_proto_msgTypes[0].OneofWrappers = []any{}
 	file_slotwise_auth_v1_auth_proto_msgTypes[3].OneofWrappers = []any{}
 	file_slotwise_auth_v1_auth_proto_msgTypes[11].OneofWrappers = []any{}
-	file_slotwise_auth_v1_auth_proto_msgTypes[17].OneofWrappers = []any{}
+	file_slotwise_auth_v1_auth_proto_msgTypes[16].OneofWrappers = []any{}
+	file_slotwise_auth_v1_auth_proto_msgTypes[21].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_proto_rawDesc), len(file_slotwise_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

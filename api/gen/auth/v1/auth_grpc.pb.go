@@ -19,19 +19,23 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AuthService_Register_FullMethodName       = "/slotwise.auth.v1.AuthService/Register"
-	AuthService_LoginWithRole_FullMethodName  = "/slotwise.auth.v1.AuthService/LoginWithRole"
-	AuthService_GetUserRole_FullMethodName    = "/slotwise.auth.v1.AuthService/GetUserRole"
-	AuthService_GetProfile_FullMethodName     = "/slotwise.auth.v1.AuthService/GetProfile"
-	AuthService_UpdateProfile_FullMethodName  = "/slotwise.auth.v1.AuthService/UpdateProfile"
-	AuthService_Refresh_FullMethodName        = "/slotwise.auth.v1.AuthService/Refresh"
-	AuthService_Logout_FullMethodName         = "/slotwise.auth.v1.AuthService/Logout"
-	AuthService_LogoutAll_FullMethodName      = "/slotwise.auth.v1.AuthService/LogoutAll"
-	AuthService_ChangePassword_FullMethodName = "/slotwise.auth.v1.AuthService/ChangePassword"
-	AuthService_GetJWKS_FullMethodName        = "/slotwise.auth.v1.AuthService/GetJWKS"
-	AuthService_UserExists_FullMethodName     = "/slotwise.auth.v1.AuthService/UserExists"
-	AuthService_GetContact_FullMethodName     = "/slotwise.auth.v1.AuthService/GetContact"
-	AuthService_Unsubscribe_FullMethodName    = "/slotwise.auth.v1.AuthService/Unsubscribe"
+	AuthService_Register_FullMethodName           = "/slotwise.auth.v1.AuthService/Register"
+	AuthService_LoginWithRole_FullMethodName      = "/slotwise.auth.v1.AuthService/LoginWithRole"
+	AuthService_GetUserRole_FullMethodName        = "/slotwise.auth.v1.AuthService/GetUserRole"
+	AuthService_GetProfile_FullMethodName         = "/slotwise.auth.v1.AuthService/GetProfile"
+	AuthService_UpdateProfile_FullMethodName      = "/slotwise.auth.v1.AuthService/UpdateProfile"
+	AuthService_Refresh_FullMethodName            = "/slotwise.auth.v1.AuthService/Refresh"
+	AuthService_Logout_FullMethodName             = "/slotwise.auth.v1.AuthService/Logout"
+	AuthService_LogoutAll_FullMethodName          = "/slotwise.auth.v1.AuthService/LogoutAll"
+	AuthService_ChangePassword_FullMethodName     = "/slotwise.auth.v1.AuthService/ChangePassword"
+	AuthService_VerifyEmail_FullMethodName        = "/slotwise.auth.v1.AuthService/VerifyEmail"
+	AuthService_ResendVerification_FullMethodName = "/slotwise.auth.v1.AuthService/ResendVerification"
+	AuthService_ForgotPassword_FullMethodName     = "/slotwise.auth.v1.AuthService/ForgotPassword"
+	AuthService_ResetPassword_FullMethodName      = "/slotwise.auth.v1.AuthService/ResetPassword"
+	AuthService_GetJWKS_FullMethodName            = "/slotwise.auth.v1.AuthService/GetJWKS"
+	AuthService_UserExists_FullMethodName         = "/slotwise.auth.v1.AuthService/UserExists"
+	AuthService_GetContact_FullMethodName         = "/slotwise.auth.v1.AuthService/GetContact"
+	AuthService_Unsubscribe_FullMethodName        = "/slotwise.auth.v1.AuthService/Unsubscribe"
 )
 
 // AuthServiceClient is the client API for AuthService service.
@@ -54,6 +58,18 @@ type AuthServiceClient interface {
 	LogoutAll(ctx context.Context, in *LogoutAllRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// ChangePassword sets a new password; every other session of the caller ends.
 	ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// VerifyEmail opens an emailed verification link: the address is
+	// verified, or a pending email change takes effect (every session ends).
+	VerifyEmail(ctx context.Context, in *VerifyEmailRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// ResendVerification mails the caller's verification link again (at most
+	// once a minute: 429 with Retry-After).
+	ResendVerification(ctx context.Context, in *ResendVerificationRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// ForgotPassword mails a reset link to the address if an account uses it;
+	// the answer is the same either way.
+	ForgotPassword(ctx context.Context, in *ForgotPasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// ResetPassword sets a new password with an emailed reset link (single
+	// use, 30 minutes); every session of the account ends.
+	ResetPassword(ctx context.Context, in *ResetPasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error)
 	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
@@ -166,6 +182,46 @@ func (c *authServiceClient) ChangePassword(ctx context.Context, in *ChangePasswo
 	return out, nil
 }
 
+func (c *authServiceClient) VerifyEmail(ctx context.Context, in *VerifyEmailRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_VerifyEmail_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ResendVerification(ctx context.Context, in *ResendVerificationRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_ResendVerification_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ForgotPassword(ctx context.Context, in *ForgotPasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_ForgotPassword_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authServiceClient) ResetPassword(ctx context.Context, in *ResetPasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_ResetPassword_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *authServiceClient) GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(JWKS)
@@ -226,6 +282,18 @@ type AuthServiceServer interface {
 	LogoutAll(context.Context, *LogoutAllRequest) (*MessageResponse, error)
 	// ChangePassword sets a new password; every other session of the caller ends.
 	ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error)
+	// VerifyEmail opens an emailed verification link: the address is
+	// verified, or a pending email change takes effect (every session ends).
+	VerifyEmail(context.Context, *VerifyEmailRequest) (*MessageResponse, error)
+	// ResendVerification mails the caller's verification link again (at most
+	// once a minute: 429 with Retry-After).
+	ResendVerification(context.Context, *ResendVerificationRequest) (*MessageResponse, error)
+	// ForgotPassword mails a reset link to the address if an account uses it;
+	// the answer is the same either way.
+	ForgotPassword(context.Context, *ForgotPasswordRequest) (*MessageResponse, error)
+	// ResetPassword sets a new password with an emailed reset link (single
+	// use, 30 minutes); every session of the account ends.
+	ResetPassword(context.Context, *ResetPasswordRequest) (*MessageResponse, error)
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error)
 	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
@@ -274,6 +342,18 @@ func (UnimplementedAuthServiceServer) LogoutAll(context.Context, *LogoutAllReque
 }
 func (UnimplementedAuthServiceServer) ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangePassword not implemented")
+}
+func (UnimplementedAuthServiceServer) VerifyEmail(context.Context, *VerifyEmailRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VerifyEmail not implemented")
+}
+func (UnimplementedAuthServiceServer) ResendVerification(context.Context, *ResendVerificationRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResendVerification not implemented")
+}
+func (UnimplementedAuthServiceServer) ForgotPassword(context.Context, *ForgotPasswordRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ForgotPassword not implemented")
+}
+func (UnimplementedAuthServiceServer) ResetPassword(context.Context, *ResetPasswordRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResetPassword not implemented")
 }
 func (UnimplementedAuthServiceServer) GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetJWKS not implemented")
@@ -470,6 +550,78 @@ func _AuthService_ChangePassword_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_VerifyEmail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyEmailRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).VerifyEmail(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_VerifyEmail_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).VerifyEmail(ctx, req.(*VerifyEmailRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ResendVerification_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResendVerificationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ResendVerification(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ResendVerification_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ResendVerification(ctx, req.(*ResendVerificationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ForgotPassword_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ForgotPasswordRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ForgotPassword(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ForgotPassword_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ForgotPassword(ctx, req.(*ForgotPasswordRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AuthService_ResetPassword_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResetPasswordRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).ResetPassword(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_ResetPassword_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).ResetPassword(ctx, req.(*ResetPasswordRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_GetJWKS_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetJWKSRequest)
 	if err := dec(in); err != nil {
@@ -584,6 +736,22 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ChangePassword",
 			Handler:    _AuthService_ChangePassword_Handler,
+		},
+		{
+			MethodName: "VerifyEmail",
+			Handler:    _AuthService_VerifyEmail_Handler,
+		},
+		{
+			MethodName: "ResendVerification",
+			Handler:    _AuthService_ResendVerification_Handler,
+		},
+		{
+			MethodName: "ForgotPassword",
+			Handler:    _AuthService_ForgotPassword_Handler,
+		},
+		{
+			MethodName: "ResetPassword",
+			Handler:    _AuthService_ResetPassword_Handler,
 		},
 		{
 			MethodName: "GetJWKS",

@@ -512,6 +512,124 @@ func (x *ServiceEvent) GetDeleted() bool {
 	return false
 }
 
+// AccountEvent is published on auth.accounts.v1, keyed by user id: a mail
+// about the account itself that notification-svc sends (to the address in
+// email, verified or not: these mails are how an address gets verified
+// and how its owner is told of changes).
+type AccountEvent struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
+	// type is "verify_email" (a link proving email; newEmail is set when
+	// the link applies an email change), "email_changed" (email is the old
+	// address, told that the account moved to newEmail) or "password_reset"
+	// (a link to set a new password).
+	Type       string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
+	OccurredAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
+	UserId     string                 `protobuf:"bytes,4,opt,name=userId,proto3" json:"userId,omitempty"`
+	Email      string                 `protobuf:"bytes,5,opt,name=email,proto3" json:"email,omitempty"`
+	FullName   string                 `protobuf:"bytes,6,opt,name=fullName,proto3" json:"fullName,omitempty"`
+	// token is the link's secret (auth-svc keeps only its SHA-256); the mail
+	// links WEB_URL's page for the type with it.
+	Token         string                 `protobuf:"bytes,7,opt,name=token,proto3" json:"token,omitempty"`
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=expiresAt,proto3" json:"expiresAt,omitempty"`
+	NewEmail      string                 `protobuf:"bytes,9,opt,name=newEmail,proto3" json:"newEmail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AccountEvent) Reset() {
+	*x = AccountEvent{}
+	mi := &file_slotwise_events_v1_events_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AccountEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AccountEvent) ProtoMessage() {}
+
+func (x *AccountEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_events_v1_events_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AccountEvent.ProtoReflect.Descriptor instead.
+func (*AccountEvent) Descriptor() ([]byte, []int) {
+	return file_slotwise_events_v1_events_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *AccountEvent) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetOccurredAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.OccurredAt
+	}
+	return nil
+}
+
+func (x *AccountEvent) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetFullName() string {
+	if x != nil {
+		return x.FullName
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *AccountEvent) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *AccountEvent) GetNewEmail() string {
+	if x != nil {
+		return x.NewEmail
+	}
+	return ""
+}
+
 var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
@@ -582,7 +700,19 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\ttimeSlots\x18\n" +
 	" \x03(\tR\ttimeSlots\x12\x1a\n" +
 	"\bisActive\x18\v \x01(\bR\bisActive\x12\x18\n" +
-	"\adeleted\x18\f \x01(\bR\adeletedB9Z7github.com/slotwise/slotwise/api/gen/events/v1;eventsv1b\x06proto3"
+	"\adeleted\x18\f \x01(\bR\adeleted\"\xae\x02\n" +
+	"\fAccountEvent\x12\x18\n" +
+	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
+	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
+	"\n" +
+	"occurredAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"occurredAt\x12\x16\n" +
+	"\x06userId\x18\x04 \x01(\tR\x06userId\x12\x14\n" +
+	"\x05email\x18\x05 \x01(\tR\x05email\x12\x1a\n" +
+	"\bfullName\x18\x06 \x01(\tR\bfullName\x12\x14\n" +
+	"\x05token\x18\a \x01(\tR\x05token\x128\n" +
+	"\texpiresAt\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12\x1a\n" +
+	"\bnewEmail\x18\t \x01(\tR\bnewEmailB9Z7github.com/slotwise/slotwise/api/gen/events/v1;eventsv1b\x06proto3"
 
 var (
 	file_slotwise_events_v1_events_proto_rawDescOnce sync.Once
@@ -596,23 +726,26 @@ func file_slotwise_events_v1_events_proto_rawDescGZIP() []byte {
 	return file_slotwise_events_v1_events_proto_rawDescData
 }
 
-var file_slotwise_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_slotwise_events_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_slotwise_events_v1_events_proto_goTypes = []any{
 	(*AppointmentEvent)(nil),      // 0: slotwise.events.v1.AppointmentEvent
 	(*ReviewEvent)(nil),           // 1: slotwise.events.v1.ReviewEvent
 	(*ServiceEvent)(nil),          // 2: slotwise.events.v1.ServiceEvent
-	(*timestamppb.Timestamp)(nil), // 3: google.protobuf.Timestamp
+	(*AccountEvent)(nil),          // 3: slotwise.events.v1.AccountEvent
+	(*timestamppb.Timestamp)(nil), // 4: google.protobuf.Timestamp
 }
 var file_slotwise_events_v1_events_proto_depIdxs = []int32{
-	3, // 0: slotwise.events.v1.AppointmentEvent.occurredAt:type_name -> google.protobuf.Timestamp
-	3, // 1: slotwise.events.v1.AppointmentEvent.startsAt:type_name -> google.protobuf.Timestamp
-	3, // 2: slotwise.events.v1.ReviewEvent.occurredAt:type_name -> google.protobuf.Timestamp
-	3, // 3: slotwise.events.v1.ServiceEvent.occurredAt:type_name -> google.protobuf.Timestamp
-	4, // [4:4] is the sub-list for method output_type
-	4, // [4:4] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	4, // 0: slotwise.events.v1.AppointmentEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	4, // 1: slotwise.events.v1.AppointmentEvent.startsAt:type_name -> google.protobuf.Timestamp
+	4, // 2: slotwise.events.v1.ReviewEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	4, // 3: slotwise.events.v1.ServiceEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	4, // 4: slotwise.events.v1.AccountEvent.occurredAt:type_name -> google.protobuf.Timestamp
+	4, // 5: slotwise.events.v1.AccountEvent.expiresAt:type_name -> google.protobuf.Timestamp
+	6, // [6:6] is the sub-list for method output_type
+	6, // [6:6] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_events_v1_events_proto_init() }
@@ -626,7 +759,7 @@ func file_slotwise_events_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_events_v1_events_proto_rawDesc), len(file_slotwise_events_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   3,
+			NumMessages:   4,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

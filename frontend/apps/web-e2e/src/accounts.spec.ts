@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { API, apiLogin, customer, loginViaUi, logout, provider, registerViaUi, runId } from './support';
+import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, customer, loginViaUi, logout, provider, registerViaUi, runId } from './support';
+import { awaitMail, linkIn, mailsTo } from './mailpit';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,7 +39,7 @@ test('customer logs in: nav shows customer links; logout returns home', async ({
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('changing the email asks for the current password', async ({ page, request }) => {
+test('changing the email asks for the current password and waits for its link', async ({ page, request }) => {
   const mover = { ...customer, email: `mover.${runId}@example.com`, fullName: 'Mover Customer' };
   const res = await request.post(`${API}/auth/register`, {
     data: { email: mover.email, password: mover.password, fullName: mover.fullName, phoneNumber: '9876543210',
@@ -56,11 +57,19 @@ test('changing the email asks for the current password', async ({ page, request 
   await expect(page.getByRole('alert')).toHaveText('The current password is incorrect.');
   await page.getByLabel('Current Password').fill(mover.password);
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
-  await expect(page.getByTestId('profile-email')).toHaveText(moved);
-  await expect(page.getByTestId('profile-currentPassword')).toHaveCount(0);
-  await logout(page);
+  // The change waits for the link mailed to the new address.
+  await expect(page.getByText(`Saved. To change your email to ${moved}, open the link we sent there.`)).toBeVisible();
+  await expect(page.getByTestId('profile-email')).toHaveText(mover.email);
+  await expect(page.getByRole('region', { name: 'Email verification' })).toContainText(moved);
+  const link = linkIn(await awaitMail(request, moved, 'Confirm your new email address'), 'verify-email');
+  await page.goto(link);
+  await expect(page.getByText(`Your email address is now ${moved}. Please sign in again on your devices.`)).toBeVisible();
+  await page.goto('/');
+  await logout(page).catch(() => undefined); // the session may already have ended
   await loginViaUi(page, { ...mover, email: moved });
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(moved);
+  await logout(page);
 });
 
 test('provider logs in: nav shows provider links and provider pages open', async ({ page }) => {
@@ -123,4 +132,62 @@ test("a category page lists a provider's service and Know More opens", async ({ 
   // Logged out, Book Now still leads to /login.
   await card.getByRole('link', { name: 'Book Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a new customer books at once, is mailed only once verified, and can reset a forgotten password', async ({ page, request }) => {
+  const newbie = { ...customer, email: `newbie.${runId}@example.com`, fullName: 'Nina Newbie' };
+  await registerViaUi(page, newbie);
+  const serviceId = await createServiceViaApi(request, provider, { name: `Verify Check ${runId}`, timeSlots: ['09:00', '11:00'] });
+  const id = await bookViaApi(request, newbie, { serviceId, date: businessDay(2), time: '09:00' });
+  const providerAuth = { Authorization: `Bearer ${await apiLogin(request, provider)}` };
+  const move = async (status: string) => {
+    const r = await request.patch(`${API}/appointments/${id}/provider-status`, { headers: providerAuth, data: { status } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  };
+  await move('scheduled');
+
+  // Signed in: the banner asks to verify; the acceptance is in the app but not mailed.
+  await loginViaUi(page, newbie);
+  const banner = page.getByRole('region', { name: 'Email verification' });
+  await expect(banner).toContainText(newbie.email);
+  await banner.getByRole('button', { name: 'Resend' }).click();
+  await expect(banner.getByRole('status')).toContainText('We just sent a link.');
+  const token = await apiLogin(request, newbie);
+  await expect
+    .poll(async () => JSON.stringify(await (await request.get(`${API}/notifications`, { headers: { Authorization: `Bearer ${token}` } })).json()))
+    .toContain('booking_accepted');
+  await page.waitForTimeout(3_000); // the postman's next rounds
+  expect((await mailsTo(request, newbie.email)).map((m) => m.Subject)).toEqual(['Verify your email address']);
+
+  const link = linkIn(await awaitMail(request, newbie.email, 'Verify your email address'), 'verify-email');
+  await page.goto(link);
+  await expect(page.getByText('Thank you: your email address is verified.')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
+  await move('confirmed');
+  await awaitMail(request, newbie.email, 'Your appointment is confirmed');
+
+  // Forgot password: a link by mail sets a new one and ends the session.
+  await logout(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(newbie.email);
+  await page.getByRole('button', { name: 'Send me a reset link' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'If an account uses this address, we sent it a link to reset the password. The link works for 30 minutes.',
+  );
+  const reset = linkIn(await awaitMail(request, newbie.email, 'Reset your Slotwise password'), 'reset-password');
+  await page.goto(reset);
+  await page.getByLabel('New password', { exact: true }).fill('fresh-pass-9');
+  await page.getByLabel('Confirm new password').fill('fresh-pass-9');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password was reset, and every device was signed out.', { exact: false })).toBeVisible();
+  // The link works once.
+  await page.goto(reset);
+  await page.getByLabel('New password', { exact: true }).fill('fresh-pass-10');
+  await page.getByLabel('Confirm new password').fill('fresh-pass-10');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('already used');
+  await loginViaUi(page, { ...newbie, password: 'fresh-pass-9' });
 });

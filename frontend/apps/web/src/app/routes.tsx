@@ -10,6 +10,10 @@ const CustomerHome = lazy(() => import('@slotwise/shell-feature-pages').then((m)
 const HelpPage = lazy(() => import('@slotwise/shell-feature-pages').then((m) => ({ default: m.HelpPage })));
 const ProviderHome = lazy(() => import('@slotwise/provider-feature-home').then((m) => ({ default: m.ProviderHome })));
 const AuthPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.AuthPage })));
+const ForgotPasswordPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.VerifyEmailPage })));
+const VerifyEmailBanner = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.VerifyEmailBanner })));
 const ProfilePage = lazy(() => import('@slotwise/account-feature-profile').then((m) => ({ default: m.ProfilePage })));
 const CategoriesPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.CategoriesPage })));
 const CategoryPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.CategoryPage })));
@@ -39,10 +43,13 @@ const provider = (el: ReactNode) => <RequireProvider>{el}</RequireProvider>;
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<Layout navSearch={<NavSearch />} />}>
+      <Route element={<Layout navSearch={<NavSearch />} banner={<VerifyEmailBanner />} />}>
         <Route index element={<HomePage />} />
         <Route path="login" element={<RedirectIfAuthed><AuthPage key="login" mode="login" /></RedirectIfAuthed>} />
         <Route path="register" element={<RedirectIfAuthed><AuthPage key="register" mode="register" /></RedirectIfAuthed>} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="services" element={<ServicesPage />} />
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="categories/:slug" element={<CategoryPage />} />

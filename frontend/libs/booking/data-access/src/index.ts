@@ -3,3 +3,4 @@ export * from './lib/availability';
 export * from './lib/calendar-export';
 export * from './lib/linked-appointment';
 export * from './lib/service-durations';
+export * from './lib/service';

@@ -6,3 +6,4 @@ export * from './lib/query-client';
 export * from './lib/query-keys';
 export * from './lib/session';
 export * from './lib/return-to';
+export * from './lib/prefetch';

@@ -156,6 +156,13 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
           <Field label="Password" id="password">
             <PasswordInput value={values.password} onChange={set('password')} autoComplete={isLogin ? 'current-password' : 'new-password'} />
           </Field>
+          {isLogin && (
+            <p className="-mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-300">
+                Forgot password?
+              </Link>
+            </p>
+          )}
           {!isLogin && (
             <Field label="Confirm Password" id="confirmPassword">
               <PasswordInput value={values.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />

@@ -74,9 +74,10 @@ function ProfileView({ user }: { user: User }) {
       return;
     }
     try {
-      await update.mutateAsync(buildProfilePayload(values, user.role));
+      const saved = await update.mutateAsync(buildProfilePayload(values, user.role));
       setEditing(false);
-      flash('success', PROFILE_SAVED);
+      // A new email waits on the link mailed to it (docs/product.md#verified-email-and-password-reset).
+      flash('success', saved.pendingEmail ? `Saved. To change your email to ${saved.pendingEmail}, open the link we sent there.` : PROFILE_SAVED);
     } catch (err) {
       flash('error', err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : PROFILE_SAVE_FAILED);
     }

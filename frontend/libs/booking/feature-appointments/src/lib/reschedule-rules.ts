@@ -1,21 +1,6 @@
-// Reschedule page and modal rules (docs/product.md#validation, #constants).
-import { addDays, businessInstant, formatTime12, laterDate, parseTimeLabel } from '@slotwise/shared-util';
-
-/** The reschedule modal's slots: the default list of docs/product.md#constants (slots when a service lists none). */
-export const DEFAULT_TIME_SLOTS = [
-  '8:00 AM',
-  '9:00 AM',
-  '10:00 AM',
-  '10:30 AM',
-  '11:30 AM',
-  '1:00 PM',
-  '2:00 PM',
-  '2:30 PM',
-  '3:30 PM',
-  '4:30 PM',
-  '5:30 PM',
-] as const;
-
+// Reschedule page and modal rules (docs/product.md#validation, #constants). Both offer the
+// service's real slots through booking-ui's ServiceSlotPicker (RescheduleSlots.tsx).
+import { businessInstant, laterDate } from '@slotwise/shared-util';
 
 export const RESCHEDULE_MESSAGES = {
   required: 'Please select both date and time',
@@ -31,15 +16,9 @@ export function rescheduleModalFailed(message: string): string {
   return `Failed to reschedule appointment: ${message}`;
 }
 
-export const RESCHEDULE_PAGE_DAYS = 14;
-
-/** Reschedule page: hourly slots 9:00 AM to 5:00 PM (9 slots). */
-export const RESCHEDULE_PAGE_SLOTS: readonly string[] = Array.from({ length: 9 }, (_, i) => formatTime12((9 + i) * 60));
-
-/** Reschedule page: 14 days from the later of today and the appointment date. */
-export function reschedulePageDates(today: string, appointmentDate: string): string[] {
-  const start = laterDate(today, appointmentDate);
-  return Array.from({ length: RESCHEDULE_PAGE_DAYS }, (_, i) => addDays(start, i));
+/** The first day a reschedule may move to: the later of today and the appointment's date (booking-svc CheckReschedule). */
+export function rescheduleFrom(today: string, appointmentDate: string): string {
+  return laterDate(today, appointmentDate);
 }
 
 export interface RescheduleChoice {
@@ -76,15 +55,4 @@ export function validateRescheduleModal(
   const next = moment(choice.date, choice.time);
   if (next === null || next <= now.getTime()) return RESCHEDULE_MESSAGES.notFuture;
   return null;
-}
-
-/** Modal date input minimum: the later of the appointment date and today. */
-export function rescheduleModalMinDate(today: string, appointmentDate: string): string {
-  return laterDate(today, appointmentDate);
-}
-
-/** Modal slots for a date: the default list; on the appointment's own day only later times. */
-export function rescheduleModalSlots(date: string, current: CurrentAppointment): string[] {
-  const cur = parseTimeLabel(current.time);
-  return DEFAULT_TIME_SLOTS.filter((s) => date !== current.date || cur === null || (parseTimeLabel(s) ?? 0) > cur);
 }

@@ -8,14 +8,8 @@ import { asAppointment, type BookingRequest } from '@slotwise/shared-contract';
 import { api, isRetryable, queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 import { appointmentsChanged } from '@slotwise/booking-data-access';
 
-/** GET /services/{id}. */
-export function useService(id: string | null) {
-  return useQuery({
-    queryKey: [queryRoots.service, id ?? ''],
-    queryFn: ({ signal }) => unwrap(api.GET('/services/{id}', { params: { path: { id: id ?? '' } }, signal })).then((r) => r.service),
-    enabled: !!id,
-  });
-}
+/** The service itself: booking-data-access's, shared with rescheduling. */
+export { useService } from '@slotwise/booking-data-access';
 
 /** GET /reviews/service/{id}, once the reviews are opened. */
 export function useServiceReviews(serviceId: string | null, enabled = true) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { toast } from 'sonner';
@@ -85,6 +85,23 @@ describe('BookingPage', () => {
     expect(screen.getByRole('button', { name: 'Go to Calendar' })).toBeTruthy();
   });
 
+  it('summarises the booking as it is chosen, and again on the thank-you screen', async () => {
+    renderBooking();
+    fireEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    const summary = await screen.findByTestId('booking-summary');
+    expect(within(summary).getByTestId('summary-when').textContent).toBe('Wed, 2 Jan 2030 · 9:00 AM IST');
+    expect(within(summary).getByTestId('summary-price').textContent).toBe('₹499');
+    expect(within(summary).getByTestId('summary-duration').textContent).toBe('30 min (until 9:30 AM IST)');
+    expect(within(summary).getByTestId('summary-business').textContent).toBe('Smile Clinic');
+    expect(within(summary).getByTestId('summary-address').textContent).toBe('MG Road, Pune');
+    expect(within(summary).getByTestId('summary-policy').textContent).toContain('Cancel any time before the appointment starts');
+    await waitFor(() => expect((screen.getByLabelText('Address') as HTMLInputElement).value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { name: 'Your booking' })).toBeTruthy();
+    expect(screen.getByTestId('summary-when').textContent).toBe('Wed, 2 Jan 2030 · 9:00 AM IST');
+    expect(screen.getByTestId('summary-price').textContent).toBe('₹499');
+  });
+
   it('a refused booking shows the server message', async () => {
     server.use(http.post('*/appointments', () => apiError(409, 'This time slot is already booked')));
     renderBooking();
@@ -102,7 +119,7 @@ describe('BookingPage', () => {
     localStorage.removeItem('token');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(toast.error).toHaveBeenCalledWith('You must be logged in to book an appointment');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('You must be logged in to book an appointment'));
     expect(posts()).toEqual([]);
   });
 

@@ -5,22 +5,21 @@ import { ApiError, readToken, returnState, useSession } from '@slotwise/shared-d
 import {
   Button,
   buttonClass,
-  DateStrip,
   ErrorBanner,
   Field,
   Input,
   Page,
   PageHeader,
   RatingInput,
-  SlotPicker,
   Spinner,
   Stars,
   SuccessBanner,
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { displayTime, formatDate, formatDateTime, reviewerName, zoneNotice, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
-import { allSlotsGone, slotOpen, useAvailability } from '@slotwise/booking-data-access';
+import { BUSINESS_TIME_ZONE, formatDate, formatZonedDateTime, reviewerName, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { useAvailability } from '@slotwise/booking-data-access';
+import { BookingSummary, dayOpen, firstOpenDay, ServiceSlotPicker, slotState, type SlotRules, type SummaryService } from '@slotwise/booking-ui';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import {
   BOOKING_MESSAGES,
@@ -103,24 +102,27 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   }, [user]);
 
   const days: DayAvailability[] = useMemo(() => availability.data?.days ?? [], [availability.data]);
-  const gone = availability.isSuccess && allSlotsGone(days, now);
+  const timeZone = availability.data?.timeZone || BUSINESS_TIME_ZONE;
+  const minNoticeMinutes = service.data?.minNoticeMinutes ?? 0;
+  const rules: SlotRules = useMemo(() => ({ now, minNoticeMinutes }), [now, minNoticeMinutes]);
+  const gone = availability.isSuccess && !days.some((d) => dayOpen(d, rules));
   const selectedDay = days.find((d) => d.date === form.date) ?? null;
 
   // Default to the first day with an open slot (also when the address names a day outside the window).
   useEffect(() => {
     if (days.length > 0 && !days.some((d) => d.date === form.date)) {
-      const first = days.find((d) => d.slots.some((s) => slotOpen(s, now))) ?? days[0];
-      setForm((f) => ({ ...f, date: first.date, time: '' }));
+      const first = firstOpenDay(days, rules);
+      if (first) setForm((f) => ({ ...f, date: first.date, time: '' }));
     }
-  }, [days, form.date, now]);
+  }, [days, form.date, rules]);
 
   // A slot that became unavailable (taken, or passed) is unselected.
   useEffect(() => {
     if (form.time && selectedDay) {
       const s = selectedDay.slots.find((x) => x.time === form.time);
-      if (!s || !slotOpen(s, now)) setForm((f) => ({ ...f, time: '' }));
+      if (!s || !slotState(s, selectedDay, rules).open) setForm((f) => ({ ...f, time: '' }));
     }
-  }, [selectedDay, form.time, now]);
+  }, [selectedDay, form.time, rules]);
 
   const name = service.data?.name ?? serviceParam ?? 'Service';
   const set = (k: keyof BookingFormValues) => (e: { target: { value: string } }) =>
@@ -147,12 +149,14 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
       onError: (err) => {
         setError(bookingFailedMessage(err instanceof ApiError ? err.message : null));
         void availability.refetch();
+        // The service too: a refusal may come from a rule it changed meanwhile (its minimum notice).
+        void service.refetch();
       },
     });
   };
 
-  if (booked) return <ThankYou appointment={booked} />;
-  const zone = zoneNotice(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const summary: SummaryService | null = service.data ?? null;
+  if (booked) return <ThankYou appointment={booked} service={summary} timeZone={timeZone} />;
 
   return (
     <Page>
@@ -189,41 +193,26 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
       {availability.isError && <ErrorBanner>{availability.error.message}</ErrorBanner>}
 
       {availability.isSuccess && (
-        <form onSubmit={submit} noValidate className="space-y-6">
-          <fieldset className="min-w-0">
-            <legend className="mb-2 font-semibold">Select a date</legend>
-            <DateStrip
-              label="Dates"
-              dates={days.map((d) => ({ date: d.date, open: d.slots.some((s) => slotOpen(s, now)), closed: d.closed }))}
-              value={form.date}
-              onChange={(date) => setForm((f) => ({ ...f, date, time: '' }))}
-            />
-          </fieldset>
-
-          <fieldset className="min-w-0">
-            <legend className="mb-2 font-semibold">Select a time</legend>
-            {zone && <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="zone-notice">{zone}</p>}
-            {selectedDay?.closed && (
-              <p className="mb-2 text-sm text-slate-700 dark:text-slate-200" data-testid="closed-day">
-                {closedDayNote(service.data?.provider, selectedDay.closedNote)}
-              </p>
-            )}
-            <SlotPicker
-              label="Time slots"
-              value={form.time}
-              onChange={(time) => setForm((f) => ({ ...f, time }))}
-              slots={(selectedDay?.slots ?? []).map((s) => ({
-                value: s.time,
-                label: displayTime(s.time),
-                open: slotOpen(s, now),
-                reason: selectedDay?.closed ? 'Closed' : s.available ? 'This time has passed' : 'Already booked',
-              }))}
-            />
-          </fieldset>
+        <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <ServiceSlotPicker
+            days={days}
+            timeZone={timeZone}
+            value={{ date: form.date, time: form.time }}
+            onChange={(v) => setForm((f) => ({ ...f, ...v }))}
+            dateLabel="Select a date"
+            timeLabel="Select a time"
+            business={service.data?.provider}
+            {...rules}
+          />
+          {summary && (
+            <div className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
+              <BookingSummary service={summary} date={form.date} time={form.time} timeZone={timeZone} />
+            </div>
+          )}
 
           {gone && <ErrorBanner>{BOOKING_MESSAGES.allGone}</ErrorBanner>}
 
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid min-w-0 gap-4 md:grid-cols-2">
             <Field label="Full Name">
               <Input value={form.customerName} onChange={set('customerName')} autoComplete="name" />
             </Field>
@@ -241,10 +230,12 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
             </Field>
           </div>
 
-          {error && <ErrorBanner>{error}</ErrorBanner>}
-          <Button type="submit" disabled={gone || create.isPending}>
-            {create.isPending ? 'Booking…' : 'Confirm Booking'}
-          </Button>
+          <div className="min-w-0 space-y-4">
+            {error && <ErrorBanner>{error}</ErrorBanner>}
+            <Button type="submit" disabled={gone || create.isPending}>
+              {create.isPending ? 'Booking…' : 'Confirm Booking'}
+            </Button>
+          </div>
         </form>
       )}
     </Page>
@@ -252,7 +243,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
 }
 
 /** After success: thanks, a review form (kept locally, docs/product.md#data), then the calendar. */
-function ThankYou({ appointment: a }: { appointment: Appointment }) {
+function ThankYou({ appointment: a, service, timeZone }: { appointment: Appointment; service: SummaryService | null; timeZone: string }) {
   const navigate = useNavigate();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
@@ -273,8 +264,13 @@ function ThankYou({ appointment: a }: { appointment: Appointment }) {
     <Page>
       <PageHeader title="Thank you for your booking!" />
       <SuccessBanner>
-        {a.serviceName} on {formatDateTime(a.date, a.time)} is booked. Status: {a.status}.
+        {a.serviceName} on {formatZonedDateTime(a.date, a.time, timeZone)} is booked. Status: {a.status}.
       </SuccessBanner>
+      {service && (
+        <div className="mt-6 max-w-lg">
+          <BookingSummary title="Your booking" service={service} date={a.date} time={a.time} timeZone={timeZone} />
+        </div>
+      )}
       <section className="mt-6 max-w-lg rounded-xl border border-slate-200 p-5 dark:border-slate-700">
         <h2 className="mb-3 text-lg font-semibold">How was booking with us?</h2>
         {saved ? (
@@ -295,9 +291,4 @@ function ThankYou({ appointment: a }: { appointment: Appointment }) {
       </Button>
     </Page>
   );
-}
-
-/** What a day off says on the booking page (docs/product.md#provider-schedule). */
-function closedDayNote(business: string | undefined, note: string): string {
-  return `${business || 'The provider'} is closed on this day${note ? ` (${note})` : ''}. Please choose another day.`;
 }

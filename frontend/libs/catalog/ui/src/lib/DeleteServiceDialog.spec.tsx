@@ -16,7 +16,7 @@ describe('DeleteServiceDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onDelete).toHaveBeenCalledWith('s1');
-    expect(toast.success).toHaveBeenCalledWith('Hair Cut deleted');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Hair Cut deleted'));
   });
 
   it('a refused delete keeps the question open with the spec message', async () => {

@@ -31,8 +31,9 @@ export function ServiceCard({ service }: { service: ServiceCardData }) {
   return (
     <article data-testid="service-card" className="flex flex-col rounded-xl border border-slate-200 bg-surface p-5 shadow-sm dark:border-slate-700">
       <div className="mb-2 flex items-start justify-between gap-2">
-        {/* h2: the cards sit right under a page's h1 (axe heading-order: no level skipped). */}
-        <h2 className="text-lg font-semibold">
+        {/* h2: the cards sit right under a page's h1 (axe heading-order: no level skipped).
+            elementtiming: when the list paints, read by frontend/tools/lcp.mjs (Element Timing). */}
+        <h2 className="text-lg font-semibold" {...{ elementtiming: 'service-name' }}>
           {service.icon && <span aria-hidden="true" className="mr-2">{service.icon}</span>}
           {service.name}
         </h2>

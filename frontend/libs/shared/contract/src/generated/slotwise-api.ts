@@ -203,6 +203,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ForgotPassword mails a reset link to the address if an account uses it;
+         *     the answer is the same either way.
+         */
+        post: operations["AuthService_ForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ResetPassword sets a new password with an emailed reset link (single
+         *     use, 30 minutes); every session of the account ends.
+         */
+        post: operations["AuthService_ResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/profile": {
         parameters: {
             query?: never;
@@ -293,6 +333,46 @@ export interface paths {
         get: operations["AuthService_GetUserRole"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * VerifyEmail opens an emailed verification link: the address is
+         *     verified, or a pending email change takes effect (every session ends).
+         */
+        post: operations["AuthService_VerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ResendVerification mails the caller's verification link again (at most
+         *     once a minute: 429 with Retry-After).
+         */
+        post: operations["AuthService_ResendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1014,6 +1094,9 @@ export interface components {
             error?: string;
             message?: string;
         };
+        v1ForgotPasswordRequest: {
+            email?: string;
+        };
         v1GetAvailabilityResponse: {
             success?: boolean;
             serviceId?: string;
@@ -1217,7 +1300,14 @@ export interface components {
             message?: string;
             user?: components["schemas"]["v1User"];
         };
+        v1ResendVerificationRequest: Record<string, never>;
         v1ResetCalendarFeedRequest: Record<string, never>;
+        v1ResetPasswordRequest: {
+            token?: string;
+            newPassword?: string;
+            /** @description confirmPassword is optional: when sent it must equal newPassword. */
+            confirmPassword?: string;
+        };
         v1Review: {
             _id?: string;
             /** Format: int32 */
@@ -1349,6 +1439,19 @@ export interface components {
             providerInfo?: components["schemas"]["v1ProviderInfo"];
             /** @description emailNotifications is whether notifications are also mailed (on by default). */
             emailNotifications?: boolean;
+            /**
+             * @description emailVerified is whether the address was proved by its emailed link;
+             *     until it is, only the verification mail is sent to it.
+             */
+            emailVerified?: boolean;
+            /**
+             * @description pendingEmail is the address an email change waits on (its link was
+             *     mailed there); empty when none.
+             */
+            pendingEmail?: string;
+        };
+        v1VerifyEmailRequest: {
+            token?: string;
         };
     };
     responses: never;
@@ -1778,6 +1881,72 @@ export interface operations {
             };
         };
     };
+    AuthService_ForgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_ResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
     AuthService_GetProfile: {
         parameters: {
             query?: never;
@@ -1987,6 +2156,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1GetUserRoleResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_VerifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    AuthService_ResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1ResendVerificationRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1MessageResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */

@@ -4,6 +4,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { Emitted, ErrorBody, paths } from '@slotwise/shared-contract';
 import { API_BASE } from './config';
+import { takePrefetched } from './prefetch';
 import { refreshSession, tokenExpiresSoon } from './refresh';
 import { readRefreshToken, readToken } from './token';
 import { newTraceparent } from './trace';
@@ -64,11 +65,12 @@ const bearer: Middleware = {
   },
 };
 
-// fetch is looked up on every call, so whatever answers it (the browser, a test's MSW) sees each request.
+// fetch is looked up on every call, so whatever answers it (the browser, a test's MSW) sees each request;
+// a public GET the first script already started (prefetch.ts) is answered from that.
 // cache 'no-cache': public reads carry Cache-Control max-age=5 for CDNs (docs/product.md "Fresh and kept"),
 // but the app must show a change at once (a provider's own edit): the browser asks again every time,
 // with the ETag it holds, and a 304 costs no body.
-const options = { baseUrl: API_BASE, fetch: (request: Request) => globalThis.fetch(request), cache: 'no-cache' as const };
+const options = { baseUrl: API_BASE, fetch: (request: Request) => takePrefetched(request) ?? globalThis.fetch(request), cache: 'no-cache' as const };
 
 /** Public endpoints. */
 export const api = createClient<paths>(options);

@@ -36,6 +36,8 @@ export function aUser(over: Partial<User> = {}): User {
     updatedAt: '2026-02-01T10:00:00Z',
     providerInfo: null,
     emailNotifications: true,
+    emailVerified: true,
+    pendingEmail: '',
     ...over,
   };
 }

@@ -39,6 +39,8 @@ export function SlotPicker({ label, slots, value, onChange, columns = 'grid-cols
               aria-pressed={selected}
               title={s.open ? undefined : s.reason}
               onClick={() => onChange(s.value)}
+              // When the slots paint, read by frontend/tools/lcp.mjs (Element Timing).
+              {...{ elementtiming: 'slot' }}
               className={`min-h-11 rounded-lg border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
                 selected ? 'border-brand bg-brand text-white' : 'border-line hover:bg-hover'
               } disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through dark:disabled:bg-slate-800`}

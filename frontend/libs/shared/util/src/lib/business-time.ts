@@ -63,3 +63,16 @@ export function zoneNotice(browserZone: string | undefined, businessZone: string
   if (businessZone === 'Asia/Kolkata') return 'Times are India Standard Time (IST).';
   return `Times are in the ${businessZone} time zone.`;
 }
+
+/**
+ * The short name of a time zone as people read it: 'IST' for Asia/Kolkata, else what Intl calls it
+ * ('GMT+1', 'CET'); the zone's own name when Intl does not know it.
+ */
+export function zoneAbbreviation(timeZone: string = BUSINESS_TIME_ZONE, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    return part?.value || timeZone;
+  } catch {
+    return timeZone;
+  }
+}

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatZonedDateTime, formatZonedTime } from './format';
+import { zoneAbbreviation } from './business-time';
 
 describe('one date and time format for people', () => {
   it("reads 'Tue, 24 Nov 2026 · 10:00 AM' from a slot in either spelling", () => {
@@ -15,5 +16,17 @@ describe('one date and time format for people', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('someday', '')).toBe('someday');
+  });
+});
+
+describe('times with their zone', () => {
+  it("says '10:30 AM IST' for a slot in India", () => {
+    expect(formatZonedTime('2026-11-24', '10:30', 'Asia/Kolkata')).toBe('10:30 AM IST');
+    expect(formatZonedDateTime('2026-11-24', '05:30', 'Asia/Kolkata')).toBe('Tue, 24 Nov 2026 · 5:30 AM IST');
+  });
+
+  it("names another zone as Intl does, and an unknown one by its name", () => {
+    expect(formatZonedTime('2026-11-24', '09:00', 'UTC')).toBe('9:00 AM UTC');
+    expect(zoneAbbreviation('Not/AZone')).toBe('Not/AZone');
   });
 });

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, businessInstant, zoneAbbreviation } from './business-time';
 import { displayTime } from './time-slots';
 
 /** '₹499' — prices are whole or fractional rupees. */
@@ -37,4 +38,15 @@ export function formatDate(value: string | undefined): string {
 export function formatDateTime(date: string, time: string): string {
   const d = formatDate(date) || date;
   return time ? `${d} · ${displayTime(time)}` : d;
+}
+
+/** '10:30 AM IST': a slot label with the short name of the zone it is read in (the API's timeZone). */
+export function formatZonedTime(date: string, time: string, timeZone: string = BUSINESS_TIME_ZONE): string {
+  return `${displayTime(time)} ${zoneAbbreviation(timeZone, businessInstant(date, time, timeZone) ?? undefined)}`;
+}
+
+/** 'Tue, 24 Nov 2026 · 10:30 AM IST' for a calendar date and slot in the business zone. */
+export function formatZonedDateTime(date: string, time: string, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const d = formatDate(date) || date;
+  return time ? `${d} · ${formatZonedTime(date, time, timeZone)}` : d;
 }

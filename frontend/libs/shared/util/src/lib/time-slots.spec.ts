@@ -1,5 +1,5 @@
 import { addDays, businessDate, businessInstant } from './business-time';
-import { displayTime, formatTime12, parseTimeLabel, sameTime } from './time-slots';
+import { addMinutesLabel, displayTime, formatTime12, parseTimeLabel, sameTime } from './time-slots';
 
 describe('time labels and business time', () => {
   it('reads 12- and 24-hour labels', () => {
@@ -20,5 +20,13 @@ describe('time labels and business time', () => {
     expect(businessDate(new Date('2026-11-21T19:00:00Z'))).toBe('2026-11-22');
     expect(businessInstant('2026-11-22', '9:00 AM')?.toISOString()).toBe('2026-11-22T03:30:00.000Z');
     expect(addDays('2026-11-30', 2)).toBe('2026-12-02');
+  });
+});
+
+describe('addMinutesLabel', () => {
+  it('adds a duration to a slot in either spelling', () => {
+    expect(addMinutesLabel('05:30', 15)).toBe('05:45');
+    expect(addMinutesLabel('11:45 PM', 30)).toBe('00:15');
+    expect(addMinutesLabel('soon', 15)).toBeNull();
   });
 });

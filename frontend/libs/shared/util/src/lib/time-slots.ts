@@ -38,3 +38,11 @@ export function sameTime(a: string, b: string): boolean {
   const x = parseTimeLabel(a);
   return x !== null && x === parseTimeLabel(b);
 }
+
+/** The 'HH:MM' label `minutes` after a slot label ('05:30' + 15 → '05:45'); wraps past midnight. */
+export function addMinutesLabel(label: string, minutes: number): string | null {
+  const m = parseTimeLabel(label);
+  if (m === null || !Number.isFinite(minutes)) return null;
+  const t = (((m + Math.round(minutes)) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+}

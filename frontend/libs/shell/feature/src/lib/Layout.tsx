@@ -10,8 +10,8 @@ import { useTheme } from './theme';
 /** The skip link's words. */
 export const SKIP_LINK = 'Skip to main content';
 
-/** navSearch: the navbar's search box, given by the app. */
-export function Layout({ navSearch }: { navSearch?: ReactNode } = {}) {
+/** navSearch: the navbar's search box, given by the app; banner: a notice above every page (the app's email verification). */
+export function Layout({ navSearch, banner }: { navSearch?: ReactNode; banner?: ReactNode } = {}) {
   const { theme } = useTheme();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100">
@@ -29,6 +29,7 @@ export function Layout({ navSearch }: { navSearch?: ReactNode } = {}) {
         {SKIP_LINK}
       </a>
       <Navbar search={navSearch} />
+      {banner && <Suspense fallback={null}>{banner}</Suspense>}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense
           fallback={
