@@ -93,7 +93,7 @@ test:
 	@./scripts/test.sh
 
 # What the whole-stack stages need that a fresh machine must build first
-# (minutes each): Jaeger, Mailpit, helm and promtool.
+# (minutes each): Jaeger, Mailpit, golangci-lint, helm and promtool.
 dev-tools: $(JAEGER) $(MAILPIT) $(GOLANGCI)
 	$(MAKE) --no-print-directory -C helm helm promtool
 
