@@ -12,6 +12,7 @@ NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
 JAEGER := $(BIN)/jaeger
 MAILPIT := $(BIN)/mailpit
+GOLANGCI := $(BIN)/golangci-lint
 
 # The devstack and the web app build side by side; Jaeger, slow to build the
 # first time, is built by the devstack in the background and joins when it is
@@ -32,6 +33,11 @@ $(MAILPIT): devstack/mailpit/go.mod
 # Jaeger v2 built from the Go module proxy (first build ~12 min, then cached).
 $(JAEGER): devstack/jaeger/go.mod
 	cd devstack/jaeger && GOWORK=off GOFLAGS=-mod=mod GOSUMDB=off go build -o $(JAEGER) github.com/jaegertracing/jaeger/cmd/jaeger
+
+# golangci-lint v2, pinned by lint/golangci/go.mod (its own module, outside
+# go.work, so no service's go.mod carries it); first build ~4 min, then cached.
+$(GOLANGCI): lint/golangci/go.mod
+	cd lint/golangci && GOWORK=off go build -o $(GOLANGCI) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 
 build: build-go build-web
 
@@ -60,10 +66,18 @@ check-generated: generate
 	@git diff --exit-code --stat -- $(GENERATED) || { echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain -- $(GENERATED))" || { git status --porcelain -- $(GENERATED); echo "generated code is stale: run 'make generate' and commit"; exit 1; }
 
-lint: lint-modules
+# gofmt, vet, the migration checks, golangci-lint (.golangci.yml) over every
+# module of go.work, then ESLint on the web app (when npm is there).
+lint: lint-modules $(GOLANGCI)
 	@out=$$(gofmt -l $(GO_MODULES) helm/chartcheck); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	go vet -tags drills $(GO_PKGS)
 	go test -count=1 ./platform/postgres/migrationlint/ ./devstack/migrationcheck/
+	$(GOLANGCI) run $(GO_PKGS)
+ifeq ($(NPM_OK),yes)
+	@if [ -f frontend/Makefile ]; then $(MAKE) -C frontend lint; fi
+else
+	@echo "npm not found: skipping ESLint on the web app"
+endif
 
 # Every module stands alone: outside the workspace (GOWORK=off) it builds and
 # vets (vet type-checks the tests too), and `go mod tidy` changes nothing.
@@ -79,8 +93,8 @@ test:
 	@./scripts/test.sh
 
 # What the whole-stack stages need that a fresh machine must build first
-# (minutes each): Jaeger, Mailpit, helm and promtool.
-dev-tools: $(JAEGER) $(MAILPIT)
+# (minutes each): Jaeger, Mailpit, golangci-lint, helm and promtool.
+dev-tools: $(JAEGER) $(MAILPIT) $(GOLANGCI)
 	$(MAKE) --no-print-directory -C helm helm promtool
 
 # The bench's drills and the devstack's integration tests each run whole

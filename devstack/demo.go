@@ -43,11 +43,13 @@ func demoService(name, category, description string, price, minutes int, provide
 func SeedDemo(ctx context.Context, apiURL string) error {
 	c := apiClient{ctx: ctx, base: apiURL}
 	// Already registered is fine: the login below is what must work.
-	_, _ = c.call(http.MethodPost, "/auth/register", "", map[string]any{
+	if resp, err := c.call(http.MethodPost, "/auth/register", "", map[string]any{
 		"email": DemoProviderEmail, "password": DemoProviderPassword, "fullName": "Slotwise Demo", "phoneNumber": "9876543210",
 		"address": "FC Road, Pune", "gender": "other", "role": "provider",
 		"businessInfo": map[string]any{"businessName": "Slotwise Demo Services", "location": "Pune"},
-	})
+	}); err == nil {
+		_ = resp.Body.Close() // the answer is not read: only the login below matters
+	}
 	token, err := c.demoLogin()
 	if err != nil {
 		return err

@@ -123,7 +123,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 
 	m := metrics.New("gateway")
-	if err := serveAdmin(ctx, cfg, m); err != nil {
+	if err := serveAdmin(ctx, cfg, m, log); err != nil {
 		return err
 	}
 	h, err := rest.NewHandler(ctx, b, rest.Options{
@@ -177,7 +177,7 @@ func UnderAPI(next http.Handler) http.Handler {
 }
 
 // serveAdmin exposes /metrics, /healthz and /readyz on the admin port.
-func serveAdmin(ctx context.Context, cfg Config, m *metrics.Metrics) error {
+func serveAdmin(ctx context.Context, cfg Config, m *metrics.Metrics, log *slog.Logger) error {
 	lis := cfg.AdminListener
 	if lis == nil {
 		if cfg.AdminAddr == "" {
@@ -189,6 +189,12 @@ func serveAdmin(ctx context.Context, cfg Config, m *metrics.Metrics) error {
 		}
 	}
 	srv := &http.Server{Handler: adminhttp.Handler(func(context.Context) error { return nil }, m.Handler()), ReadHeaderTimeout: 5 * time.Second}
-	go adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) })
+	go func() {
+		// The port is bound already; a later failure only loses /metrics and
+		// the probes, which must not stop the API, but it must be seen.
+		if err := adminhttp.Serve(ctx, srv, func() error { return srv.Serve(lis) }); err != nil {
+			log.Error("admin server stopped", "err", err)
+		}
+	}()
 	return nil
 }
