@@ -54,6 +54,10 @@ type Options struct {
 	Env []string
 	// Log receives the process's output (nil: discarded).
 	Log io.Writer
+	// Root is the source tree it runs from (empty: this repository); the
+	// migration compatibility test (devstack/compat) runs an older
+	// commit's devstack from that commit's tree.
+	Root string
 }
 
 // Process is a running devstack.
@@ -84,9 +88,12 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 		return err
 	}
 	os.Remove(devstack.EndpointsFile(p.opts.Dir)) // the last run's
-	root, err := devstack.RepoRoot()
-	if err != nil {
-		return err
+	root := p.opts.Root
+	if root == "" {
+		var err error
+		if root, err = devstack.RepoRoot(); err != nil {
+			return err
+		}
 	}
 	cmd := exec.Command(p.opts.Bin)
 	cmd.Dir = root // as `make up`: split mode reads the chart's values from there
@@ -96,6 +103,7 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 	cmd.Stdout, cmd.Stderr = p.opts.Log, p.opts.Log
 	// Its own process group, so Kill reaches programs it started (split mode).
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var err error
 	if p.run, err = osproc.Start(cmd, nil); err != nil {
 		return err
 	}
