@@ -70,6 +70,11 @@ join() {
 # When a stage fails, a background job must not outlive the run.
 trap 'jobs -p | xargs -r kill 2>/dev/null' EXIT
 
+# The migration compatibility test (devstack/compat) builds the previous
+# release from the history: a shallow clone fetches it first, if it can.
+if [ "$(git rev-parse --is-shallow-repository 2>/dev/null)" = true ]; then
+	git fetch --quiet --unshallow || echo "could not fetch the history: the migration compatibility test will skip"
+fi
 background tools make --no-print-directory dev-tools
 # check-generated rewrites the web app's generated types, so the web checks
 # start after it; it installs node_modules (npm ci) on the way.
