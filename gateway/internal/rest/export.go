@@ -57,9 +57,8 @@ func exportHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handle
 			WriteError(w, http.StatusUnauthorized, "Sign in to download your data")
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), exportTimeout)
+		ctx, cancel := context.WithTimeout(callerContext(r, token, trustedProxies), exportTimeout)
 		defer cancel()
-		ctx = metadata.NewOutgoingContext(ctx, metadata.Pairs("authorization", token, grpcx.ClientIPKey, ClientIP(r, trustedProxies)))
 
 		out, err := gatherExport(ctx, m, auth, booking, review, notification)
 		if err != nil {
@@ -138,4 +137,11 @@ func appendAll[T proto.Message](m jsonMarshaler, dst *[]json.RawMessage, items [
 		*dst = append(*dst, b)
 	}
 	return nil
+}
+
+// callerContext is r's context with what the gateway's own routes send on
+// to the services: the caller's token and address (as newMux's matchers do
+// for the contract's routes).
+func callerContext(r *http.Request, token string, trustedProxies int) context.Context {
+	return metadata.NewOutgoingContext(r.Context(), metadata.Pairs("authorization", token, grpcx.ClientIPKey, ClientIP(r, trustedProxies)))
 }

@@ -74,7 +74,7 @@ func encodeList(_ context.Context, reviews []review.Review) *reviewv1.ListReview
 func reviewProto(r review.Review) *reviewv1.Review {
 	return &reviewv1.Review{
 		Id: r.ID, Rating: r.Rating, Comment: r.Comment, CreatedAt: timestamppb.New(r.CreatedAt),
-		UserId:    &reviewv1.ReviewUser{Id: r.CustomerID, Email: r.CustomerEmail, DisplayName: review.DisplayName(r.CustomerName)},
+		UserId:    &reviewv1.ReviewUser{Id: r.CustomerID, Email: r.CustomerEmail, DisplayName: review.Reviewer(r)},
 		ServiceId: r.ServiceID, AppointmentId: r.AppointmentID, ServiceName: r.ServiceName,
 	}
 }
