@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { GENERIC_ERROR } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, SuccessBanner } from '@slotwise/shared-ui';
 import { useDownloadMyData } from '../api/export-api';
+import { DeleteAccount } from './DeleteAccount';
 
-/** The profile's "Your data" (docs/product.md#your-data): download everything the account holds. */
+/** The profile's "Your data" (docs/product.md#your-data): download everything the account holds, or delete it. */
 export function YourDataSection() {
   const download = useDownloadMyData();
   const [error, setError] = useState('');
@@ -33,6 +34,7 @@ export function YourDataSection() {
       <Button variant="secondary" aria-describedby="download-data-hint" disabled={download.isPending} onClick={start} className="w-full sm:w-auto">
         {download.isPending ? 'Preparing...' : 'Download my data'}
       </Button>
+      <DeleteAccount />
     </section>
   );
 }
