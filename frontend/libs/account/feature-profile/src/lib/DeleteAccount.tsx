@@ -4,7 +4,7 @@ import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
 import { Button, ConfirmDialog, ErrorBanner, Field, PasswordInput } from '@slotwise/shared-ui';
 import { useDeleteAccount } from '../api/export-api';
 
-/** "Delete my account" (docs/product.md#your-data): the password, then a confirmation; the app signs out. */
+/** "Delete my account" (docs/product.md#your-data): the password, then a confirmation; the app signs out to /login. */
 export function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -28,7 +28,7 @@ export function DeleteAccount() {
       await remove.mutateAsync(password);
       setConfirming(false);
       signOut();
-      navigate('/', { replace: true });
+      navigate('/login', { replace: true });
     } catch (err) {
       setConfirming(false);
       setError(err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : 'Failed to delete your account. Please try again.');

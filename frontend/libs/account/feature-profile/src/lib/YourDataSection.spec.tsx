@@ -10,7 +10,7 @@ function renderSection() {
   renderWithProviders(
     <Routes>
       <Route path="/profile" element={<YourDataSection />} />
-      <Route path="/" element={<h1>Home page</h1>} />
+      <Route path="/login" element={<h1>Login page</h1>} />
     </Routes>,
     { entries: ['/profile'] },
   );
@@ -77,14 +77,14 @@ describe('YourDataSection', () => {
       expect(sent).toEqual([]);
     });
 
-    it('deletes after the confirmation, signs out and leaves the profile', async () => {
+    it('deletes after the confirmation, signs out and shows /login', async () => {
       renderSection();
       fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
       fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
       const dialog = await screen.findByRole('alertdialog');
       expect(sent).toEqual([]);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-      expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
       expect(sent).toEqual([{ password: 'secret1' }]);
       expect([localStorage.getItem('token'), localStorage.getItem('refreshToken')]).toEqual([null, null]);
     });
