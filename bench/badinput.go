@@ -47,6 +47,7 @@ func endpoints(svcID, apptID string) []endpoint {
 		{method: "POST", path: "/auth/password/forgot", body: map[string]any{"email": "someone@example.com"}},
 		{method: "POST", path: "/auth/password/reset", body: map[string]any{"token": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 			"newPassword": "fresh-pass-1", "confirmPassword": "fresh-pass-1"}},
+		{method: "GET", path: "/auth/export"},
 		{method: "GET", path: "/.well-known/jwks.json"},
 		{method: "GET", path: "/services", query: []string{"category", "name", "limit", "offset"}},
 		{method: "POST", path: "/services", body: ServiceBody("Bad input", []string{"09:00", "10:00"})},

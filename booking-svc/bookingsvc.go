@@ -13,6 +13,7 @@ import (
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/ratelimit"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
@@ -105,6 +106,7 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.BookingErasureGroup, erasure.Handler(rt.Pool, topics.BookingErasureGroup, store.EraseAccount, rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {
 				completeOverdue(ctx, domain, rt.Logger)
 				return nil

@@ -10,6 +10,7 @@ import (
 	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -59,6 +60,7 @@ func (cfg Config) Spec() svc.Spec {
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.CatalogErasureGroup, erasure.Handler(rt.Pool, topics.CatalogErasureGroup, store.EraseAccount, rt.Logger))
 			return nil
 		},
 	}

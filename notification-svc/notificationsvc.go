@@ -15,6 +15,7 @@ import (
 	notificationv1 "github.com/slotwise/slotwise/api/gen/notification/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
@@ -118,6 +119,7 @@ func (cfg Config) Spec() svc.Spec {
 			effects := store.Effects{Pool: rt.Pool, Now: now, NewID: uuid.NewString}
 			rt.ConsumeBatch(topics.Appointments, topics.NotificationAppointmentsGroup, events.AppointmentHandler(effects, cfg.Location, rt.Logger))
 			rt.ConsumeBatch(topics.Reviews, topics.NotificationReviewsGroup, events.ReviewHandler(effects, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.NotificationErasureGroup, erasure.Handler(rt.Pool, topics.NotificationErasureGroup, store.EraseAccount, rt.Logger))
 			scheduler := notification.Scheduler{Store: store.Reminders{Pool: rt.Pool, NewID: uuid.NewString}, Now: now, Every: every, Logger: rt.Logger}
 			rt.Go("reminders", scheduler.Run)
 			conn, err := rt.Dial(rt.Config.AuthGRPCAddr)

@@ -11,6 +11,7 @@ import (
 	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
 	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/config"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/svc"
 
 	"github.com/slotwise/slotwise/review-svc/internal/events"
@@ -55,6 +56,7 @@ func (cfg Config) Spec() svc.Spec {
 			set := transport.NewSet(domain, rt.Middlewares(reviewv1.ReviewService_ServiceDesc.ServiceName))
 			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.ConsumeBatch(topics.Appointments, topics.ReviewAppointmentsGroup, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.ReviewErasureGroup, erasure.Handler(rt.Pool, topics.ReviewErasureGroup, store.EraseAccount, rt.Logger))
 			return nil
 		},
 	}

@@ -47,4 +47,10 @@ const (
 	NotificationReviewsGroup = "notification-svc.reviews"
 	// NotificationAccountsGroup is notification-svc's group on Accounts.
 	NotificationAccountsGroup = "notification-svc.accounts"
+	// The groups on Accounts that erase a deleted account's rows
+	// (platform/erasure), one per service.
+	BookingErasureGroup      = "booking-svc.erasure"
+	ReviewErasureGroup       = "review-svc.erasure"
+	NotificationErasureGroup = "notification-svc.erasure"
+	CatalogErasureGroup      = "catalog-svc.erasure"
 )

@@ -42,6 +42,8 @@ type Service interface {
 	// ForgotPassword mails a reset link; ResetPassword opens it (reset.go).
 	ForgotPassword(ctx context.Context, email string) (string, error)
 	ResetPassword(ctx context.Context, r PasswordReset) (string, error)
+	// DeleteAccount deletes the caller's account (account_delete.go).
+	DeleteAccount(ctx context.Context, userID, password string) (string, error)
 }
 
 // Repository stores users.
@@ -66,6 +68,10 @@ type Repository interface {
 	// SetPassword stores userID's new password hash and, in the same
 	// transaction, ends every session of the user but keepSession.
 	SetPassword(ctx context.Context, userID, hash, keepSession string, now time.Time) error
+	// DeleteUser deletes userID's row (its sessions, links and failures
+	// with it) and, in the same transaction, queues the account_deleted
+	// event eventID; ErrNotFound when there is no such user.
+	DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error
 	Sessions
 	Links
 }

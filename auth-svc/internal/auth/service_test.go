@@ -83,6 +83,18 @@ func (m *memRepo) SetPassword(ctx context.Context, userID, hash, keep string, no
 	return err
 }
 
+func (m *memRepo) DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error {
+	if _, ok := m.users[userID]; !ok {
+		return ErrNotFound
+	}
+	delete(m.users, userID)
+	if _, err := m.EndSessions(ctx, userID, "", now); err != nil {
+		return err
+	}
+	m.mails = append(m.mails, AccountMail{ID: eventID, Kind: AccountDeleted, UserID: userID, At: now})
+	return nil
+}
+
 func (m *memRepo) Failures(_ context.Context, id string) (Failures, error) {
 	return m.failures[id], nil
 }

@@ -138,3 +138,18 @@ func scanUser(row pgx.Row) (auth.User, error) {
 	}
 	return u, nil
 }
+
+// DeleteUser implements auth.Repository. The event carries the user id only:
+// the outbox row holds nothing personal.
+func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return auth.ErrNotFound
+		}
+		return queueMail(ctx, tx, auth.AccountMail{ID: eventID, Kind: auth.AccountDeleted, UserID: userID, At: now})
+	})
+}

@@ -32,6 +32,7 @@ type Set struct {
 	Logout         endpoint.Endpoint
 	LogoutAll      endpoint.Endpoint
 	ChangePassword endpoint.Endpoint
+	DeleteAccount  endpoint.Endpoint
 	// VerifyEmail, ForgotPassword and ResetPassword take a mailed link's
 	// token or an address (public); ResendVerification is the caller's.
 	VerifyEmail        endpoint.Endpoint
@@ -63,6 +64,9 @@ func NewSet(s auth.Service, mw kit.Middlewares) Set {
 		Unsubscribe: mw.Wrap("Unsubscribe", kit.Endpoint(s.Unsubscribe)),
 		ChangePassword: mw.Wrap("ChangePassword", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, pc auth.PasswordChange) (string, error) {
 			return s.ChangePassword(ctx, c.UserID, c.SessionID, pc)
+		}), mw.Authenticated),
+		DeleteAccount: mw.Wrap("DeleteAccount", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, password string) (string, error) {
+			return s.DeleteAccount(ctx, c.UserID, password)
 		}), mw.Authenticated),
 		VerifyEmail: mw.Wrap("VerifyEmail", kit.Endpoint(s.VerifyEmail)),
 		ResendVerification: mw.Wrap("ResendVerification", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, _ struct{}) (string, error) {

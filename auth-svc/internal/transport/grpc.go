@@ -28,6 +28,7 @@ type GRPCServer struct {
 	refresh       kit.Handler[*authv1.RefreshRequest, *authv1.RefreshResponse]
 	logout        kit.Handler[*authv1.LogoutRequest, *authv1.MessageResponse]
 	logoutAll     kit.Handler[*authv1.LogoutAllRequest, *authv1.MessageResponse]
+	deleteAccount kit.Handler[*authv1.DeleteAccountRequest, *authv1.MessageResponse]
 	changePw      kit.Handler[*authv1.ChangePasswordRequest, *authv1.MessageResponse]
 	verifyEmail   kit.Handler[*authv1.VerifyEmailRequest, *authv1.MessageResponse]
 	resend        kit.Handler[*authv1.ResendVerificationRequest, *authv1.MessageResponse]
@@ -50,6 +51,7 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		refresh:       kit.NewHandler(set.Refresh, decodeRefresh, encodeRefresh),
 		logout:        kit.NewHandler(set.Logout, decodeLogout, encodeLogout),
 		logoutAll:     kit.NewHandler(set.LogoutAll, kit.NoRequest[*authv1.LogoutAllRequest], encodeMessage),
+		deleteAccount: kit.NewHandler(set.DeleteAccount, decodeDeleteAccount, encodeMessage),
 		changePw:      kit.NewHandler(set.ChangePassword, decodeChangePassword, encodeMessage),
 		verifyEmail:   kit.NewHandler(set.VerifyEmail, decodeVerifyEmail, encodeMessage),
 		resend:        kit.NewHandler(set.ResendVerification, kit.NoRequest[*authv1.ResendVerificationRequest], encodeMessage),
@@ -175,6 +177,14 @@ func decodeLogout(_ context.Context, req *authv1.LogoutRequest) string { return 
 
 func encodeLogout(context.Context, struct{}) *authv1.MessageResponse {
 	return &authv1.MessageResponse{Success: true, Message: "Signed out."}
+}
+
+func (s *GRPCServer) DeleteAccount(ctx context.Context, req *authv1.DeleteAccountRequest) (*authv1.MessageResponse, error) {
+	return s.deleteAccount.Serve(ctx, req)
+}
+
+func decodeDeleteAccount(_ context.Context, req *authv1.DeleteAccountRequest) string {
+	return req.GetPassword()
 }
 
 func decodeChangePassword(_ context.Context, req *authv1.ChangePasswordRequest) auth.PasswordChange {

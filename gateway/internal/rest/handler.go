@@ -43,6 +43,8 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 		"notification-svc": b.Notification,
 	}))
+	root.Handle("GET /auth/export", exportHandler(b, o.TrustedProxies, o.Logger))
+	root.Handle("DELETE /auth/account", deleteAccountHandler(b, o.TrustedProxies, o.Logger))
 	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL), mux))
 
 	var h http.Handler = root

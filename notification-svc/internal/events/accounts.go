@@ -8,6 +8,7 @@ import (
 	"github.com/segmentio/kafka-go"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/kafkax"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
@@ -27,7 +28,7 @@ func AccountHandler(s AccountMailStore, now func() time.Time, log *slog.Logger) 
 		mails := make([]notification.AccountMail, 0, len(msgs))
 		for _, msg := range msgs {
 			ev, ok := kafkax.Decode[eventsv1.AccountEvent](ctx, log, msg)
-			if !ok {
+			if !ok || ev.GetType() == erasure.AccountDeleted { // not a mail: erased by its own group
 				continue
 			}
 			if ev.GetEventId() == "" || ev.GetEmail() == "" {

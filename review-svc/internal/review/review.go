@@ -73,6 +73,8 @@ type Repository interface {
 	// ByService and ByProvider list reviews newest first.
 	ByService(ctx context.Context, serviceID string) ([]Review, error)
 	ByProvider(ctx context.Context, providerID string) ([]Review, error)
+	// ByCustomer lists a customer's own reviews newest first.
+	ByCustomer(ctx context.Context, customerID string) ([]Review, error)
 }
 
 // Repository errors.

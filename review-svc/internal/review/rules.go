@@ -76,6 +76,18 @@ func CheckEligible(a Appointment, customerID string, now time.Time) error {
 // usable name.
 const AnonymousReviewer = "Slotwise customer"
 
+// FormerCustomer is the writer of a review whose account was deleted
+// (store.EraseAccount keeps the review, without name or email).
+const FormerCustomer = "A former customer"
+
+// Reviewer is how r's writer is shown.
+func Reviewer(r Review) string {
+	if r.CustomerName == "" && r.CustomerEmail == "" {
+		return FormerCustomer
+	}
+	return DisplayName(r.CustomerName)
+}
+
 // DisplayName is how a reviewer is shown to everyone: the first name and the
 // initial of the last ("Asha Kulkarni" is "Asha K.", "Asha" stays "Asha").
 // A name that looks like an email address is never shown.

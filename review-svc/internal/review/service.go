@@ -19,6 +19,8 @@ type Service interface {
 	ListForService(ctx context.Context, serviceID string) ([]Review, error)
 	// ListForProvider is the reviews of the calling provider's services.
 	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
+	// ListMine is the caller's own reviews (any role: a provider has none).
+	ListMine(ctx context.Context, c Caller) ([]Review, error)
 }
 
 type service struct {
@@ -86,4 +88,8 @@ func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, erro
 		return nil, apperr.Forbidden(MsgProvidersOnly)
 	}
 	return s.repo.ByProvider(ctx, c.UserID)
+}
+
+func (s *service) ListMine(ctx context.Context, c Caller) ([]Review, error) {
+	return s.repo.ByCustomer(ctx, c.UserID)
 }

@@ -51,6 +51,16 @@ func (m *memRepo) ByService(_ context.Context, id string) ([]Review, error) {
 	return out, nil
 }
 
+func (m *memRepo) ByCustomer(_ context.Context, id string) ([]Review, error) {
+	var out []Review
+	for i := len(m.reviews) - 1; i >= 0; i-- {
+		if m.reviews[i].CustomerID == id {
+			out = append(out, m.reviews[i])
+		}
+	}
+	return out, nil
+}
+
 func (m *memRepo) ByProvider(_ context.Context, id string) ([]Review, error) {
 	var out []Review
 	for i := len(m.reviews) - 1; i >= 0; i-- {

@@ -71,6 +71,10 @@ func (s Reviews) ByProvider(ctx context.Context, providerID string) ([]review.Re
 	return s.list(ctx, selectReviews+`WHERE provider_id = $1 ORDER BY created_at DESC, seq DESC`, providerID)
 }
 
+func (s Reviews) ByCustomer(ctx context.Context, customerID string) ([]review.Review, error) {
+	return s.list(ctx, selectReviews+`WHERE customer_id = $1 ORDER BY created_at DESC, seq DESC`, customerID)
+}
+
 func (s Reviews) list(ctx context.Context, sql string, arg string) ([]review.Review, error) {
 	rows, err := s.Pool.Query(ctx, sql, arg)
 	if err != nil {

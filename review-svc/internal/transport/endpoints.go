@@ -19,6 +19,7 @@ type Set struct {
 	CreateReview        endpoint.Endpoint
 	ListServiceReviews  endpoint.Endpoint
 	ListProviderReviews endpoint.Endpoint
+	ListMyReviews       endpoint.Endpoint
 }
 
 // NewSet wraps s in mw. A service's reviews are public; writing a review and
@@ -28,6 +29,7 @@ func NewSet(s review.Service, mw kit.Middlewares) Set {
 		CreateReview:        mw.Wrap("CreateReview", makeCreateReview(s), mw.Authenticated),
 		ListServiceReviews:  mw.Wrap("ListServiceReviews", makeListServiceReviews(s)),
 		ListProviderReviews: mw.Wrap("ListProviderReviews", makeListProviderReviews(s), mw.Authenticated),
+		ListMyReviews:       mw.Wrap("ListMyReviews", makeListMyReviews(s), mw.Authenticated),
 	}
 }
 
@@ -52,5 +54,11 @@ func makeListServiceReviews(s review.Service) endpoint.Endpoint {
 func makeListProviderReviews(s review.Service) endpoint.Endpoint {
 	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Review, error) {
 		return s.ListForProvider(ctx, c)
+	})
+}
+
+func makeListMyReviews(s review.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Review, error) {
+		return s.ListMine(ctx, c)
 	})
 }

@@ -20,6 +20,7 @@ type GRPCServer struct {
 	createReview        kit.Handler[*reviewv1.CreateReviewRequest, *reviewv1.CreateReviewResponse]
 	listServiceReviews  kit.Handler[*reviewv1.ListServiceReviewsRequest, *reviewv1.ListReviewsResponse]
 	listProviderReviews kit.Handler[*reviewv1.ListProviderReviewsRequest, *reviewv1.ListReviewsResponse]
+	listMyReviews       kit.Handler[*reviewv1.ListMyReviewsRequest, *reviewv1.ListReviewsResponse]
 }
 
 // NewGRPCServer serves set.
@@ -28,6 +29,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		createReview:        kit.NewHandler(set.CreateReview, decodeCreate, encodeCreate),
 		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodeList),
 		listProviderReviews: kit.NewHandler(set.ListProviderReviews, kit.NoRequest[*reviewv1.ListProviderReviewsRequest], encodeList),
+		listMyReviews:       kit.NewHandler(set.ListMyReviews, kit.NoRequest[*reviewv1.ListMyReviewsRequest], encodeList),
 	}
 }
 
@@ -41,6 +43,10 @@ func (s *GRPCServer) ListServiceReviews(ctx context.Context, req *reviewv1.ListS
 
 func (s *GRPCServer) ListProviderReviews(ctx context.Context, req *reviewv1.ListProviderReviewsRequest) (*reviewv1.ListReviewsResponse, error) {
 	return s.listProviderReviews.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ListMyReviews(ctx context.Context, req *reviewv1.ListMyReviewsRequest) (*reviewv1.ListReviewsResponse, error) {
+	return s.listMyReviews.Serve(ctx, req)
 }
 
 func decodeCreate(_ context.Context, req *reviewv1.CreateReviewRequest) review.Input {
@@ -68,7 +74,7 @@ func encodeList(_ context.Context, reviews []review.Review) *reviewv1.ListReview
 func reviewProto(r review.Review) *reviewv1.Review {
 	return &reviewv1.Review{
 		Id: r.ID, Rating: r.Rating, Comment: r.Comment, CreatedAt: timestamppb.New(r.CreatedAt),
-		UserId:    &reviewv1.ReviewUser{Id: r.CustomerID, Email: r.CustomerEmail, DisplayName: review.DisplayName(r.CustomerName)},
+		UserId:    &reviewv1.ReviewUser{Id: r.CustomerID, Email: r.CustomerEmail, DisplayName: review.Reviewer(r)},
 		ServiceId: r.ServiceID, AppointmentId: r.AppointmentID, ServiceName: r.ServiceName,
 	}
 }

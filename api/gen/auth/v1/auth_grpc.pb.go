@@ -28,6 +28,7 @@ const (
 	AuthService_Logout_FullMethodName             = "/slotwise.auth.v1.AuthService/Logout"
 	AuthService_LogoutAll_FullMethodName          = "/slotwise.auth.v1.AuthService/LogoutAll"
 	AuthService_ChangePassword_FullMethodName     = "/slotwise.auth.v1.AuthService/ChangePassword"
+	AuthService_DeleteAccount_FullMethodName      = "/slotwise.auth.v1.AuthService/DeleteAccount"
 	AuthService_VerifyEmail_FullMethodName        = "/slotwise.auth.v1.AuthService/VerifyEmail"
 	AuthService_ResendVerification_FullMethodName = "/slotwise.auth.v1.AuthService/ResendVerification"
 	AuthService_ForgotPassword_FullMethodName     = "/slotwise.auth.v1.AuthService/ForgotPassword"
@@ -58,6 +59,14 @@ type AuthServiceClient interface {
 	LogoutAll(ctx context.Context, in *LogoutAllRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// ChangePassword sets a new password; every other session of the caller ends.
 	ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// DeleteAccount deletes the caller's account after checking their
+	// password (the account's guessing limit applies): every session ends and
+	// account_deleted on auth.accounts.v1 tells the other services to delete
+	// or anonymise their rows (docs/product.md "Your data"). Internal: the
+	// gateway serves DELETE /auth/account (a body on DELETE, which
+	// grpc-gateway does not bind), refusing a provider with upcoming bookings
+	// (409) before it calls this.
+	DeleteAccount(ctx context.Context, in *DeleteAccountRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// VerifyEmail opens an emailed verification link: the address is
 	// verified, or a pending email change takes effect (every session ends).
 	VerifyEmail(ctx context.Context, in *VerifyEmailRequest, opts ...grpc.CallOption) (*MessageResponse, error)
@@ -182,6 +191,16 @@ func (c *authServiceClient) ChangePassword(ctx context.Context, in *ChangePasswo
 	return out, nil
 }
 
+func (c *authServiceClient) DeleteAccount(ctx context.Context, in *DeleteAccountRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MessageResponse)
+	err := c.cc.Invoke(ctx, AuthService_DeleteAccount_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *authServiceClient) VerifyEmail(ctx context.Context, in *VerifyEmailRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(MessageResponse)
@@ -282,6 +301,14 @@ type AuthServiceServer interface {
 	LogoutAll(context.Context, *LogoutAllRequest) (*MessageResponse, error)
 	// ChangePassword sets a new password; every other session of the caller ends.
 	ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error)
+	// DeleteAccount deletes the caller's account after checking their
+	// password (the account's guessing limit applies): every session ends and
+	// account_deleted on auth.accounts.v1 tells the other services to delete
+	// or anonymise their rows (docs/product.md "Your data"). Internal: the
+	// gateway serves DELETE /auth/account (a body on DELETE, which
+	// grpc-gateway does not bind), refusing a provider with upcoming bookings
+	// (409) before it calls this.
+	DeleteAccount(context.Context, *DeleteAccountRequest) (*MessageResponse, error)
 	// VerifyEmail opens an emailed verification link: the address is
 	// verified, or a pending email change takes effect (every session ends).
 	VerifyEmail(context.Context, *VerifyEmailRequest) (*MessageResponse, error)
@@ -342,6 +369,9 @@ func (UnimplementedAuthServiceServer) LogoutAll(context.Context, *LogoutAllReque
 }
 func (UnimplementedAuthServiceServer) ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangePassword not implemented")
+}
+func (UnimplementedAuthServiceServer) DeleteAccount(context.Context, *DeleteAccountRequest) (*MessageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteAccount not implemented")
 }
 func (UnimplementedAuthServiceServer) VerifyEmail(context.Context, *VerifyEmailRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VerifyEmail not implemented")
@@ -550,6 +580,24 @@ func _AuthService_ChangePassword_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthService_DeleteAccount_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteAccountRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthServiceServer).DeleteAccount(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthService_DeleteAccount_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthServiceServer).DeleteAccount(ctx, req.(*DeleteAccountRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthService_VerifyEmail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(VerifyEmailRequest)
 	if err := dec(in); err != nil {
@@ -736,6 +784,10 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ChangePassword",
 			Handler:    _AuthService_ChangePassword_Handler,
+		},
+		{
+			MethodName: "DeleteAccount",
+			Handler:    _AuthService_DeleteAccount_Handler,
 		},
 		{
 			MethodName: "VerifyEmail",

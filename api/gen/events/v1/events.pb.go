@@ -522,7 +522,8 @@ type AccountEvent struct {
 	// type is "verify_email" (a link proving email; newEmail is set when
 	// the link applies an email change), "email_changed" (email is the old
 	// address, told that the account moved to newEmail) or "password_reset"
-	// (a link to set a new password).
+	// (a link to set a new password), or "account_deleted" (only userId is
+	// set: every service deletes or anonymises the user's rows).
 	Type       string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	OccurredAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
 	UserId     string                 `protobuf:"bytes,4,opt,name=userId,proto3" json:"userId,omitempty"`

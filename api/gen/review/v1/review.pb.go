@@ -268,6 +268,42 @@ func (*ListProviderReviewsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{3}
 }
 
+type ListMyReviewsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMyReviewsRequest) Reset() {
+	*x = ListMyReviewsRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMyReviewsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMyReviewsRequest) ProtoMessage() {}
+
+func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMyReviewsRequest.ProtoReflect.Descriptor instead.
+func (*ListMyReviewsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{4}
+}
+
 type ListReviewsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -278,7 +314,7 @@ type ListReviewsResponse struct {
 
 func (x *ListReviewsResponse) Reset() {
 	*x = ListReviewsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -290,7 +326,7 @@ func (x *ListReviewsResponse) String() string {
 func (*ListReviewsResponse) ProtoMessage() {}
 
 func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -303,7 +339,7 @@ func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListReviewsResponse) GetSuccess() bool {
@@ -332,7 +368,7 @@ type CreateReviewRequest struct {
 
 func (x *CreateReviewRequest) Reset() {
 	*x = CreateReviewRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -344,7 +380,7 @@ func (x *CreateReviewRequest) String() string {
 func (*CreateReviewRequest) ProtoMessage() {}
 
 func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -357,7 +393,7 @@ func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
 func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateReviewRequest) GetAppointmentId() string {
@@ -392,7 +428,7 @@ type CreateReviewResponse struct {
 
 func (x *CreateReviewResponse) Reset() {
 	*x = CreateReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -404,7 +440,7 @@ func (x *CreateReviewResponse) String() string {
 func (*CreateReviewResponse) ProtoMessage() {}
 
 func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -417,7 +453,7 @@ func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
 func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateReviewResponse) GetSuccess() bool {
@@ -462,7 +498,8 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\vserviceName\x18\b \x01(\tR\vserviceName\"+\n" +
 	"\x19ListServiceReviewsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x1c\n" +
-	"\x1aListProviderReviewsRequest\"_\n" +
+	"\x1aListProviderReviewsRequest\"\x16\n" +
+	"\x14ListMyReviewsRequest\"_\n" +
 	"\x13ListReviewsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12.\n" +
 	"\x04data\x18\x02 \x03(\v2\x1a.slotwise.review.v1.ReviewR\x04data\"}\n" +
@@ -474,10 +511,11 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x14CreateReviewResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12.\n" +
-	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xec\x03\n" +
+	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xd5\x04\n" +
 	"\rReviewService\x12\x8e\x01\n" +
 	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x8c\x01\n" +
-	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12\xba\x01\n" +
+	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12g\n" +
+	"\rListMyReviews\x12(.slotwise.review.v1.ListMyReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x03\x90\x02\x01\x12\xba\x01\n" +
 	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"W\x92AAJ?\n" +
 	"\x03201\x128\n" +
 	"\bCreated.\x12,\n" +
@@ -498,30 +536,33 @@ func file_slotwise_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_slotwise_review_v1_review_proto_rawDescData
 }
 
-var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_slotwise_review_v1_review_proto_goTypes = []any{
 	(*ReviewUser)(nil),                 // 0: slotwise.review.v1.ReviewUser
 	(*Review)(nil),                     // 1: slotwise.review.v1.Review
 	(*ListServiceReviewsRequest)(nil),  // 2: slotwise.review.v1.ListServiceReviewsRequest
 	(*ListProviderReviewsRequest)(nil), // 3: slotwise.review.v1.ListProviderReviewsRequest
-	(*ListReviewsResponse)(nil),        // 4: slotwise.review.v1.ListReviewsResponse
-	(*CreateReviewRequest)(nil),        // 5: slotwise.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),       // 6: slotwise.review.v1.CreateReviewResponse
-	(*timestamppb.Timestamp)(nil),      // 7: google.protobuf.Timestamp
+	(*ListMyReviewsRequest)(nil),       // 4: slotwise.review.v1.ListMyReviewsRequest
+	(*ListReviewsResponse)(nil),        // 5: slotwise.review.v1.ListReviewsResponse
+	(*CreateReviewRequest)(nil),        // 6: slotwise.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),       // 7: slotwise.review.v1.CreateReviewResponse
+	(*timestamppb.Timestamp)(nil),      // 8: google.protobuf.Timestamp
 }
 var file_slotwise_review_v1_review_proto_depIdxs = []int32{
-	7, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
+	8, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
 	0, // 1: slotwise.review.v1.Review.userId:type_name -> slotwise.review.v1.ReviewUser
 	1, // 2: slotwise.review.v1.ListReviewsResponse.data:type_name -> slotwise.review.v1.Review
 	1, // 3: slotwise.review.v1.CreateReviewResponse.data:type_name -> slotwise.review.v1.Review
 	2, // 4: slotwise.review.v1.ReviewService.ListServiceReviews:input_type -> slotwise.review.v1.ListServiceReviewsRequest
 	3, // 5: slotwise.review.v1.ReviewService.ListProviderReviews:input_type -> slotwise.review.v1.ListProviderReviewsRequest
-	5, // 6: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
-	4, // 7: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	4, // 8: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	6, // 9: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
-	7, // [7:10] is the sub-list for method output_type
-	4, // [4:7] is the sub-list for method input_type
+	4, // 6: slotwise.review.v1.ReviewService.ListMyReviews:input_type -> slotwise.review.v1.ListMyReviewsRequest
+	6, // 7: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
+	5, // 8: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	5, // 9: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	5, // 10: slotwise.review.v1.ReviewService.ListMyReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	7, // 11: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
+	8, // [8:12] is the sub-list for method output_type
+	4, // [4:8] is the sub-list for method input_type
 	4, // [4:4] is the sub-list for extension type_name
 	4, // [4:4] is the sub-list for extension extendee
 	0, // [0:4] is the sub-list for field type_name
@@ -532,14 +573,14 @@ func file_slotwise_review_v1_review_proto_init() {
 	if File_slotwise_review_v1_review_proto != nil {
 		return
 	}
-	file_slotwise_review_v1_review_proto_msgTypes[5].OneofWrappers = []any{}
+	file_slotwise_review_v1_review_proto_msgTypes[6].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_review_v1_review_proto_rawDesc), len(file_slotwise_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -21,6 +21,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	ReviewService_ListServiceReviews_FullMethodName  = "/slotwise.review.v1.ReviewService/ListServiceReviews"
 	ReviewService_ListProviderReviews_FullMethodName = "/slotwise.review.v1.ReviewService/ListProviderReviews"
+	ReviewService_ListMyReviews_FullMethodName       = "/slotwise.review.v1.ReviewService/ListMyReviews"
 	ReviewService_CreateReview_FullMethodName        = "/slotwise.review.v1.ReviewService/CreateReview"
 )
 
@@ -33,6 +34,10 @@ const (
 type ReviewServiceClient interface {
 	ListServiceReviews(ctx context.Context, in *ListServiceReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
 	ListProviderReviews(ctx context.Context, in *ListProviderReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
+	// ListMyReviews is the calling customer's own reviews, newest first, with
+	// their email: internal (no REST route), the gateway's data export
+	// (GET /auth/export) reads it with the caller's token.
+	ListMyReviews(ctx context.Context, in *ListMyReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
 	CreateReview(ctx context.Context, in *CreateReviewRequest, opts ...grpc.CallOption) (*CreateReviewResponse, error)
 }
 
@@ -64,6 +69,16 @@ func (c *reviewServiceClient) ListProviderReviews(ctx context.Context, in *ListP
 	return out, nil
 }
 
+func (c *reviewServiceClient) ListMyReviews(ctx context.Context, in *ListMyReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReviewsResponse)
+	err := c.cc.Invoke(ctx, ReviewService_ListMyReviews_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *reviewServiceClient) CreateReview(ctx context.Context, in *CreateReviewRequest, opts ...grpc.CallOption) (*CreateReviewResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CreateReviewResponse)
@@ -83,6 +98,10 @@ func (c *reviewServiceClient) CreateReview(ctx context.Context, in *CreateReview
 type ReviewServiceServer interface {
 	ListServiceReviews(context.Context, *ListServiceReviewsRequest) (*ListReviewsResponse, error)
 	ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListReviewsResponse, error)
+	// ListMyReviews is the calling customer's own reviews, newest first, with
+	// their email: internal (no REST route), the gateway's data export
+	// (GET /auth/export) reads it with the caller's token.
+	ListMyReviews(context.Context, *ListMyReviewsRequest) (*ListReviewsResponse, error)
 	CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error)
 	mustEmbedUnimplementedReviewServiceServer()
 }
@@ -99,6 +118,9 @@ func (UnimplementedReviewServiceServer) ListServiceReviews(context.Context, *Lis
 }
 func (UnimplementedReviewServiceServer) ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListReviewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListProviderReviews not implemented")
+}
+func (UnimplementedReviewServiceServer) ListMyReviews(context.Context, *ListMyReviewsRequest) (*ListReviewsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListMyReviews not implemented")
 }
 func (UnimplementedReviewServiceServer) CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateReview not implemented")
@@ -160,6 +182,24 @@ func _ReviewService_ListProviderReviews_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ReviewService_ListMyReviews_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMyReviewsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).ListMyReviews(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_ListMyReviews_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).ListMyReviews(ctx, req.(*ListMyReviewsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ReviewService_CreateReview_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateReviewRequest)
 	if err := dec(in); err != nil {
@@ -192,6 +232,10 @@ var ReviewService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListProviderReviews",
 			Handler:    _ReviewService_ListProviderReviews_Handler,
+		},
+		{
+			MethodName: "ListMyReviews",
+			Handler:    _ReviewService_ListMyReviews_Handler,
 		},
 		{
 			MethodName: "CreateReview",

@@ -5,6 +5,7 @@ import { Button, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessB
 import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatDate } from '@slotwise/shared-util';
 import { useUpdateProfile } from '../api/profile-api';
 import { SecuritySection } from './SecuritySection';
+import { YourDataSection } from './YourDataSection';
 import {
   PROFILE_ERROR_MS,
   PROFILE_SUCCESS_MS,
@@ -201,6 +202,7 @@ function ProfileView({ user }: { user: User }) {
         </div>
       </form>
       <SecuritySection />
+      <YourDataSection />
     </Page>
   );
 }

@@ -1,0 +1,107 @@
+package rest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc/status"
+
+	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
+	"github.com/slotwise/slotwise/platform/grpcx"
+	"github.com/slotwise/slotwise/platform/metrics"
+)
+
+// Messages of DELETE /auth/account (docs/product.md "Your data").
+const (
+	MsgDeleteSignIn        = "Sign in to delete your account"
+	MsgDeleteBody          = `Send your password as {"password": "..."}`
+	MsgCancelUpcomingFirst = "Cancel your upcoming bookings first"
+)
+
+// upcomingStatuses are the statuses of a booking still to happen: a
+// provider holding one of these, not yet started, may not leave its
+// customer with nobody (docs/product.md "Your data").
+var upcomingStatuses = map[string]bool{"pending": true, "scheduled": true, "confirmed": true}
+
+// deleteAccountTimeout bounds the two calls of a deletion.
+const deleteAccountTimeout = 10 * time.Second
+
+// deleteAccountHandler serves DELETE /auth/account: a provider with
+// upcoming bookings is refused (booking-svc, asked with the caller's
+// token), then auth-svc checks the password and deletes the account
+// (auth.proto DeleteAccount). grpc-gateway binds no body on DELETE, so the
+// route is the gateway's own, like GET /auth/export.
+func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handler {
+	auth := authv1.NewAuthServiceClient(b.Auth)
+	booking := bookingv1.NewBookingServiceClient(b.Booking)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		metrics.SetRoute(r.Context(), "/auth/account")
+		token := r.Header.Get("Authorization")
+		if token == "" {
+			WriteError(w, http.StatusUnauthorized, MsgDeleteSignIn)
+			return
+		}
+		var body struct {
+			Password *string `json:"password"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				WriteError(w, http.StatusRequestEntityTooLarge, bodyTooLargeMsg)
+				return
+			}
+			WriteError(w, http.StatusBadRequest, MsgDeleteBody)
+			return
+		}
+		ctx, cancel := context.WithTimeout(callerContext(r, token, trustedProxies), deleteAccountTimeout)
+		defer cancel()
+		fail := func(err error) {
+			if grpcx.ServerFault(status.Code(err)) && !grpcx.Logged(err) {
+				log.ErrorContext(ctx, "request failed", "method", "DELETE /auth/account", "err", err.Error())
+			}
+			handleError(ctx, w, err)
+		}
+		profile, err := auth.GetProfile(ctx, &authv1.GetProfileRequest{})
+		if err != nil {
+			fail(err)
+			return
+		}
+		if profile.GetUser().GetRole() == "provider" {
+			list, err := booking.ListProviderAppointments(ctx, &bookingv1.ListProviderAppointmentsRequest{})
+			if err != nil {
+				fail(err)
+				return
+			}
+			if hasUpcoming(list.GetAppointments(), time.Now()) {
+				WriteError(w, http.StatusConflict, MsgCancelUpcomingFirst)
+				return
+			}
+		}
+		password := ""
+		if body.Password != nil {
+			password = *body.Password
+		}
+		res, err := auth.DeleteAccount(ctx, &authv1.DeleteAccountRequest{Password: password})
+		if err != nil {
+			fail(err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"success": true, "message": res.GetMessage()})
+	})
+}
+
+// hasUpcoming reports whether any appointment is still to happen.
+func hasUpcoming(list []*bookingv1.Appointment, now time.Time) bool {
+	for _, a := range list {
+		if upcomingStatuses[a.GetStatus()] && a.GetStartsAt().AsTime().After(now) {
+			return true
+		}
+	}
+	return false
+}

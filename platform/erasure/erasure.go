@@ -1,0 +1,68 @@
+// Package erasure is every service's part of "Delete my account"
+// (docs/product.md "Your data"): auth-svc deletes the account and
+// publishes account_deleted on auth.accounts.v1; each other service
+// consumes it with Handler and deletes or anonymises its own rows.
+package erasure
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/segmentio/kafka-go"
+
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/inbox"
+	"github.com/slotwise/slotwise/platform/kafkax"
+)
+
+// AccountDeleted is the event type (events.proto AccountEvent.type).
+const AccountDeleted = "account_deleted"
+
+// Erase deletes or anonymises userID's rows of one service, inside tx.
+type Erase func(ctx context.Context, tx pgx.Tx, userID string) error
+
+// Handler returns the consumer of auth.accounts.v1 for consumer (its
+// group): every account_deleted event of a batch is erased in one
+// transaction with its inbox record, so a redelivered event changes
+// nothing. Other event types are not this consumer's and are skipped, as
+// are events that can never apply (undecodable, no ids): retrying them
+// would stall the partition.
+func Handler(pool *pgxpool.Pool, consumer string, erase Erase, log *slog.Logger) kafkax.BatchHandler {
+	return func(ctx context.Context, msgs []kafka.Message) error {
+		var ids, users []string
+		for _, msg := range msgs {
+			ev, ok := kafkax.Decode[eventsv1.AccountEvent](ctx, log, msg)
+			if !ok || ev.GetType() != AccountDeleted {
+				continue
+			}
+			if ev.GetEventId() == "" || ev.GetUserId() == "" {
+				log.ErrorContext(ctx, "skipping incomplete account event", "partition", msg.Partition, "offset", msg.Offset,
+					"event_id", ev.GetEventId())
+				continue
+			}
+			ids, users = append(ids, ev.GetEventId()), append(users, ev.GetUserId())
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			first, err := inbox.FirstTimes(ctx, tx, consumer, ids)
+			if err != nil {
+				return err
+			}
+			for i, id := range ids {
+				if !first[id] {
+					continue
+				}
+				delete(first, id) // an id twice in the batch is erased once
+				if err := erase(ctx, tx, users[i]); err != nil {
+					return err
+				}
+				log.InfoContext(ctx, "account erased", "user_id", users[i], "event_id", id)
+			}
+			return nil
+		})
+	}
+}
