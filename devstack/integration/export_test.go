@@ -57,9 +57,8 @@ func contains(list []string, s string) bool {
 // dataFixture is a customer with a completed, reviewed appointment (and the
 // notifications it brought) at a provider's service.
 type dataFixture struct {
-	c, p     stacktest.User
-	apptID   string
-	reviewed string
+	c, p   stacktest.User
+	apptID string
 }
 
 func newDataFixture(t *testing.T, st *stacktest.Stack, clk bkClock) dataFixture {
