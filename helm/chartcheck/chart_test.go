@@ -43,7 +43,7 @@ var (
 		"gateway":          nil,
 		"web":              nil,
 	}
-	kafkaUsers = []string{"booking-svc", "catalog-svc", "notification-svc", "review-svc"}
+	kafkaUsers = []string{"auth-svc", "booking-svc", "catalog-svc", "notification-svc", "review-svc"}
 	// Env names that must never carry a literal value.
 	secretLike = regexp.MustCompile(`(?i)(PASSWORD|PASSWD|SECRET|TOKEN|PRIVATE|SIGNING_KEY|API_KEY|CREDENTIAL|DATABASE_URL|_DSN$)`)
 	// A URL with user:password@ in it.

@@ -23,6 +23,7 @@ var crdKinds = map[string]bool{
 	"kafka.strimzi.io/v1beta2/KafkaNodePool": true,
 	"kafka.strimzi.io/v1beta2/KafkaTopic":    true,
 	"postgresql.cnpg.io/v1/Cluster":          true,
+	"postgresql.cnpg.io/v1/ScheduledBackup":  true,
 }
 
 func loadK8s(t *testing.T) []Object {
@@ -182,7 +183,7 @@ func TestK8sKafka(t *testing.T) {
 		topics[topic.Spec.TopicName]++
 	}
 	got := keys(topics)
-	if want := []string{"booking.appointments.v1", "catalog.services.v1", "review.reviews.v1"}; !slices.Equal(got, want) {
+	if want := []string{"auth.accounts.v1", "booking.appointments.v1", "catalog.services.v1", "review.reviews.v1"}; !slices.Equal(got, want) {
 		t.Errorf("KafkaTopics %v, want %v", got, want)
 	}
 }
@@ -201,6 +202,15 @@ func TestK8sPostgres(t *testing.T) {
 					PostInitApplicationSQL []string `json:"postInitApplicationSQL"`
 				} `json:"initdb"`
 			} `json:"bootstrap"`
+			Backup struct {
+				RetentionPolicy   string `json:"retentionPolicy"`
+				BarmanObjectStore struct {
+					DestinationPath string `json:"destinationPath"`
+				} `json:"barmanObjectStore"`
+			} `json:"backup"`
+			PostgreSQL struct {
+				Parameters map[string]string `json:"parameters"`
+			} `json:"postgresql"`
 			Managed struct {
 				Roles []struct {
 					Name           string `json:"name"`
@@ -217,6 +227,18 @@ func TestK8sPostgres(t *testing.T) {
 	}
 	if cluster.Spec.Bootstrap.Initdb.Database != "slotwise" {
 		t.Errorf("database %q, want slotwise", cluster.Spec.Bootstrap.Initdb.Database)
+	}
+	// Point-in-time recovery (docs/operations.md "Backups"): WAL archived at
+	// most a minute behind, and a nightly base backup of this cluster.
+	if cluster.Spec.Backup.BarmanObjectStore.DestinationPath == "" || cluster.Spec.Backup.RetentionPolicy == "" {
+		t.Errorf("the cluster archives no WAL / keeps no backups: %+v", cluster.Spec.Backup)
+	}
+	if cluster.Spec.PostgreSQL.Parameters["archive_timeout"] == "" {
+		t.Error("archive_timeout unset: the WAL archive's lag (the RPO) is unbounded on a quiet database")
+	}
+	sb := find(objs, "ScheduledBackup", "slotwise-data", "slotwise-pg-nightly")
+	if sb == nil || !strings.Contains(string(sb.Raw), "name: slotwise-pg") {
+		t.Error("no ScheduledBackup slotwise-pg-nightly of the cluster slotwise-pg")
 	}
 	sql := strings.Join(cluster.Spec.Bootstrap.Initdb.PostInitApplicationSQL, "\n")
 	script, err := os.ReadFile(filepath.Join(k8sDir, "create-secrets.sh"))
