@@ -7,8 +7,8 @@ import { API, apiLogin, businessDay, createServiceViaApi, registerViaApi, runId,
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 } });
 
-const provider: Account = { email: `prov39s.${runId}@example.com`, password: 'secret123', fullName: 'Nila Provider', role: 'provider', businessName: `Nila Studio ${runId}` };
-const customer: Account = { email: `cust39s.${runId}@example.com`, password: 'secret123', fullName: 'Asha Mover', role: 'customer' };
+const provider: Account = { email: `provpick.${runId}@example.com`, password: 'secret123', fullName: 'Nila Provider', role: 'provider', businessName: `Nila Studio ${runId}` };
+const customer: Account = { email: `custpick.${runId}@example.com`, password: 'secret123', fullName: 'Asha Mover', role: 'customer' };
 const serviceName = `Quick Trim ${runId}`;
 /** Every 15 minutes from 5:00 AM to 9:45 PM. */
 const QUARTERS = Array.from({ length: 68 }, (_, i) => `${String(5 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
