@@ -106,7 +106,7 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.BookingErasureGroup, erasure.Handler(rt.Pool, topics.BookingErasureGroup, store.EraseAccount, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.BookingErasureGroup, erasure.Handler(rt.Pool, topics.BookingErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {
 				completeOverdue(ctx, domain, rt.Logger)
 				return nil

@@ -60,7 +60,7 @@ func (cfg Config) Spec() svc.Spec {
 			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.CatalogErasureGroup, erasure.Handler(rt.Pool, topics.CatalogErasureGroup, store.EraseAccount, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.CatalogErasureGroup, erasure.Handler(rt.Pool, topics.CatalogErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			return nil
 		},
 	}

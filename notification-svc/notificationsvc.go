@@ -119,7 +119,7 @@ func (cfg Config) Spec() svc.Spec {
 			effects := store.Effects{Pool: rt.Pool, Now: now, NewID: uuid.NewString}
 			rt.ConsumeBatch(topics.Appointments, topics.NotificationAppointmentsGroup, events.AppointmentHandler(effects, cfg.Location, rt.Logger))
 			rt.ConsumeBatch(topics.Reviews, topics.NotificationReviewsGroup, events.ReviewHandler(effects, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.NotificationErasureGroup, erasure.Handler(rt.Pool, topics.NotificationErasureGroup, store.EraseAccount, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.NotificationErasureGroup, erasure.Handler(rt.Pool, topics.NotificationErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			scheduler := notification.Scheduler{Store: store.Reminders{Pool: rt.Pool, NewID: uuid.NewString}, Now: now, Every: every, Logger: rt.Logger}
 			rt.Go("reminders", scheduler.Run)
 			conn, err := rt.Dial(rt.Config.AuthGRPCAddr)

@@ -56,7 +56,7 @@ func (cfg Config) Spec() svc.Spec {
 			set := transport.NewSet(domain, rt.Middlewares(reviewv1.ReviewService_ServiceDesc.ServiceName))
 			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.ConsumeBatch(topics.Appointments, topics.ReviewAppointmentsGroup, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.ReviewErasureGroup, erasure.Handler(rt.Pool, topics.ReviewErasureGroup, store.EraseAccount, rt.Logger))
+			rt.ConsumeBatch(topics.Accounts, topics.ReviewErasureGroup, erasure.Handler(rt.Pool, topics.ReviewErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			return nil
 		},
 	}

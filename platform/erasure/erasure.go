@@ -23,6 +23,19 @@ const AccountDeleted = "account_deleted"
 // Erase deletes or anonymises userID's rows of one service, inside tx.
 type Erase func(ctx context.Context, tx pgx.Tx, userID string) error
 
+// Statements is the Erase of a service whose erasure is a list of SQL
+// statements, each run in order with the user's id as $1.
+func Statements(statements ...string) Erase {
+	return func(ctx context.Context, tx pgx.Tx, userID string) error {
+		for _, q := range statements {
+			if _, err := tx.Exec(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
 // Handler returns the consumer of auth.accounts.v1 for consumer (its
 // group): every account_deleted event of a batch is erased in one
 // transaction with its inbox record, so a redelivered event changes

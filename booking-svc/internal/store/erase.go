@@ -1,27 +1,14 @@
 package store
 
-import (
-	"context"
-
-	"github.com/jackc/pgx/v5"
-)
-
-// EraseAccount removes a deleted user from booking-svc (platform/erasure):
+// EraseStatements, run with the user id as $1, remove a deleted user from booking-svc (platform/erasure):
 // their appointments keep the slot (service, time, status), which the
 // provider's history and counts rely on, but not the person: name, email,
 // phone, address and notes are blanked. Their calendar feed, idempotency
 // keys and reschedule counts go.
-func EraseAccount(ctx context.Context, tx pgx.Tx, userID string) error {
-	for _, q := range []string{
-		`UPDATE appointments SET customer_name = '', customer_email = '', customer_phone = '', customer_address = '', notes = ''
+var EraseStatements = []string{
+	`UPDATE appointments SET customer_name = '', customer_email = '', customer_phone = '', customer_address = '', notes = ''
 			WHERE customer_id = $1`,
-		`DELETE FROM calendar_feeds WHERE user_id = $1`,
-		`DELETE FROM idempotency_keys WHERE customer_id = $1`,
-		`DELETE FROM reschedules WHERE customer_id = $1`,
-	} {
-		if _, err := tx.Exec(ctx, q, userID); err != nil {
-			return err
-		}
-	}
-	return nil
+	`DELETE FROM calendar_feeds WHERE user_id = $1`,
+	`DELETE FROM idempotency_keys WHERE customer_id = $1`,
+	`DELETE FROM reschedules WHERE customer_id = $1`,
 }

@@ -1,25 +1,12 @@
 package store
 
-import (
-	"context"
-
-	"github.com/jackc/pgx/v5"
-)
-
-// EraseAccount deletes a deleted provider's services, closures and queue
+// EraseStatements, run with the user id as $1, delete a deleted provider's services, closures and queue
 // (platform/erasure). A service row is kept, deleted and emptied of the
 // provider's contact, because booking-svc's past appointments name its id;
 // nobody can see or book it.
-func EraseAccount(ctx context.Context, tx pgx.Tx, userID string) error {
-	for _, q := range []string{
-		`UPDATE services SET is_active = false, deleted_at = coalesce(deleted_at, now()), contact = '', provider = '', location = ''
+var EraseStatements = []string{
+	`UPDATE services SET is_active = false, deleted_at = coalesce(deleted_at, now()), contact = '', provider = '', location = ''
 			WHERE provider_id = $1`,
-		`DELETE FROM closures WHERE provider_id = $1`,
-		`DELETE FROM provider_queues WHERE provider_id = $1`,
-	} {
-		if _, err := tx.Exec(ctx, q, userID); err != nil {
-			return err
-		}
-	}
-	return nil
+	`DELETE FROM closures WHERE provider_id = $1`,
+	`DELETE FROM provider_queues WHERE provider_id = $1`,
 }

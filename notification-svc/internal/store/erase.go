@@ -1,34 +1,21 @@
 package store
 
-import (
-	"context"
-
-	"github.com/jackc/pgx/v5"
-)
-
 // erasedAppointments are the appointments a deleted user was told about
 // (every booking tells its customer); $1 is the user.
 const erasedAppointments = `(SELECT appointment_id FROM notifications WHERE recipient_id = $1 AND appointment_id <> ''
 	UNION SELECT appointment_id FROM reminders WHERE recipient_id = $1)`
 
-// EraseAccount deletes a deleted user's notifications, reminders and mails
+// EraseStatements, run with the user id as $1, delete a deleted user's notifications, reminders and mails
 // (platform/erasure), and the notices others got about that user's
 // appointments: a provider's "booked" notice names the customer. The
 // notices go last, as they are what finds the appointments.
-func EraseAccount(ctx context.Context, tx pgx.Tx, userID string) error {
-	for _, q := range []string{
-		`UPDATE appointment_details SET customer_email = '' WHERE appointment_id IN ` + erasedAppointments,
-		`DELETE FROM emails WHERE notification_id IN (SELECT id FROM notifications
+var EraseStatements = []string{
+	`UPDATE appointment_details SET customer_email = '' WHERE appointment_id IN ` + erasedAppointments,
+	`DELETE FROM emails WHERE notification_id IN (SELECT id FROM notifications
 			WHERE recipient_id = $1 OR appointment_id IN ` + erasedAppointments + `)`,
-		`DELETE FROM reminders WHERE recipient_id <> $1 AND appointment_id IN ` + erasedAppointments,
-		`DELETE FROM notifications WHERE recipient_id <> $1 AND appointment_id IN ` + erasedAppointments,
-		`DELETE FROM reminders WHERE recipient_id = $1`,
-		`DELETE FROM notifications WHERE recipient_id = $1`,
-		`DELETE FROM account_mails WHERE user_id = $1`,
-	} {
-		if _, err := tx.Exec(ctx, q, userID); err != nil {
-			return err
-		}
-	}
-	return nil
+	`DELETE FROM reminders WHERE recipient_id <> $1 AND appointment_id IN ` + erasedAppointments,
+	`DELETE FROM notifications WHERE recipient_id <> $1 AND appointment_id IN ` + erasedAppointments,
+	`DELETE FROM reminders WHERE recipient_id = $1`,
+	`DELETE FROM notifications WHERE recipient_id = $1`,
+	`DELETE FROM account_mails WHERE user_id = $1`,
 }

@@ -77,7 +77,7 @@ func CheckEligible(a Appointment, customerID string, now time.Time) error {
 const AnonymousReviewer = "Slotwise customer"
 
 // FormerCustomer is the writer of a review whose account was deleted
-// (store.EraseAccount keeps the review, without name or email).
+// (store.EraseStatements keep the review, without name or email).
 const FormerCustomer = "A former customer"
 
 // Reviewer is how r's writer is shown.
