@@ -26,6 +26,8 @@ type Set struct {
 	SetQueue             endpoint.Endpoint
 	AddClosure           endpoint.Endpoint
 	DeleteClosure        endpoint.Endpoint
+	// CatalogStats is set apart (stats.go: MakeCatalogStats).
+	CatalogStats endpoint.Endpoint
 }
 
 // ScheduleAnswer is a schedule call's result and what to tell the provider.

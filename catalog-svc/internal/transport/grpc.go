@@ -27,6 +27,7 @@ type GRPCServer struct {
 	setQueue             kit.Handler[*catalogv1.SetQueueRequest, *catalogv1.ScheduleResponse]
 	addClosure           kit.Handler[*catalogv1.AddClosureRequest, *catalogv1.ScheduleResponse]
 	deleteClosure        kit.Handler[*catalogv1.DeleteClosureRequest, *catalogv1.ScheduleResponse]
+	catalogStats         kit.Handler[*catalogv1.CatalogStatsRequest, *catalogv1.CatalogStatsResponse]
 }
 
 // NewGRPCServer serves set; every read asks the database.
@@ -42,6 +43,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		setQueue:             kit.NewHandler(set.SetQueue, decodeSetQueue, encodeSchedule),
 		addClosure:           kit.NewHandler(set.AddClosure, decodeAddClosure, encodeSchedule),
 		deleteClosure:        kit.NewHandler(set.DeleteClosure, decodeDeleteClosure, encodeSchedule),
+		catalogStats:         kit.NewHandler(set.CatalogStats, kit.NoRequest[*catalogv1.CatalogStatsRequest], encodeCatalogStats),
 	}
 }
 

@@ -67,8 +67,9 @@ func ReviewHandler(a Applier, log *slog.Logger) kafkax.BatchHandler {
 				log.ErrorContext(ctx, "skipping review event without id", "partition", msg.Partition, "offset", msg.Offset)
 				continue
 			}
-			r := notification.ReviewCreated{EventID: ev.GetEventId(), AppointmentID: ev.GetAppointmentId(),
-				ServiceName: ev.GetServiceName(), ProviderID: ev.GetProviderId(), Rating: ev.GetRating()}
+			r := notification.ReviewCreated{EventID: ev.GetEventId(), Type: ev.GetType(), AppointmentID: ev.GetAppointmentId(),
+				ServiceName: ev.GetServiceName(), ProviderID: ev.GetProviderId(), Rating: ev.GetRating(),
+				CustomerID: ev.GetCustomerId(), BusinessName: ev.GetBusinessName(), ReporterIDs: ev.GetReporterIds()}
 			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r)})
 		}
 		return a.Apply(ctx, ReviewsConsumer, effects)

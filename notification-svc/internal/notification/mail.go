@@ -50,6 +50,9 @@ var subjects = map[string]string{
 	KindDayClosed:           "Your appointment needs a new time",
 	KindReminder24h:         "Reminder: your appointment is tomorrow",
 	KindReminder1h:          "Reminder: your appointment starts in an hour",
+	KindReviewReply:         "The business replied to your review",
+	KindReviewHidden:        "A reported review was hidden",
+	KindReviewKept:          "A reported review stays up",
 }
 
 // providerKinds are told to providers; every other kind to customers.

@@ -1464,6 +1464,86 @@ func (x *DeleteServiceResponse) GetMessage() string {
 	return ""
 }
 
+type CatalogStatsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CatalogStatsRequest) Reset() {
+	*x = CatalogStatsRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CatalogStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CatalogStatsRequest) ProtoMessage() {}
+
+func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
+func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
+}
+
+type CatalogStatsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Businesses    int64                  `protobuf:"varint,1,opt,name=businesses,proto3" json:"businesses,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CatalogStatsResponse) Reset() {
+	*x = CatalogStatsResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CatalogStatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CatalogStatsResponse) ProtoMessage() {}
+
+func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
+func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *CatalogStatsResponse) GetBusinesses() int64 {
+	if x != nil {
+		return x.Businesses
+	}
+	return 0
+}
+
 var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
@@ -1603,7 +1683,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage2\xb4\v\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"\x15\n" +
+	"\x13CatalogStatsRequest\"6\n" +
+	"\x14CatalogStatsResponse\x12\x1e\n" +
+	"\n" +
+	"businesses\x18\x01 \x01(\x03R\n" +
+	"businesses2\x9e\f\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
@@ -1622,7 +1707,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x03201\x125\n" +
 	"\bCreated.\x12)\n" +
 	"'\x1a%.slotwise.catalog.v1.ScheduleResponse\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/providers/me/closures\x12\x86\x01\n" +
-	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}B\xb7\x01\x92AyRw\n" +
+	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}\x12h\n" +
+	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
@@ -1639,7 +1725,7 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
 	(*Closure)(nil),                     // 1: slotwise.catalog.v1.Closure
@@ -1660,16 +1746,18 @@ var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*ServiceMutationResponse)(nil),     // 16: slotwise.catalog.v1.ServiceMutationResponse
 	(*DeleteServiceRequest)(nil),        // 17: slotwise.catalog.v1.DeleteServiceRequest
 	(*DeleteServiceResponse)(nil),       // 18: slotwise.catalog.v1.DeleteServiceResponse
-	(*timestamppb.Timestamp)(nil),       // 19: google.protobuf.Timestamp
+	(*CatalogStatsRequest)(nil),         // 19: slotwise.catalog.v1.CatalogStatsRequest
+	(*CatalogStatsResponse)(nil),        // 20: slotwise.catalog.v1.CatalogStatsResponse
+	(*timestamppb.Timestamp)(nil),       // 21: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	19, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	19, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	21, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	21, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
 	8,  // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
 	1,  // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
 	1,  // 4: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
 	2,  // 5: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
-	19, // 6: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	21, // 6: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
 	0,  // 7: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
 	0,  // 8: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
 	0,  // 9: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
@@ -1683,18 +1771,20 @@ var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
 	4,  // 17: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
 	5,  // 18: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
 	6,  // 19: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
-	10, // 20: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	12, // 21: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	10, // 22: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	16, // 23: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	16, // 24: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	18, // 25: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	7,  // 26: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 27: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 28: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 29: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	20, // [20:30] is the sub-list for method output_type
-	10, // [10:20] is the sub-list for method input_type
+	19, // 20: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
+	10, // 21: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	12, // 22: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	10, // 23: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	16, // 24: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	16, // 25: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	18, // 26: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	7,  // 27: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 28: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 29: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	7,  // 30: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	20, // 31: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
+	21, // [21:32] is the sub-list for method output_type
+	10, // [10:21] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -1715,7 +1805,7 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   19,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

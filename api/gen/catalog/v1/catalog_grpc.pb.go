@@ -29,6 +29,7 @@ const (
 	CatalogService_SetQueue_FullMethodName             = "/slotwise.catalog.v1.CatalogService/SetQueue"
 	CatalogService_AddClosure_FullMethodName           = "/slotwise.catalog.v1.CatalogService/AddClosure"
 	CatalogService_DeleteClosure_FullMethodName        = "/slotwise.catalog.v1.CatalogService/DeleteClosure"
+	CatalogService_CatalogStats_FullMethodName         = "/slotwise.catalog.v1.CatalogService/CatalogStats"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -51,6 +52,9 @@ type CatalogServiceClient interface {
 	SetQueue(ctx context.Context, in *SetQueueRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
 	AddClosure(ctx context.Context, in *AddClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
 	DeleteClosure(ctx context.Context, in *DeleteClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
+	// CatalogStats is internal: how many businesses publish an active
+	// service (the gateway's GET /stats).
+	CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -161,6 +165,16 @@ func (c *catalogServiceClient) DeleteClosure(ctx context.Context, in *DeleteClos
 	return out, nil
 }
 
+func (c *catalogServiceClient) CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CatalogStatsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_CatalogStats_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -181,6 +195,9 @@ type CatalogServiceServer interface {
 	SetQueue(context.Context, *SetQueueRequest) (*ScheduleResponse, error)
 	AddClosure(context.Context, *AddClosureRequest) (*ScheduleResponse, error)
 	DeleteClosure(context.Context, *DeleteClosureRequest) (*ScheduleResponse, error)
+	// CatalogStats is internal: how many businesses publish an active
+	// service (the gateway's GET /stats).
+	CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -220,6 +237,9 @@ func (UnimplementedCatalogServiceServer) AddClosure(context.Context, *AddClosure
 }
 func (UnimplementedCatalogServiceServer) DeleteClosure(context.Context, *DeleteClosureRequest) (*ScheduleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteClosure not implemented")
+}
+func (UnimplementedCatalogServiceServer) CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CatalogStats not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -422,6 +442,24 @@ func _CatalogService_DeleteClosure_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_CatalogStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CatalogStatsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CatalogStats(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CatalogStats_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CatalogStats(ctx, req.(*CatalogStatsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -468,6 +506,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteClosure",
 			Handler:    _CatalogService_DeleteClosure_Handler,
+		},
+		{
+			MethodName: "CatalogStats",
+			Handler:    _CatalogService_CatalogStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
