@@ -1,6 +1,6 @@
 // Command auth-operator makes an account an operator (or, with -revoke, no
-// longer one), writing auth-svc's database through its store: operators
-// decide reported reviews, and no API call can grant the role
+// longer one) in auth-svc's database: operators decide reported reviews,
+// and no API call can grant the role
 // (docs/adr/0064-operators-and-the-stats-read.md). `make admin EMAIL=…` runs
 // it against DATABASE_URL (default: the devstack's database).
 package main
@@ -13,11 +13,8 @@ import (
 	"os"
 
 	"github.com/slotwise/slotwise/platform/app"
-	"github.com/slotwise/slotwise/platform/postgres"
-	"github.com/slotwise/slotwise/platform/svc"
 
-	"github.com/slotwise/slotwise/auth-svc/internal/auth"
-	"github.com/slotwise/slotwise/auth-svc/internal/store"
+	authsvc "github.com/slotwise/slotwise/auth-svc"
 )
 
 // defaultDatabaseURL is the devstack's (docs/configuration.md DATABASE_URL).
@@ -38,32 +35,10 @@ func main() {
 		if url == "" {
 			url = defaultDatabaseURL
 		}
-		return setOperator(ctx, url, *email, !*revoke)
+		line, err := authsvc.SetOperator(ctx, url, *email, !*revoke)
+		if err == nil {
+			fmt.Println(line)
+		}
+		return err
 	})
-}
-
-// setOperator brings the auth schema up to date (the column may be newer
-// than the running auth-svc) and sets the role.
-func setOperator(ctx context.Context, url, email string, on bool) error {
-	pool, err := postgres.Open(ctx, url, "auth", postgres.Options{MaxConns: 2})
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	if err := postgres.Migrate(ctx, pool, "auth", svc.Dir(store.Migrations, "migrations")); err != nil {
-		return err
-	}
-	u, err := store.Users{Pool: pool}.SetOperator(ctx, email, on)
-	if errors.Is(err, auth.ErrNotFound) {
-		return fmt.Errorf("no account has the email %s", email)
-	}
-	if err != nil {
-		return err
-	}
-	state := "is now an operator"
-	if !on {
-		state = "is no longer an operator"
-	}
-	fmt.Printf("%s (%s, %s) %s; the role reaches their sessions at the next sign-in or token refresh\n", u.Email, u.FullName, u.Role, state)
-	return nil
 }

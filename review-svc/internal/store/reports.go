@@ -28,12 +28,12 @@ func (s Reviews) Report(ctx context.Context, rep review.Report) error {
 }
 
 // OpenReports lists the visible reviews with open reports, the longest
-// waiting first, each with its reports oldest first.
+// waiting first (by the first report), each with its reports oldest first.
 func (s Reviews) OpenReports(ctx context.Context) ([]review.Reported, error) {
 	rows, err := s.Pool.Query(ctx, `SELECT `+prefixed("r.")+`, p.id::text, p.reporter_id, p.reporter_role, p.reason, p.details, p.created_at
 		FROM review_reports p JOIN reviews r ON r.id = p.review_id
 		WHERE p.decided_at IS NULL AND r.hidden_at IS NULL
-		ORDER BY min(p.created_at) OVER (PARTITION BY p.review_id), p.review_id, p.created_at`)
+		ORDER BY min(p.seq) OVER (PARTITION BY p.review_id), p.review_id, p.seq`)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,8 @@ ALTER TABLE appointments ADD COLUMN provider_name text NOT NULL DEFAULT '';
 -- reporter and review: the partial unique index, not a prior read, decides a double submit.
 CREATE TABLE review_reports (
   id            uuid PRIMARY KEY,
+  -- seq orders reports made within the same clock instant (tests freeze time).
+  seq           bigserial NOT NULL,
   review_id     uuid NOT NULL REFERENCES reviews (id),
   reporter_id   text NOT NULL,
   reporter_role text NOT NULL,
