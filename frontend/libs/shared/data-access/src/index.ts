@@ -7,3 +7,4 @@ export * from './lib/query-keys';
 export * from './lib/session';
 export * from './lib/return-to';
 export * from './lib/prefetch';
+export * from './lib/reviews';
