@@ -1,4 +1,4 @@
-// The customer home's reads (docs/product.md#customer-home-figures): both public, both kept by the
+// The customer home's reads (docs/product.md#customer-home): both public, both kept by the
 // browser for the 5 minutes their Cache-Control allows.
 import { useQuery } from '@tanstack/react-query';
 import type { Review, StatsResponse } from '@slotwise/shared-contract';
