@@ -7,4 +7,3 @@ export * from './lib/query-keys';
 export * from './lib/session';
 export * from './lib/return-to';
 export * from './lib/prefetch';
-export * from './lib/reviews';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Review } from '@slotwise/shared-contract';
-import { useReportReview, useSession } from '@slotwise/shared-data-access';
+import { useSession } from '@slotwise/shared-data-access';
+import { useReportReview } from '@slotwise/booking-data-access';
 import {
   ReportReviewDialog,
   ReviewReply,

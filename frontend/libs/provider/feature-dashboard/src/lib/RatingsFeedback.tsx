@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Review } from '@slotwise/shared-contract';
-import { useReportReview } from '@slotwise/shared-data-access';
+import { useReportReview } from '@slotwise/booking-data-access';
 import {
   ErrorBanner,
   ReportReviewDialog,

@@ -14,7 +14,7 @@ import {
   toast,
 } from '@slotwise/shared-ui';
 import { formatDate, reviewerName } from '@slotwise/shared-util';
-import { useDecide, useOpenReports } from '../api/admin-api';
+import { decide, useOpenReports } from '../api/admin-api';
 
 const reasonLabel = (value: string) =>
   REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
@@ -33,10 +33,10 @@ export function AdminReportsPage() {
         title="Reported reviews"
         subtitle="Hide a review that breaks the rules, or keep it. Its author and the reporters are told."
       />
-      {reports.isPending ? (
-        <Spinner label="Loading reports…" />
-      ) : reports.isError ? (
+      {reports.error ? (
         <ErrorBanner>{reports.error.message}</ErrorBanner>
+      ) : !reports.data ? (
+        <Spinner label="Loading reports…" />
       ) : reports.data.length === 0 ? (
         <EmptyState title="No open reports">
           Reported reviews appear here.
@@ -44,7 +44,7 @@ export function AdminReportsPage() {
       ) : (
         <ul className="space-y-4">
           {reports.data.map((r) => (
-            <ReportCard key={r.review._id} report={r} />
+            <ReportCard key={r.review._id} report={r} onDecided={() => reports.remove(r.review._id)} />
           ))}
         </ul>
       )}
@@ -52,20 +52,24 @@ export function AdminReportsPage() {
   );
 }
 
-function ReportCard({ report }: { report: ReviewReport }) {
+function ReportCard({ report, onDecided }: { report: ReviewReport; onDecided: () => void }) {
   const { review } = report;
-  const decide = useDecide();
+  const [busy, setBusy] = useState(false);
   const [confirmHide, setConfirmHide] = useState(false);
   const headingId = `report-${review._id}`;
-  const send = (decision: 'hide' | 'keep') =>
-    decide.mutate(
-      { id: review._id, decision },
-      {
-        onSuccess: (message) => toast.success(message),
-        onError: (e) => toast.error(e.message),
-        onSettled: () => setConfirmHide(false),
-      },
-    );
+  const send = (decision: 'hide' | 'keep') => {
+    setBusy(true);
+    decide(review._id, decision)
+      .then((message) => {
+        toast.success(message);
+        onDecided();
+      })
+      .catch((e: Error) => {
+        toast.error(e.message);
+        setBusy(false);
+        setConfirmHide(false);
+      });
+  };
   return (
     <li>
       <article
@@ -110,7 +114,7 @@ function ReportCard({ report }: { report: ReviewReport }) {
         <div className="mt-4 flex flex-wrap gap-2">
           <Button
             variant="danger"
-            disabled={decide.isPending}
+            disabled={busy}
             onClick={() => setConfirmHide(true)}
             aria-describedby={headingId}
           >
@@ -118,7 +122,7 @@ function ReportCard({ report }: { report: ReviewReport }) {
           </Button>
           <Button
             variant="secondary"
-            disabled={decide.isPending}
+            disabled={busy}
             onClick={() => send('keep')}
             aria-describedby={headingId}
           >
@@ -129,7 +133,7 @@ function ReportCard({ report }: { report: ReviewReport }) {
           <ConfirmDialog
             title="Hide this review?"
             confirmLabel="Hide review"
-            busy={decide.isPending}
+            busy={busy}
             onConfirm={() => send('hide')}
             onCancel={() => setConfirmHide(false)}
           >

@@ -1,7 +1,7 @@
-// Calls on reviews that screens of several domains make (docs/product.md#replies-and-reports):
-// reporting a review, from the booking page and from the provider's Ratings & Feedback.
+// Reporting a review (docs/product.md#replies-and-reports), from the booking page and from the
+// provider's Ratings & Feedback (provider screens use booking's data-access).
 import { useMutation } from '@tanstack/react-query';
-import { unwrap, userApi } from './client';
+import { unwrap, userApi } from '@slotwise/shared-data-access';
 
 /** POST /reviews/{id}/reports: resolves with the server's thank-you; an ApiError carries its refusal. */
 export function useReportReview() {
