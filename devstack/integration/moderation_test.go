@@ -90,7 +90,7 @@ func TestRepliesReportsAndFigures(t *testing.T) {
 		if r.String("data.reply.updatedAt") == r.String("data.reply.createdAt") {
 			t.Fatalf("an edit keeps createdAt and moves updatedAt: %s", r.Raw)
 		}
-		r = st.Put(t, path, p.Token, map[string]any{"text": "Sorry! The chair is fixed."}).ExpectStatus(t, 200)
+		st.Put(t, path, p.Token, map[string]any{"text": "Sorry! The chair is fixed."}).ExpectStatus(t, 200)
 
 		for _, list := range []*stacktest.Response{st.Get(t, "/reviews/service/"+serviceID, ""), st.Get(t, "/reviews/provider", p.Token)} {
 			got := replyOf(list, low)
