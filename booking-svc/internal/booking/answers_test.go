@@ -81,6 +81,13 @@ func TestDeclineAndCancelKeepTheReason(t *testing.T) {
 	if err != nil || cancelled.Reason != "Feeling better" || cancelled.CancelledBy != identity.RoleCustomer {
 		t.Fatalf("cancelled: %+v %v", cancelled, err)
 	}
+	// The moved request's cancellation is a decline (the customer is told
+	// "declined"); the customer's own cancellation is not.
+	want := []string{"created pending v1", "rescheduled scheduled<-pending v2", "status_changed cancelled<-scheduled v3 declined",
+		"created pending v1", "status_changed scheduled<-pending v2", "status_changed cancelled<-scheduled v3"}
+	if fmt.Sprint(f.repo.events) != fmt.Sprint(want) {
+		t.Fatalf("events %v, want %v", f.repo.events, want)
+	}
 }
 
 // Once its start has passed, the provider marks any scheduled or

@@ -141,6 +141,8 @@ type Change struct {
 	ClosureNote string
 	// Reason is what the actor said declining or cancelling (may be empty).
 	Reason string
+	// Declined: the provider cancelled it while it awaited their answer.
+	Declined bool
 }
 
 // DaySlots is one day of availability.

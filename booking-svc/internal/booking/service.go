@@ -306,12 +306,13 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status, r
 // awaits the provider (answered, cancelled or finished); declining or
 // cancelling keeps the reason and who gave it.
 func settle(a *Appointment, status, role, reason string) Change {
-	prev := a.Status
+	prev, awaited := a.Status, a.AwaitingProvider || a.Status == StatusPending
 	a.Status, a.AwaitingProvider = status, false
 	if !Holds(status) {
 		a.Reason, a.CancelledBy = reason, role
 	}
-	return Change{Type: EventStatusChanged, PreviousStatus: prev, Reason: reason}
+	return Change{Type: EventStatusChanged, PreviousStatus: prev, Reason: reason,
+		Declined: awaited && status == StatusCancelled && role == identity.RoleProvider}
 }
 
 // checkAcceptable refuses accepting or confirming the provider's own

@@ -124,7 +124,11 @@ func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment)
 		return Appointment{}, ErrTooClose
 	}
 	r.appts[id] = a
-	r.events = append(r.events, fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version))
+	event := fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version)
+	if ch.Declined {
+		event += " declined"
+	}
+	r.events = append(r.events, event)
 	return a, nil
 }
 

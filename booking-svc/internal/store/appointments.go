@@ -429,6 +429,6 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		CustomerEmail: a.CustomerEmail, ProviderId: a.ProviderID, Status: a.Status, PreviousStatus: change.PreviousStatus,
 		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version, ActorRole: change.ActorRole, CustomerName: a.CustomerName,
 		Provider: a.Provider, ClosureNote: change.ClosureNote, Price: a.Price, Location: a.Location, DurationMinutes: int32(a.Duration),
-		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider,
+		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider, Declined: change.Declined,
 	}
 }

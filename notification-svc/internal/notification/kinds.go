@@ -84,7 +84,10 @@ type AppointmentChange struct {
 	Location string
 	Duration int
 	// Reason is what the actor said declining or cancelling (may be empty).
-	Reason     string
+	Reason string
+	// Declined: the provider cancelled it while it awaited their answer
+	// (a request, or one the customer moved before they answered).
+	Declined   bool
 	StartsAt   time.Time
 	OccurredAt time.Time
 	Version    int64
@@ -137,7 +140,7 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 			return append(toProvider(KindCustomerCancelled, withReason(fmt.Sprintf("%s cancelled %s on %s.", customer, service, when), a.Reason)),
 				toCustomer(KindYouCancelled, fmt.Sprintf("You cancelled your appointment for %s on %s.", service, when))...)
 		case identity.RoleProvider:
-			if a.PreviousStatus == StatusPending {
+			if a.Declined || a.PreviousStatus == StatusPending {
 				return toCustomer(KindDeclined, withReason(fmt.Sprintf("Your booking request for %s on %s was declined.", service, when), a.Reason))
 			}
 			return toCustomer(KindProviderCancelled, withReason(fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when), a.Reason))

@@ -15,6 +15,11 @@ func withReasonGiven(a AppointmentChange, reason string) AppointmentChange {
 	return a
 }
 
+func declinedMove(a AppointmentChange) AppointmentChange {
+	a.Declined = true
+	return a
+}
+
 func change(typ, prev, status, actor string) AppointmentChange {
 	return AppointmentChange{EventID: "e1", Type: typ, AppointmentID: "a1", ServiceName: "Haircut", CustomerID: "cust",
 		CustomerName: "Asha", ProviderID: "prov", Status: status, PreviousStatus: prev, ActorRole: actor,
@@ -46,6 +51,8 @@ func TestWhoIsToldWhat(t *testing.T) {
 		{"confirmed", change(EventStatusChanged, StatusScheduled, StatusConfirmed, p), "cust", KindConfirmed, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM is confirmed."},
 		{"rejected", change(EventStatusChanged, StatusPending, StatusRejected, p), "cust", KindRejected, "Your booking for Haircut on Tue 1 Dec, 9:00 AM was rejected."},
 		{"declined", change(EventStatusChanged, StatusPending, StatusCancelled, p), "cust", KindDeclined, "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
+		{"declined after the customer moved it", declinedMove(change(EventStatusChanged, StatusScheduled, StatusCancelled, p)), "cust", KindDeclined,
+			"Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
 		{"cancelled by the provider", change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "cust", KindProviderCancelled, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider."},
 		{"declined with a reason", withReasonGiven(change(EventStatusChanged, StatusPending, StatusCancelled, p), "Closed for Diwali"), "cust", KindDeclined,
 			"Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined. Reason: “Closed for Diwali”"},

@@ -66,8 +66,12 @@ type AppointmentEvent struct {
 	// durationMinutes is the service's length as booked or rescheduled; 0 on
 	// the other events (booking-svc does not ask the catalogue for them).
 	DurationMinutes int32 `protobuf:"varint,23,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// declined: the provider cancelled it while it awaited their answer (a
+	// request, or one the customer moved before they answered): the customer
+	// is told it was declined, not cancelled.
+	Declined      bool `protobuf:"varint,24,opt,name=declined,proto3" json:"declined,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AppointmentEvent) Reset() {
@@ -252,6 +256,13 @@ func (x *AppointmentEvent) GetDurationMinutes() int32 {
 		return x.DurationMinutes
 	}
 	return 0
+}
+
+func (x *AppointmentEvent) GetDeclined() bool {
+	if x != nil {
+		return x.Declined
+	}
+	return false
 }
 
 // ReviewEvent is published on review.reviews.v1, keyed by service id.
@@ -635,7 +646,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\x05\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x96\x06\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -665,7 +676,8 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\x10awaitingProvider\x18\x13 \x01(\bR\x10awaitingProvider\x12\x14\n" +
 	"\x05price\x18\x15 \x01(\x01R\x05price\x12\x1a\n" +
 	"\blocation\x18\x16 \x01(\tR\blocation\x12(\n" +
-	"\x0fdurationMinutes\x18\x17 \x01(\x05R\x0fdurationMinutes\"\xd1\x02\n" +
+	"\x0fdurationMinutes\x18\x17 \x01(\x05R\x0fdurationMinutes\x12\x1a\n" +
+	"\bdeclined\x18\x18 \x01(\bR\bdeclined\"\xd1\x02\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
