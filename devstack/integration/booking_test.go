@@ -158,6 +158,7 @@ func bkExpectConflictNaming(t *testing.T, r *stacktest.Response, status string) 
 }
 
 func TestBookingCreateAndRead(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, c2 := st.NewUser(t, "customer"), st.NewUser(t, "customer")
@@ -489,6 +490,7 @@ var bkProviderAllowed = map[[2]string]bool{
 }
 
 func TestBookingStatusMachine(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, c2 := st.NewUser(t, "customer"), st.NewUser(t, "customer")
@@ -576,6 +578,7 @@ func TestBookingStatusMachine(t *testing.T) {
 }
 
 func TestBookingReschedule(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, c2 := st.NewUser(t, "customer"), st.NewUser(t, "customer")
@@ -673,6 +676,7 @@ func bkToken(t *testing.T, key ed25519.PrivateKey) string {
 // TestBookingRace sends 200 concurrent bookings of one slot, split across two
 // booking-svc instances (each behind its own gateway) sharing the database.
 func TestBookingRace(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	p := st.NewUser(t, "provider")
@@ -825,6 +829,7 @@ func bkEventSummary(evs []*eventsv1.AppointmentEvent) string {
 }
 
 func TestBookingEventsAndReviews(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")
@@ -889,6 +894,7 @@ func TestBookingEventsAndReviews(t *testing.T) {
 // TestBookingKafkaDown stops the broker, books, and checks that every event
 // reaches the topic once a broker is back on the same port.
 func TestBookingKafkaDown(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")
@@ -964,6 +970,7 @@ func TestBookingKafkaDown(t *testing.T) {
 // burst; the next booking is 429 with Retry-After, and another user is not
 // affected.
 func TestBookingRateLimit(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), BookingsPerMinute: 3})
 	c, other, p := st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "provider")

@@ -17,6 +17,7 @@ const (
 // reschedules onto it with the very next request, although it booked the
 // service a moment before (docs/product.md "Fresh and kept").
 func TestCatalogChangesHonouredAtOnce(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")
@@ -78,6 +79,7 @@ func TestCatalogChangesHonouredAtOnce(t *testing.T) {
 // one keeps copies of services), so with Kafka down it answers and the next
 // booking is refused all the same.
 func TestCatalogChangesWithKafkaDown(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")

@@ -13,6 +13,7 @@ import (
 // request (bookings, reschedules, availability) across all the provider's
 // services, although booking-svc decided a booking just before on its copy.
 func TestProviderSchedule(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p, other := st.NewUser(t, "customer"), st.NewUser(t, "provider"), st.NewUser(t, "provider")
