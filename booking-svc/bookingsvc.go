@@ -87,6 +87,7 @@ func (cfg Config) Spec() svc.Spec {
 			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now},
 			// A reschedule counts against its customer's budget only inside the window.
 			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now}},
+		Erasure: &svc.Erasure{Group: topics.BookingErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
 			if err != nil {
@@ -106,7 +107,6 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.BookingErasureGroup, erasure.Handler(rt.Pool, topics.BookingErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {
 				completeOverdue(ctx, domain, rt.Logger)
 				return nil

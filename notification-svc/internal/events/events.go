@@ -48,7 +48,8 @@ func AppointmentHandler(a Applier, loc *time.Location, log *slog.Logger) kafkax.
 			}
 			change := Appointment(ev)
 			effects = append(effects, store.Effect{EventID: change.EventID, Details: notification.DetailsOf(change),
-				Drafts: notification.ForAppointment(change, loc), Reminders: notification.RemindersFor(change, loc)})
+				Drafts: notification.ForAppointment(change, loc), Reminders: notification.RemindersFor(change, loc),
+				People: []string{change.CustomerID, change.ProviderID}})
 		}
 		return a.Apply(ctx, AppointmentsConsumer, effects)
 	}
@@ -69,7 +70,7 @@ func ReviewHandler(a Applier, log *slog.Logger) kafkax.BatchHandler {
 			}
 			r := notification.ReviewCreated{EventID: ev.GetEventId(), AppointmentID: ev.GetAppointmentId(),
 				ServiceName: ev.GetServiceName(), ProviderID: ev.GetProviderId(), Rating: ev.GetRating()}
-			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r)})
+			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r), People: []string{r.ProviderID}})
 		}
 		return a.Apply(ctx, ReviewsConsumer, effects)
 	}
