@@ -75,6 +75,7 @@ func awaitRefused(t *testing.T, st *stacktest.Stack, u stacktest.User) {
 // been deleted", and no row holds the person's name, email or phone after
 // the attempts. Reads are refused alike (awaitRefused).
 func TestErasedAccountTokenRefused(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := newPerson(t, st, "customer"), newPerson(t, st, "provider")
@@ -132,6 +133,7 @@ func TestErasedAccountTokenRefused(t *testing.T) {
 // blanks the name and email, notification-svc makes no notification about
 // the appointment and stores no mail to the address.
 func TestLateEventsAfterErasure(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := newPerson(t, st, "customer"), newPerson(t, st, "provider")
