@@ -101,9 +101,11 @@ lint-modules:
 test:
 	@./scripts/test.sh
 
-# What the whole-stack stages need that a fresh machine must build first
-# (minutes each): Jaeger, Mailpit, Prometheus, golangci-lint, helm and promtool.
-dev-tools: $(JAEGER) $(MAILPIT) $(PROMETHEUS) $(GOLANGCI)
+# What make test's stages need that a fresh machine must build first
+# (minutes each): Jaeger, Mailpit, golangci-lint, helm and promtool.
+# Prometheus (~10 min cold) is for make up and make drills only, which
+# build it when missing: no stage of make test runs it.
+dev-tools: $(JAEGER) $(MAILPIT) $(GOLANGCI)
 	$(MAKE) --no-print-directory -C helm helm promtool
 
 # The bench's drills and the devstack's integration tests each run whole
