@@ -1,6 +1,8 @@
 package store
 
-// EraseStatements, run with the user id as $1, delete a deleted provider's services, closures and queue
+// EraseStatements, run with the user id as $1, delete a deleted provider's services, closures and queue,
+// and empties their team (names and emails are personal data; the rows
+// stay, removed, because appointments name their ids)
 // (platform/erasure). A service row is kept, deleted and emptied of the
 // provider's contact, because booking-svc's past appointments name its id;
 // nobody can see or book it.
@@ -9,4 +11,6 @@ var EraseStatements = []string{
 			WHERE provider_id = $1`,
 	`DELETE FROM closures WHERE provider_id = $1`,
 	`DELETE FROM provider_queues WHERE provider_id = $1`,
+	`DELETE FROM staff_closures WHERE provider_id = $1`,
+	`UPDATE staff_members SET name = '', email = '', removed_at = coalesce(removed_at, now()) WHERE provider_id = $1`,
 }
