@@ -111,6 +111,10 @@ func (cfg Config) Spec() svc.Spec {
 				completeOverdue(ctx, domain, rt.Logger)
 				return nil
 			})
+			rt.Go("appointments from before teams", func(ctx context.Context) error {
+				adoptLegacy(ctx, booking.LegacyAdoption{Catalog: services, Store: repo, Now: now}, rt.Logger)
+				return nil
+			})
 			return nil
 		},
 	}
@@ -146,6 +150,32 @@ func completeOverdue(ctx context.Context, domain booking.Service, log *slog.Logg
 			log.WarnContext(ctx, "completing overdue appointments failed; retried at the next pass", "err", err, "completed", n)
 		} else if n > 0 {
 			log.InfoContext(ctx, "completed overdue appointments", "count", n)
+		}
+	}
+}
+
+// adoptLegacy gives appointments from before teams their member and end
+// (booking/legacy.go): at start-up, then every overdueEvery until a pass
+// finds none (new bookings always have both; the previous release writes
+// a few more only while a rollout lasts). Every replica may run it; each
+// row is adopted once (the update checks it still has no member).
+func adoptLegacy(ctx context.Context, adoption booking.LegacyAdoption, log *slog.Logger) {
+	t := time.NewTicker(overdueEvery)
+	defer t.Stop()
+	for {
+		adopted, unassigned, err := adoption.Run(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.WarnContext(ctx, "adopting appointments from before teams failed; retried at the next pass", "err", err)
+		case err == nil && adopted+unassigned == 0:
+			return
+		case err == nil:
+			log.InfoContext(ctx, "appointments from before teams adopted", "owner", adopted, "overlapping_left_unassigned", unassigned)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
 		}
 	}
 }

@@ -26,6 +26,7 @@ const (
 	KindProviderCancelled = "provider_cancelled"
 	KindCompleted         = "appointment_completed"
 	KindDayClosed         = "day_closed"
+	KindReassigned        = "booking_reassigned"
 	KindReminder24h       = "reminder_24h"
 	KindReminder1h        = "reminder_1h"
 )
@@ -55,6 +56,9 @@ const (
 	// EventDayClosed: the provider closed the day an appointment falls on
 	// (the appointment itself did not change).
 	EventDayClosed = "day_closed"
+	// EventReassigned: the provider gave the appointment to another
+	// member of their team.
+	EventReassigned = "reassigned"
 )
 
 // AppointmentChange is one event of booking.appointments.v1: the
@@ -87,7 +91,12 @@ type AppointmentChange struct {
 	Reason string
 	// Declined: the provider cancelled it while it awaited their answer
 	// (a request, or one the customer moved before they answered).
-	Declined   bool
+	Declined bool
+	// StaffName is the team member the appointment is with; ClosedBy the
+	// member whose own day off made an EventDayClosed notice ("": the
+	// business closed the day).
+	StaffName  string
+	ClosedBy   string
 	StartsAt   time.Time
 	OccurredAt time.Time
 	Version    int64
@@ -130,6 +139,9 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 			toCustomer(KindYouRescheduled, fmt.Sprintf("Your appointment for %s is now on %s.", service, when))...)
 	case EventDayClosed:
 		return toCustomer(KindDayClosed, DayClosedText(a, loc))
+	case EventReassigned:
+		return toCustomer(KindReassigned, fmt.Sprintf("Your appointment for %s on %s will now be with %s.",
+			service, when, orDefault(a.StaffName, "another member of the team")))
 	case EventStatusChanged:
 	default:
 		return nil
@@ -169,6 +181,9 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 // reschedule or cancel it."
 func DayClosedText(a AppointmentChange, loc *time.Location) string {
 	closed := fmt.Sprintf("%s is closed on %s", orDefault(a.Provider, "The provider"), a.StartsAt.In(loc).Format("Monday, 2 January"))
+	if a.ClosedBy != "" {
+		closed = fmt.Sprintf("%s is off on %s", a.ClosedBy, a.StartsAt.In(loc).Format("Monday, 2 January"))
+	}
 	if a.ClosureNote != "" {
 		closed += " (" + a.ClosureNote + ")"
 	}

@@ -109,6 +109,24 @@ func TestClosedDayTellsTheCustomerWhatToDo(t *testing.T) {
 	}
 }
 
+// A reassignment tells the customer who they will now see; a member's own
+// day off names the member, not the business.
+func TestTeamChangesTellTheCustomer(t *testing.T) {
+	a := change(EventReassigned, StatusConfirmed, StatusConfirmed, identity.RoleProvider)
+	a.StaffName = "Ann"
+	got := ForAppointment(a, ist)
+	want := Draft{RecipientID: "cust", Kind: KindReassigned, AppointmentID: "a1",
+		Text: "Your appointment for Haircut on Tue 1 Dec, 9:00 AM will now be with Ann."}
+	if len(got) != 1 || got[0] != want || subjects[KindReassigned] == "" {
+		t.Fatalf("reassigned: %+v", got)
+	}
+	off := change(EventDayClosed, "", StatusConfirmed, identity.RoleProvider)
+	off.Provider, off.ClosedBy, off.ClosureNote = "Glow Salon", "Zoe", "Dentist"
+	if got := ForAppointment(off, ist)[0].Text; got != "Zoe is off on Tuesday, 1 December (Dentist). Your appointment for Haircut on Tue 1 Dec, 9:00 AM needs a new time: please reschedule or cancel it." {
+		t.Fatalf("a member's day off: %q", got)
+	}
+}
+
 func TestNobodyIsToldOfWhatTheyDidOrWhatIsUnknown(t *testing.T) {
 	for name, a := range map[string]AppointmentChange{
 		"in progress":                  change(EventStatusChanged, StatusConfirmed, "in-progress", identity.RoleProvider),
