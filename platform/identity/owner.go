@@ -8,7 +8,7 @@ import (
 // OwnerMemberID is the id of a provider's owner team member:
 // md5('owner:' || providerID)::uuid, as catalog-svc's migration 008 and
 // booking-svc's reads write it, so each service names the owner without
-// asking the other (docs/adr/0064-staff-schedules-over-an-internal-call.md).
+// asking the other (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 func OwnerMemberID(providerID string) string {
 	sum := md5.Sum([]byte("owner:" + providerID))
 	h := hex.EncodeToString(sum[:])

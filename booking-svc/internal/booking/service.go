@@ -150,13 +150,21 @@ func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) 
 		idem = &IdempotencyRecord{CustomerID: c.UserID, Key: key, RequestHash: hash}
 	}
 	a, err := s.book(ctx, c, b, idem)
-	if errors.Is(err, ErrIdempotencyKeyUsed) {
+	switch {
+	case errors.Is(err, ErrIdempotencyKeyUsed):
 		// A concurrent request with the same key won; answer as it did.
 		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL))
 		if err != nil {
 			return Appointment{}, err
 		}
 		return replay(rec, idem.RequestHash)
+	case idem != nil && apperr.KindOf(err) == apperr.KindConflict:
+		// The member taken may be this key's own booking, committed by a
+		// concurrent retry since the record was looked up: answer as it
+		// did.
+		if rec, lookErr := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL)); lookErr == nil {
+			return replay(rec, idem.RequestHash)
+		}
 	}
 	return a, err
 }

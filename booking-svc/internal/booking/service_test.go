@@ -300,6 +300,42 @@ func TestBookIdempotencyKey(t *testing.T) {
 	}
 }
 
+// lateRecord hides idempotency records from the first lookup: a retry
+// that looked before a concurrent request with its key committed.
+type lateRecord struct {
+	*memRepo
+	lookups int
+}
+
+func (r *lateRecord) Idempotent(ctx context.Context, customerID, key string, since time.Time) (IdempotencyRecord, error) {
+	r.lookups++
+	if r.lookups == 1 {
+		return IdempotencyRecord{}, ErrNotFound
+	}
+	return r.memRepo.Idempotent(ctx, customerID, key, since)
+}
+
+// A retry that finds its slot taken by its own key's first booking
+// (committed since it looked the key up) answers as the first did, not
+// 409.
+func TestKeyedRetryFindsItsOwnBooking(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	first, err := f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := &lateRecord{memRepo: f.repo}
+	svc := NewService(late, memCatalog{"dental": {ID: "dental", ProviderID: "prov-1", Provider: "Smile Clinic",
+		TimeSlots: []string{"09:00"}, IsActive: true, Duration: 30}}, ist, func() time.Time { return now }, func() string { return "appt-2" }, DefaultIdempotencyTTL)
+	again, err := svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	if err != nil || again.ID != first.ID {
+		t.Fatalf("the retry: %+v, %v; want the first booking %s", again, err, first.ID)
+	}
+	_, err = svc.Book(ctx, bob, booking("2026-11-23", "09:00"), "k2")
+	expectErr(t, err, apperr.KindConflict, MsgSlotTaken)
+}
+
 func TestOwnershipAndEvents(t *testing.T) {
 	f := newFixture()
 	ctx := context.Background()

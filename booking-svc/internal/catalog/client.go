@@ -62,7 +62,7 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 }
 
 // staff asks for the members performing svc, with their hours and days
-// off (an internal call, docs/adr/0064-staff-schedules-over-an-internal-call.md).
+// off (an internal call, docs/adr/0065-staff-schedules-over-an-internal-call.md).
 // A catalogue from before teams (Unimplemented, during a rollout) has the
 // owner perform everything, as it did.
 func (c *Client) staff(ctx context.Context, svc booking.ServiceInfo) ([]booking.Member, error) {

@@ -68,7 +68,7 @@ type CatalogServiceClient interface {
 	DeleteStaffClosure(ctx context.Context, in *DeleteStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error)
 	// GetServiceStaff is internal (no REST route): the members who perform a
 	// service, with their hours and days off, for booking-svc to decide who
-	// is free (docs/adr/0064-staff-schedules-over-an-internal-call.md).
+	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
 }
 
@@ -280,7 +280,7 @@ type CatalogServiceServer interface {
 	DeleteStaffClosure(context.Context, *DeleteStaffClosureRequest) (*StaffResponse, error)
 	// GetServiceStaff is internal (no REST route): the members who perform a
 	// service, with their hours and days off, for booking-svc to decide who
-	// is free (docs/adr/0064-staff-schedules-over-an-internal-call.md).
+	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }

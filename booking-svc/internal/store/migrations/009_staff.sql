@@ -1,4 +1,4 @@
--- Teams (docs/product.md#team-members; docs/adr/0064-staff-schedules-over-an-internal-call.md):
+-- Teams (docs/product.md#team-members; docs/adr/0065-staff-schedules-over-an-internal-call.md):
 -- an appointment is with one member of its provider's team (staff_id, the
 -- name as booked in staff_name) from starts_at to ends_at, and no member
 -- holds two active appointments at overlapping times, across services:

@@ -2,7 +2,7 @@
 -- perform its services, each with their working hours and days off.
 -- Every provider has exactly one owner member, whose id is
 -- md5('owner:' || provider_id)::uuid, so booking-svc's migration names it
--- without reading these tables (docs/adr/0064-staff-schedules-over-an-internal-call.md).
+-- without reading these tables (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 -- hours: [{"weekday": 0..6, "from": "HH:MM", "to": "HH:MM"}], business time zone.
 -- A removed member keeps its row (appointments name it) but leaves every list.
 CREATE TABLE staff_members (
