@@ -88,6 +88,12 @@ func TestAnyoneSpreadsBookings(t *testing.T) {
 	if err != nil || a.StaffID != owner.ID {
 		t.Fatalf("the 10:00 booking: %+v, %v", a, err)
 	}
+	// At 10:30 everyone is free again: Ann and Zoe have one that day, the
+	// owner two, so Ann (before Zoe by name).
+	a, err = f.svc.Book(ctx, bob, bookWith("cut", "2026-11-22", "10:30", ""), "")
+	if err != nil || a.StaffID != ann.ID {
+		t.Fatalf("the 10:30 booking went to %s (%v), want Ann: fewest that day", a.StaffName, err)
+	}
 }
 
 // A named member is booked only when free: not in another appointment at
