@@ -83,6 +83,7 @@ func slotStates(t *testing.T, st *stacktest.Stack, serviceID, date, staffID stri
 // overlapping booking written straight into the table; reassigning and
 // rescheduling tell the customer; lists and analytics filter by member.
 func TestTeamOfThree(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	p, stranger := st.NewUser(t, "provider"), st.NewUser(t, "provider")
@@ -232,6 +233,7 @@ func readAppointment(t *testing.T, st *stacktest.Stack, c stacktest.User, id str
 // TestSharedMemberRace: two services performed by one member, at
 // overlapping times, booked by many at once: one 201, every other 409.
 func TestSharedMemberRace(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	p := st.NewUser(t, "provider")

@@ -1,11 +1,10 @@
 package store
 
-// EraseStatements, run with the user id as $1, delete a deleted provider's services, closures and queue,
-// and empties their team (names and emails are personal data; the rows
-// stay, removed, because appointments name their ids)
+// EraseStatements, run with the user id as $1, delete a deleted provider's services, closures and queue
 // (platform/erasure). A service row is kept, deleted and emptied of the
 // provider's contact, because booking-svc's past appointments name its id;
-// nobody can see or book it.
+// nobody can see or book it. So are their team members' rows, removed and
+// emptied of names and emails: appointments name their ids.
 var EraseStatements = []string{
 	`UPDATE services SET is_active = false, deleted_at = coalesce(deleted_at, now()), contact = '', provider = '', location = ''
 			WHERE provider_id = $1`,
