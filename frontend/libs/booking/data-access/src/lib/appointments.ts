@@ -5,7 +5,8 @@ import { asAppointment, type AppointmentStatus, type Role } from '@slotwise/shar
 import { queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
 
 export const appointmentKeys = {
-  list: (role: Role | null) => [queryRoots.appointments, 'list', role] as const,
+  /** staffId '' = everyone (GET /appointments/provider?staffId=) */
+  list: (role: Role | null, staffId = '') => [queryRoots.appointments, 'list', role, staffId] as const,
   one: (id: string) => [queryRoots.appointments, 'one', id] as const,
 };
 
@@ -17,15 +18,20 @@ export function appointmentsChanged(qc: QueryClient) {
   ]);
 }
 
-/** GET /appointments (customer) or /appointments/provider (provider); soonest first. */
-export function useAppointments() {
+/**
+ * GET /appointments (customer) or /appointments/provider (provider); soonest first. A provider's
+ * list may be narrowed to one team member (`staffId`; '' = everyone).
+ */
+export function useAppointments(staffId = '') {
   const { role, token } = useSession();
   const q = useQuery({
-    queryKey: appointmentKeys.list(role),
+    queryKey: appointmentKeys.list(role, role === 'provider' ? staffId : ''),
     queryFn: ({ signal }) =>
-      unwrap(userApi.GET(role === 'provider' ? '/appointments/provider' : '/appointments', { signal })).then((r) =>
-        r.appointments.map(asAppointment),
-      ),
+      unwrap(
+        role === 'provider'
+          ? userApi.GET('/appointments/provider', { params: { query: staffId ? { staffId } : {} }, signal })
+          : userApi.GET('/appointments', { signal }),
+      ).then((r) => r.appointments.map(asAppointment)),
     enabled: token !== null && role !== null,
   });
   useLogoutOn401(q.error);

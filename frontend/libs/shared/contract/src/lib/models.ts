@@ -1,5 +1,6 @@
 // The REST contract's models, read from the generated OpenAPI types (../generated).
 import type { components } from '../generated/slotwise-api';
+import type { AppointmentStaffFields, ServiceStaffFields } from './staff';
 
 type Schemas = components['schemas'];
 
@@ -38,9 +39,10 @@ export type User = Omit<Emitted<Schemas['v1User']>, 'role' | 'providerInfo'> & {
 
 /** A service's first free slot; listings carry it on every service (null: none free), a single service never. */
 export type NextAvailable = Emitted<Schemas['v1NextAvailable']>;
-export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null };
+// TODO(staff-api merge): the generated v1Service and v1Appointment carry the staff fields; drop the `& …StaffFields`.
+export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null } & ServiceStaffFields;
 
-export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus };
+export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus } & AppointmentStaffFields;
 
 export type Review = Emitted<Schemas['v1Review']>;
 
@@ -82,8 +84,8 @@ export type MarkReadResponse = Omit<Emitted<Schemas['v1MarkReadResponse']>, 'not
 export type MarkAllReadResponse = Emitted<Schemas['v1MarkAllReadResponse']>;
 
 // Requests: sent as the contract declares them (absent fields are left out).
-export type BookingRequest = Schemas['v1CreateAppointmentRequest'];
-export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'];
+export type BookingRequest = Schemas['v1CreateAppointmentRequest'] & { staffId?: string };
+export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'] & { staffId?: string };
 export type RegisterRequest = Schemas['v1RegisterRequest'];
 export type LoginRequest = Schemas['v1LoginWithRoleRequest'];
 export type ProfileUpdateRequest = Schemas['v1UpdateProfileRequest'];
@@ -95,6 +97,12 @@ export type ErrorBody = Emitted<Schemas['v1Error']> & { success: false };
 
 /** An appointment as the API sends it: its status is one of the status machine's (docs/architecture.md#rules-the-server-enforces). */
 export const asAppointment = (a: Emitted<Schemas['v1Appointment']>): Appointment => a as Appointment;
+
+/** A service as the API sends it; TODO(staff-api merge): its `staff` is then in the generated type, and this only narrows nextAvailable. */
+export const asService = (s: Emitted<Schemas['v1Service']>): Service => s as Service;
+
+/** The member of an appointment, '' while the server names none (before the staff back end, or no member). */
+export const staffNameOf = (a: Partial<AppointmentStaffFields>): string => a.staffName ?? '';
 
 /** A user as the API sends it: customer unless the role says provider; no providerInfo for customers. */
 export function asUser(u: Emitted<Schemas['v1User']>): User {
