@@ -32,6 +32,9 @@ export function useAppointments(staffId = '') {
           ? userApi.GET('/appointments/provider', { params: { query: staffId ? { staffId } : {} }, signal })
           : userApi.GET('/appointments', { signal }),
       ).then((r) => r.appointments.map(asAppointment)),
+    // Another member picked: the last list stays on screen (the calendar keeps its view) until the
+    // new one arrives; never another account's.
+    placeholderData: (previous, query) => (query?.queryKey[2] === role ? previous : undefined),
     enabled: token !== null && role !== null,
   });
   useLogoutOn401(q.error);
