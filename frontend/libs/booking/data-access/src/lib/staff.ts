@@ -1,4 +1,4 @@
-// The signed-in provider's team (GET /providers/me/staff, /work/staff-contract.md → docs/product.md
+// The signed-in provider's team (GET /providers/me/staff, docs/product.md
 // "Team members"): read by the team page, the dashboard's and calendar's member filter and the
 // reassign dialog; and PUT /appointments/{id}/staff, the reassignment.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

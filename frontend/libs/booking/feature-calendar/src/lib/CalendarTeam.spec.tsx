@@ -24,7 +24,7 @@ const owner = anOwner({ _id: 'owner', name: 'Smile Clinic', serviceIds: ['s1'] }
 const meera = aStaffMember({ _id: 'm1', name: 'Meera Iyer', serviceIds: ['s1'] });
 
 function renderCalendar(phone = false) {
-  window.matchMedia = ((q: string) => ({ matches: phone && q.includes('max-width'), media: q, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((q: string) => ({ matches: phone && q.includes('max-width'), media: q, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
   mockApi.signIn(aProvider());
   mockApi.staff = [owner, meera];
   mockApi.appointments = [

@@ -1,4 +1,4 @@
-// Staff members (issue 42, /work/staff-contract.md): hand-written until the back end's branch
+// Staff members (issue 42, docs/product.md#team-members): hand-written until the back end's branch
 // regenerates ../generated from the protos. TODO(staff-api merge): replace every type below by the
 // generated schema it mirrors (named on each), drop `StaffPaths` and let `ContractPaths` be `paths`.
 // The shapes follow the REST contract exactly (camelCase, ids as strings, every field present as

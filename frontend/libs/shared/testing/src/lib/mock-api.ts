@@ -426,7 +426,7 @@ export const handlers = [
     return HttpResponse.json({ success: true, message: `Appointment reassigned to ${member.name}`, appointment: a });
   }),
 
-  // the provider's team (/work/staff-contract.md → docs/product.md "Team members")
+  // the provider's team (docs/product.md#team-members)
   http.get<never, never, StaffListResponse | ErrorBody>('*/providers/me/staff', async ({ request }) => {
     await record(request);
     if (!signedIn(request)) return unauthorized();
