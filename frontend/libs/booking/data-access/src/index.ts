@@ -4,4 +4,3 @@ export * from './lib/calendar-export';
 export * from './lib/linked-appointment';
 export * from './lib/service-durations';
 export * from './lib/service';
-export * from './lib/staff';

@@ -2,7 +2,7 @@
 // calendar): an appointment names its service, whose duration the public GET /services/{id}
 // gives (the gateway keeps those answers, so this costs one cheap read per distinct service).
 import { useQueries } from '@tanstack/react-query';
-import { asService } from '@slotwise/shared-contract';
+import type { Service } from '@slotwise/shared-contract';
 import { api, queryRoots, unwrap } from '@slotwise/shared-data-access';
 
 function useServicesOf(serviceIds: readonly string[]) {
@@ -10,7 +10,7 @@ function useServicesOf(serviceIds: readonly string[]) {
   const found = useQueries({
     queries: ids.map((id) => ({
       queryKey: [queryRoots.service, id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(api.GET('/services/{id}', { params: { path: { id } }, signal })).then((r) => asService(r.service)),
+      queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(api.GET('/services/{id}', { params: { path: { id } }, signal })).then((r) => r.service as Service),
       staleTime: 5 * 60_000,
       retry: false,
     })),

@@ -1,7 +1,7 @@
 // The member side of a reschedule (docs/product.md "Team members"), shared by the page and the
 // dialog: the choice of a member and the offer of "Anyone available" when the member is not free.
 import { useState } from 'react';
-import { ANY_STAFF, type Appointment } from '@slotwise/shared-contract';
+import type { Appointment } from '@slotwise/shared-contract';
 import { ChoiceDialog } from '@slotwise/shared-ui';
 import { useService } from '@slotwise/booking-data-access';
 import { ANYONE_AVAILABLE, StaffChoice } from '@slotwise/booking-ui';
@@ -25,4 +25,5 @@ export function AnyoneAvailableOffer({ message, onAnyone, onDismiss }: { message
   );
 }
 
-export { ANY_STAFF };
+/** The reschedule's staffId that lets the server assign anyone free (PUT /appointments/{id}/reschedule). */
+export const ANY_STAFF = 'any';

@@ -1,7 +1,7 @@
 // GET /services: active services a page at a time (24, with the total), by category page,
 // by name, or searched (q, ranked by the server).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { asService, type Service } from '@slotwise/shared-contract';
+import type { Service } from '@slotwise/shared-contract';
 import { api, queryRoots, unwrap } from '@slotwise/shared-data-access';
 
 export interface ServiceQuery {
@@ -33,7 +33,7 @@ export function useServicePages(q: ServiceQuery = {}) {
           },
           signal,
         }),
-      ).then((r) => ({ services: r.services.map(asService), total: r.total, totalCapped: r.totalCapped ?? false })),
+      ).then((r) => ({ services: (r.services as Service[]), total: r.total, totalCapped: r.totalCapped ?? false })),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.services.length, 0);
       return last.services.length > 0 && loaded < last.total ? loaded : undefined;

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Service, StaffMember } from '@slotwise/shared-contract';
 import { Button, ConfirmDialog, ErrorBanner, Page, PageHeader, Spinner, StatusBadge, toast } from '@slotwise/shared-ui';
-import { businessDate } from '@slotwise/shared-util';
 import { useMyStaff } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { closureLabel, CloseDaysForm } from '@slotwise/catalog-ui';
@@ -169,7 +168,6 @@ function MemberDaysOff({ member: m }: { member: StaffMember }) {
       )}
       {adding ? (
         <CloseDaysForm
-          min={businessDate(new Date())}
           label={`Close days for ${m.name}`}
           onDone={() => setAdding(false)}
           onSubmit={(body) => addClosure.mutateAsync({ id: m._id, body }).then(() => toast.success(`Days off added for ${m.name}`))}

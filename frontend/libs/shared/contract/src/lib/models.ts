@@ -98,12 +98,6 @@ export type ErrorBody = Emitted<Schemas['v1Error']> & { success: false };
 /** An appointment as the API sends it: its status is one of the status machine's (docs/architecture.md#rules-the-server-enforces). */
 export const asAppointment = (a: Emitted<Schemas['v1Appointment']>): Appointment => a as Appointment;
 
-/** A service as the API sends it; TODO(staff-api merge): its `staff` is then in the generated type, and this only narrows nextAvailable. */
-export const asService = (s: Emitted<Schemas['v1Service']>): Service => s as Service;
-
-/** The member of an appointment, '' while the server names none (before the staff back end, or no member). */
-export const staffNameOf = (a: Partial<AppointmentStaffFields>): string => a.staffName ?? '';
-
 /** A user as the API sends it: customer unless the role says provider; no providerInfo for customers. */
 export function asUser(u: Emitted<Schemas['v1User']>): User {
   return { ...u, role: u.role === 'provider' ? 'provider' : 'customer', providerInfo: u.providerInfo ?? null };

@@ -94,9 +94,6 @@ export interface AppointmentStaffFields {
   staffName: string;
 }
 
-/** "Anyone available" on a reschedule that the member cannot take (PUT /appointments/{id}/reschedule). */
-export const ANY_STAFF = 'any';
-
 type Json<T> = { 'application/json': T };
 type Ok<T, Code extends number = 200> = {
   parameters: { query?: never; header?: never; path?: never; cookie?: never };
