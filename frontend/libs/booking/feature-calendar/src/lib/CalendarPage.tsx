@@ -97,7 +97,34 @@ export function CalendarPage() {
       <PageHeader title={title} />
       {updated && <div className="mb-4"><SuccessBanner>{CALENDAR_UPDATED}</SuccessBanner></div>}
       <CalendarFeedPanel />
-      {provider && <StaffFilter staff={team} value={staffId} onChange={setPicked} className="mb-4 max-w-xs" />}
+      {/* The member filter stays when a member has nothing booked, so another can be picked. */}
+      {((provider && team.length > 1) || (appointments.isSuccess && visible.length > 0)) && (
+        <div className="mb-4 flex flex-wrap items-end gap-4">
+          {provider && <StaffFilter staff={team} value={staffId} onChange={setPicked} className="min-w-0 max-w-xs" />}
+          {appointments.isSuccess && visible.length > 0 && (
+            <>
+              <Field label="Category">
+                <Select value={category} onChange={(e) => setCategory(e.target.value)}>
+                  <option value="all">All categories</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <ul aria-label={byMember ? 'Team member colours' : 'Category colours'} className="flex flex-wrap gap-3 text-xs" data-testid="calendar-legend">
+                {(byMember ? team.map((m) => ({ key: m.name, color: memberColor(team, m._id) })) : [...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }]).map((c) => (
+                  <li key={c.key} className="flex items-center gap-1">
+                    <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: c.color }} aria-hidden="true" />
+                    {c.key}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
       {appointments.isPending && <Spinner label="Loading appointments…" />}
       {appointments.isError && (
         <ErrorBanner>
@@ -120,36 +147,14 @@ export function CalendarPage() {
         />
       )}
       {appointments.isSuccess && visible.length > 0 && (
-        <>
-          <div className="mb-4 flex flex-wrap items-end gap-4">
-            <Field label="Category">
-              <Select value={category} onChange={(e) => setCategory(e.target.value)}>
-                <option value="all">All categories</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <ul aria-label={byMember ? 'Team member colours' : 'Category colours'} className="flex flex-wrap gap-3 text-xs" data-testid="calendar-legend">
-              {(byMember ? team.map((m) => ({ key: m.name, color: memberColor(team, m._id) })) : [...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }]).map((c) => (
-                <li key={c.key} className="flex items-center gap-1">
-                  <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: c.color }} aria-hidden="true" />
-                  {c.key}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <CalendarView
-            appointments={shown}
-            durations={durations}
-            provider={provider}
-            onOpen={(a) => setSelectedId(a._id)}
-            colorOf={byMember ? (a) => memberColor(team, a.staffId) : undefined}
-            showStaff={provider && team.length > 1}
-          />
-        </>
+        <CalendarView
+          appointments={shown}
+          durations={durations}
+          provider={provider}
+          onOpen={(a) => setSelectedId(a._id)}
+          colorOf={byMember ? (a) => memberColor(team, a.staffId) : undefined}
+          showStaff={provider && team.length > 1}
+        />
       )}
       {selected && (
         <AppointmentDetailsModal
