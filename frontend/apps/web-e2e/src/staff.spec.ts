@@ -59,7 +59,7 @@ async function addMember(page: Page, name: string, services: string[]) {
 /** Books `haircut` on DAY at `time` through the booking page, with a member or anyone. */
 async function book(page: Page, time: string, member: string | null) {
   await page.goto(`/book?service=${encodeURIComponent(haircut)}&serviceId=${haircutId}`);
-  const choice = page.getByLabel('Team member');
+  const choice = page.getByLabel('Team member', { exact: true });
   await expect(choice).toHaveValue('');
   // Anyone first, then every member who performs the service (the owner and both new ones).
   await expect(choice.locator('option')).toHaveCount(4);
@@ -153,7 +153,7 @@ test('another customer, on a phone, books a named member', async ({ page, reques
   await page.goto(`/book?service=${encodeURIComponent(haircut)}&serviceId=${haircutId}`);
   for (const mode of ['light', 'dark'] as const) {
     await theme(page, mode);
-    await expect(page.getByLabel('Team member')).toBeVisible();
+    await expect(page.getByLabel('Team member', { exact: true })).toBeVisible();
     await noSidewaysScroll(page);
     await page.screenshot({ path: shotPath(`mobile/booking-member-${mode}.png`), fullPage: true });
   }
@@ -169,7 +169,7 @@ test('the provider filters the calendar by member, on a laptop and on a phone', 
   await signInWithToken(page, request, provider);
   await page.goto('/calendar');
   await expect(page.getByRole('heading', { name: 'Provider Calendar' })).toBeVisible();
-  const filter = page.getByLabel('Team member');
+  const filter = page.getByLabel('Team member', { exact: true });
   await expect(filter).toHaveValue('');
   await expect(page.getByRole('list', { name: 'Team member colours' })).toContainText(MEERA);
   await showDay(page, false);
@@ -191,14 +191,14 @@ test('the provider filters the calendar by member, on a laptop and on a phone', 
   // On a phone: one member at a time, the owner first; Meera picked shows her booking alone.
   await page.setViewportSize(PHONE);
   await page.reload();
-  await expect(page.getByLabel('Team member')).not.toHaveValue('');
-  await page.getByLabel('Team member').selectOption({ label: MEERA });
+  await expect(page.getByLabel('Team member', { exact: true })).not.toHaveValue('');
+  await page.getByLabel('Team member', { exact: true }).selectOption({ label: MEERA });
   await showDay(page, true);
   await expect(page.getByTestId('calendar').getByText(named.fullName, { exact: false })).toHaveCount(1);
   await noSidewaysScroll(page);
   for (const mode of ['light', 'dark'] as const) {
     await theme(page, mode);
-    await page.getByLabel('Team member').selectOption({ label: MEERA });
+    await page.getByLabel('Team member', { exact: true }).selectOption({ label: MEERA });
     await showDay(page, true);
     await page.screenshot({ path: shotPath(`mobile/calendar-member-${mode}.png`), fullPage: true });
   }
