@@ -12,23 +12,32 @@ NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
 JAEGER := $(BIN)/jaeger
 MAILPIT := $(BIN)/mailpit
+PROMETHEUS := $(BIN)/prometheus
 GOLANGCI := $(BIN)/golangci-lint
 
 # The devstack and the web app build side by side; Jaeger, slow to build the
 # first time, is built by the devstack in the background and joins when it is
-# ready; so does Mailpit (web inbox :8025, SMTP :1025). NO_JAEGER=1 and
-# NO_MAILPIT=1 skip them. SPLIT=1 runs every program as its own process from
+# ready; so do Mailpit (web inbox :8025, SMTP :1025) and Prometheus (:9090,
+# scraping every process and evaluating the alert rules). NO_JAEGER=1,
+# NO_MAILPIT=1 and NO_PROMETHEUS=1 skip them. SPLIT=1 runs every program as its own process from
 # bin/<program> (BOOKING_REPLICAS=n, REVIEW_REPLICAS=n, NOTIFICATION_REPLICAS=n).
 up:
 	@$(MAKE) --no-print-directory -j2 build-devstack build-web
 	SPLIT=$(SPLIT) BOOKING_REPLICAS=$(BOOKING_REPLICAS) REVIEW_REPLICAS=$(REVIEW_REPLICAS) NOTIFICATION_REPLICAS=$(NOTIFICATION_REPLICAS) PROGRAMS_DIR=$(BIN) \
 	NO_JAEGER=$(NO_JAEGER) JAEGER_BIN=$(JAEGER) JAEGER_BUILD='$(MAKE) --no-print-directory $(JAEGER)' \
-	NO_MAILPIT=$(NO_MAILPIT) MAILPIT_BIN=$(MAILPIT) MAILPIT_BUILD='$(MAKE) --no-print-directory $(MAILPIT)' $(BIN)/devstack
+	NO_MAILPIT=$(NO_MAILPIT) MAILPIT_BIN=$(MAILPIT) MAILPIT_BUILD='$(MAKE) --no-print-directory $(MAILPIT)' \
+	NO_PROMETHEUS=$(NO_PROMETHEUS) PROMETHEUS_BIN=$(PROMETHEUS) PROMETHEUS_BUILD='$(MAKE) --no-print-directory $(PROMETHEUS)' $(BIN)/devstack
 
 # Mailpit (the notification mails' SMTP server and web inbox) built from the Go module proxy
 # like Jaeger (first build a few minutes, then cached).
 $(MAILPIT): devstack/mailpit/go.mod
 	cd devstack/mailpit && GOWORK=off GOFLAGS=-mod=mod GOSUMDB=off go build -o $(MAILPIT) github.com/axllent/mailpit
+
+# Prometheus (the server; module v0.316.0 is release 3.316.0) built from the Go module proxy
+# like Jaeger, pinned by devstack/prometheus/go.mod, without the cloud service discoveries
+# (remove_all_sd, as promtool: the devstack scrapes static targets).
+$(PROMETHEUS): devstack/prometheus/go.mod
+	cd devstack/prometheus && GOWORK=off GOFLAGS=-mod=mod GOSUMDB=off go build -tags remove_all_sd -o $(PROMETHEUS) github.com/prometheus/prometheus/cmd/prometheus
 
 # Jaeger v2 built from the Go module proxy (first build ~12 min, then cached).
 $(JAEGER): devstack/jaeger/go.mod
@@ -98,8 +107,10 @@ lint-modules:
 test:
 	@./scripts/test.sh
 
-# What the whole-stack stages need that a fresh machine must build first
+# What make test's stages need that a fresh machine must build first
 # (minutes each): Jaeger, Mailpit, golangci-lint, helm and promtool.
+# Prometheus (~10 min cold) is for make up and make drills only, which
+# build it when missing: no stage of make test runs it.
 dev-tools: $(JAEGER) $(MAILPIT) $(GOLANGCI)
 	$(MAKE) --no-print-directory -C helm helm promtool
 
@@ -135,8 +146,9 @@ bench:
 # Every drill in its short form, the long ones too (soak, marketplace hour):
 # minutes each, so they are not in make test, which keeps the fault drills'
 # short forms (contention, Kafka outage, crash, bad input, authz, scale-out).
-drills:
-	go test -count=1 -tags drills -timeout 30m -run 'TestDrill|TestMarketplace' -v ./bench/...
+# The alert drill needs Prometheus (built once into bin/).
+drills: $(PROMETHEUS)
+	PROMETHEUS_BIN=$(PROMETHEUS) go test -count=1 -tags drills -timeout 30m -run 'TestDrill|TestMarketplace' -v ./bench/...
 
 # Every Go fuzz target for FUZZTIME each (default 30s); `make test` runs their seeds only.
 fuzz:

@@ -17,7 +17,7 @@ import (
 // it brings the auth schema up to date first (the column may be newer than
 // the running auth-svc). Only the command line (cmd/auth-operator, `make
 // admin`) and tests call it: no API route can
-// (docs/adr/0064-operators-and-the-stats-read.md). It returns a line saying
+// (docs/adr/0066-operators-and-the-stats-read.md). It returns a line saying
 // what changed.
 func SetOperator(ctx context.Context, databaseURL, email string, on bool) (string, error) {
 	pool, err := postgres.Open(ctx, databaseURL, "auth", postgres.Options{MaxConns: 2})

@@ -48,6 +48,9 @@ func endpoints(svcID, apptID string) []endpoint {
 		{method: "POST", path: "/auth/password/reset", body: map[string]any{"token": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 			"newPassword": "fresh-pass-1", "confirmPassword": "fresh-pass-1"}},
 		{method: "GET", path: "/auth/export"},
+		// Never the right password (deleting would end the drill's account):
+		// a valid body that the password check refuses (403, then 429).
+		{method: "DELETE", path: "/auth/account", body: map[string]any{"password": "not-the-password-1"}},
 		{method: "GET", path: "/.well-known/jwks.json"},
 		{method: "GET", path: "/services", query: []string{"category", "name", "limit", "offset"}},
 		{method: "POST", path: "/services", body: ServiceBody("Bad input", []string{"09:00", "10:00"})},
@@ -119,7 +122,11 @@ var badContentTypes = []string{"text/plain", "text/plain;charset=UTF-8", "applic
 // (everyFieldEveryValue), then random ones — several fields mangled at
 // once, fields missing, broken bodies, wrong methods, content types and
 // tokens, anonymous calls — up to n.
-func generateBad(n int, key ed25519.PrivateKey, customerToken, providerToken, svcID, delID, apptID string) []badRequest {
+//
+// DELETE /auth/account is sent with deleterToken, an account of its own:
+// its wrong passwords lock that account (docs/product.md "Your data"), and
+// no other endpoint's calls must meet that lock.
+func generateBad(n int, key ed25519.PrivateKey, customerToken, providerToken, deleterToken, svcID, delID, apptID string) []badRequest {
 	rng := mrand.New(mrand.NewPCG(12, 2026))
 	eps := endpoints(svcID, apptID)
 	toks := badTokens(key)
@@ -140,6 +147,9 @@ func generateBad(n int, key ed25519.PrivateKey, customerToken, providerToken, sv
 	// The token of someone who may call the endpoint, so a bad value meets
 	// the domain's rules rather than a 403.
 	auth := func(ep endpoint) string {
+		if ep.path == "/auth/account" {
+			return "Bearer " + deleterToken
+		}
 		if strings.Contains(ep.path, "/services") && ep.method != "GET" || strings.HasSuffix(ep.path, "/provider") ||
 			strings.HasSuffix(ep.path, "provider-status") || ep.path == "/auth/profile" && ep.method == "PUT" { // a provider's profile has every field
 			return "Bearer " + providerToken
@@ -150,7 +160,7 @@ func generateBad(n int, key ed25519.PrivateKey, customerToken, providerToken, sv
 	for len(out) < n {
 		ep := eps[rng.IntN(len(eps))]
 		r := badRequest{method: ep.method, path: fill(ep.path, ""), auth: auth(ep), contentType: "application/json"}
-		if rng.IntN(5) == 0 { // now and then the other role's token
+		if rng.IntN(5) == 0 && ep.path != "/auth/account" { // now and then the other role's token
 			r.auth = "Bearer " + []string{customerToken, providerToken}[rng.IntN(2)]
 		}
 		if ep.body != nil {
@@ -258,12 +268,16 @@ func (e *Env) BadInput(ctx context.Context, n, clients int) (Drill, error) {
 	if err != nil {
 		return d, err
 	}
+	deleter, err := e.NewUser(ctx, "customer")
+	if err != nil {
+		return d, err
+	}
 	r := e.Book(ctx, "", c.Token, Slot{ServiceID: svcID, Date: Day(1), Time: "09:00"}, "")
 	apptID := r.String("appointment._id")
 	if apptID == "" {
 		return d, fmt.Errorf("booking for the bad-input drill: %d %s", r.Status, r.Raw)
 	}
-	reqs := generateBad(n, e.Key, c.Token, p.Token, svcID, delID, apptID)
+	reqs := generateBad(n, e.Key, c.Token, p.Token, deleter.Token, svcID, delID, apptID)
 	var next atomic.Int64
 	var mu sync.Mutex
 	byStatus := map[int]int{}

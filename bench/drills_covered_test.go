@@ -13,6 +13,9 @@ import (
 //   - contention: 200 concurrent bookings of one slot across two booking-svc
 //     instances, one wins (devstack/integration/booking_test.go
 //     TestBookingRace; booking-svc/internal/store/group_commit_test.go);
+//     and of two services sharing one member at overlapping times
+//     (devstack/integration/staff_test.go TestSharedMemberRace;
+//     booking-svc/internal/store/staff_test.go);
 //   - Kafka outage: events made while the broker is down leave the outbox,
 //     in order, and become notifications and mails once each
 //     (devstack/integration/booking_test.go TestBookingKafkaDown,
@@ -22,6 +25,12 @@ import (
 func TestDrillContention(t *testing.T) {
 	e := startEnv(t)
 	d, err := e.Contention(context.Background(), 200)
+	check(t, d, err)
+}
+
+func TestDrillContentionSharedMember(t *testing.T) {
+	e := startEnv(t)
+	d, err := e.ContentionSharedMember(context.Background(), 200)
 	check(t, d, err)
 }
 

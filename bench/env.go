@@ -541,18 +541,30 @@ func (s *Slots) Left() int {
 
 // NewSlots creates services (48 half-hour slots each) until at least n
 // distinct slots on days 1..9 exist; consecutive slots are on different
-// services.
+// services. A team member is in one appointment at a time, across
+// services (docs/product.md#team-members), so each service gets a
+// performer of its own: p's owner the first, a member of p's team each
+// next, and past a full team (catalog's 50 members) new providers'.
 func (e *Env) NewSlots(ctx context.Context, p User, n int) (*Slots, error) {
 	hours := HalfHours()
 	perService := 9 * len(hours)
 	services := (n + perService - 1) / perService
 	ids := make([]string, services)
 	for i := range ids {
+		if i > 0 && i%benchTeam == 0 {
+			var err error
+			if p, err = e.NewUser(ctx, "provider"); err != nil {
+				return nil, err
+			}
+		}
 		id, err := e.NewService(ctx, p, fmt.Sprintf("Bench service %d", i), hours)
 		if err != nil {
 			return nil, err
 		}
 		ids[i] = id
+		if err := e.performedAlone(ctx, p, ids[i-i%benchTeam], id); err != nil {
+			return nil, err
+		}
 	}
 	s := &Slots{}
 	for d := 1; d <= 9; d++ {
@@ -563,6 +575,37 @@ func (e *Env) NewSlots(ctx context.Context, p User, n int) (*Slots, error) {
 		}
 	}
 	return s, nil
+}
+
+// benchTeam is how many services one bench provider holds: one performer
+// each, the owner and up to 49 members (catalog.MaxStaff).
+const benchTeam = 50
+
+// performedAlone makes id performed by one performer of p's team: the
+// owner for p's first service (first), a new all-day member for each
+// next one (the owner then performs only first).
+func (e *Env) performedAlone(ctx context.Context, p User, first, id string) error {
+	if id == first {
+		return nil
+	}
+	day := make([]map[string]any, 7)
+	for d := range day {
+		day[d] = map[string]any{"weekday": d, "from": "00:00", "to": "24:00"}
+	}
+	r := e.Call(ctx, "", "POST", "/providers/me/staff", p.Token, map[string]any{"name": "Member for " + id[:8], "serviceIds": []string{id}, "hours": day}, nil)
+	if r.Err != nil || r.Status != 201 {
+		return fmt.Errorf("add a member: %d %s %v", r.Status, r.Raw, r.Err)
+	}
+	team, _ := e.Call(ctx, "", "GET", "/providers/me/staff", p.Token, nil, nil).Field("data").([]any)
+	if len(team) == 0 {
+		return fmt.Errorf("provider %s has no team", p.Email)
+	}
+	owner, _ := team[0].(map[string]any)["_id"].(string) // the owner is listed first
+	r = e.Call(ctx, "", "PATCH", "/providers/me/staff/"+owner, p.Token, map[string]any{"serviceIds": []string{first}}, nil)
+	if r.Err != nil || r.Status != 200 {
+		return fmt.Errorf("narrow the owner to the first service: %d %s %v", r.Status, r.Raw, r.Err)
+	}
+	return nil
 }
 
 // Book sends one booking.

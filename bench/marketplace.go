@@ -59,10 +59,31 @@ func (e *Env) SeedMarketplace(ctx context.Context, p MarketplacePlan) (time.Dura
 		  initcap(($4::text[])[1 + i % $6]) || ' ' || ($4::text[])[1 + (i / $6) % $6] || ' ' || i,
 		  ($2::text[])[1 + i % 10], ($3::text[])[1 + i % 10],
 		  'A friendly ' || ($4::text[])[1 + (i / 7) % $6] || ' service with ' || ($4::text[])[1 + (i / 11) % $6] || ' in ' || ($5::text[])[1 + i % 8],
-		  100 + (i * 37) % 4900, 30 + (i % 4) * 15, 'Bench Co ' || (i % 500), (i % 97) || ' Main Road, ' || ($5::text[])[1 + i % 8],
+		  100 + (i * 37) % 4900, 30 + (i % 3) * 15, 'Bench Co ' || (i % 500), (i % 97) || ' Main Road, ' || ($5::text[])[1 + i % 8],
 		  '9876543210', ARRAY['09:00','10:00','11:00','14:30'], true, now() - i * interval '1 second', now()
 		FROM generate_series(1, $1) AS i`, p.Services, names, keys, marketWords, marketCities, w, providers); err != nil {
 		return 0, fmt.Errorf("seed services: %w", err)
+	}
+	// Each seeded service has a team member of its own, working all day
+	// (a member is in one appointment at a time across services:
+	// docs/product.md#team-members), and each provider its owner, who
+	// performs none of them: services book independently, as the hour's
+	// driver assumes. At most an hour long, a service's hourly slots never
+	// overlap for its member.
+	if _, err := e.DB.Exec(ctx, `INSERT INTO catalog.staff_members (id, provider_id, name, is_owner, hours, created_at, updated_at)
+		SELECT DISTINCT md5('owner:' || provider_id)::uuid, provider_id, 'Bench owner', true, '[]'::jsonb, now(), now()
+		FROM catalog.services WHERE provider_id LIKE 'bench-provider-%' ON CONFLICT DO NOTHING`); err != nil {
+		return 0, fmt.Errorf("seed owners: %w", err)
+	}
+	if _, err := e.DB.Exec(ctx, `INSERT INTO catalog.staff_members (id, provider_id, name, hours, created_at, updated_at)
+		SELECT md5('bench-member:' || id)::uuid, provider_id, 'Member ' || left(id::text, 8),
+		  (SELECT jsonb_agg(jsonb_build_object('weekday', d, 'from', '00:00', 'to', '24:00')) FROM generate_series(0, 6) AS d), now(), now()
+		FROM catalog.services WHERE provider_id LIKE 'bench-provider-%' ON CONFLICT DO NOTHING`); err != nil {
+		return 0, fmt.Errorf("seed members: %w", err)
+	}
+	if _, err := e.DB.Exec(ctx, `INSERT INTO catalog.staff_services (staff_id, service_id)
+		SELECT md5('bench-member:' || id)::uuid, id FROM catalog.services WHERE provider_id LIKE 'bench-provider-%' ON CONFLICT DO NOTHING`); err != nil {
+		return 0, fmt.Errorf("seed members' services: %w", err)
 	}
 	perService := max(1, p.Appointments/p.Busy)
 	loc, _ := time.LoadLocation("Asia/Kolkata")
@@ -70,15 +91,16 @@ func (e *Env) SeedMarketplace(ctx context.Context, p MarketplacePlan) (time.Dura
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc)
 	if _, err := e.DB.Exec(ctx, `INSERT INTO booking.appointments (id, service_id, service_name, service_category, provider_id,
 		provider, location, customer_id, customer_name, customer_email, customer_phone, customer_address, starts_at, slot_label,
-		status, version, created_at, updated_at)
+		status, version, created_at, updated_at, staff_id, staff_name, ends_at)
 		SELECT gen_random_uuid(), s.id::text, s.name, s.category, s.provider_id, s.provider, s.location, 'bench-customer-' || (abs(hashtext(s.id::text || ':' || k)) % $5),
-		  'Bench Customer', 'bench@example.com', '9876543210', '12 MG Road, Bengaluru',
-		  $1::timestamptz + ((k / 4) - $3) * interval '1 day'
-		    + (ARRAY[interval '9 hours', interval '10 hours', interval '11 hours', interval '14 hours 30 minutes'])[1 + k % 4],
-		  (ARRAY['09:00','10:00','11:00','14:30'])[1 + k % 4], 'confirmed', 1, now(), now()
-		FROM (SELECT id, name, category, provider_id, provider, location FROM catalog.services
+		  'Bench Customer', 'bench@example.com', '9876543210', '12 MG Road, Bengaluru', at,
+		  (ARRAY['09:00','10:00','11:00','14:30'])[1 + k % 4], 'confirmed', 1, now(), now(),
+		  md5('bench-member:' || s.id)::uuid, 'Member ' || left(s.id::text, 8), at + s.duration * interval '1 minute'
+		FROM (SELECT id, name, category, provider_id, provider, location, duration FROM catalog.services
 		  WHERE provider_id LIKE 'bench-provider-%' ORDER BY created_at DESC LIMIT $2) s
-		CROSS JOIN generate_series(0, $4 - 1) AS k`, today, p.Busy, marketplaceBusyDays, perService, max(1, p.Appointments/5)); err != nil {
+		CROSS JOIN generate_series(0, $4 - 1) AS k
+		CROSS JOIN LATERAL (SELECT $1::timestamptz + ((k / 4) - $3) * interval '1 day'
+		    + (ARRAY[interval '9 hours', interval '10 hours', interval '11 hours', interval '14 hours 30 minutes'])[1 + k % 4] AS at) t`, today, p.Busy, marketplaceBusyDays, perService, max(1, p.Appointments/5)); err != nil {
 		return 0, fmt.Errorf("seed appointments: %w", err)
 	}
 	for _, t := range []string{"catalog.services", "booking.appointments"} {

@@ -165,6 +165,7 @@ func RunAll(ctx context.Context, e *Env, p Plan) Report {
 	// its email sent or failed with a reason before the drills add more.
 	drill(e.Mails(ctx, 5*time.Minute))
 	drill(e.Contention(ctx, p.ContentionN))
+	drill(e.ContentionSharedMember(ctx, p.ContentionN))
 	d, cells, err := e.Authz(ctx)
 	r.Authz = cells
 	drill(d, err)

@@ -87,6 +87,7 @@ func (cfg Config) Spec() svc.Spec {
 			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now},
 			// A reschedule counts against its customer's budget only inside the window.
 			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now}},
+		Erasure: &svc.Erasure{Group: topics.BookingErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
 			if err != nil {
@@ -107,9 +108,12 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.BookingErasureGroup, erasure.Handler(rt.Pool, topics.BookingErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {
 				completeOverdue(ctx, domain, rt.Logger)
+				return nil
+			})
+			rt.Go("appointments from before teams", func(ctx context.Context) error {
+				adoptLegacy(ctx, booking.LegacyAdoption{Catalog: services, Store: repo, Now: now}, rt.Logger)
 				return nil
 			})
 			return nil
@@ -147,6 +151,32 @@ func completeOverdue(ctx context.Context, domain booking.Service, log *slog.Logg
 			log.WarnContext(ctx, "completing overdue appointments failed; retried at the next pass", "err", err, "completed", n)
 		} else if n > 0 {
 			log.InfoContext(ctx, "completed overdue appointments", "count", n)
+		}
+	}
+}
+
+// adoptLegacy gives appointments from before teams their member and end
+// (booking/legacy.go): at start-up, then every overdueEvery until a pass
+// finds none (new bookings always have both; the previous release writes
+// a few more only while a rollout lasts). Every replica may run it; each
+// row is adopted once (the update checks it still has no member).
+func adoptLegacy(ctx context.Context, adoption booking.LegacyAdoption, log *slog.Logger) {
+	t := time.NewTicker(overdueEvery)
+	defer t.Stop()
+	for {
+		adopted, unassigned, err := adoption.Run(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.WarnContext(ctx, "adopting appointments from before teams failed; retried at the next pass", "err", err)
+		case err == nil && adopted+unassigned == 0:
+			return
+		case err == nil:
+			log.InfoContext(ctx, "appointments from before teams adopted", "owner", adopted, "overlapping_left_unassigned", unassigned)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
 		}
 	}
 }

@@ -54,6 +54,7 @@ func (cfg Config) Spec() svc.Spec {
 		Schema:     "catalog",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{topics.Services},
+		Erasure:    &svc.Erasure{Group: topics.CatalogErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := catalog.NewService(repo, loc, now, func() string { return uuid.NewString() })
@@ -62,7 +63,6 @@ func (cfg Config) Spec() svc.Spec {
 			set.CatalogStats = transport.MakeCatalogStats(repo, mw)
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.CatalogErasureGroup, erasure.Handler(rt.Pool, topics.CatalogErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			return nil
 		},
 	}

@@ -13,8 +13,15 @@ import (
 type Endpoints struct {
 	API    string `json:"api"`
 	Broker string `json:"broker,omitempty"`
-	// Metrics are the Prometheus endpoints by program.
+	// Metrics are the Prometheus endpoints by program (by process in split
+	// mode: "booking-svc-1", and "devstack", the supervisor with the broker).
 	Metrics map[string]string `json:"metrics"`
+	// Pids are the process ids by process (split mode only), for drills
+	// that stop or pause one program.
+	Pids map[string]int `json:"pids,omitempty"`
+	// Prometheus is the devstack's Prometheus, when it runs (written again
+	// when one built in the background joins).
+	Prometheus string `json:"prometheus,omitempty"`
 }
 
 // EndpointsFile is where a devstack with state directory dir writes its

@@ -112,6 +112,7 @@ func (cfg Config) Spec() svc.Spec {
 			{Table: "account_mails", Column: "created_at", Keep: AccountMailTTL, Now: now},
 			{Table: "appointment_details", Column: "starts_at", Keep: keep, Now: now},
 		},
+		Erasure: &svc.Erasure{Group: topics.NotificationErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			domain := notification.NewService(store.Notifications{Pool: rt.Pool})
 			set := transport.NewSet(domain, rt.Middlewares(notificationv1.NotificationService_ServiceDesc.ServiceName))
@@ -119,7 +120,6 @@ func (cfg Config) Spec() svc.Spec {
 			effects := store.Effects{Pool: rt.Pool, Now: now, NewID: uuid.NewString}
 			rt.ConsumeBatch(topics.Appointments, topics.NotificationAppointmentsGroup, events.AppointmentHandler(effects, cfg.Location, rt.Logger))
 			rt.ConsumeBatch(topics.Reviews, topics.NotificationReviewsGroup, events.ReviewHandler(effects, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.NotificationErasureGroup, erasure.Handler(rt.Pool, topics.NotificationErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			scheduler := notification.Scheduler{Store: store.Reminders{Pool: rt.Pool, NewID: uuid.NewString}, Now: now, Every: every, Logger: rt.Logger}
 			rt.Go("reminders", scheduler.Run)
 			conn, err := rt.Dial(rt.Config.AuthGRPCAddr)

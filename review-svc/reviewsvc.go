@@ -50,13 +50,13 @@ func (cfg Config) Spec() svc.Spec {
 		Schema:     "review",
 		Migrations: svc.Dir(store.Migrations, "migrations"),
 		Produces:   []string{topics.Reviews},
+		Erasure:    &svc.Erasure{Group: topics.ReviewErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Reviews{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := review.NewService(repo, now, uuid.NewString)
 			set := transport.NewSet(domain, rt.Middlewares(reviewv1.ReviewService_ServiceDesc.ServiceName))
 			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.ConsumeBatch(topics.Appointments, topics.ReviewAppointmentsGroup, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
-			rt.ConsumeBatch(topics.Accounts, topics.ReviewErasureGroup, erasure.Handler(rt.Pool, topics.ReviewErasureGroup, erasure.Statements(store.EraseStatements...), rt.Logger))
 			return nil
 		},
 	}

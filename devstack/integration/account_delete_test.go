@@ -119,6 +119,7 @@ func awaitErased(t *testing.T, st *stacktest.Stack, p person) {
 // on stays: the provider's past appointment (without the person), the
 // review (by "A former customer").
 func TestDeleteMyAccount(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := newPerson(t, st, "customer"), newPerson(t, st, "provider")

@@ -96,6 +96,7 @@ func registerUntrusted(t *testing.T, st *stacktest.Stack, role string) stacktest
 // mail, only the verification link; opening it verifies the address
 // (once), and the next change to the booking is mailed.
 func TestEmailVerification(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	mails := stacktest.StartMailServer(t)
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond})
@@ -146,6 +147,7 @@ func TestEmailVerification(t *testing.T) {
 // a minute of the last link, then mails a new one that replaces it; a link
 // is refused once expired.
 func TestVerificationResendAndExpiry(t *testing.T) {
+	t.Parallel()
 	mails := stacktest.StartMailServer(t)
 	st := stacktest.Start(t, stacktest.Options{Now: time.Now(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond})
 	c := registerUntrusted(t, st, "customer")
@@ -169,6 +171,7 @@ func TestVerificationResendAndExpiry(t *testing.T) {
 // link mailed to the new address is opened; then every session ends and
 // the old address is told.
 func TestEmailChangeIsVerifiedFirst(t *testing.T) {
+	t.Parallel()
 	mails := stacktest.StartMailServer(t)
 	st := stacktest.Start(t, stacktest.Options{SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond})
 	u := st.NewUser(t, "customer") // a verified address (stacktest.TrustedDomain)
@@ -211,6 +214,7 @@ func TestEmailChangeIsVerifiedFirst(t *testing.T) {
 // the link sets a new password once, ends every session, and is refused
 // used or expired.
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	mails := stacktest.StartMailServer(t)
 	st := stacktest.Start(t, stacktest.Options{Now: time.Now(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond})
 	u := st.NewUser(t, "customer")
@@ -263,6 +267,7 @@ func TestPasswordReset(t *testing.T) {
 // TestAccountLinkRoutesRefuseHostileInput: bad bodies and tokens are 4xx,
 // never 5xx.
 func TestAccountLinkRoutesRefuseHostileInput(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	u := st.NewUser(t, "customer")
 	long := strings.Repeat("A", 10_000)

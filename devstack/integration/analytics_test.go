@@ -79,6 +79,7 @@ func decodeAnalytics(t *testing.T, r *stacktest.Response) analytics {
 // Day numbers are days after the real today (IST); "today" for the figures
 // is day 8, the 7-day window days 2–8.
 func TestProviderAnalytics(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()}) // day 0, 10:15 IST
 	p, other := st.NewUser(t, "provider"), st.NewUser(t, "provider")

@@ -20,6 +20,7 @@ import (
 )
 
 func TestAuthRegistrationRules(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	base := func(role string) map[string]any { return stacktest.Registration(role, stacktest.UniqueEmail("reg")) }
 	cases := []struct {
@@ -74,6 +75,7 @@ func TestAuthRegistrationRules(t *testing.T) {
 }
 
 func TestAuthLoginRoleAndTokens(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	c := st.NewUser(t, "customer")
 	p := st.NewUser(t, "provider")
@@ -157,6 +159,7 @@ func TestAuthLoginRoleAndTokens(t *testing.T) {
 }
 
 func TestAuthProfile(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	c := st.NewUser(t, "customer")
 	p := st.NewUser(t, "provider")
@@ -188,6 +191,7 @@ func TestAuthProfile(t *testing.T) {
 // TestAuthEmailChangeNeedsPassword: a token alone cannot move an account to
 // another email; the current password must come with the change.
 func TestAuthEmailChangeNeedsPassword(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	c := st.NewUser(t, "customer")
 	newEmail := stacktest.UniqueEmail("moved")
@@ -215,6 +219,7 @@ func TestAuthEmailChangeNeedsPassword(t *testing.T) {
 }
 
 func TestAuthRateLimit(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{AuthRatePerMinute: 3})
 	for range 3 {
 		st.Get(t, "/auth/user-role/someone@example.com", "").ExpectStatus(t, 404)

@@ -35,6 +35,7 @@ func noteText(t *testing.T, st *stacktest.Stack, u stacktest.User, kind, id stri
 // the customer; a decline's and a cancellation's reasons are kept, shown
 // on the appointment and carried to the other party's notification.
 func TestAwaitingProviderAndReasonsAcrossServices(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")

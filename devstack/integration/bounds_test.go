@@ -41,6 +41,7 @@ func business(body map[string]any) map[string]any { return body["businessInfo"].
 // (accepted) and one character over (400 with the field's message), through
 // the gateway as the web app does.
 func TestBoundsEveryField(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 

@@ -15,6 +15,7 @@ import (
 // neighbouring slots at once; availability and the listing's next free
 // slot leave those slots out (issue 39).
 func TestBufferThroughTheGateway(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	prov, ann, bea := st.NewUser(t, "provider"), st.NewUser(t, "customer"), st.NewUser(t, "customer")

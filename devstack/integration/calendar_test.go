@@ -36,6 +36,7 @@ func eventProp(e *ics.VEvent, p ics.ComponentProperty) string {
 // user's feed without a token: times in the business zone, a cancelled
 // appointment CANCELLED, and a regenerated address ends the old one at once.
 func TestCalendarExport(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p, other := st.NewUser(t, "customer"), st.NewUser(t, "provider"), st.NewUser(t, "customer")

@@ -35,6 +35,7 @@ func serviceForm(name, category string) map[string]any {
 }
 
 func TestCatalogServiceFormRules(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	cases := []struct {
@@ -114,6 +115,7 @@ func TestCatalogServiceFormRules(t *testing.T) {
 }
 
 func TestCatalogOwnershipAndLifecycle(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	a := st.NewUser(t, "provider")
 	b := st.NewUser(t, "provider")
@@ -234,6 +236,7 @@ func TestCatalogOwnershipAndLifecycle(t *testing.T) {
 }
 
 func TestCatalogCategoriesAndSearch(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	// form name → category-page query name (docs/product.md#constants).
@@ -335,6 +338,7 @@ func TestCatalogCategoriesAndSearch(t *testing.T) {
 }
 
 func TestCatalogReviewRatingsOncePerEvent(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	id := st.Post(t, "/services", p.Token, serviceForm("Dental", "Healthcare & Wellness")).ExpectStatus(t, http.StatusCreated).String("data._id")

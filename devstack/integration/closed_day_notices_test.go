@@ -18,6 +18,7 @@ import (
 // open days are left alone; closing the same day again, or a range that
 // overlaps it, tells nobody twice.
 func TestClosedDayTellsCustomersOnce(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, other, p := st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "provider")

@@ -23,6 +23,7 @@ import (
 // app's address, and its unsubscribe link (a bad signature is a 400)
 // stops every further mail.
 func TestConfirmationMail(t *testing.T) {
+	t.Parallel()
 	// The web app's address is known before the stack starts (WEB_URL);
 	// it serves a stand-in build and passes /api/… to the gateway.
 	lis, err := net.Listen("tcp", "127.0.0.1:0")

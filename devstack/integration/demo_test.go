@@ -15,6 +15,7 @@ import (
 // After the seed, however often it runs, the demo provider owns the three demo services once
 // each, and a customer can book one of them.
 func TestSeedDemoIsIdempotentAndBookable(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	for range 2 {
 		if err := devstack.SeedDemo(context.Background(), st.APIURL); err != nil {
@@ -48,6 +49,7 @@ func TestSeedDemoIsIdempotentAndBookable(t *testing.T) {
 // business zone, seeded twice with the same result, and what the analytics
 // page reads of it.
 func TestSeedDemoHistoryIsIdempotent(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	kolkata, _ := time.LoadLocation("Asia/Kolkata")
 	if err := devstack.SeedDemo(context.Background(), st.APIURL); err != nil {

@@ -10,6 +10,7 @@ import (
 // Hostile input at the edge (issue 40): every one a 4xx a user can act
 // on, never a 5xx, and nothing a client sends sets a backend deadline.
 func TestEdgeHostileInput(t *testing.T) {
+	t.Parallel()
 	// 5 auth calls a minute per IP: the provider's registration and login
 	// spend 2 of them.
 	st := stacktest.Start(t, stacktest.Options{AuthRatePerMinute: 5})

@@ -80,6 +80,7 @@ func newDataFixture(t *testing.T, st *stacktest.Stack, clk bkClock) dataFixture 
 // TestExportMyData: the file holds the caller's account, appointments,
 // reviews and notifications, and nobody else's.
 func TestExportMyData(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	f := newDataFixture(t, st, clk)

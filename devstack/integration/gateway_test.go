@@ -11,6 +11,7 @@ import (
 )
 
 func TestGatewayEdge(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 
 	t.Run("health", func(t *testing.T) {
@@ -78,6 +79,7 @@ func TestGatewayEdge(t *testing.T) {
 }
 
 func TestMetricsAreExposed(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	st.Post(t, "/auth/register", "", stacktest.Registration("customer", stacktest.UniqueEmail("m"))).ExpectStatus(t, 201)
 	for name, wants := range map[string][]string{

@@ -40,6 +40,7 @@ func expectSecurityHeaders(t *testing.T, what string, h http.Header) {
 }
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	c := st.NewUser(t, "customer")
 
@@ -110,6 +111,7 @@ func TestSecurityHeaders(t *testing.T) {
 // is 415 in the error shape (browsers post text/plain, forms and multipart
 // cross-origin without a preflight).
 func TestBodiesMustBeJSON(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	login := `{"email":"someone@example.com","password":"secret123","role":"customer"}`
 	for _, ct := range []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",

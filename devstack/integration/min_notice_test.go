@@ -12,6 +12,7 @@ import (
 // reason, availability and the listing's next free slot skip those slots,
 // and a full edit without the field keeps it (issue 39).
 func TestMinimumNoticeThroughTheGateway(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock() // 10:15 IST today: the earliest bookable start is after 12:15
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	prov, cust := st.NewUser(t, "provider"), st.NewUser(t, "customer")

@@ -51,6 +51,7 @@ func emailOutcomes(t *testing.T, st *stacktest.Stack) map[string]emailOutcome {
 // HTML part, none for a user who switched email off, a permanent refusal
 // recorded with its reason, a temporary one retried after the backoff.
 func TestNotificationMails(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	mails := stacktest.StartMailServer(t)
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond, MailBackoff: 30 * time.Second})
@@ -160,6 +161,7 @@ func TestNotificationMails(t *testing.T) {
 // the broker is down (their events wait in booking-svc's outbox)
 // all become notifications and mails once it is back, each exactly once.
 func TestNotificationsSurviveKafkaDown(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	mails := stacktest.StartMailServer(t)
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), SMTPAddr: mails.Addr, MailInterval: 50 * time.Millisecond})

@@ -71,6 +71,7 @@ func waitNotes(t *testing.T, st *stacktest.Stack, u stacktest.User, names map[st
 // reminders (the clock is the test's), and a replay of both topics from
 // offset 0 that must make nothing new.
 func TestNotificationsFollowBookings(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), ReminderInterval: 50 * time.Millisecond})
 	c, p, stranger := st.NewUser(t, "customer"), st.NewUser(t, "provider"), st.NewUser(t, "customer")
@@ -221,6 +222,7 @@ func replayTopic(t *testing.T, brokers []string, topic string) {
 // database and broker, both looking for due reminders every 20 ms: walking
 // the clock through every due time, each reminder goes out exactly once.
 func TestRemindersWithTwoReplicas(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), ReminderInterval: 20 * time.Millisecond})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -15,6 +15,7 @@ import (
 // account is not affected. The test clock stands still, so the wait reads
 // the same however long the guesses took on a loaded machine.
 func TestPasswordGuessingIsLimitedPerAccount(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{Now: time.Now()})
 	victim := st.NewUser(t, "customer")
 	other := st.NewUser(t, "customer")

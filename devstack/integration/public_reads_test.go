@@ -19,6 +19,7 @@ import (
 // TestPublicReadsPaged: GET /services answers 24 services a page with the
 // total across pages; limit still asks for more.
 func TestPublicReadsPaged(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	for i := range 30 {
@@ -50,6 +51,7 @@ func TestPublicReadsPaged(t *testing.T) {
 // answers 304 with no body until the resource changes; authenticated reads
 // stay no-store.
 func TestPublicReadsETag(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	id := st.Post(t, "/services", p.Token, serviceForm("Tagged clinic", "Healthcare & Wellness")).ExpectStatus(t, http.StatusCreated).String("data._id")
@@ -114,6 +116,7 @@ func TestPublicReadsETag(t *testing.T) {
 // service deleted through one is refused by the other's booking-svc on the
 // next request.
 func TestFreshAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	p, c := st.NewUser(t, "provider"), st.NewUser(t, "customer")
@@ -201,6 +204,7 @@ func run(t *testing.T, program func(context.Context) error) {
 // TestSearchThroughTheGateway: GET /services?q= ranks across categories
 // and takes location and maxPrice; bad filters are 400s that say what to fix.
 func TestSearchThroughTheGateway(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	create := func(name, category, description string, price int) {
@@ -243,6 +247,7 @@ func TestSearchThroughTheGateway(t *testing.T) {
 // slot (date and the slot as listed) or null, bookings moving it; a single
 // service's answer carries none.
 func TestListingNextAvailable(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock() // now: 10:15 today
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	p, c := st.NewUser(t, "provider"), st.NewUser(t, "customer")

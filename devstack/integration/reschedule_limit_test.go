@@ -14,6 +14,7 @@ import (
 // refused or failed reschedule costs nothing, and after the window the
 // customer may move it again.
 func TestReschedulesAreLimitedPerCustomer(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p := st.NewUser(t, "customer"), st.NewUser(t, "provider")

@@ -24,6 +24,7 @@ import (
 // must happen exactly once: none lost with the broker's memory, none applied
 // twice when the consumers re-read what they had fetched before the kill.
 func TestRestartLosesNoEvent(t *testing.T) {
+	t.Parallel()
 	p := stacktest.StartProcess(t)
 	ctx := context.Background()
 	db, err := pgxpool.New(ctx, p.DatabaseURL)

@@ -15,6 +15,7 @@ import (
 // record once it outlives IDEMPOTENCY_TTL (by the service's clock), without
 // any request touching the key, and the key then starts a new booking.
 func TestExpiredIdempotencyKeysAreDeleted(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0(), IdempotencyTTL: 10 * time.Second})
 	db, err := pgxpool.New(t.Context(), st.DatabaseURL)

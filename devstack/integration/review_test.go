@@ -27,6 +27,7 @@ const msgOnlyCompleted = "Only completed appointments can be reviewed; this appo
 // by writing AppointmentEvents to the broker, so nothing here depends on
 // booking-svc or catalog-svc (reviews keep working while booking-svc is down).
 func TestReviewEligibility(t *testing.T) {
+	t.Parallel()
 	fixed := time.Now().UTC().Truncate(time.Minute)
 	st := stacktest.Start(t, stacktest.Options{Now: fixed})
 	c, c2, stranger := st.NewUser(t, "customer"), st.NewUser(t, "customer"), st.NewUser(t, "customer")
@@ -229,6 +230,7 @@ func TestReviewEligibility(t *testing.T) {
 // service's rating and the appointment's hasReviewed follow within 2 s →
 // replaying every event from offset 0 changes nothing.
 func TestReviewWholeLoop(t *testing.T) {
+	t.Parallel()
 	ist, _ := time.LoadLocation("Asia/Kolkata")
 	fixed := time.Now().UTC().Truncate(time.Minute)
 	st := stacktest.Start(t, stacktest.Options{Now: fixed})

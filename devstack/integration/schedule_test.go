@@ -13,13 +13,14 @@ import (
 // request (bookings, reschedules, availability) across all the provider's
 // services, although booking-svc decided a booking just before on its copy.
 func TestProviderSchedule(t *testing.T) {
+	t.Parallel()
 	clk := newBKClock()
 	st := stacktest.Start(t, stacktest.Options{Now: clk.t0()})
 	c, p, other := st.NewUser(t, "customer"), st.NewUser(t, "provider"), st.NewUser(t, "provider")
 	svcA := bkService(t, st, p, "Cleaning", "09:00", "10:00", "11:00")
 	svcB := bkService(t, st, p, "Whitening", "09:00", "10:00")
 	apptID := bkBookID(t, st, c, svcA, clk.day(1), "09:00") // warms booking-svc's copy
-	bkBookID(t, st, c, svcB, clk.day(1), "09:00")
+	bkBookID(t, st, c, svcB, clk.day(1), "10:00")           // one owner: not at 09:00 too
 
 	sched := st.Get(t, "/providers/me/schedule", p.Token).ExpectStatus(t, http.StatusOK)
 	if sched.Field("data.queueOpen") != true || len(sched.Field("data.closures").([]any)) != 0 {

@@ -36,6 +36,7 @@ func rotate(t *testing.T, st *stacktest.Stack, token string) (access, next strin
 // presented again ends the whole family, the newest token included, and
 // no other session of the account.
 func TestRefreshRotatesAndReuseEndsTheFamily(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{AccessTokenTTL: 10 * time.Minute})
 	u := st.NewUser(t, "customer")
 	other := st.Login(t, u.Email, u.Password, "customer") // another device
@@ -68,6 +69,7 @@ func TestRefreshRotatesAndReuseEndsTheFamily(t *testing.T) {
 // refresh any more (their access tokens run out within ACCESS_TOKEN_TTL);
 // a new login works. Logout ends only its own session.
 func TestSignOutEverywhere(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{AccessTokenTTL: 10 * time.Minute})
 	u := st.NewUser(t, "customer")
 	phone := st.Login(t, u.Email, u.Password, "customer")
@@ -93,6 +95,7 @@ func TestSignOutEverywhere(t *testing.T) {
 // guessing limit), follows registration's rules for the new one, and ends
 // every other session; the caller's own stays.
 func TestPasswordChangeEndsOtherSessions(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{AccessTokenTTL: 10 * time.Minute})
 	u := st.NewUser(t, "customer")
 	other := st.Login(t, u.Email, u.Password, "customer")
@@ -127,6 +130,7 @@ func TestPasswordChangeEndsOtherSessions(t *testing.T) {
 // A wrong current password at PUT /auth/password counts towards the
 // account's lock like any other password check.
 func TestPasswordChangeGuessingIsLimited(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{AccessTokenTTL: 10 * time.Minute})
 	u := st.NewUser(t, "customer")
 	for range 5 {
@@ -161,6 +165,7 @@ func tokenLifetime(t *testing.T, jwt string) time.Duration {
 // Moving the account to another email ends every other session (their
 // tokens name the old address); the caller's stays.
 func TestEmailChangeEndsOtherSessions(t *testing.T) {
+	t.Parallel()
 	st := stacktest.Start(t, stacktest.Options{AccessTokenTTL: 10 * time.Minute})
 	u := st.NewUser(t, "customer")
 	other := st.Login(t, u.Email, u.Password, "customer")

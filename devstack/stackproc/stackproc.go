@@ -47,9 +47,10 @@ type Options struct {
 	// Dir is its DEVSTACK_DIR: the broker's log, the signing key, endpoints.json.
 	Dir string
 	// Env is added to the process's environment (KEY=VALUE). The devstack
-	// runs from the repository's root, without Jaeger and without the web
-	// app; API_ADDR and EMBEDDED_KAFKA_PORT default to free ports, so
-	// several can run at once. SPLIT=1 with PROGRAMS_DIR (where Build put
+	// runs from the repository's root, without Jaeger, Mailpit, Prometheus
+	// (NO_PROMETHEUS=0 with PROMETHEUS_BIN brings it) and the web app;
+	// API_ADDR and EMBEDDED_KAFKA_PORT default to free ports, so several
+	// can run at once. SPLIT=1 with PROGRAMS_DIR (where Build put
 	// the programs) runs each program as a process of its own.
 	Env []string
 	// Log receives the process's output (nil: discarded).
@@ -98,7 +99,7 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 	cmd := exec.Command(p.opts.Bin)
 	cmd.Dir = root // as `make up`: split mode reads the chart's values from there
 	cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "EMBEDDED_KAFKA_PORT=0",
-		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "NO_MAILPIT=1", "SMTP_ADDR=", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
+		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "NO_MAILPIT=1", "SMTP_ADDR=", "NO_PROMETHEUS=1", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
 	cmd.Env = append(cmd.Env, p.opts.Env...)
 	cmd.Stdout, cmd.Stderr = p.opts.Log, p.opts.Log
 	// Its own process group, so Kill reaches programs it started (split mode).

@@ -38,7 +38,7 @@ func StartProcess(t testing.TB, env ...string) *Process {
 	if os.Getenv("STACK_LOG") == "1" {
 		log = os.Stderr
 	}
-	env = append([]string{"DATABASE_URL=" + db, "JWT_SIGNING_KEY=" + base64.StdEncoding.EncodeToString(key.Seed()),
+	env = append([]string{"DATABASE_URL=" + capPools(db), "JWT_SIGNING_KEY=" + base64.StdEncoding.EncodeToString(key.Seed()),
 		// Off, as in Start: tests book in bulk as few users.
 		"AUTH_RATE_LIMIT_PER_MINUTE=100000", "BOOKING_RATE_LIMIT_PER_MINUTE=0", "LOG_LEVEL=warn"}, env...)
 	p, err := stackproc.Start(context.Background(), stackproc.Options{Bin: bin, Dir: t.TempDir(), Env: env, Log: log}, 90*time.Second)

@@ -80,7 +80,7 @@ func Start(t testing.TB, opts ...Options) *Stack {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	st, err := devstack.Start(ctx, devstack.Options{
-		DatabaseURL: db, KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
+		DatabaseURL: capPools(db), KafkaBrokers: brokers, SigningKey: key, GatewayAddr: "127.0.0.1:0",
 		Clock: clock.Now, AuthRatePerMinute: o.AuthRatePerMinute, IdempotencyTTL: o.IdempotencyTTL, BookingsPerMinute: o.BookingsPerMinute,
 		ReminderInterval: o.ReminderInterval, SMTPAddr: o.SMTPAddr, MailInterval: o.MailInterval, MailBackoff: o.MailBackoff,
 		AccessTokenTTL: o.AccessTokenTTL, WebURL: o.WebURL, Logger: testLogger, VerifiedEmailDomains: []string{TrustedDomain},

@@ -13,7 +13,7 @@ import (
 )
 
 // An operator is told by the token's "op" claim, true only when it says so
-// (docs/adr/0064-operators-and-the-stats-read.md).
+// (docs/adr/0066-operators-and-the-stats-read.md).
 func TestVerifyReadsTheOperatorClaim(t *testing.T) {
 	pub, key, _ := ed25519.GenerateKey(rand.Reader)
 	v := NewVerifier(func(context.Context) (*authv1.JWKS, error) {

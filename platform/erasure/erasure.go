@@ -1,7 +1,9 @@
 // Package erasure is every service's part of "Delete my account"
 // (docs/product.md "Your data"): auth-svc deletes the account and
 // publishes account_deleted on auth.accounts.v1; each other service
-// consumes it with Handler and deletes or anonymises its own rows.
+// consumes it with Handler and deletes or anonymises its own rows. From
+// then on the service refuses the user's tokens (Refuse) and its consumers
+// copy nothing personal of theirs again (Guard; erased.go).
 package erasure
 
 import (
@@ -37,11 +39,11 @@ func Statements(statements ...string) Erase {
 }
 
 // Handler returns the consumer of auth.accounts.v1 for consumer (its
-// group): every account_deleted event of a batch is erased in one
-// transaction with its inbox record, so a redelivered event changes
-// nothing. Other event types are not this consumer's and are skipped, as
-// are events that can never apply (undecodable, no ids): retrying them
-// would stall the partition.
+// group): the users of a batch's account_deleted events are recorded as
+// erased (Record), then every event is erased in one transaction with its
+// inbox record, so a redelivered event changes nothing. Other event types
+// are not this consumer's and are skipped, as are events that can never
+// apply (undecodable, no ids): retrying them would stall the partition.
 func Handler(pool *pgxpool.Pool, consumer string, erase Erase, log *slog.Logger) kafkax.BatchHandler {
 	return func(ctx context.Context, msgs []kafka.Message) error {
 		var ids, users []string
@@ -59,6 +61,14 @@ func Handler(pool *pgxpool.Pool, consumer string, erase Erase, log *slog.Logger)
 		}
 		if len(ids) == 0 {
 			return nil
+		}
+		// The record commits first, on its own: from then on the users'
+		// tokens are refused and nothing of theirs is copied (erased.go),
+		// so the erasure below, whose statements start after it, misses
+		// nothing written before (Refuse re-erases after a call that
+		// raced it).
+		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return Record(ctx, tx, users...) }); err != nil {
+			return err
 		}
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 			first, err := inbox.FirstTimes(ctx, tx, consumer, ids)

@@ -60,6 +60,9 @@ func TestHandlerErasesOnce(t *testing.T) {
 	if len(erased) != 1 || erased[0] != "u1" {
 		t.Fatalf("erased %v, want [u1] once", erased)
 	}
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM erased_users WHERE user_id IN ('u1', 'u2', 'u3')`); n != 1 {
+		t.Fatalf("%d of u1 (erased), u2 and u3 (not) recorded as erased, want u1 only", n)
+	}
 
 	fail = true
 	if err := h(ctx, []kafka.Message{del("e5", "u5")}); err == nil {

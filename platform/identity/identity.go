@@ -19,6 +19,6 @@ type Caller struct {
 	SessionID string
 	// Operator is whether the account may decide reported reviews (the
 	// token's "op" claim; set only from the command line:
-	// docs/adr/0064-operators-and-the-stats-read.md).
+	// docs/adr/0066-operators-and-the-stats-read.md).
 	Operator bool
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// platformTables are the outbox and inbox every service gets in its schema.
+// platformTables are the outbox, inbox and erased users every service gets in its schema.
 const platformTables = `
 CREATE TABLE IF NOT EXISTS outbox (
   id          bigserial PRIMARY KEY,
@@ -45,6 +45,13 @@ CREATE INDEX IF NOT EXISTS inbox_processed_at ON inbox (processed_at);
 -- (docs/operations.md).
 ALTER TABLE outbox SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000);
 ALTER TABLE inbox SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02);
+-- The users whose accounts were deleted (platform/erasure): the service
+-- refuses their tokens and copies nothing personal of theirs again. Only
+-- ids, kept for good: an id is never reused.
+CREATE TABLE IF NOT EXISTS erased_users (
+  user_id   text PRIMARY KEY,
+  erased_at timestamptz NOT NULL DEFAULT now()
+);
 CREATE TABLE IF NOT EXISTS schema_migrations (
   name       text PRIMARY KEY,
   applied_at timestamptz NOT NULL DEFAULT now()

@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/go-kit/kit/endpoint"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
@@ -17,9 +18,11 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	"github.com/slotwise/slotwise/api/topics"
 	"github.com/slotwise/slotwise/platform/adminhttp"
 	"github.com/slotwise/slotwise/platform/app"
 	"github.com/slotwise/slotwise/platform/authn"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/kafkax"
 	"github.com/slotwise/slotwise/platform/kit"
@@ -45,6 +48,18 @@ type Spec struct {
 	Retention []*retention.Rule
 	// Setup registers gRPC services and consumers on the runtime.
 	Setup func(ctx context.Context, rt *Runtime) error
+	// Erasure is the service's part of an account deletion; nil for
+	// auth-svc, which deletes the account itself. Whatever it is, the
+	// endpoints behind Middlewares.Authenticated refuse an erased user
+	// (erasure.Refuse).
+	Erasure *Erasure
+}
+
+// Erasure is how a service erases a deleted account: Erase, run by the
+// consumer group Group on topics.Accounts (erasure.Handler).
+type Erasure struct {
+	Group string
+	Erase erasure.Erase
 }
 
 // Runtime is handed to Spec.Setup.
@@ -60,15 +75,19 @@ type Runtime struct {
 	Metrics *metrics.Metrics
 
 	verifier *authn.Verifier
+	erase    erasure.Erase
 	group    *app.Group
 	closer   []func()
 }
 
 // Middlewares is what the endpoints of the gRPC service named service
 // (its ServiceDesc's ServiceName) are wrapped in: instrumenting and logging
-// with this service's metrics and logger, authentication with its verifier.
+// with this service's metrics and logger, authentication with its verifier,
+// refusing the tokens of deleted accounts (erasure.Refuse).
 func (rt *Runtime) Middlewares(service string) kit.Middlewares {
-	return kit.NewMiddlewares(service, rt.Logger, rt.Metrics, rt.verifier)
+	m := kit.NewMiddlewares(service, rt.Logger, rt.Metrics, rt.verifier)
+	m.Authenticated = endpoint.Chain(m.Authenticated, erasure.Refuse(rt.Pool, rt.erase))
+	return m
 }
 
 // Go runs a component for the life of the service.
@@ -173,6 +192,10 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		})
 	}
 	startPruner(rt, cfg, spec.Retention)
+	if e := spec.Erasure; e != nil {
+		rt.erase = e.Erase
+		rt.ConsumeBatch(topics.Accounts, e.Group, erasure.Handler(pool, e.Group, e.Erase, log))
+	}
 	if err := spec.Setup(rt.group.Context(), rt); err != nil {
 		return fmt.Errorf("%s setup: %w", cfg.Name, err)
 	}

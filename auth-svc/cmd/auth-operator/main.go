@@ -1,7 +1,7 @@
 // Command auth-operator makes an account an operator (or, with -revoke, no
 // longer one) in auth-svc's database: operators decide reported reviews,
 // and no API call can grant the role
-// (docs/adr/0064-operators-and-the-stats-read.md). `make admin EMAIL=…` runs
+// (docs/adr/0066-operators-and-the-stats-read.md). `make admin EMAIL=…` runs
 // it against DATABASE_URL (default: the devstack's database).
 package main
 

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/auth-svc/internal/auth"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/postgres"
 )
 
@@ -140,7 +141,8 @@ func scanUser(row pgx.Row) (auth.User, error) {
 }
 
 // DeleteUser implements auth.Repository. The event carries the user id only:
-// the outbox row holds nothing personal.
+// the outbox row holds nothing personal. The id is recorded as erased, so
+// auth-svc refuses the account's access tokens from then on (erasure.Refuse).
 func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)
@@ -149,6 +151,9 @@ func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.
 		}
 		if tag.RowsAffected() == 0 {
 			return auth.ErrNotFound
+		}
+		if err := erasure.Record(ctx, tx, userID); err != nil {
+			return err
 		}
 		return queueMail(ctx, tx, auth.AccountMail{ID: eventID, Kind: auth.AccountDeleted, UserID: userID, At: now})
 	})

@@ -7,6 +7,7 @@
 //	go run ./bench/cmd/bench -only soak [-soak 10m] [-soak-env SPLIT=1]
 //	go run ./bench/cmd/bench -only notifications   (the booking load, then notification lag and mails)
 //	go run ./bench/cmd/bench -only marketplace-hour [-hour-rate 1000] [-hour-duration 60s]
+//	go run ./bench/cmd/bench -only alerts   (the alert drill; needs bin/prometheus, writes docs/bench/alerts/)
 //
 // The soak drill runs last, on the devstack started as OS processes; with
 // -only soak it runs alone and its outcome replaces the soak in the report
@@ -17,6 +18,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -43,7 +45,7 @@ func main() {
 	verbose := flag.Bool("v", false, "show the services' warnings")
 	profile := flag.String("booking-cpuprofile", "", "write a CPU profile of the booking throughput scenario here")
 	pool := flag.Int("pool", 12, "pgx pool size of every service, set through DATABASE_URL's pool_max_conns (0: pgxpool's default, max(4, cores))")
-	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or marketplace (the seeded marketplace and the booking rows), marketplace-hour, scaleout, soak, bad-input or notifications (their entry in the existing report is replaced)")
+	only := flag.String("only", "", "run only this scenario: booking (for profiling, no report), or marketplace (the seeded marketplace and the booking rows), marketplace-hour, scaleout, soak, bad-input or notifications (their entry in the existing report is replaced), or alerts (the alert drill: its entry replaced, its own report in <out>/alerts)")
 	soak := flag.Duration("soak", 0, "length of the soak drill (default 10m; 1m with -short)")
 	soakEnv := flag.String("soak-env", "", "KEY=VALUE pairs (space-separated) for the soak's devstack: the process set, e.g. SPLIT=1")
 	soakProfiles := flag.String("soak-profiles", "", "directory for every program's heap profile at the end of the soak")
@@ -123,6 +125,23 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, h
 			return d, err
 		})
 	}
+	if only == "alerts" { // the split devstack with Prometheus, as processes of its own
+		return runAlone(only, out, logf, func(*bench.Report) (bench.Drill, error) {
+			root, err := devstack.RepoRoot()
+			if err != nil {
+				return bench.Drill{}, err
+			}
+			d, r, err := bench.AlertsDrill(ctx, opts, bench.DefaultAlertPlan(), cmp.Or(os.Getenv("PROMETHEUS_BIN"), filepath.Join(root, "bin", "prometheus")))
+			if err != nil {
+				return d, err
+			}
+			if err := bench.WriteAlertReport(filepath.Join(out, "alerts"), d, r); err != nil {
+				return d, err
+			}
+			logf("alert drill report in %s", filepath.Join(out, "alerts", "report.md"))
+			return d, nil
+		})
+	}
 	if only == "marketplace-hour" { // a split stack of its own: no in-process stack beside it
 		return runHour(ctx, opts, hour, out, logf)
 	}
@@ -146,7 +165,7 @@ func run(short bool, out string, verbose bool, profile, only string, pool int, h
 	case "notifications":
 		return runAlone(only, out, logf, func(r *bench.Report) (bench.Drill, error) { return env.NotificationsAlone(ctx, plan, r) })
 	default:
-		return fmt.Errorf("-only %q: the scenarios that run alone are booking, marketplace, marketplace-hour, scaleout, soak, bad-input and notifications", only)
+		return fmt.Errorf("-only %q: the scenarios that run alone are booking, marketplace, marketplace-hour, scaleout, soak, bad-input, notifications and alerts", only)
 	}
 	report := bench.RunAll(ctx, env, plan)
 	env.Close() // the soak measures processes of its own, on a quieter machine

@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
@@ -28,16 +29,25 @@ type Analyses struct {
 	Now   func() time.Time
 }
 
-// For is the calling provider's analytics over the last days (7, 30 or
-// 90; 0 means DefaultAnalyticsDays) ending today.
-func (a Analyses) For(ctx context.Context, c Caller, days int) (Analytics, error) {
+// AnalyticsQuery is GET /providers/me/analytics: the last Days (7, 30 or
+// 90; 0 means DefaultAnalyticsDays), of one member's appointments when
+// StaffID is set.
+type AnalyticsQuery struct {
+	Days    int
+	StaffID string
+}
+
+// For is the calling provider's analytics over the last q.Days ending
+// today.
+func (a Analyses) For(ctx context.Context, c Caller, q AnalyticsQuery) (Analytics, error) {
 	if c.Role != identity.RoleProvider {
 		return Analytics{}, apperr.Forbidden(MsgProvidersOnly)
 	}
-	w, err := NewAnalyticsWindow(days, a.Now(), a.Zone)
+	w, err := NewAnalyticsWindow(q.Days, a.Now(), a.Zone)
 	if err != nil {
 		return Analytics{}, err
 	}
+	w.StaffID = strings.TrimSpace(q.StaffID)
 	buckets, err := a.Store.AnalyticsBuckets(ctx, c.UserID, w)
 	if err != nil {
 		return Analytics{}, err
@@ -58,6 +68,8 @@ type AnalyticsWindow struct {
 	From, To   string // YYYY-MM-DD
 	Start, End time.Time
 	Zone       *time.Location
+	// StaffID counts one member's appointments only ("" all).
+	StaffID string
 }
 
 // NewAnalyticsWindow is the window of days (0: DefaultAnalyticsDays) ending

@@ -22,11 +22,11 @@ func TestARequestMovedBeforeItsAnswerStillAwaitsTheProvider(t *testing.T) {
 	if err != nil || !a.AwaitingProvider {
 		t.Fatalf("a new booking awaits the provider: %+v %v", a, err)
 	}
-	moved, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "10:00")
+	moved, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "10:00", "")
 	if err != nil || moved.Status != StatusScheduled || !moved.AwaitingProvider {
 		t.Fatalf("moved before the answer: %+v %v; want scheduled and awaiting the provider", moved, err)
 	}
-	if list, _ := f.svc.ListForProvider(ctx, prov); len(list) != 1 || !list[0].AwaitingProvider {
+	if list, _ := f.svc.ListForProvider(ctx, prov, ""); len(list) != 1 || !list[0].AwaitingProvider {
 		t.Fatalf("the provider's list: %+v", list)
 	}
 	// Once its start has passed it is still to be answered, not finished.
@@ -40,7 +40,7 @@ func TestARequestMovedBeforeItsAnswerStillAwaitsTheProvider(t *testing.T) {
 	}
 	_, err = f.svc.SetProviderStatus(ctx, prov, a.ID, StatusScheduled, "")
 	expectErr(t, err, apperr.KindConflict, "The appointment is scheduled and cannot be moved to scheduled")
-	again, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-24", "10:00")
+	again, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-24", "10:00", "")
 	if err != nil || again.AwaitingProvider {
 		t.Fatalf("moving an accepted one: %+v %v; want it not awaiting the provider", again, err)
 	}
@@ -57,7 +57,7 @@ func TestDeclineAndCancelKeepTheReason(t *testing.T) {
 	f := newFixture()
 	ctx := context.Background()
 	a, _ := f.svc.Book(ctx, alice, booking("2026-11-22", "09:00"), "")
-	if _, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00"); err != nil {
+	if _, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00", ""); err != nil {
 		t.Fatal(err)
 	}
 	_, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusScheduled, "see you")
@@ -80,6 +80,13 @@ func TestDeclineAndCancelKeepTheReason(t *testing.T) {
 	cancelled, err := f.svc.SetCustomerStatus(ctx, bob, b.ID, StatusCancelled, "Feeling better")
 	if err != nil || cancelled.Reason != "Feeling better" || cancelled.CancelledBy != identity.RoleCustomer {
 		t.Fatalf("cancelled: %+v %v", cancelled, err)
+	}
+	// The moved request's cancellation is a decline (the customer is told
+	// "declined"); the customer's own cancellation is not.
+	want := []string{"created pending v1", "rescheduled scheduled<-pending v2", "status_changed cancelled<-scheduled v3 declined",
+		"created pending v1", "status_changed scheduled<-pending v2", "status_changed cancelled<-scheduled v3"}
+	if fmt.Sprint(f.repo.events) != fmt.Sprint(want) {
+		t.Fatalf("events %v, want %v", f.repo.events, want)
 	}
 }
 
@@ -116,7 +123,7 @@ func TestOverdueLeavesUnansweredRequests(t *testing.T) {
 	f := newFixture()
 	ctx := context.Background()
 	a, _ := f.svc.Book(ctx, alice, booking("2026-11-22", "09:00"), "")
-	if _, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00"); err != nil {
+	if _, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00", ""); err != nil {
 		t.Fatal(err)
 	}
 	*f.clock = time.Date(2026, 11, 25, 9, 0, 0, 0, ist)

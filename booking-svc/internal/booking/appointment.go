@@ -30,6 +30,9 @@ const (
 	EventCreated       = "created"
 	EventStatusChanged = "status_changed"
 	EventRescheduled   = "rescheduled"
+	// EventReassigned: the provider gave the appointment to another
+	// member of their team (the customer is told).
+	EventReassigned = "reassigned"
 )
 
 // Appointment is one booking of one slot of one service.
@@ -71,11 +74,20 @@ type Appointment struct {
 	AwaitingProvider bool `json:"awaitingProvider"`
 	// Reason is what was said when it was declined or cancelled, and
 	// CancelledBy who said it (identity.Role*): told to the other party.
-	Reason      string    `json:"reason"`
-	CancelledBy string    `json:"cancelledBy"`
-	Version     int64     `json:"version"`
-	CreatedAt   time.Time `json:"createdAt"`
-	UpdatedAt   time.Time `json:"updatedAt"`
+	Reason      string `json:"reason"`
+	CancelledBy string `json:"cancelledBy"`
+	// StaffID and StaffName are the team member who performs it (staff.go);
+	// empty when booked before teams (presented as the owner). StaffEmail
+	// is theirs, for the events (not stored).
+	StaffID    string `json:"staffId"`
+	StaffName  string `json:"staffName"`
+	StaffEmail string `json:"-"`
+	// EndsAt is StartsAt plus the service's duration as booked or moved;
+	// zero when booked before teams and not yet adopted (store backfill).
+	EndsAt    time.Time `json:"endsAt"`
+	Version   int64     `json:"version"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // Active reports whether the appointment holds its slot: cancelled and
@@ -113,6 +125,9 @@ type ServiceInfo struct {
 	Duration int
 	// Price is in rupees.
 	Price float64
+	// Staff are the members who perform it, owner first then by name
+	// (staff.go); empty: nobody can be booked.
+	Staff []Member
 }
 
 // NewBooking is the create payload (docs/product.md#data).
@@ -125,6 +140,9 @@ type NewBooking struct {
 	CustomerEmail   string `json:"customerEmail"`
 	CustomerPhone   string `json:"customerPhone"`
 	CustomerAddress string `json:"customerAddress"`
+	// StaffID is the member asked for; "" is anyone available. Left out of
+	// the idempotency hash when empty, so keys from before teams replay.
+	StaffID string `json:"staffId,omitempty"`
 }
 
 // Caller is who is calling (from the verified token).
@@ -141,6 +159,11 @@ type Change struct {
 	ClosureNote string
 	// Reason is what the actor said declining or cancelling (may be empty).
 	Reason string
+	// Declined: the provider cancelled it while it awaited their answer.
+	Declined bool
+	// ClosedBy names the member whose own day off made an EventDayClosed
+	// notice ("": the business closed the day).
+	ClosedBy string
 }
 
 // DaySlots is one day of availability.

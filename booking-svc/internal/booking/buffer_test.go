@@ -49,7 +49,7 @@ func TestBufferKeepsAppointmentsApart(t *testing.T) {
 		t.Fatalf("8:45 ends with its buffer at 9:30: %v", err)
 	}
 
-	days, err := svc.Availability(ctx, "spa", "2026-11-22", 1)
+	days, err := svc.Availability(ctx, "spa", "2026-11-22", 1, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestBufferKeepsAppointmentsApart(t *testing.T) {
 
 	// A move is held to the same rule; the appointment does not clash
 	// with itself.
-	_, err = svc.Reschedule(ctx, bob, early.ID, "2026-11-22", "09:15")
+	_, err = svc.Reschedule(ctx, bob, early.ID, "2026-11-22", "09:15", "")
 	if apperr.KindOf(err) != apperr.KindConflict || !strings.Contains(err.Error(), want) {
 		t.Fatalf("moving 8:45 to 9:15: %v, want a 409 %q", err, want)
 	}

@@ -95,7 +95,7 @@ func (c Calendars) Feed(ctx context.Context, file string) (Export, error) {
 	}
 	var list []Appointment
 	if owner.Role == identity.RoleProvider {
-		list, err = c.Appointments.ListForProvider(ctx, owner)
+		list, err = c.Appointments.ListForProvider(ctx, owner, "")
 	} else {
 		list, err = c.Appointments.ListMine(ctx, owner)
 	}

@@ -18,11 +18,13 @@ type ClosedDayNotice struct {
 	Appointment Appointment
 	Day         string
 	Note        string
+	// ClosedBy is the member whose own day off it is ("": the business's).
+	ClosedBy string
 }
 
 // OnClosedDays picks the appointments of svc that still expect to take place
 // (pending, scheduled or confirmed, starting after now) on one of svc's
-// closed days.
+// closed days, or on a day off of the member they are with.
 func OnClosedDays(svc ServiceInfo, appointments []Appointment, loc *time.Location, now time.Time) []ClosedDayNotice {
 	var out []ClosedDayNotice
 	for _, a := range appointments {
@@ -32,6 +34,13 @@ func OnClosedDays(svc ServiceInfo, appointments []Appointment, loc *time.Locatio
 		day := midnight(a.StartsAt.In(loc))
 		if c, closed := svc.ClosedOn(day); closed {
 			out = append(out, ClosedDayNotice{Appointment: a, Day: day.Format(DateLayout), Note: c.Note})
+			continue
+		}
+		// The member's own day off tells the customers booked with them.
+		if m, ok := svc.Member(staffOf(a)); ok {
+			if c, off := m.OffOn(day); off {
+				out = append(out, ClosedDayNotice{Appointment: a, Day: day.Format(DateLayout), Note: c.Note, ClosedBy: m.Name})
+			}
 		}
 	}
 	return out
@@ -74,7 +83,7 @@ func (c ClosedDayNotices) ScheduleChanged(ctx context.Context, serviceID string)
 	if err != nil {
 		return 0, err
 	}
-	if len(svc.Closures) == 0 {
+	if len(svc.Closures) == 0 && !anyMemberOff(svc.Staff) {
 		return 0, nil
 	}
 	now := c.Now()
@@ -93,4 +102,13 @@ func (c ClosedDayNotices) ScheduleChanged(ctx context.Context, serviceID string)
 		}
 	}
 	return written, nil
+}
+
+func anyMemberOff(staff []Member) bool {
+	for _, m := range staff {
+		if len(m.Closures) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -32,13 +32,13 @@ func TestClosedQueueAndDaysOff(t *testing.T) {
 		t.Fatalf("the day after the closure: %v", err)
 	}
 
-	_, err = newSvc(queueClosed).Availability(ctx, "dental", "", 3)
+	_, err = newSvc(queueClosed).Availability(ctx, "dental", "", 3, "")
 	expectErr(t, err, apperr.KindConflict, "Smile Clinic is not taking bookings right now")
-	days, err := newSvc(open).Availability(ctx, "dental", "2026-11-22", 4)
+	days, err := newSvc(open).Availability(ctx, "dental", "2026-11-22", 4, "")
 	if err != nil || days[1].Closed {
 		t.Fatalf("reopened day: %+v, %v", days, err)
 	}
-	days, err = newSvc(dayOff).Availability(ctx, "dental", "2026-11-22", 4)
+	days, err = newSvc(dayOff).Availability(ctx, "dental", "2026-11-22", 4, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,10 +62,10 @@ func TestClosedQueueAndDaysOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	cat["dental"] = dayOff
-	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00")
+	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "09:00", "")
 	expectErr(t, err, apperr.KindConflict, "Smile Clinic is closed on Monday, 23 November (Diwali). Please choose another day")
 	cat["dental"] = queueClosed
-	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-25", "09:00")
+	_, err = svc.Reschedule(ctx, alice, a.ID, "2026-11-25", "09:00", "")
 	expectErr(t, err, apperr.KindConflict, "Smile Clinic is not taking bookings right now")
 }
 

@@ -84,7 +84,7 @@ func FuzzSlots(f *testing.F) {
 			}
 		}
 		start := time.Date(2026, 11, 21, 0, 0, 0, 0, ist)
-		days := Availability(ServiceInfo{TimeSlots: listed}, start, 2, nil, now)
+		days := Availability(ServiceInfo{TimeSlots: listed}, start, 2, nil, now, false)
 		if len(days) != 2 || len(days[0].Slots) != len(slots) {
 			t.Fatalf("Availability of %q: %d days, %d slots a day, want 2 and %d", listed, len(days), len(days[0].Slots), len(slots))
 		}

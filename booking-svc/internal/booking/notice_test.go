@@ -28,7 +28,7 @@ func TestMinimumNotice(t *testing.T) {
 		t.Fatalf("12:30, past the notice: %v", err)
 	}
 
-	days, err := s.Availability(ctx, "dental", "", 1)
+	days, err := s.Availability(ctx, "dental", "", 1, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +51,9 @@ func TestMinimumNotice(t *testing.T) {
 	early.ID, early.StartsAt, early.Time = "appt-early", mustAt(t, "2026-11-21", "11:00"), "11:00"
 	s = NewService(&memRepo{appts: map[string]Appointment{early.ID: early}}, memCatalog{"dental": svc}, ist, func() time.Time { return now },
 		func() string { return "x" }, DefaultIdempotencyTTL)
-	_, err = s.Reschedule(ctx, alice, early.ID, "2026-11-21", "12:00")
+	_, err = s.Reschedule(ctx, alice, early.ID, "2026-11-21", "12:00", "")
 	expectErr(t, err, apperr.KindInvalid, want)
-	if _, err = s.Reschedule(ctx, alice, early.ID, "2026-11-21", "13:00"); err != nil {
+	if _, err = s.Reschedule(ctx, alice, early.ID, "2026-11-21", "13:00", ""); err != nil {
 		t.Fatalf("reschedule to 13:00: %v", err)
 	}
 }

@@ -358,10 +358,12 @@ func TestCheckReschedule(t *testing.T) {
 func with(a Appointment, status string) Appointment { a.Status = status; return a }
 
 func TestAvailability(t *testing.T) {
-	svc := ServiceInfo{TimeSlots: []string{"10:00", "09:00"}}
+	owner := OwnerOf("p", "Co")
+	svc := ServiceInfo{TimeSlots: []string{"10:00", "09:00"}, Duration: 30, Staff: []Member{owner}}
 	today := time.Date(2026, 11, 21, 0, 0, 0, 0, ist)
-	booked := []time.Time{time.Date(2026, 11, 22, 3, 30, 0, 0, time.UTC)} // 09:00 IST tomorrow
-	days := Availability(svc, today, 2, booked, now)
+	at := time.Date(2026, 11, 22, 3, 30, 0, 0, time.UTC) // 09:00 IST tomorrow
+	booked := []Busy{{AppointmentID: "a", StaffID: owner.ID, Start: at, End: at.Add(30 * time.Minute)}}
+	days := Availability(svc, today, 2, booked, now, false)
 	got := ""
 	for _, d := range days {
 		got += d.Date + ":"
@@ -374,7 +376,7 @@ func TestAvailability(t *testing.T) {
 	if got != want {
 		t.Fatalf("availability\n got %s\nwant %s", got, want)
 	}
-	if n := len(Availability(ServiceInfo{}, today, 1, nil, now)[0].Slots); n != len(DefaultSlots) {
+	if n := len(Availability(ServiceInfo{}, today, 1, nil, now, false)[0].Slots); n != len(DefaultSlots) {
 		t.Fatalf("default slots: %d", n)
 	}
 }

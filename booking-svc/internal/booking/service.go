@@ -20,13 +20,21 @@ type Service interface {
 	Book(ctx context.Context, c Caller, b NewBooking, idempotencyKey string) (Appointment, error)
 	Get(ctx context.Context, c Caller, id string) (Appointment, error)
 	ListMine(ctx context.Context, c Caller) ([]Appointment, error)
-	ListForProvider(ctx context.Context, c Caller) ([]Appointment, error)
+	// ListForProvider is the provider's appointments; staffID keeps one
+	// member's ("" all).
+	ListForProvider(ctx context.Context, c Caller, staffID string) ([]Appointment, error)
 	// SetProviderStatus and SetCustomerStatus move the appointment to
 	// status; reason (optional) goes with declining or cancelling.
 	SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
 	SetCustomerStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
-	Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error)
-	Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error)
+	// Reschedule moves the customer's appointment; staffID "" keeps the
+	// member, StaffAny takes anyone free, an id asks for that member.
+	Reschedule(ctx context.Context, c Caller, id, date, clock, staffID string) (Appointment, error)
+	// Reassign gives the provider's appointment to another free member.
+	Reassign(ctx context.Context, c Caller, id, staffID string) (Appointment, error)
+	// Availability is the service's slots free with at least one member,
+	// or with staffID only when given.
+	Availability(ctx context.Context, serviceID, from string, days int, staffID string) ([]DaySlots, error)
 	// NextAvailable is each listed service's first free slot (next.go).
 	NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error)
 	// MarkReviewed records, once per event, that the appointment's customer
@@ -57,13 +65,18 @@ type Repository interface {
 	Idempotent(ctx context.Context, customerID, key string, since time.Time) (IdempotencyRecord, error)
 	ByID(ctx context.Context, id string) (Appointment, error)
 	ByCustomer(ctx context.Context, customerID string) ([]Appointment, error)
-	ByProvider(ctx context.Context, providerID string) ([]Appointment, error)
+	// ByProvider lists the provider's appointments; staffID "" all, else
+	// one member's (those booked before teams are the owner's).
+	ByProvider(ctx context.Context, providerID, staffID string) ([]Appointment, error)
 	// Update locks the appointment, lets mutate change it, and stores the
 	// result with its event; mutate returning an error changes nothing.
 	// ErrNotFound, ErrSlotTaken (a reschedule onto a held slot).
 	Update(ctx context.Context, id string, mutate func(*Appointment) (Change, error)) (Appointment, error)
-	// Booked returns the starts of active appointments of a service in [from, to).
-	Booked(ctx context.Context, serviceID string, from, to time.Time) ([]time.Time, error)
+	// Busy returns the times the provider's active appointments hold the
+	// members staffIDs, starting in [from, to), across services; one booked
+	// before teams is the owner's, lasting fallback when its end is not
+	// known yet.
+	Busy(ctx context.Context, providerID string, staffIDs []string, from, to time.Time, fallback time.Duration) ([]Busy, error)
 	// BookedMany is Booked for many services in one query, by service id.
 	BookedMany(ctx context.Context, serviceIDs []string, from, to time.Time) (map[string][]time.Time, error)
 	// MarkReviewed sets hasReviewed and the rating unless eventID was
@@ -93,6 +106,10 @@ var (
 	ErrIdempotencyKeyUsed = errors.New("idempotency key used")
 	ErrServiceNotFound    = errors.New("service not found")
 )
+
+// ErrNoStaffService: the catalogue has no team calls yet (an older
+// catalog-svc during a rollout); the owner performs everything.
+var ErrNoStaffService = errors.New("catalogue without teams")
 
 // DefaultIdempotencyTTL is how long a key's first result is replayed
 // unless configured otherwise (IDEMPOTENCY_TTL).
@@ -133,13 +150,21 @@ func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) 
 		idem = &IdempotencyRecord{CustomerID: c.UserID, Key: key, RequestHash: hash}
 	}
 	a, err := s.book(ctx, c, b, idem)
-	if errors.Is(err, ErrIdempotencyKeyUsed) {
+	switch {
+	case errors.Is(err, ErrIdempotencyKeyUsed):
 		// A concurrent request with the same key won; answer as it did.
 		rec, err := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL))
 		if err != nil {
 			return Appointment{}, err
 		}
 		return replay(rec, idem.RequestHash)
+	case idem != nil && apperr.KindOf(err) == apperr.KindConflict:
+		// The member taken may be this key's own booking, committed by a
+		// concurrent retry since the record was looked up: answer as it
+		// did.
+		if rec, lookErr := s.repo.Idempotent(ctx, c.UserID, key, s.now().Add(-s.idemTTL)); lookErr == nil {
+			return replay(rec, idem.RequestHash)
+		}
 	}
 	return a, err
 }
@@ -175,6 +200,14 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	if email == "" {
 		email = c.Email
 	}
+	want, err := pickStaff(svc, b.StaffID)
+	if err != nil {
+		return Appointment{}, err
+	}
+	candidates, err := s.candidates(ctx, svc, m, want, "")
+	if err != nil {
+		return Appointment{}, err
+	}
 	now = now.UTC()
 	a := Appointment{
 		ID: s.newID(), ServiceID: svc.ID, ServiceName: svc.Name, ServiceCategory: svc.Category,
@@ -185,21 +218,98 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		Status: StatusPending, AwaitingProvider: true, Version: 1, CreatedAt: now, UpdatedAt: now,
 		// The price as booked: revenue (analytics.go) stays what the
 		// customer was shown when the provider later changes it.
-		Price: svc.Price, Duration: svc.Duration, Spacing: Spacing(svc),
+		Price: svc.Price, Duration: svc.Duration, Spacing: Spacing(svc), EndsAt: m.Start().Add(Length(svc)),
 	}
-	if idem != nil {
-		idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
-	}
-	if err := s.repo.Create(ctx, a, idem); err != nil {
-		if errors.Is(err, ErrSlotTaken) {
-			return Appointment{}, apperr.Conflict(MsgSlotTaken)
+	// The first free member that PostgreSQL takes: a member another booking
+	// took a moment ago (ErrStaffBusy, ErrSlotTaken) leaves the next one.
+	for _, member := range candidates {
+		a.StaffID, a.StaffName, a.StaffEmail = member.ID, member.Name, member.Email
+		if idem != nil {
+			idem.Appointment, idem.CreatedAt, idem.ExpiredBefore = a, now, now.Add(-s.idemTTL)
 		}
-		if errors.Is(err, ErrTooClose) {
-			return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
+		err = s.repo.Create(ctx, a, idem)
+		if err == nil {
+			return a, nil
 		}
-		return Appointment{}, err
+		if !errors.Is(err, ErrSlotTaken) && !errors.Is(err, ErrStaffBusy) && !errors.Is(err, ErrTooClose) {
+			return Appointment{}, err
+		}
 	}
-	return a, nil
+	switch {
+	case want != nil:
+		return Appointment{}, apperr.Conflict(NotFreeMessage(want.Name))
+	case errors.Is(err, ErrTooClose):
+		return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
+	}
+	return Appointment{}, apperr.Conflict(MsgSlotTaken)
+}
+
+// candidates are the members who may take moment m of svc, in the order
+// to try them: want alone when asked for (409 unless free), else every
+// free member, fewest appointments that day first. except is the
+// appointment being moved (it does not hold its own member).
+func (s *service) candidates(ctx context.Context, svc ServiceInfo, m Moment, want *Member, except string) ([]Member, error) {
+	start := m.Start()
+	length := Length(svc)
+	ids := make([]string, len(svc.Staff))
+	for i, member := range svc.Staff {
+		ids[i] = member.ID
+	}
+	// The whole day, widened by the longest appointment and the spacing:
+	// counts for "fewest that day" and every overlap of this one.
+	reach := length + Spacing(svc) + 24*time.Hour
+	busy, err := s.repo.Busy(ctx, svc.ProviderID, ids, m.Day.Add(-reach), m.Day.Add(reach+24*time.Hour), length)
+	if err != nil {
+		return nil, err
+	}
+	free := FreeMembers(svc, m.Day, start, busy, except)
+	if want != nil {
+		for _, f := range free {
+			if f.ID == want.ID {
+				return []Member{f}, nil
+			}
+		}
+		if spacedOut(svc, []Member{*want}, m, busy, except) {
+			return nil, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
+		}
+		return nil, apperr.Conflict(NotFreeMessage(want.Name))
+	}
+	if len(free) == 0 {
+		if spacedOut(svc, svc.Staff, m, busy, except) {
+			return nil, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
+		}
+		return nil, apperr.Conflict(MsgSlotTaken)
+	}
+	dayEnd := m.Day.AddDate(0, 0, 1)
+	counts := map[string]int{}
+	for _, b := range busy {
+		if !b.Start.Before(m.Day) && b.Start.Before(dayEnd) && b.AppointmentID != except {
+			counts[b.StaffID]++
+		}
+	}
+	return ByFewest(free, counts), nil
+}
+
+// spacedOut tells "only the service's buffer is in the way" (its
+// message) from "everyone is taken" (the slot's): one of members would be
+// free but for their other appointments of this service at other times.
+func spacedOut(svc ServiceInfo, members []Member, m Moment, busy []Busy, except string) bool {
+	if Spacing(svc) <= 0 {
+		return false
+	}
+	start := m.Start()
+	var others []Busy
+	for _, b := range busy {
+		if b.ServiceID != svc.ID || b.Start.Equal(start) {
+			others = append(others, b)
+		}
+	}
+	for _, member := range members {
+		if member.FreeAt(m.Day, start, Length(svc), others, except) {
+			return true
+		}
+	}
+	return false
 }
 
 // bookable checks moment m against the service as catalog-svc has it now
@@ -273,11 +383,11 @@ func (s *service) ListMine(ctx context.Context, c Caller) ([]Appointment, error)
 	return s.presentAll(list), err
 }
 
-func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Appointment, error) {
+func (s *service) ListForProvider(ctx context.Context, c Caller, staffID string) ([]Appointment, error) {
 	if c.Role != identity.RoleProvider {
 		return nil, apperr.Forbidden(MsgProvidersOnly)
 	}
-	list, err := s.repo.ByProvider(ctx, c.UserID)
+	list, err := s.repo.ByProvider(ctx, c.UserID, strings.TrimSpace(staffID))
 	return s.presentAll(list), err
 }
 
@@ -306,12 +416,13 @@ func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status, r
 // awaits the provider (answered, cancelled or finished); declining or
 // cancelling keeps the reason and who gave it.
 func settle(a *Appointment, status, role, reason string) Change {
-	prev := a.Status
+	prev, awaited := a.Status, a.AwaitingProvider || a.Status == StatusPending
 	a.Status, a.AwaitingProvider = status, false
 	if !Holds(status) {
 		a.Reason, a.CancelledBy = reason, role
 	}
-	return Change{Type: EventStatusChanged, PreviousStatus: prev, Reason: reason}
+	return Change{Type: EventStatusChanged, PreviousStatus: prev, Reason: reason,
+		Declined: awaited && status == StatusCancelled && role == identity.RoleProvider}
 }
 
 // checkAcceptable refuses accepting or confirming the provider's own
@@ -353,7 +464,7 @@ func (s *service) SetCustomerStatus(ctx context.Context, c Caller, id, status, r
 	})
 }
 
-func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock string) (Appointment, error) {
+func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock, staffID string) (Appointment, error) {
 	if c.Role != identity.RoleCustomer {
 		return Appointment{}, apperr.Forbidden(MsgOwnCustomerOnly)
 	}
@@ -378,29 +489,127 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock stri
 	if err != nil {
 		return Appointment{}, err
 	}
-	a, err := s.update(ctx, c, id, func(a *Appointment) (Change, error) {
-		slot, err := CheckReschedule(*a, svc, m, s.now())
-		if err == nil {
-			err = checkOpen(svc, m.Day)
-		}
-		if err != nil {
-			return Change{}, err
-		}
-		// The contract's answer is scheduled; one the provider had not
-		// answered yet still awaits them (AwaitingProvider is kept), now
-		// at the new time.
-		prev := a.Status
-		a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
-		a.Duration, a.Spacing = svc.Duration, Spacing(svc)
-		return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
-	})
-	if errors.Is(err, ErrSlotTaken) {
-		return Appointment{}, apperr.Conflict(MsgSlotTaken)
+	// The rules that do not depend on who performs it answer first (a
+	// past slot is a 400 whoever is free).
+	if _, err := CheckReschedule(cur, svc, m, s.now()); err != nil {
+		return Appointment{}, err
 	}
-	if errors.Is(err, ErrTooClose) {
+	if err := checkOpen(svc, m.Day); err != nil {
+		return Appointment{}, err
+	}
+	staffID = strings.TrimSpace(staffID)
+	keep := staffID == ""
+	var want *Member
+	switch {
+	case keep:
+		member, ok := svc.Member(staffOf(cur))
+		if !ok {
+			return Appointment{}, apperr.Conflict(KeepNotFreeMessage(s.staffName(cur)))
+		}
+		want = &member
+	default:
+		if want, err = pickStaff(svc, staffID); err != nil {
+			return Appointment{}, err
+		}
+	}
+	candidates, err := s.candidates(ctx, svc, m, want, cur.ID)
+	if keep && err != nil && err.Error() == NotFreeMessage(want.Name) {
+		err = apperr.Conflict(KeepNotFreeMessage(want.Name))
+	}
+	if err != nil {
+		return Appointment{}, err
+	}
+	for _, member := range candidates {
+		var a Appointment
+		a, err = s.update(ctx, c, id, func(a *Appointment) (Change, error) {
+			slot, err := CheckReschedule(*a, svc, m, s.now())
+			if err != nil {
+				return Change{}, err
+			}
+			// The contract's answer is scheduled; one the provider had not
+			// answered yet still awaits them (AwaitingProvider is kept), now
+			// at the new time.
+			prev := a.Status
+			a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
+			a.Duration, a.Spacing, a.EndsAt = svc.Duration, Spacing(svc), m.Start().Add(Length(svc))
+			a.StaffID, a.StaffName, a.StaffEmail = member.ID, member.Name, member.Email
+			return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
+		})
+		if !errors.Is(err, ErrSlotTaken) && !errors.Is(err, ErrStaffBusy) && !errors.Is(err, ErrTooClose) {
+			return a, err
+		}
+	}
+	switch {
+	case want != nil && keep:
+		return Appointment{}, apperr.Conflict(KeepNotFreeMessage(want.Name))
+	case want != nil:
+		return Appointment{}, apperr.Conflict(NotFreeMessage(want.Name))
+	case errors.Is(err, ErrTooClose):
 		return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
 	}
+	return Appointment{}, apperr.Conflict(MsgSlotTaken)
+}
+
+// Reassign gives the provider's appointment id to member staffID, who must
+// perform its service and be free at its time.
+func (s *service) Reassign(ctx context.Context, c Caller, id, staffID string) (Appointment, error) {
+	if c.Role != identity.RoleProvider {
+		return Appointment{}, apperr.Forbidden(MsgProvidersOnly)
+	}
+	cur, err := s.load(ctx, id)
+	if err != nil {
+		return Appointment{}, err
+	}
+	if !canSee(c, cur) {
+		return Appointment{}, apperr.NotFound(MsgAppointmentNotFound)
+	}
+	if strings.TrimSpace(staffID) == "" || staffID == StaffAny {
+		return Appointment{}, apperr.Invalid(MsgStaffIDRequired)
+	}
+	if !cur.Active() || cur.Started(s.now()) {
+		return Appointment{}, apperr.Conflict(MsgReassignPast)
+	}
+	svc, err := s.service(ctx, cur.ServiceID)
+	if err != nil {
+		return Appointment{}, err
+	}
+	want, err := pickStaff(svc, staffID)
+	if err != nil {
+		return Appointment{}, err
+	}
+	day := midnight(cur.StartsAt.In(s.loc))
+	m := Moment{Day: day, Minutes: int(cur.StartsAt.In(s.loc).Sub(day) / time.Minute)}
+	if _, err := s.candidates(ctx, svc, m, want, cur.ID); err != nil {
+		return Appointment{}, err
+	}
+	a, err := s.update(ctx, c, id, func(a *Appointment) (Change, error) {
+		if !a.Active() || a.Started(s.now()) {
+			return Change{}, apperr.Conflict(MsgReassignPast)
+		}
+		a.StaffID, a.StaffName, a.StaffEmail = want.ID, want.Name, want.Email
+		a.Duration, a.EndsAt = svc.Duration, a.StartsAt.Add(Length(svc))
+		return Change{Type: EventReassigned, PreviousStatus: a.Status}, nil
+	})
+	if errors.Is(err, ErrStaffBusy) || errors.Is(err, ErrSlotTaken) {
+		return Appointment{}, apperr.Conflict(NotFreeMessage(want.Name))
+	}
 	return a, err
+}
+
+// staffName is who an appointment is with, as stored (the business for
+// one booked before teams).
+func (s *service) staffName(a Appointment) string {
+	if a.StaffName != "" {
+		return a.StaffName
+	}
+	return orBusiness(a.Provider)
+}
+
+func orBusiness(name string) string {
+	if strings.TrimSpace(name) == "" {
+		return "Owner"
+	}
+	return name
 }
 
 func (s *service) update(ctx context.Context, c Caller, id string, mutate func(*Appointment) (Change, error)) (Appointment, error) {
@@ -425,7 +634,7 @@ func (s *service) update(ctx context.Context, c Caller, id string, mutate func(*
 	return s.present(a), nil
 }
 
-func (s *service) Availability(ctx context.Context, serviceID, from string, days int) ([]DaySlots, error) {
+func (s *service) Availability(ctx context.Context, serviceID, from string, days int, staffID string) ([]DaySlots, error) {
 	now := s.now().In(s.loc)
 	start := midnight(now)
 	if from = strings.TrimSpace(from); from != "" {
@@ -456,38 +665,50 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 	if svc.QueueClosed {
 		return nil, apperr.Conflict(QueueClosedMessage(svc.Provider))
 	}
-	end := start.AddDate(0, 0, days)
-	// A booking just outside the days shown still keeps its neighbours
-	// inside them apart.
-	spacing := Spacing(svc)
-	booked, err := s.repo.Booked(ctx, svc.ID, start.Add(-spacing), end.Add(spacing))
+	want, err := pickStaff(svc, staffID)
 	if err != nil {
 		return nil, err
 	}
-	return Availability(svc, start, days, booked, now), nil
+	if want != nil {
+		svc.Staff = []Member{*want}
+	}
+	end := start.AddDate(0, 0, days)
+	ids := make([]string, len(svc.Staff))
+	for i, m := range svc.Staff {
+		ids[i] = m.ID
+	}
+	// A booking just outside the days shown still holds its member, and
+	// keeps its neighbours inside them apart: widen by a day.
+	reach := 24*time.Hour + Length(svc) + Spacing(svc)
+	busy, err := s.repo.Busy(ctx, svc.ProviderID, ids, start.Add(-reach), end.Add(reach), Length(svc))
+	if err != nil {
+		return nil, err
+	}
+	return Availability(svc, start, days, busy, now, want != nil), nil
 }
 
 // Availability lays out days of the service's slots from start: a slot is
-// available unless an active appointment holds it or is closer to it than
-// the service's spacing (buffer.go), it has passed, or it is within the
-// service's minimum notice.
-func Availability(svc ServiceInfo, start time.Time, days int, booked []time.Time, now time.Time) []DaySlots {
+// available when it has not passed, is beyond the service's minimum
+// notice, and at least one of svc.Staff is free for it (working, not off,
+// no active appointment of theirs overlapping it in any service, and far
+// enough from their others of the service: buffer.go). With one member
+// asked for (oneMember), that member's day off shows as a closed day.
+func Availability(svc ServiceInfo, start time.Time, days int, busy []Busy, now time.Time, oneMember bool) []DaySlots {
 	now = earliest(now, svc.MinNotice)
-	taken := map[int64]bool{}
-	for _, b := range booked {
-		taken[b.Unix()] = true
-	}
 	slots := SlotsOf(svc.TimeSlots)
-	spacing := Spacing(svc)
 	out := make([]DaySlots, 0, days)
 	for i := range days {
 		day := start.AddDate(0, 0, i)
 		ds := DaySlots{Date: day.Format(DateLayout), Slots: make([]SlotState, 0, len(slots))}
 		closure, closed := svc.ClosedOn(day)
+		if !closed && oneMember && len(svc.Staff) == 1 {
+			closure, closed = svc.Staff[0].OffOn(day)
+		}
 		ds.Closed, ds.ClosedNote = closed, closure.Note
 		for _, sl := range slots {
 			at := At(day, sl.Minutes)
-			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at, Available: !closed && at.After(now) && !taken[at.Unix()] && !TooClose(at, booked, spacing)})
+			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at,
+				Available: !closed && at.After(now) && len(FreeMembers(svc, day, at, busy, "")) > 0})
 		}
 		out = append(out, ds)
 	}
@@ -498,9 +719,13 @@ func (s *service) MarkReviewed(ctx context.Context, eventID, appointmentID strin
 	return s.repo.MarkReviewed(ctx, eventID, appointmentID, rating)
 }
 
-// present fills the derived fields of a stored appointment.
+// present fills the derived fields of a stored appointment: its date, and
+// the owner as the member of one booked before teams.
 func (s *service) present(a Appointment) Appointment {
 	a.Date = a.StartsAt.In(s.loc).Format(DateLayout)
+	if a.StaffID == "" {
+		a.StaffID, a.StaffName = staffOf(a), orBusiness(a.Provider)
+	}
 	return a
 }
 

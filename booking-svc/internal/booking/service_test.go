@@ -12,8 +12,9 @@ import (
 	"github.com/slotwise/slotwise/platform/identity"
 )
 
-// memRepo is an in-memory Repository with the same slot rule as the
-// database's partial unique index.
+// memRepo is an in-memory Repository with the same rules as the
+// database's: one member per slot of a service (the unique index) and no
+// member in two overlapping appointments (the exclusion constraint).
 type memRepo struct {
 	appts  map[string]Appointment
 	idem   map[string]IdempotencyRecord
@@ -28,18 +29,50 @@ func newMemRepo() *memRepo {
 
 func (r *memRepo) held(a Appointment) bool {
 	for _, o := range r.appts {
-		if o.ID != a.ID && o.ServiceID == a.ServiceID && o.StartsAt.Equal(a.StartsAt) && o.Active() {
+		if o.ID != a.ID && o.ServiceID == a.ServiceID && o.StartsAt.Equal(a.StartsAt) && staffOf(o) == staffOf(a) && o.Active() {
 			return true
 		}
 	}
 	return false
 }
 
+// overlaps is the exclusion constraint: a's member in another active
+// appointment overlapping it.
+func (r *memRepo) overlaps(a Appointment) bool {
+	for _, o := range r.appts {
+		if o.ID != a.ID && o.Active() && staffOf(o) == staffOf(a) && o.StartsAt.Before(endOf(a)) && a.StartsAt.Before(endOf(o)) {
+			return true
+		}
+	}
+	return false
+}
+
+func endOf(a Appointment) time.Time {
+	if a.EndsAt.IsZero() {
+		return a.StartsAt.Add(time.Minute)
+	}
+	return a.EndsAt
+}
+
+func (r *memRepo) Busy(_ context.Context, providerID string, ids []string, from, to time.Time, fallback time.Duration) ([]Busy, error) {
+	var out []Busy
+	for _, a := range r.filter(func(a Appointment) bool { return a.ProviderID == providerID && a.Active() }) {
+		end := a.EndsAt
+		if end.IsZero() {
+			end = a.StartsAt.Add(fallback)
+		}
+		if !a.StartsAt.Before(from) && a.StartsAt.Before(to) && slices.Contains(ids, staffOf(a)) {
+			out = append(out, Busy{AppointmentID: a.ID, StaffID: staffOf(a), ServiceID: a.ServiceID, Start: a.StartsAt, End: end})
+		}
+	}
+	return out, nil
+}
+
 // tooClose is the store's spacing check (store/spacing.go).
 func (r *memRepo) tooClose(a Appointment) bool {
 	var starts []time.Time
 	for _, o := range r.appts {
-		if o.ID != a.ID && o.ServiceID == a.ServiceID && o.Active() {
+		if o.ID != a.ID && o.ServiceID == a.ServiceID && staffOf(o) == staffOf(a) && o.Active() {
 			starts = append(starts, o.StartsAt)
 		}
 	}
@@ -54,6 +87,9 @@ func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyReco
 	}
 	if r.held(a) {
 		return ErrSlotTaken
+	}
+	if r.overlaps(a) {
+		return ErrStaffBusy
 	}
 	if r.tooClose(a) {
 		return ErrTooClose
@@ -104,8 +140,8 @@ func (r *memRepo) ByCustomer(_ context.Context, id string) ([]Appointment, error
 	return r.filter(func(a Appointment) bool { return a.CustomerID == id }), nil
 }
 
-func (r *memRepo) ByProvider(_ context.Context, id string) ([]Appointment, error) {
-	return r.filter(func(a Appointment) bool { return a.ProviderID == id }), nil
+func (r *memRepo) ByProvider(_ context.Context, id, staffID string) ([]Appointment, error) {
+	return r.filter(func(a Appointment) bool { return a.ProviderID == id && (staffID == "" || staffOf(a) == staffID) }), nil
 }
 
 func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment) (Change, error)) (Appointment, error) {
@@ -117,14 +153,18 @@ func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment)
 	if err != nil {
 		return Appointment{}, err
 	}
-	if a.Active() && r.held(a) {
-		return Appointment{}, ErrSlotTaken
+	if a.Active() && (r.held(a) || r.overlaps(a)) {
+		return Appointment{}, ErrStaffBusy
 	}
 	if ch.Type == EventRescheduled && r.tooClose(a) {
 		return Appointment{}, ErrTooClose
 	}
 	r.appts[id] = a
-	r.events = append(r.events, fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version))
+	event := fmt.Sprintf("%s %s<-%s v%d", ch.Type, a.Status, ch.PreviousStatus, a.Version)
+	if ch.Declined {
+		event += " declined"
+	}
+	r.events = append(r.events, event)
 	return a, nil
 }
 
@@ -155,12 +195,17 @@ func (r *memRepo) MarkReviewed(_ context.Context, _, id string, _ int) error {
 	return nil
 }
 
+// memCatalog is the catalogue; a service naming no staff is performed by
+// its provider's owner alone (as a catalogue from before teams).
 type memCatalog map[string]ServiceInfo
 
 func (c memCatalog) Service(_ context.Context, id string) (ServiceInfo, error) {
 	s, ok := c[id]
 	if !ok {
 		return s, ErrServiceNotFound
+	}
+	if s.Staff == nil {
+		s.Staff = []Member{OwnerOf(s.ProviderID, s.Provider)}
 	}
 	return s, nil
 }
@@ -211,7 +256,9 @@ func TestBookCopiesServiceAndRefusesHeldSlots(t *testing.T) {
 		ProviderID: "prov-1", Provider: "Smile Clinic", Location: "MG Road, Bengaluru", CustomerID: "cust-1",
 		CustomerEmail: "alice@example.com", CustomerPhone: "9876543210", CustomerAddress: "12 MG Road",
 		StartsAt: time.Date(2026, 11, 22, 9, 0, 0, 0, ist), Date: "2026-11-22", Time: "09:00", Status: StatusPending, AwaitingProvider: true,
-		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC(), Duration: 30}
+		Version: 1, CreatedAt: now.UTC(), UpdatedAt: now.UTC(), Duration: 30,
+		// The owner (the only member), until the end of the service's 30 minutes.
+		StaffID: identity.OwnerMemberID("prov-1"), StaffName: "Smile Clinic", EndsAt: time.Date(2026, 11, 22, 9, 30, 0, 0, ist)}
 	if a != want {
 		t.Fatalf("booked\n got %+v\nwant %+v", a, want)
 	}
@@ -253,6 +300,42 @@ func TestBookIdempotencyKey(t *testing.T) {
 	}
 }
 
+// lateRecord hides idempotency records from the first lookup: a retry
+// that looked before a concurrent request with its key committed.
+type lateRecord struct {
+	*memRepo
+	lookups int
+}
+
+func (r *lateRecord) Idempotent(ctx context.Context, customerID, key string, since time.Time) (IdempotencyRecord, error) {
+	r.lookups++
+	if r.lookups == 1 {
+		return IdempotencyRecord{}, ErrNotFound
+	}
+	return r.memRepo.Idempotent(ctx, customerID, key, since)
+}
+
+// A retry that finds its slot taken by its own key's first booking
+// (committed since it looked the key up) answers as the first did, not
+// 409.
+func TestKeyedRetryFindsItsOwnBooking(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	first, err := f.svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := &lateRecord{memRepo: f.repo}
+	svc := NewService(late, memCatalog{"dental": {ID: "dental", ProviderID: "prov-1", Provider: "Smile Clinic",
+		TimeSlots: []string{"09:00"}, IsActive: true, Duration: 30}}, ist, func() time.Time { return now }, func() string { return "appt-2" }, DefaultIdempotencyTTL)
+	again, err := svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
+	if err != nil || again.ID != first.ID {
+		t.Fatalf("the retry: %+v, %v; want the first booking %s", again, err, first.ID)
+	}
+	_, err = svc.Book(ctx, bob, booking("2026-11-23", "09:00"), "k2")
+	expectErr(t, err, apperr.KindConflict, MsgSlotTaken)
+}
+
 func TestOwnershipAndEvents(t *testing.T) {
 	f := newFixture()
 	ctx := context.Background()
@@ -272,21 +355,21 @@ func TestOwnershipAndEvents(t *testing.T) {
 	notFound(err)
 	_, err = f.svc.SetProviderStatus(ctx, prov2, a.ID, StatusConfirmed, "")
 	notFound(err)
-	_, err = f.svc.Reschedule(ctx, bob, a.ID, "2026-11-23", "09:00")
+	_, err = f.svc.Reschedule(ctx, bob, a.ID, "2026-11-23", "09:00", "")
 	notFound(err)
 	_, err = f.svc.SetProviderStatus(ctx, alice, a.ID, StatusConfirmed, "")
 	expectErr(t, err, apperr.KindForbidden, MsgProvidersOnly)
 	_, err = f.svc.SetCustomerStatus(ctx, prov, a.ID, StatusCancelled, "")
 	expectErr(t, err, apperr.KindForbidden, MsgOwnCustomerOnly)
-	_, err = f.svc.ListForProvider(ctx, alice)
+	_, err = f.svc.ListForProvider(ctx, alice, "")
 	expectErr(t, err, apperr.KindForbidden, MsgProvidersOnly)
 
 	if _, err := f.svc.SetProviderStatus(ctx, prov, a.ID, StatusConfirmed, ""); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.svc.Reschedule(ctx, alice, a.ID, "", "09:00")
+	_, err = f.svc.Reschedule(ctx, alice, a.ID, "", "09:00", "")
 	expectErr(t, err, apperr.KindInvalid, MsgRescheduleRequired)
-	moved, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "10:00")
+	moved, err := f.svc.Reschedule(ctx, alice, a.ID, "2026-11-23", "10:00", "")
 	if err != nil || moved.Status != StatusScheduled || moved.Date != "2026-11-23" || moved.Version != 3 {
 		t.Fatalf("reschedule: %+v %v", moved, err)
 	}
@@ -309,23 +392,23 @@ func TestServiceAvailability(t *testing.T) {
 	f := newFixture()
 	ctx := context.Background()
 	f.svc.Book(ctx, alice, booking("2026-11-22", "10:00"), "")
-	days, err := f.svc.Availability(ctx, "dental", "", 0)
+	days, err := f.svc.Availability(ctx, "dental", "", 0, "")
 	if err != nil || len(days) != WindowDays || days[0].Date != "2026-11-21" || days[1].Slots[1].Available || !days[1].Slots[0].Available {
 		t.Fatalf("availability %+v %v", days, err)
 	}
-	_, err = f.svc.Availability(ctx, "dental", "21-11-2026", 1)
+	_, err = f.svc.Availability(ctx, "dental", "21-11-2026", 1, "")
 	expectErr(t, err, apperr.KindInvalid, MsgInvalidFrom)
 	// Dates near the calendar's ends are refused, not a 500 (issue 40).
 	for _, from := range []string{"9999-12-31", "0001-01-01", now.In(ist).AddDate(0, 0, FromRangeDays+1).Format(DateLayout)} {
-		_, err = f.svc.Availability(ctx, "dental", from, 1)
+		_, err = f.svc.Availability(ctx, "dental", from, 1, "")
 		expectErr(t, err, apperr.KindInvalid, MsgFromOutOfRange)
 	}
-	if _, err = f.svc.Availability(ctx, "dental", now.In(ist).AddDate(0, 0, FromRangeDays).Format(DateLayout), 31); err != nil {
+	if _, err = f.svc.Availability(ctx, "dental", now.In(ist).AddDate(0, 0, FromRangeDays).Format(DateLayout), 31, ""); err != nil {
 		t.Fatalf("a year ahead: %v", err)
 	}
-	_, err = f.svc.Availability(ctx, "dental", "", 32)
+	_, err = f.svc.Availability(ctx, "dental", "", 32, "")
 	expectErr(t, err, apperr.KindInvalid, MsgInvalidDays)
-	_, err = f.svc.Availability(ctx, "nope", "", 1)
+	_, err = f.svc.Availability(ctx, "nope", "", 1, "")
 	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
 }
 
@@ -347,7 +430,7 @@ func TestAvailabilityOfAnInactiveService(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			svc := NewService(newMemRepo(), memCatalog{"dental": c.service},
 				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
-			_, err := svc.Availability(ctx, "dental", "", 1)
+			_, err := svc.Availability(ctx, "dental", "", 1, "")
 			if apperr.KindOf(err) != c.want {
 				t.Fatalf("err = %v, want kind %v", err, c.want)
 			}
@@ -385,7 +468,7 @@ func TestBookDecidesOnTheServiceAsItIsNow(t *testing.T) {
 			catalog := memCatalog{"dental": dental}
 			svc := NewService(newMemRepo(), catalog,
 				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
-			if _, err := svc.Availability(ctx, "dental", "", 1); err != nil {
+			if _, err := svc.Availability(ctx, "dental", "", 1, ""); err != nil {
 				t.Fatal(err)
 			}
 			catalog["dental"] = c.now

@@ -3,6 +3,7 @@ package catalog
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"google.golang.org/grpc"
@@ -54,5 +55,54 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 	for _, c := range s.GetClosures() {
 		info.Closures = append(info.Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo(), Note: c.GetNote()})
 	}
+	if info.Staff, err = c.staff(ctx, info); err != nil {
+		return booking.ServiceInfo{}, err
+	}
 	return info, nil
+}
+
+// staff asks for the members performing svc, with their hours and days
+// off (an internal call, docs/adr/0065-staff-schedules-over-an-internal-call.md).
+// A catalogue from before teams (Unimplemented, during a rollout) has the
+// owner perform everything, as it did.
+func (c *Client) staff(ctx context.Context, svc booking.ServiceInfo) ([]booking.Member, error) {
+	resp, err := c.API.GetServiceStaff(ctx, &catalogv1.GetServiceStaffRequest{ServiceId: svc.ID})
+	switch status.Code(err) {
+	case codes.OK:
+	case codes.Unimplemented:
+		return []booking.Member{booking.OwnerOf(svc.ProviderID, svc.Provider)}, nil
+	case codes.Unavailable, codes.DeadlineExceeded:
+		return nil, apperr.New(apperr.KindUnavailable, "The service catalogue is unavailable, please try again")
+	default:
+		return nil, err
+	}
+	out := make([]booking.Member, 0, len(resp.GetStaff()))
+	for _, m := range resp.GetStaff() {
+		member := booking.Member{ID: m.GetId(), Name: m.GetName(), Email: m.GetEmail(), IsOwner: m.GetIsOwner()}
+		for _, h := range m.GetHours() {
+			from, ok1 := clock(h.GetFrom())
+			to, ok2 := clock(h.GetTo())
+			if ok1 && ok2 && h.GetWeekday() >= 0 && h.GetWeekday() <= 6 {
+				member.Hours = append(member.Hours, booking.WorkingHours{Weekday: time.Weekday(h.GetWeekday()), From: from, To: to})
+			}
+		}
+		for _, cl := range m.GetClosures() {
+			member.Closures = append(member.Closures, booking.Closure{From: cl.GetFrom(), To: cl.GetTo(), Note: cl.GetNote()})
+		}
+		out = append(out, member)
+	}
+	return out, nil
+}
+
+// clock reads catalog-svc's "HH:MM" (00:00 to 24:00) as minutes.
+func clock(s string) (int, bool) {
+	if len(s) != 5 || s[2] != ':' {
+		return 0, false
+	}
+	h, err1 := strconv.Atoi(s[:2])
+	m, err2 := strconv.Atoi(s[3:])
+	if err1 != nil || err2 != nil || h < 0 || m < 0 || m > 59 || h*60+m > 24*60 {
+		return 0, false
+	}
+	return h*60 + m, true
 }

@@ -20,6 +20,7 @@ type fakeCatalog struct {
 	catalogv1.CatalogServiceClient
 	err   error
 	calls int
+	old   bool
 }
 
 func (f *fakeCatalog) GetService(context.Context, *catalogv1.GetServiceRequest, ...grpc.CallOption) (*catalogv1.GetServiceResponse, error) {
@@ -29,6 +30,34 @@ func (f *fakeCatalog) GetService(context.Context, *catalogv1.GetServiceRequest, 
 	}
 	return &catalogv1.GetServiceResponse{Service: &catalogv1.Service{Id: "s1", IsActive: true, QueueOpen: true, Duration: 30,
 		Closures: []*catalogv1.Closure{{From: "2026-11-23", To: "2026-11-24", Note: "Diwali"}}}}, nil
+}
+
+// GetServiceStaff names one member working Mondays 09:00–17:00, or is
+// Unimplemented (a catalogue from before teams) when old is set.
+func (f *fakeCatalog) GetServiceStaff(context.Context, *catalogv1.GetServiceStaffRequest, ...grpc.CallOption) (*catalogv1.GetServiceStaffResponse, error) {
+	if f.old {
+		return nil, status.Error(codes.Unimplemented, "unknown method")
+	}
+	return &catalogv1.GetServiceStaffResponse{Staff: []*catalogv1.StaffMember{{Id: "m1", Name: "Ravi", IsOwner: true,
+		Hours:    []*catalogv1.WorkingHours{{Weekday: 1, From: "09:00", To: "17:00"}, {Weekday: 2, From: "9", To: "17:00"}},
+		Closures: []*catalogv1.Closure{{From: "2026-11-25", To: "2026-11-25", Note: "Dentist"}}}}}, nil
+}
+
+// The members come with their hours (minutes; a malformed entry is left
+// out) and days off; a catalogue without teams has the owner do all.
+func TestStaffFromTheCatalog(t *testing.T) {
+	got, err := (&Client{API: &fakeCatalog{}}).Service(context.Background(), "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Staff) != 1 || got.Staff[0].Name != "Ravi" || len(got.Staff[0].Hours) != 1 ||
+		got.Staff[0].Hours[0] != (booking.WorkingHours{Weekday: 1, From: 540, To: 1020}) || got.Staff[0].Closures[0].Note != "Dentist" {
+		t.Fatalf("staff: %+v", got.Staff)
+	}
+	got, err = (&Client{API: &fakeCatalog{old: true}}).Service(context.Background(), "s1")
+	if err != nil || len(got.Staff) != 1 || !got.Staff[0].IsOwner || len(got.Staff[0].Hours) != 7 {
+		t.Fatalf("staff from a catalogue before teams: %+v, %v", got.Staff, err)
+	}
 }
 
 // Every lookup asks catalog-svc: nothing is kept between calls.

@@ -41,17 +41,40 @@ func NewAppointments(pool *pgxpool.Pool, kick func(), tp trace.TracerProvider) A
 	return s
 }
 
-const uniqueViolation = "23505"
+const (
+	uniqueViolation    = "23505"
+	exclusionViolation = "23P01"
+)
 
 func constraintViolated(err error, name string) bool {
 	var pg *pgconn.PgError
-	return errors.As(err, &pg) && pg.Code == uniqueViolation && pg.ConstraintName == name
+	return errors.As(err, &pg) && (pg.Code == uniqueViolation || pg.Code == exclusionViolation) && pg.ConstraintName == name
 }
 
 const (
-	slotIndex = "appointments_one_active_per_slot"
-	idemKey   = "idempotency_keys_pkey"
+	// legacySlotIndex is the one-booking-per-slot-of-a-service index of
+	// releases before teams, until migration 011 drops it.
+	legacySlotIndex = "appointments_one_active_per_slot"
+	memberSlotIndex = "appointments_one_per_member_slot"
+	// staffOverlap is the exclusion constraint: a member in two
+	// overlapping appointments (migration 009).
+	staffOverlap = "appointments_staff_no_overlap"
+	idemKey      = "idempotency_keys_pkey"
 )
+
+// taken maps PostgreSQL's refusals of a booking or a move to the domain's:
+// the member busy at an overlapping time (the exclusion constraint, or
+// the same slot of the same service), or the slot held under the rule of
+// releases before teams.
+func taken(err error) error {
+	switch {
+	case constraintViolated(err, staffOverlap), constraintViolated(err, memberSlotIndex):
+		return booking.ErrStaffBusy
+	case constraintViolated(err, legacySlotIndex):
+		return booking.ErrSlotTaken
+	}
+	return err
+}
 
 // Create books a, with its event and, when idem is set, its idempotency
 // record: all or nothing. With group commit (NewAppointments) it shares a
@@ -89,7 +112,7 @@ func (s Appointments) settleOne(booked []bool, err error) error {
 	case constraintViolated(err, idemKey):
 		return booking.ErrIdempotencyKeyUsed
 	case err != nil:
-		return err
+		return taken(err)
 	case !booked[0]:
 		return booking.ErrSlotTaken
 	}
@@ -102,33 +125,35 @@ func (s Appointments) settleOne(booked []bool, err error) error {
 const (
 	appointmentColumns = `id, service_id, service_name, service_category, provider_id, provider, location,
 		customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
-		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at, price`
-	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21`
+		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at, price, staff_id, staff_name, ends_at`
+	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24`
 	keyColumns        = `customer_id, idem_key, request_hash, appointment, created_at`
 
 	// deleteExpiredKey replaces an expired record of the key (the pruner
 	// may not have reached it yet).
 	deleteExpiredKey = `DELETE FROM idempotency_keys WHERE customer_id = $1 AND idem_key = $2 AND created_at < $3`
 
-	// ifSlotFree names the one-active-per-slot index (appointments_one_active_per_slot)
-	// as the only conflict to skip: any other unique violation fails the
-	// transaction, and PostgreSQL checks only this index before inserting.
-	ifSlotFree = `ON CONFLICT (service_id, starts_at) WHERE status NOT IN ('cancelled', 'rejected') DO NOTHING`
+	// ifSlotFree names the one-member-per-slot index (appointments_one_per_member_slot)
+	// as the only conflict to skip: the member already booked in this slot
+	// of this service. Any other violation fails the transaction: the
+	// member busy at an overlapping time (the exclusion constraint), a key
+	// used concurrently.
+	ifSlotFree = `ON CONFLICT (service_id, staff_id, starts_at) WHERE status NOT IN ('cancelled', 'rejected') DO NOTHING`
 
 	// bookSQL inserts the appointment unless its slot is held, and its
 	// event only if it did: "INSERT 0 1" booked, "INSERT 0 0" slot taken.
 	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) VALUES (` + appointmentParams + `)
 		` + ifSlotFree + ` RETURNING id)
-	INSERT INTO outbox (` + outbox.Columns + `) SELECT $22, $23, $24, $25 FROM a`
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $25, $26, $27, $28 FROM a`
 	// bookKeyedSQL stores the idempotency record first: a concurrent
 	// request with the same key waits on the key's unique index for this
 	// transaction and then fails with a unique violation
 	// (ErrIdempotencyKeyUsed; in a group commit the batch fails and each
 	// booking is settled alone).
-	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($22, $23, $24, $25, $26) RETURNING 1),
+	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($25, $26, $27, $28, $29) RETURNING 1),
 	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k
 		` + ifSlotFree + ` RETURNING id)
-	INSERT INTO outbox (` + outbox.Columns + `) SELECT $27, $28, $29, $30 FROM a`
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $30, $31, $32, $33 FROM a`
 	// dropUnusedKey removes the record bookKeyedSQL stored when the slot
 	// was taken (the record's appointment does not exist), so a retry is
 	// decided afresh. The key's row is this transaction's own: its insert
@@ -140,7 +165,23 @@ const (
 func appointmentArgs(a booking.Appointment) []any {
 	return []any{a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
 		a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
-		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt, a.Price}
+		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt, a.Price, nullUUID(a.StaffID), a.StaffName, nullTime(a.EndsAt)}
+}
+
+// nullUUID and nullTime store "" and the zero time as NULL (an appointment
+// from before teams).
+func nullUUID(id string) *string {
+	if id == "" {
+		return nil
+	}
+	return &id
+}
+
+func nullTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 // createCall is one booking to write, alone or in a group commit's batch.
@@ -239,7 +280,7 @@ func (s Appointments) Idempotent(ctx context.Context, customerID, key string, si
 const selectAppointment = `SELECT id::text, service_id, service_name, service_category, provider_id, provider, location,
 	customer_id, customer_name, customer_email, customer_phone, customer_address, notes, starts_at, slot_label,
 	status, has_reviewed, version, created_at, updated_at, price::float8,
-	(awaiting_provider OR status = 'pending'), reason, cancelled_by FROM appointments `
+	(awaiting_provider OR status = 'pending'), reason, cancelled_by, coalesce(staff_id::text, ''), staff_name, ends_at FROM appointments `
 
 // listOrder is soonest first: the order a calendar and an "upcoming" list
 // read in; ties (the same start) by booking time.
@@ -247,10 +288,14 @@ const listOrder = ` ORDER BY starts_at, created_at, id`
 
 func scan(row pgx.Row) (booking.Appointment, error) {
 	var a booking.Appointment
+	var ends *time.Time
 	err := row.Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.ServiceCategory, &a.ProviderID, &a.Provider, &a.Location,
 		&a.CustomerID, &a.CustomerName, &a.CustomerEmail, &a.CustomerPhone, &a.CustomerAddress, &a.Notes, &a.StartsAt,
 		&a.Time, &a.Status, &a.HasReviewed, &a.Version, &a.CreatedAt, &a.UpdatedAt, &a.Price,
-		&a.AwaitingProvider, &a.Reason, &a.CancelledBy)
+		&a.AwaitingProvider, &a.Reason, &a.CancelledBy, &a.StaffID, &a.StaffName, &ends)
+	if ends != nil {
+		a.EndsAt = *ends
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return a, booking.ErrNotFound
 	}
@@ -268,9 +313,19 @@ func (s Appointments) ByCustomer(ctx context.Context, customerID string) ([]book
 	return s.list(ctx, selectAppointment+`WHERE customer_id = $1`+listOrder, customerID)
 }
 
-func (s Appointments) ByProvider(ctx context.Context, providerID string) ([]booking.Appointment, error) {
-	return s.list(ctx, selectAppointment+`WHERE provider_id = $1`+listOrder, providerID)
+func (s Appointments) ByProvider(ctx context.Context, providerID, staffID string) ([]booking.Appointment, error) {
+	if staffID == "" {
+		return s.list(ctx, selectAppointment+`WHERE provider_id = $1`+listOrder, providerID)
+	}
+	if uuid.Validate(staffID) != nil {
+		return []booking.Appointment{}, nil
+	}
+	return s.list(ctx, selectAppointment+`WHERE provider_id = $1 AND `+staffIs+` = $2::uuid`+listOrder, providerID, staffID)
 }
+
+// staffIs is an appointment's member: its own, or the owner for one from
+// before teams (identity.OwnerMemberID, as catalog-svc's migration 008).
+const staffIs = `coalesce(staff_id, md5('owner:' || provider_id)::uuid)`
 
 // Open returns up to limit appointments still scheduled, confirmed or in
 // progress, and answered by the provider, that started before before,
@@ -320,21 +375,20 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 			}
 		}
 		_, err = tx.Exec(ctx, `UPDATE appointments SET starts_at = $2, slot_label = $3, status = $4, version = $5,
-			updated_at = $6, awaiting_provider = $7, reason = $8, cancelled_by = $9 WHERE id = $1`,
-			a.ID, a.StartsAt, a.Time, a.Status, a.Version, a.UpdatedAt, a.AwaitingProvider, a.Reason, a.CancelledBy)
+			updated_at = $6, awaiting_provider = $7, reason = $8, cancelled_by = $9, staff_id = $10, staff_name = $11,
+			ends_at = $12 WHERE id = $1`,
+			a.ID, a.StartsAt, a.Time, a.Status, a.Version, a.UpdatedAt, a.AwaitingProvider, a.Reason, a.CancelledBy,
+			nullUUID(a.StaffID), a.StaffName, nullTime(a.EndsAt))
 		if err != nil {
 			return err
 		}
 		out = a
 		return writeEvent(ctx, tx, a, change)
 	})
-	if constraintViolated(err, slotIndex) {
-		return booking.Appointment{}, booking.ErrSlotTaken
-	}
 	if err == nil {
 		s.kick()
 	}
-	return out, err
+	return out, taken(err)
 }
 
 // spendReschedule counts a reschedule of customerID at now against its
@@ -364,13 +418,22 @@ func spendReschedule(ctx context.Context, tx pgx.Tx, customerID string, now time
 	return err
 }
 
-func (s Appointments) Booked(ctx context.Context, serviceID string, from, to time.Time) ([]time.Time, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT starts_at FROM appointments WHERE service_id = $1
-		AND starts_at >= $2 AND starts_at < $3 AND status NOT IN ('cancelled', 'rejected')`, serviceID, from, to)
+// Busy reads the provider's active appointments with staffIDs starting in
+// [from, to), across services, off appointments_by_provider. One from
+// before teams is the owner's, and lasts fallback until adopted.
+func (s Appointments) Busy(ctx context.Context, providerID string, staffIDs []string, from, to time.Time, fallback time.Duration) ([]booking.Busy, error) {
+	rows, err := s.Pool.Query(ctx, `SELECT id::text, `+staffIs+`::text, service_id, starts_at,
+		coalesce(ends_at, starts_at + $5::interval) FROM appointments
+		WHERE provider_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status NOT IN ('cancelled', 'rejected')
+		AND `+staffIs+` = ANY($4::uuid[])`, providerID, from, to, staffIDs, fallback)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, pgx.RowTo[time.Time])
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (booking.Busy, error) {
+		var b booking.Busy
+		err := row.Scan(&b.AppointmentID, &b.StaffID, &b.ServiceID, &b.Start, &b.End)
+		return b, err
+	})
 }
 
 // BookedMany reads a listing page's appointments in one query, off the
@@ -429,6 +492,7 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		CustomerEmail: a.CustomerEmail, ProviderId: a.ProviderID, Status: a.Status, PreviousStatus: change.PreviousStatus,
 		StartsAt: timestamppb.New(a.StartsAt), Version: a.Version, ActorRole: change.ActorRole, CustomerName: a.CustomerName,
 		Provider: a.Provider, ClosureNote: change.ClosureNote, Price: a.Price, Location: a.Location, DurationMinutes: int32(a.Duration),
-		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider,
+		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider, Declined: change.Declined,
+		StaffId: a.StaffID, StaffName: a.StaffName, StaffEmail: a.StaffEmail, ClosedBy: change.ClosedBy,
 	}
 }

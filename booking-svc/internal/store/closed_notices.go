@@ -31,7 +31,7 @@ func (s Appointments) NoticeDayClosed(ctx context.Context, n booking.ClosedDayNo
 		wrote = true
 		a := n.Appointment
 		a.UpdatedAt = at // the event's occurredAt: when the customer is told, not a change of the appointment
-		return writeEvent(ctx, tx, a, booking.Change{Type: booking.EventDayClosed, ActorRole: identity.RoleProvider, ClosureNote: n.Note})
+		return writeEvent(ctx, tx, a, booking.Change{Type: booking.EventDayClosed, ActorRole: identity.RoleProvider, ClosureNote: n.Note, ClosedBy: n.ClosedBy})
 	})
 	if wrote && err == nil {
 		s.kick()

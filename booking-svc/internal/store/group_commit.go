@@ -67,10 +67,12 @@ func (s Appointments) createBatch(calls []*createCall) {
 	if len(live) == 0 {
 		return
 	}
-	// Batches take slot locks in one order, so two of them never wait on
-	// each other in a cycle.
+	// Batches take member and slot locks in one order, so two of them
+	// rarely wait on each other in a cycle (one that does is a deadlock
+	// PostgreSQL breaks: the batch is refused and settled booking by
+	// booking, below).
 	slices.SortStableFunc(live, func(x, y *createCall) int {
-		return cmp.Or(cmp.Compare(x.a.ServiceID, y.a.ServiceID), x.a.StartsAt.Compare(y.a.StartsAt))
+		return cmp.Or(cmp.Compare(x.a.StaffID, y.a.StaffID), x.a.StartsAt.Compare(y.a.StartsAt), cmp.Compare(x.a.ServiceID, y.a.ServiceID))
 	})
 	spans := s.startSpans(live)
 	ctx, cancel := context.WithTimeout(context.Background(), groupCommitTimeout)

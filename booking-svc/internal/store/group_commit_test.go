@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.opentelemetry.io/otel/trace/noop"
 
+	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/testkit"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
@@ -32,7 +33,9 @@ func appointment(service string, slot int) booking.Appointment {
 		ProviderID: "p1", Provider: "Smile Clinic", Location: "12 MG Road", CustomerID: "c1", CustomerName: "Asha Rao",
 		CustomerEmail: "asha@example.com", CustomerPhone: "9876543210", CustomerAddress: "Bengaluru",
 		StartsAt: start.Add(time.Duration(slot) * 30 * time.Minute), Time: "09:00", Status: booking.StatusPending,
-		Version: 1, CreatedAt: now, UpdatedAt: now}
+		Version: 1, CreatedAt: now, UpdatedAt: now,
+		// The provider's owner, for the slot's 30 minutes.
+		StaffID: identity.OwnerMemberID("p1"), StaffName: "Smile Clinic", EndsAt: start.Add(time.Duration(slot+1) * 30 * time.Minute)}
 }
 
 // Many concurrent bookings, ten per slot: exactly one per slot is stored,

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 
+	"github.com/slotwise/slotwise/platform/identity"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
@@ -32,21 +34,24 @@ func (s Appointments) createSpaced(call *createCall) error {
 }
 
 // checkSpacing refuses a (being booked or moved) when another active
-// appointment of its service starts less than a.Spacing from it, other
-// than in its own slot. It takes the service's lock first (released at
-// the end of tx), so concurrent bookings and moves check in turn.
+// appointment of its service with the same member starts less than
+// a.Spacing from it, other than in its own slot. It takes the lock of the
+// service and member first (released at the end of tx), so concurrent
+// bookings and moves check in turn.
 func checkSpacing(ctx context.Context, tx pgx.Tx, a booking.Appointment) error {
 	if a.Spacing <= 0 {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('spacing:' || $1::text, 0))`, a.ServiceID); err != nil {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('spacing:' || $1::text || ':' || $2::text, 0))`,
+		a.ServiceID, a.StaffID); err != nil {
 		return err
 	}
 	var close bool
 	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments WHERE service_id = $1 AND id <> $2
 			AND status NOT IN ('cancelled', 'rejected') AND starts_at <> $3
-			AND starts_at > $3 - $4::interval AND starts_at < $3 + $4::interval)`,
-		a.ServiceID, a.ID, a.StartsAt, a.Spacing).Scan(&close)
+			AND starts_at > $3 - $4::interval AND starts_at < $3 + $4::interval
+			AND (`+staffIs+`)::text = $5)`,
+		a.ServiceID, a.ID, a.StartsAt, a.Spacing, staffOrOwner(a)).Scan(&close)
 	if err != nil {
 		return err
 	}
@@ -54,4 +59,13 @@ func checkSpacing(ctx context.Context, tx pgx.Tx, a booking.Appointment) error {
 		return booking.ErrTooClose
 	}
 	return nil
+}
+
+// staffOrOwner is a's member: its own, or the owner for one from before
+// teams.
+func staffOrOwner(a booking.Appointment) string {
+	if a.StaffID != "" {
+		return a.StaffID
+	}
+	return identity.OwnerMemberID(a.ProviderID)
 }

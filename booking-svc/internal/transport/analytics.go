@@ -26,7 +26,9 @@ type AnalyticsServer struct {
 // WithAnalytics adds the analytics endpoint ep to s.
 func WithAnalytics(s *CalendarServer, ep endpoint.Endpoint) *AnalyticsServer {
 	return &AnalyticsServer{CalendarServer: s, analytics: kit.NewHandler(ep,
-		func(_ context.Context, r *bookingv1.GetProviderAnalyticsRequest) int { return int(r.GetDays()) }, encodeAnalytics)}
+		func(_ context.Context, r *bookingv1.GetProviderAnalyticsRequest) booking.AnalyticsQuery {
+			return booking.AnalyticsQuery{Days: int(r.GetDays()), StaffID: r.GetStaffId()}
+		}, encodeAnalytics)}
 }
 
 func (s *AnalyticsServer) GetProviderAnalytics(ctx context.Context, req *bookingv1.GetProviderAnalyticsRequest) (*bookingv1.ProviderAnalyticsResponse, error) {

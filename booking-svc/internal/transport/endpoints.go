@@ -28,6 +28,7 @@ type Set struct {
 	UpdateProviderStatus     endpoint.Endpoint
 	UpdateCustomerStatus     endpoint.Endpoint
 	Reschedule               endpoint.Endpoint
+	ReassignAppointment      endpoint.Endpoint
 	GetAvailability          endpoint.Endpoint
 	NextAvailable            endpoint.Endpoint
 }
@@ -41,13 +42,18 @@ type BookRequest struct {
 // StatusRequest asks for a status change, with an optional reason.
 type StatusRequest struct{ ID, Status, Reason string }
 
-// RescheduleRequest asks for a new date and time.
-type RescheduleRequest struct{ ID, Date, Time string }
+// RescheduleRequest asks for a new date and time, and who (StaffID: ""
+// keep, "any", or a member).
+type RescheduleRequest struct{ ID, Date, Time, StaffID string }
 
-// AvailabilityRequest asks for the slots of a service.
+// ReassignRequest gives an appointment to another member.
+type ReassignRequest struct{ ID, StaffID string }
+
+// AvailabilityRequest asks for the slots of a service, with one member's
+// only when StaffID is set.
 type AvailabilityRequest struct {
-	ServiceID, From string
-	Days            int
+	ServiceID, From, StaffID string
+	Days                     int
 }
 
 // Availability is the slots of one service.
@@ -65,10 +71,11 @@ func NewSet(s booking.Service, bookings *ratelimit.Keyed, mw kit.Middlewares) Se
 		CreateAppointment:        mw.Wrap("CreateAppointment", makeCreateAppointment(s), mw.Authenticated, limitPerUser(bookings)),
 		GetAppointment:           mw.Wrap("GetAppointment", makeGetAppointment(s), mw.Authenticated),
 		ListMyAppointments:       mw.Wrap("ListMyAppointments", kit.CallerEndpoint(listed(s.ListMine)), mw.Authenticated),
-		ListProviderAppointments: mw.Wrap("ListProviderAppointments", kit.CallerEndpoint(listed(s.ListForProvider)), mw.Authenticated),
+		ListProviderAppointments: mw.Wrap("ListProviderAppointments", kit.CallerEndpoint(s.ListForProvider), mw.Authenticated),
 		UpdateProviderStatus:     mw.Wrap("UpdateProviderStatus", makeStatusChange(s.SetProviderStatus), mw.Authenticated),
 		UpdateCustomerStatus:     mw.Wrap("UpdateCustomerStatus", makeStatusChange(s.SetCustomerStatus), mw.Authenticated),
 		Reschedule:               mw.Wrap("Reschedule", makeReschedule(s), mw.Authenticated),
+		ReassignAppointment:      mw.Wrap("ReassignAppointment", makeReassign(s), mw.Authenticated),
 		GetAvailability:          mw.Wrap("GetAvailability", makeGetAvailability(s)),
 		NextAvailable:            mw.Wrap("NextAvailable", kit.Endpoint(s.NextAvailable)),
 	}
@@ -107,7 +114,15 @@ func makeStatusChange(change func(ctx context.Context, c booking.Caller, id, sta
 func makeReschedule(s booking.Service) endpoint.Endpoint {
 	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r RescheduleRequest) (booking.Appointment, error) {
 		telemetry.Annotate(ctx, telemetry.AppointmentID.String(r.ID))
-		a, err := s.Reschedule(ctx, c, r.ID, r.Date, r.Time)
+		a, err := s.Reschedule(ctx, c, r.ID, r.Date, r.Time, r.StaffID)
+		return annotated(ctx, a, err)
+	})
+}
+
+func makeReassign(s booking.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r ReassignRequest) (booking.Appointment, error) {
+		telemetry.Annotate(ctx, telemetry.AppointmentID.String(r.ID))
+		a, err := s.Reassign(ctx, c, r.ID, r.StaffID)
 		return annotated(ctx, a, err)
 	})
 }
@@ -115,7 +130,7 @@ func makeReschedule(s booking.Service) endpoint.Endpoint {
 func makeGetAvailability(s booking.Service) endpoint.Endpoint {
 	return kit.Endpoint(func(ctx context.Context, r AvailabilityRequest) (Availability, error) {
 		telemetry.Annotate(ctx, telemetry.ServiceID.String(r.ServiceID))
-		days, err := s.Availability(ctx, r.ServiceID, r.From, r.Days)
+		days, err := s.Availability(ctx, r.ServiceID, r.From, r.Days, r.StaffID)
 		return Availability{ServiceID: r.ServiceID, Days: days}, err
 	})
 }

@@ -30,6 +30,7 @@ type GRPCServer struct {
 	updateProviderStatus     appointmentHandler[*bookingv1.UpdateStatusRequest]
 	updateCustomerStatus     appointmentHandler[*bookingv1.UpdateStatusRequest]
 	reschedule               appointmentHandler[*bookingv1.RescheduleRequest]
+	reassign                 appointmentHandler[*bookingv1.ReassignRequest]
 	getAvailability          kit.Handler[*bookingv1.GetAvailabilityRequest, *bookingv1.GetAvailabilityResponse]
 	nextAvailable            kit.Handler[*bookingv1.NextAvailableRequest, *bookingv1.NextAvailableResponse]
 }
@@ -41,10 +42,11 @@ func NewGRPCServer(set Set, loc *time.Location) *GRPCServer {
 		createAppointment:        kit.NewHandler(set.CreateAppointment, decodeCreateAppointment, encodeCreated),
 		getAppointment:           kit.NewHandler(set.GetAppointment, decodeGetAppointment, encodeAppointment("")),
 		listMyAppointments:       kit.NewHandler(set.ListMyAppointments, kit.NoRequest[*bookingv1.ListMyAppointmentsRequest], encodeList),
-		listProviderAppointments: kit.NewHandler(set.ListProviderAppointments, kit.NoRequest[*bookingv1.ListProviderAppointmentsRequest], encodeList),
+		listProviderAppointments: kit.NewHandler(set.ListProviderAppointments, decodeProviderList, encodeList),
 		updateProviderStatus:     kit.NewHandler(set.UpdateProviderStatus, decodeStatus, encodeAppointment("Appointment status updated")),
 		updateCustomerStatus:     kit.NewHandler(set.UpdateCustomerStatus, decodeStatus, encodeAppointment("Appointment cancelled successfully")),
 		reschedule:               kit.NewHandler(set.Reschedule, decodeReschedule, encodeAppointment("Appointment rescheduled successfully")),
+		reassign:                 kit.NewHandler(set.ReassignAppointment, decodeReassign, encodeReassigned),
 		getAvailability:          kit.NewHandler(set.GetAvailability, decodeAvailability, encodeAvailability(loc)),
 		nextAvailable:            kit.NewHandler(set.NextAvailable, decodeNextAvailable, encodeNextAvailable),
 	}
@@ -78,6 +80,23 @@ func (s *GRPCServer) Reschedule(ctx context.Context, req *bookingv1.RescheduleRe
 	return s.reschedule.Serve(ctx, req)
 }
 
+func (s *GRPCServer) ReassignAppointment(ctx context.Context, req *bookingv1.ReassignRequest) (*bookingv1.AppointmentResponse, error) {
+	return s.reassign.Serve(ctx, req)
+}
+
+func decodeProviderList(_ context.Context, req *bookingv1.ListProviderAppointmentsRequest) string {
+	return req.GetStaffId()
+}
+
+func decodeReassign(_ context.Context, req *bookingv1.ReassignRequest) ReassignRequest {
+	return ReassignRequest{ID: req.GetId(), StaffID: req.GetStaffId()}
+}
+
+// encodeReassigned names the member the appointment now is with.
+func encodeReassigned(ctx context.Context, a booking.Appointment) *bookingv1.AppointmentResponse {
+	return encodeAppointment(booking.ReassignedMessage(a.StaffName))(ctx, a)
+}
+
 func (s *GRPCServer) GetAvailability(ctx context.Context, req *bookingv1.GetAvailabilityRequest) (*bookingv1.GetAvailabilityResponse, error) {
 	return s.getAvailability.Serve(ctx, req)
 }
@@ -87,7 +106,7 @@ func decodeCreateAppointment(ctx context.Context, req *bookingv1.CreateAppointme
 		Booking: booking.NewBooking{
 			ServiceID: req.GetServiceId(), Date: req.GetDate(), Time: req.GetTime(), Notes: req.GetNotes(),
 			CustomerName: req.GetCustomerName(), CustomerEmail: req.GetCustomerEmail(),
-			CustomerPhone: req.GetCustomerPhone(), CustomerAddress: req.GetCustomerAddress(),
+			CustomerPhone: req.GetCustomerPhone(), CustomerAddress: req.GetCustomerAddress(), StaffID: req.GetStaffId(),
 		},
 		IdempotencyKey: grpcx.IncomingHeader(ctx, grpcx.IdempotencyKeyHeader),
 	}
@@ -102,7 +121,7 @@ func decodeStatus(_ context.Context, req *bookingv1.UpdateStatusRequest) StatusR
 }
 
 func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) RescheduleRequest {
-	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime()}
+	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime(), StaffID: req.GetStaffId()}
 }
 
 func (s *GRPCServer) NextAvailable(ctx context.Context, req *bookingv1.NextAvailableRequest) (*bookingv1.NextAvailableResponse, error) {
@@ -132,7 +151,7 @@ func encodeNextAvailable(_ context.Context, next booking.NextSlots) *bookingv1.N
 }
 
 func decodeAvailability(_ context.Context, req *bookingv1.GetAvailabilityRequest) AvailabilityRequest {
-	return AvailabilityRequest{ServiceID: req.GetServiceId(), From: req.GetFrom(), Days: int(req.GetDays())}
+	return AvailabilityRequest{ServiceID: req.GetServiceId(), From: req.GetFrom(), Days: int(req.GetDays()), StaffID: req.GetStaffId()}
 }
 
 // encodeCreated answers a booking: 201 with its appointment.
@@ -179,5 +198,6 @@ func appointmentProto(a booking.Appointment) *bookingv1.Appointment {
 		Status: a.Status, Provider: a.Provider, Location: a.Location, Notes: a.Notes, HasReviewed: a.HasReviewed,
 		CustomerId: a.CustomerID, ProviderId: a.ProviderID, CreatedAt: timestamppb.New(a.CreatedAt), UpdatedAt: timestamppb.New(a.UpdatedAt),
 		AwaitingProvider: a.AwaitingProvider, Reason: a.Reason, CancelledBy: a.CancelledBy,
+		StaffId: a.StaffID, StaffName: a.StaffName,
 	}
 }

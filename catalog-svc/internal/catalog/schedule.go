@@ -186,7 +186,8 @@ func (s *service) scheduleWrite(ctx context.Context, c Caller, write func(at tim
 	return s.schedule(ctx, c.UserID)
 }
 
-// withSchedules puts each provider's schedule on their services.
+// withSchedules puts each provider's schedule and each service's
+// performing members on the services.
 func (s *service) withSchedules(ctx context.Context, list []Offering) error {
 	if len(list) == 0 {
 		return nil
@@ -203,12 +204,24 @@ func (s *service) withSchedules(ctx context.Context, list []Offering) error {
 	if err != nil {
 		return err
 	}
+	sids := make([]string, len(list))
+	for i, o := range list {
+		sids[i] = o.ID
+	}
+	staff, err := s.repo.StaffRefs(ctx, sids)
+	if err != nil {
+		return err
+	}
 	for i := range list {
 		sc, ok := all[list[i].ProviderID]
 		if !ok {
 			sc = OpenSchedule()
 		}
 		list[i].QueueOpen, list[i].Closures = sc.QueueOpen, sc.Closures
+		list[i].Staff = staff[list[i].ID]
+		if list[i].Staff == nil {
+			list[i].Staff = []StaffRef{}
+		}
 	}
 	return nil
 }

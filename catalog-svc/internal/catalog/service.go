@@ -53,6 +53,9 @@ type Offering struct {
 	// filled on every answer; the services table does not hold them.
 	QueueOpen bool
 	Closures  []Closure
+	// Staff are the members who perform it (staff.go), owner first, filled
+	// on every answer.
+	Staff []StaffRef
 }
 
 // AvgRating is the mean rating rounded to one decimal (what the stars show);
@@ -195,12 +198,25 @@ type Service interface {
 	SetQueue(ctx context.Context, c Caller, open *bool) (Schedule, error)
 	AddClosure(ctx context.Context, c Caller, in NewClosure) (Schedule, error)
 	DeleteClosure(ctx context.Context, c Caller, id string) (Schedule, error)
+	// Staff, AddMember, UpdateMember, RemoveMember, AddMemberClosure and
+	// DeleteMemberClosure are the calling provider's team (staff.go).
+	Staff(ctx context.Context, c Caller) ([]Member, error)
+	AddMember(ctx context.Context, c Caller, in NewMember) (Member, error)
+	UpdateMember(ctx context.Context, c Caller, id string, p MemberPatch) (Member, error)
+	RemoveMember(ctx context.Context, c Caller, id string) error
+	AddMemberClosure(ctx context.Context, c Caller, id string, in NewClosure) (Member, error)
+	DeleteMemberClosure(ctx context.Context, c Caller, id, closureID string) (Member, error)
+	// ServiceStaff is the members performing a service, with their hours
+	// and days off (internal: booking-svc's).
+	ServiceStaff(ctx context.Context, serviceID string) ([]Member, error)
 }
 
 // Repository stores services. Deleted services are invisible to every method.
 // Every write records the change's event (catalog.services.v1) in the same
 // transaction.
 type Repository interface {
+	// Create stores o, performed by the provider's owner member (created
+	// first when missing, named after o.Provider).
 	Create(ctx context.Context, o Offering) error
 	// Get returns ErrNotFound for a missing or deleted service.
 	Get(ctx context.Context, id string) (Offering, error)
@@ -216,6 +232,7 @@ type Repository interface {
 	// changed.
 	AddRating(ctx context.Context, consumer string, r ReviewRating) (bool, error)
 	ScheduleRepository
+	StaffRepository
 }
 
 // ErrNotFound is the repository's "no such (undeleted) service".

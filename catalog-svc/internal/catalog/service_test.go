@@ -15,6 +15,15 @@ type memRepo struct {
 	seen  map[string]bool
 	lastF Filter
 	memSchedules
+	noStaff
+}
+
+// noStaff is a repository without teams: services list no members (the
+// team rules are tested on PostgreSQL, store/staff_test.go).
+type noStaff struct{ StaffRepository }
+
+func (noStaff) StaffRefs(context.Context, []string) (map[string][]StaffRef, error) {
+	return map[string][]StaffRef{}, nil
 }
 
 func newMemRepo() *memRepo {

@@ -40,6 +40,16 @@ func (s Services) Create(ctx context.Context, o catalog.Offering) error {
 			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
 			o.ID, o.ProviderID, o.Name, o.Category, o.CategoryKey, o.Description, o.Price, o.Duration, o.Provider,
 			o.Location, o.Contact, o.ImageURL, o.Icon, o.TimeSlots, o.IsActive, o.CreatedAt, o.UpdatedAt, o.MinNotice, o.Buffer)
+		if err != nil {
+			return o, err
+		}
+		// A new service is performed by the owner (created with the
+		// provider's first service).
+		owner := catalog.Owner(o.ProviderID, o.Provider)
+		if err := ensureOwner(ctx, tx, owner, o.CreatedAt); err != nil {
+			return o, err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO staff_services (staff_id, service_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, owner.ID, o.ID)
 		return o, err
 	}, EventCreated)
 }

@@ -26,6 +26,14 @@ type Set struct {
 	SetQueue             endpoint.Endpoint
 	AddClosure           endpoint.Endpoint
 	DeleteClosure        endpoint.Endpoint
+	ListStaff            endpoint.Endpoint
+	CreateStaff          endpoint.Endpoint
+	UpdateStaff          endpoint.Endpoint
+	DeleteStaff          endpoint.Endpoint
+	AddStaffClosure      endpoint.Endpoint
+	DeleteStaffClosure   endpoint.Endpoint
+	// GetServiceStaff is internal (no REST route): booking-svc's.
+	GetServiceStaff endpoint.Endpoint
 	// CatalogStats is set apart (stats.go: MakeCatalogStats).
 	CatalogStats endpoint.Endpoint
 }
@@ -63,6 +71,13 @@ func NewSet(s catalog.Service, mw kit.Middlewares) Set {
 		SetQueue:             mw.Wrap("SetQueue", makeSetQueue(s), mw.Authenticated),
 		AddClosure:           mw.Wrap("AddClosure", makeAddClosure(s), mw.Authenticated),
 		DeleteClosure:        mw.Wrap("DeleteClosure", makeDeleteClosure(s), mw.Authenticated),
+		ListStaff:            mw.Wrap("ListStaff", makeListStaff(s), mw.Authenticated),
+		CreateStaff:          mw.Wrap("CreateStaff", makeCreateStaff(s), mw.Authenticated),
+		UpdateStaff:          mw.Wrap("UpdateStaff", makeUpdateStaff(s), mw.Authenticated),
+		DeleteStaff:          mw.Wrap("DeleteStaff", makeDeleteStaff(s), mw.Authenticated),
+		AddStaffClosure:      mw.Wrap("AddStaffClosure", makeAddStaffClosure(s), mw.Authenticated),
+		DeleteStaffClosure:   mw.Wrap("DeleteStaffClosure", makeDeleteStaffClosure(s), mw.Authenticated),
+		GetServiceStaff:      mw.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
 	}
 }
 

@@ -27,6 +27,13 @@ type GRPCServer struct {
 	setQueue             kit.Handler[*catalogv1.SetQueueRequest, *catalogv1.ScheduleResponse]
 	addClosure           kit.Handler[*catalogv1.AddClosureRequest, *catalogv1.ScheduleResponse]
 	deleteClosure        kit.Handler[*catalogv1.DeleteClosureRequest, *catalogv1.ScheduleResponse]
+	listStaff            kit.Handler[*catalogv1.ListStaffRequest, *catalogv1.StaffListResponse]
+	createStaff          kit.Handler[*catalogv1.CreateStaffRequest, *catalogv1.StaffResponse]
+	updateStaff          kit.Handler[*catalogv1.UpdateStaffRequest, *catalogv1.StaffResponse]
+	deleteStaff          kit.Handler[*catalogv1.DeleteStaffRequest, *catalogv1.DeleteStaffResponse]
+	addStaffClosure      kit.Handler[*catalogv1.AddStaffClosureRequest, *catalogv1.StaffResponse]
+	deleteStaffClosure   kit.Handler[*catalogv1.DeleteStaffClosureRequest, *catalogv1.StaffResponse]
+	getServiceStaff      kit.Handler[*catalogv1.GetServiceStaffRequest, *catalogv1.GetServiceStaffResponse]
 	catalogStats         kit.Handler[*catalogv1.CatalogStatsRequest, *catalogv1.CatalogStatsResponse]
 }
 
@@ -43,6 +50,13 @@ func NewGRPCServer(set Set) *GRPCServer {
 		setQueue:             kit.NewHandler(set.SetQueue, decodeSetQueue, encodeSchedule),
 		addClosure:           kit.NewHandler(set.AddClosure, decodeAddClosure, encodeSchedule),
 		deleteClosure:        kit.NewHandler(set.DeleteClosure, decodeDeleteClosure, encodeSchedule),
+		listStaff:            kit.NewHandler(set.ListStaff, kit.NoRequest[*catalogv1.ListStaffRequest], encodeStaffList),
+		createStaff:          kit.NewHandler(set.CreateStaff, decodeCreateStaff, encodeStaff),
+		updateStaff:          kit.NewHandler(set.UpdateStaff, decodeUpdateStaff, encodeStaff),
+		deleteStaff:          kit.NewHandler(set.DeleteStaff, decodeDeleteStaff, encodeDeleteStaff),
+		addStaffClosure:      kit.NewHandler(set.AddStaffClosure, decodeAddStaffClosure, encodeStaff),
+		deleteStaffClosure:   kit.NewHandler(set.DeleteStaffClosure, decodeDeleteStaffClosure, encodeStaff),
+		getServiceStaff:      kit.NewHandler(set.GetServiceStaff, decodeGetServiceStaff, encodeServiceStaff),
 		catalogStats:         kit.NewHandler(set.CatalogStats, kit.NoRequest[*catalogv1.CatalogStatsRequest], encodeCatalogStats),
 	}
 }
@@ -176,6 +190,6 @@ func serviceProto(o catalog.Offering) *catalogv1.Service {
 		TotalReviews: int32(o.TotalReviews), Icon: o.Icon, ProviderId: o.ProviderID,
 		CreatedAt: timestamppb.New(o.CreatedAt), UpdatedAt: timestamppb.New(o.UpdatedAt),
 		QueueOpen: o.QueueOpen, Closures: closuresProto(o.Closures), MinNoticeMinutes: int32(o.MinNotice),
-		BufferMinutes: int32(o.Buffer),
+		BufferMinutes: int32(o.Buffer), Staff: staffRefsProto(o.Staff),
 	}
 }

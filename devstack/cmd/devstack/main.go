@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	authsvc "github.com/slotwise/slotwise/auth-svc"
@@ -53,6 +54,10 @@ func run(ctx context.Context, _ []string) error {
 	}
 	bookings := r.Int("BOOKING_RATE_LIMIT_PER_MINUTE", bookingsvc.DefaultBookingsPerMinute)
 	seedDemo := r.String("DEMO_SEED", "1") != "0"
+	prom := prometheusOptions{Bin: r.String("PROMETHEUS_BIN", "bin/prometheus"), Addr: r.String("PROMETHEUS_ADDR", devstack.PrometheusAddr),
+		Rules: r.String("PROMETHEUS_RULES", devstack.RulesFile), Interval: r.Duration("PROMETHEUS_SCRAPE_INTERVAL", 5*time.Second),
+		StateDir: stateDir}
+	r.Check(prom.Interval > 0, "PROMETHEUS_SCRAPE_INTERVAL must be positive")
 	if err := r.Err(); err != nil {
 		return err
 	}
@@ -117,8 +122,23 @@ func run(ctx context.Context, _ []string) error {
 			say("  Mailpit  %s", mailpitLine(mailpitURL))
 		}
 	}
-	endpoints := func(apiURL string, metrics map[string]string) error {
-		return devstack.WriteEndpoints(stateDir, devstack.Endpoints{API: apiURL, Broker: strings.Join(brokers, ","), Metrics: metrics})
+	// endpoints.json is written once the stack is ready (with Prometheus's
+	// URL when it runs) and again when a Prometheus built in the background joins.
+	var epMu sync.Mutex
+	ep := devstack.Endpoints{Broker: strings.Join(brokers, ",")}
+	publish := func(update func(*devstack.Endpoints)) error {
+		epMu.Lock()
+		defer epMu.Unlock()
+		update(&ep)
+		return devstack.WriteEndpoints(stateDir, ep)
+	}
+	endpoints := func(apiURL string, metrics map[string]string, pids map[string]int, job func(string) string) error {
+		url := startPrometheus(ctx, prom, devstack.TargetsOf(metrics, job), say, func(url string) {
+			if err := publish(func(e *devstack.Endpoints) { e.Prometheus = url }); err != nil {
+				say("endpoints.json: %v", err)
+			}
+		})
+		return publish(func(e *devstack.Endpoints) { e.API, e.Metrics, e.Pids, e.Prometheus = apiURL, metrics, pids, url })
 	}
 	// Addresses that count as verified at once: the demo accounts' (the
 	// bench adds its users' domain).
@@ -150,7 +170,8 @@ func run(ctx context.Context, _ []string) error {
 	say("ready")
 	ready(stack.APIURL)
 	say("  Metrics  %s (gateway); %s (booking-svc)", stack.MetricsURLs["gateway"], stack.MetricsURLs["booking-svc"])
-	if err := endpoints(stack.APIURL, stack.MetricsURLs); err != nil {
+	// In one process each program still has an admin port of its own: one job each.
+	if err := endpoints(stack.APIURL, stack.MetricsURLs, nil, func(name string) string { return name }); err != nil {
 		return err
 	}
 	say("press Ctrl-C to stop")
@@ -165,7 +186,7 @@ func run(ctx context.Context, _ []string) error {
 // runSplit runs every program as its own process (SPLIT=1), with
 // BOOKING_REPLICAS, REVIEW_REPLICAS and NOTIFICATION_REPLICAS replicas, until ctx ends.
 func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, ready func(apiURL string),
-	endpoints func(apiURL string, metrics map[string]string) error, say func(string, ...any)) error {
+	endpoints func(apiURL string, metrics map[string]string, pids map[string]int, job func(string) string) error, say func(string, ...any)) error {
 	o.Replicas = map[string]int{"booking-svc": r.Int("BOOKING_REPLICAS", 1), "review-svc": r.Int("REVIEW_REPLICAS", 1),
 		"notification-svc": r.Int("NOTIFICATION_REPLICAS", 1)}
 	if err := r.Err(); err != nil {
@@ -192,10 +213,12 @@ func runSplit(ctx context.Context, r *config.Reader, o devstack.SplitOptions, re
 	}
 	say("  %-14s %-8d %-22s %s", "devstack", os.Getpid(), "-", admin+"  (the broker, this supervisor)")
 	metrics := map[string]string{"devstack": admin + "/metrics"}
+	pids := map[string]int{"devstack": os.Getpid()}
+	programs := map[string]string{"devstack": "devstack"}
 	for _, p := range s.Processes() {
-		metrics[p.Name] = p.MetricsURL()
+		metrics[p.Name], pids[p.Name], programs[p.Name] = p.MetricsURL(), p.Pid(), p.Program
 	}
-	if err := endpoints(s.APIURL, metrics); err != nil {
+	if err := endpoints(s.APIURL, metrics, pids, func(name string) string { return programs[name] }); err != nil {
 		return err
 	}
 	say("press Ctrl-C to stop")

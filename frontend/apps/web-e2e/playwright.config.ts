@@ -18,8 +18,12 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two spec files at a time against the one devstack: every file signs up accounts of its own
+  // (a unique email prefix per file) and reads mail by recipient, so files share no state, and
+  // most of a test's time is spent waiting on the stack, not on the CPU. Tests of a file stay in
+  // order (a file's later tests use what its setup test made).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
@@ -52,6 +56,8 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e',
       API_ADDR: listenAddr(apiURL),
       WEB_ADDR: listenAddr(baseURL),
+      // No spec reads Prometheus; a built bin/prometheus would otherwise join on :9090.
+      NO_PROMETHEUS: '1',
     },
   },
 });

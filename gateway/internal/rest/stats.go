@@ -27,7 +27,7 @@ const cacheStats = "public, max-age=300"
 const statsTimeout = 5 * time.Second
 
 // Stats is the answer's data: each figure from the service that owns it
-// (docs/adr/0064-operators-and-the-stats-read.md).
+// (docs/adr/0066-operators-and-the-stats-read.md).
 type Stats struct {
 	// Bookings is every appointment ever made (booking-svc).
 	Bookings int64 `json:"bookings"`

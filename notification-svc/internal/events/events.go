@@ -48,7 +48,8 @@ func AppointmentHandler(a Applier, loc *time.Location, log *slog.Logger) kafkax.
 			}
 			change := Appointment(ev)
 			effects = append(effects, store.Effect{EventID: change.EventID, Details: notification.DetailsOf(change),
-				Drafts: notification.ForAppointment(change, loc), Reminders: notification.RemindersFor(change, loc)})
+				Drafts: notification.ForAppointment(change, loc), Reminders: notification.RemindersFor(change, loc),
+				People: []string{change.CustomerID, change.ProviderID}})
 		}
 		return a.Apply(ctx, AppointmentsConsumer, effects)
 	}
@@ -70,7 +71,7 @@ func ReviewHandler(a Applier, log *slog.Logger) kafkax.BatchHandler {
 			r := notification.ReviewCreated{EventID: ev.GetEventId(), Type: ev.GetType(), AppointmentID: ev.GetAppointmentId(),
 				ServiceName: ev.GetServiceName(), ProviderID: ev.GetProviderId(), Rating: ev.GetRating(),
 				CustomerID: ev.GetCustomerId(), BusinessName: ev.GetBusinessName(), ReporterIDs: ev.GetReporterIds()}
-			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r)})
+			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r), People: reviewPeople(r)})
 		}
 		return a.Apply(ctx, ReviewsConsumer, effects)
 	}
@@ -82,7 +83,8 @@ func Appointment(ev *eventsv1.AppointmentEvent) notification.AppointmentChange {
 		EventID: ev.GetEventId(), Type: ev.GetType(), AppointmentID: ev.GetAppointmentId(), ServiceName: ev.GetServiceName(),
 		CustomerID: ev.GetCustomerId(), CustomerName: ev.GetCustomerName(), CustomerEmail: ev.GetCustomerEmail(),
 		ProviderID: ev.GetProviderId(), Provider: ev.GetProvider(), ClosureNote: ev.GetClosureNote(), Status: ev.GetStatus(), PreviousStatus: ev.GetPreviousStatus(), ActorRole: ev.GetActorRole(),
-		Price: ev.GetPrice(), Location: ev.GetLocation(), Duration: int(ev.GetDurationMinutes()), Reason: ev.GetReason(),
+		Price: ev.GetPrice(), Location: ev.GetLocation(), Duration: int(ev.GetDurationMinutes()), Reason: ev.GetReason(), Declined: ev.GetDeclined(),
+		StaffName: ev.GetStaffName(), ClosedBy: ev.GetClosedBy(),
 		StartsAt: timeOf(ev.GetStartsAt()), OccurredAt: timeOf(ev.GetOccurredAt()), Version: ev.GetVersion(),
 	}
 }
@@ -93,4 +95,19 @@ func timeOf(ts *timestamppb.Timestamp) time.Time {
 		return time.Time{}
 	}
 	return ts.AsTime()
+}
+
+// reviewPeople are the users a review event is about (store.Effect.People):
+// when one is erased the event does nothing. A new review is about its
+// provider, a reply about the review's author. An operator's decision tells
+// several people, each of whom may have been erased on their own: it names
+// none, so the others are still told.
+func reviewPeople(r notification.ReviewCreated) []string {
+	switch r.Type {
+	case "", notification.EventCreated:
+		return []string{r.ProviderID}
+	case notification.ReviewReplied:
+		return []string{r.CustomerID}
+	}
+	return nil
 }

@@ -26,6 +26,7 @@ const (
 	KindProviderCancelled = "provider_cancelled"
 	KindCompleted         = "appointment_completed"
 	KindDayClosed         = "day_closed"
+	KindReassigned        = "booking_reassigned"
 	KindReminder24h       = "reminder_24h"
 	KindReminder1h        = "reminder_1h"
 	// A review's author and its reporters (docs/product.md "Replies and reports").
@@ -59,6 +60,9 @@ const (
 	// EventDayClosed: the provider closed the day an appointment falls on
 	// (the appointment itself did not change).
 	EventDayClosed = "day_closed"
+	// EventReassigned: the provider gave the appointment to another
+	// member of their team.
+	EventReassigned = "reassigned"
 )
 
 // AppointmentChange is one event of booking.appointments.v1: the
@@ -88,7 +92,15 @@ type AppointmentChange struct {
 	Location string
 	Duration int
 	// Reason is what the actor said declining or cancelling (may be empty).
-	Reason     string
+	Reason string
+	// Declined: the provider cancelled it while it awaited their answer
+	// (a request, or one the customer moved before they answered).
+	Declined bool
+	// StaffName is the team member the appointment is with; ClosedBy the
+	// member whose own day off made an EventDayClosed notice ("": the
+	// business closed the day).
+	StaffName  string
+	ClosedBy   string
 	StartsAt   time.Time
 	OccurredAt time.Time
 	Version    int64
@@ -139,6 +151,9 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 			toCustomer(KindYouRescheduled, fmt.Sprintf("Your appointment for %s is now on %s.", service, when))...)
 	case EventDayClosed:
 		return toCustomer(KindDayClosed, DayClosedText(a, loc))
+	case EventReassigned:
+		return toCustomer(KindReassigned, fmt.Sprintf("Your appointment for %s on %s will now be with %s.",
+			service, when, orDefault(a.StaffName, "another member of the team")))
 	case EventStatusChanged:
 	default:
 		return nil
@@ -149,7 +164,7 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 			return append(toProvider(KindCustomerCancelled, withReason(fmt.Sprintf("%s cancelled %s on %s.", customer, service, when), a.Reason)),
 				toCustomer(KindYouCancelled, fmt.Sprintf("You cancelled your appointment for %s on %s.", service, when))...)
 		case identity.RoleProvider:
-			if a.PreviousStatus == StatusPending {
+			if a.Declined || a.PreviousStatus == StatusPending {
 				return toCustomer(KindDeclined, withReason(fmt.Sprintf("Your booking request for %s on %s was declined.", service, when), a.Reason))
 			}
 			return toCustomer(KindProviderCancelled, withReason(fmt.Sprintf("Your appointment for %s on %s was cancelled by the provider.", service, when), a.Reason))
@@ -178,6 +193,9 @@ func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
 // reschedule or cancel it."
 func DayClosedText(a AppointmentChange, loc *time.Location) string {
 	closed := fmt.Sprintf("%s is closed on %s", orDefault(a.Provider, "The provider"), a.StartsAt.In(loc).Format("Monday, 2 January"))
+	if a.ClosedBy != "" {
+		closed = fmt.Sprintf("%s is off on %s", a.ClosedBy, a.StartsAt.In(loc).Format("Monday, 2 January"))
+	}
 	if a.ClosureNote != "" {
 		closed += " (" + a.ClosureNote + ")"
 	}

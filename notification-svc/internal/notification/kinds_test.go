@@ -15,6 +15,11 @@ func withReasonGiven(a AppointmentChange, reason string) AppointmentChange {
 	return a
 }
 
+func declinedMove(a AppointmentChange) AppointmentChange {
+	a.Declined = true
+	return a
+}
+
 func change(typ, prev, status, actor string) AppointmentChange {
 	return AppointmentChange{EventID: "e1", Type: typ, AppointmentID: "a1", ServiceName: "Haircut", CustomerID: "cust",
 		CustomerName: "Asha", ProviderID: "prov", Status: status, PreviousStatus: prev, ActorRole: actor,
@@ -46,6 +51,8 @@ func TestWhoIsToldWhat(t *testing.T) {
 		{"confirmed", change(EventStatusChanged, StatusScheduled, StatusConfirmed, p), "cust", KindConfirmed, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM is confirmed."},
 		{"rejected", change(EventStatusChanged, StatusPending, StatusRejected, p), "cust", KindRejected, "Your booking for Haircut on Tue 1 Dec, 9:00 AM was rejected."},
 		{"declined", change(EventStatusChanged, StatusPending, StatusCancelled, p), "cust", KindDeclined, "Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
+		{"declined after the customer moved it", declinedMove(change(EventStatusChanged, StatusScheduled, StatusCancelled, p)), "cust", KindDeclined,
+			"Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined."},
 		{"cancelled by the provider", change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "cust", KindProviderCancelled, "Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider."},
 		{"declined with a reason", withReasonGiven(change(EventStatusChanged, StatusPending, StatusCancelled, p), "Closed for Diwali"), "cust", KindDeclined,
 			"Your booking request for Haircut on Tue 1 Dec, 9:00 AM was declined. Reason: “Closed for Diwali”"},
@@ -99,6 +106,24 @@ func TestClosedDayTellsTheCustomerWhatToDo(t *testing.T) {
 	}
 	if subjects[KindDayClosed] == "" {
 		t.Error("the notice's mail has no subject")
+	}
+}
+
+// A reassignment tells the customer who they will now see; a member's own
+// day off names the member, not the business.
+func TestTeamChangesTellTheCustomer(t *testing.T) {
+	a := change(EventReassigned, StatusConfirmed, StatusConfirmed, identity.RoleProvider)
+	a.StaffName = "Ann"
+	got := ForAppointment(a, ist)
+	want := Draft{RecipientID: "cust", Kind: KindReassigned, AppointmentID: "a1",
+		Text: "Your appointment for Haircut on Tue 1 Dec, 9:00 AM will now be with Ann."}
+	if len(got) != 1 || got[0] != want || subjects[KindReassigned] == "" {
+		t.Fatalf("reassigned: %+v", got)
+	}
+	off := change(EventDayClosed, "", StatusConfirmed, identity.RoleProvider)
+	off.Provider, off.ClosedBy, off.ClosureNote = "Glow Salon", "Zoe", "Dentist"
+	if got := ForAppointment(off, ist)[0].Text; got != "Zoe is off on Tuesday, 1 December (Dentist). Your appointment for Haircut on Tue 1 Dec, 9:00 AM needs a new time: please reschedule or cancel it." {
+		t.Fatalf("a member's day off: %q", got)
 	}
 }
 

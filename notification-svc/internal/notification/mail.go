@@ -48,6 +48,7 @@ var subjects = map[string]string{
 	KindProviderCancelled:   "Your appointment was cancelled",
 	KindCompleted:           "How was your appointment?",
 	KindDayClosed:           "Your appointment needs a new time",
+	KindReassigned:          "Your appointment is with someone new",
 	KindReminder24h:         "Reminder: your appointment is tomorrow",
 	KindReminder1h:          "Reminder: your appointment starts in an hour",
 	KindReviewReply:         "The business replied to your review",

@@ -7,6 +7,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/slotwise/slotwise/platform/erasure"
+
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
 )
 
@@ -14,15 +16,23 @@ import (
 // table (migrations/006_account_mails.sql).
 type AccountMails struct{ Pool *pgxpool.Pool }
 
-// Add stores mails once each: an event delivered again is a no-op.
+// Add stores mails once each: an event delivered again is a no-op. A mail
+// to an erased user is not stored: its event may come after the erasure
+// (another consumer group of the same topic, platform/erasure).
 func (s AccountMails) Add(ctx context.Context, mails []notification.AccountMail, now time.Time) error {
 	if len(mails) == 0 {
 		return nil
 	}
 	b := &pgx.Batch{}
+	users := make([]string, len(mails))
+	for i, m := range mails {
+		users[i] = m.UserID
+	}
+	erasure.QueueGuard(b, users...)
 	for _, m := range mails {
 		b.Queue(`INSERT INTO account_mails (event_id, kind, user_id, email, name, token, new_email, expires_at, created_at, next_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) ON CONFLICT (event_id) DO NOTHING`,
+			SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::timestamptz, $9::timestamptz, $9::timestamptz
+			WHERE NOT `+erasure.IsErased("$3::text")+` ON CONFLICT (event_id) DO NOTHING`,
 			m.ID, m.Kind, m.UserID, m.To, m.Name, m.Token, m.NewEmail, nullTime(m.ExpiresAt), now.UTC())
 	}
 	return s.Pool.SendBatch(ctx, b).Close()

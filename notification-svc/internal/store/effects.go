@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/inbox"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
@@ -21,6 +23,11 @@ type Effect struct {
 	// Details is the appointment's state after the event, for the mails;
 	// nil: the event has none.
 	Details *notification.Details
+	// People are the users the event is about (an appointment's customer
+	// and provider): when one of them is erased, the event does nothing,
+	// as the erasure deleted what it would write (erase.go), whenever it
+	// comes (platform/erasure).
+	People []string
 }
 
 // Effects applies consumed events exactly once each.
@@ -51,12 +58,23 @@ func (s Effects) Apply(ctx context.Context, consumer string, effects []Effect) e
 		if err != nil {
 			return err
 		}
+		var people []string
+		for _, e := range effects {
+			people = append(people, e.People...)
+		}
+		erased, err := erasure.Guard(ctx, tx, people...)
+		if err != nil {
+			return err
+		}
 		b := &pgx.Batch{}
 		for _, e := range effects {
 			if !first[e.EventID] {
 				continue
 			}
 			delete(first, e.EventID) // an event repeated within the batch applies once
+			if slices.ContainsFunc(e.People, func(p string) bool { return erased[p] }) {
+				continue
+			}
 			if e.Details != nil {
 				queueDetails(b, *e.Details)
 			}

@@ -6,6 +6,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/slotwise/slotwise/platform/erasure"
+
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
@@ -17,9 +19,12 @@ type Appointments struct{ Pool *pgxpool.Pool }
 // a replay, or an older event arriving late) leaves the row as it is: the
 // version is this projection's inbox, so it keeps no table of event ids
 // (docs/adr/0033-batched-consumers-and-projection-without-inbox.md).
-const applySQL = `INSERT INTO appointments (id, service_id, service_name, customer_id, customer_email,
+// An erased customer's name and email are never copied, whenever the event
+// comes (platform/erasure; ApplyAll takes the customers' locks first).
+var applySQL = `INSERT INTO appointments (id, service_id, service_name, customer_id, customer_email,
 		provider_id, status, starts_at, version, customer_name, provider_name, updated_at)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())
+	VALUES ($1, $2, $3, $4, CASE WHEN ` + erasure.IsErased("$4") + ` THEN '' ELSE $5 END, $6, $7, $8, $9,
+		CASE WHEN ` + erasure.IsErased("$4") + ` THEN '' ELSE $10 END, $11, now())
 	ON CONFLICT (id) DO UPDATE SET service_id = EXCLUDED.service_id, service_name = EXCLUDED.service_name,
 		customer_id = EXCLUDED.customer_id, customer_email = EXCLUDED.customer_email, customer_name = EXCLUDED.customer_name,
 		provider_name = EXCLUDED.provider_name, provider_id = EXCLUDED.provider_id, status = EXCLUDED.status, starts_at = EXCLUDED.starts_at,
@@ -38,6 +43,11 @@ func (s Appointments) ApplyAll(ctx context.Context, states []review.Appointment)
 		return nil
 	}
 	b := &pgx.Batch{}
+	customers := make([]string, len(states))
+	for i, a := range states {
+		customers[i] = a.CustomerID
+	}
+	erasure.QueueGuard(b, customers...)
 	for _, a := range states {
 		b.Queue(applySQL, applyArgs(a)...)
 	}

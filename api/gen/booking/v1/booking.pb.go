@@ -237,7 +237,11 @@ type Appointment struct {
 	Reason string `protobuf:"bytes,22,opt,name=reason,proto3" json:"reason,omitempty"`
 	// cancelledBy is who declined or cancelled it: "customer", "provider" or
 	// empty (still open, or cancelled before this was kept).
-	CancelledBy   string `protobuf:"bytes,23,opt,name=cancelledBy,proto3" json:"cancelledBy,omitempty"`
+	CancelledBy string `protobuf:"bytes,23,opt,name=cancelledBy,proto3" json:"cancelledBy,omitempty"`
+	// staffId and staffName are the team member who performs it (the
+	// owner for appointments booked before teams).
+	StaffId       string `protobuf:"bytes,24,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	StaffName     string `protobuf:"bytes,25,opt,name=staffName,proto3" json:"staffName,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -433,6 +437,20 @@ func (x *Appointment) GetCancelledBy() string {
 	return ""
 }
 
+func (x *Appointment) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
+func (x *Appointment) GetStaffName() string {
+	if x != nil {
+		return x.StaffName
+	}
+	return ""
+}
+
 type CreateAppointmentRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	ServiceId string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
@@ -444,8 +462,10 @@ type CreateAppointmentRequest struct {
 	CustomerEmail   string `protobuf:"bytes,6,opt,name=customerEmail,proto3" json:"customerEmail,omitempty"`
 	CustomerPhone   string `protobuf:"bytes,7,opt,name=customerPhone,proto3" json:"customerPhone,omitempty"`
 	CustomerAddress string `protobuf:"bytes,8,opt,name=customerAddress,proto3" json:"customerAddress,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// staffId is the member asked for; absent or empty: anyone available.
+	StaffId       string `protobuf:"bytes,9,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateAppointmentRequest) Reset() {
@@ -530,6 +550,13 @@ func (x *CreateAppointmentRequest) GetCustomerPhone() string {
 func (x *CreateAppointmentRequest) GetCustomerAddress() string {
 	if x != nil {
 		return x.CustomerAddress
+	}
+	return ""
+}
+
+func (x *CreateAppointmentRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
 	}
 	return ""
 }
@@ -631,7 +658,9 @@ func (*ListMyAppointmentsRequest) Descriptor() ([]byte, []int) {
 }
 
 type ListProviderAppointmentsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// staffId keeps one member's appointments; absent: all.
+	StaffId       string `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -666,6 +695,65 @@ func (*ListProviderAppointmentsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
 }
 
+func (x *ListProviderAppointmentsRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
+type ReassignRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	StaffId       string                 `protobuf:"bytes,2,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReassignRequest) Reset() {
+	*x = ReassignRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReassignRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReassignRequest) ProtoMessage() {}
+
+func (x *ReassignRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReassignRequest.ProtoReflect.Descriptor instead.
+func (*ReassignRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ReassignRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ReassignRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
 type ListAppointmentsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -676,7 +764,7 @@ type ListAppointmentsResponse struct {
 
 func (x *ListAppointmentsResponse) Reset() {
 	*x = ListAppointmentsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -688,7 +776,7 @@ func (x *ListAppointmentsResponse) String() string {
 func (*ListAppointmentsResponse) ProtoMessage() {}
 
 func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -701,7 +789,7 @@ func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppointmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListAppointmentsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListAppointmentsResponse) GetSuccess() bool {
@@ -727,7 +815,7 @@ type GetAppointmentRequest struct {
 
 func (x *GetAppointmentRequest) Reset() {
 	*x = GetAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +827,7 @@ func (x *GetAppointmentRequest) String() string {
 func (*GetAppointmentRequest) ProtoMessage() {}
 
 func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,7 +840,7 @@ func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*GetAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetAppointmentRequest) GetId() string {
@@ -775,7 +863,7 @@ type UpdateStatusRequest struct {
 
 func (x *UpdateStatusRequest) Reset() {
 	*x = UpdateStatusRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -787,7 +875,7 @@ func (x *UpdateStatusRequest) String() string {
 func (*UpdateStatusRequest) ProtoMessage() {}
 
 func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -800,7 +888,7 @@ func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateStatusRequest.ProtoReflect.Descriptor instead.
 func (*UpdateStatusRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UpdateStatusRequest) GetId() string {
@@ -825,17 +913,20 @@ func (x *UpdateStatusRequest) GetReason() string {
 }
 
 type RescheduleRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Date          string                 `protobuf:"bytes,2,opt,name=date,proto3" json:"date,omitempty"`
-	Time          string                 `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Date  string                 `protobuf:"bytes,2,opt,name=date,proto3" json:"date,omitempty"`
+	Time  string                 `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
+	// staffId: absent keeps the member (409 when they are not free); "any"
+	// assigns anyone free; a member's id asks for them.
+	StaffId       string `protobuf:"bytes,4,opt,name=staffId,proto3" json:"staffId,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RescheduleRequest) Reset() {
 	*x = RescheduleRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -847,7 +938,7 @@ func (x *RescheduleRequest) String() string {
 func (*RescheduleRequest) ProtoMessage() {}
 
 func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -860,7 +951,7 @@ func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RescheduleRequest.ProtoReflect.Descriptor instead.
 func (*RescheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RescheduleRequest) GetId() string {
@@ -884,20 +975,29 @@ func (x *RescheduleRequest) GetTime() string {
 	return ""
 }
 
+func (x *RescheduleRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
 type GetAvailabilityRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	ServiceId string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
 	// from is YYYY-MM-DD in the business time zone; default today.
 	From string `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
 	// days defaults to 10.
-	Days          int32 `protobuf:"varint,3,opt,name=days,proto3" json:"days,omitempty"`
+	Days int32 `protobuf:"varint,3,opt,name=days,proto3" json:"days,omitempty"`
+	// staffId shows one member's free slots; absent or empty: anyone's.
+	StaffId       string `protobuf:"bytes,4,opt,name=staffId,proto3" json:"staffId,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetAvailabilityRequest) Reset() {
 	*x = GetAvailabilityRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -909,7 +1009,7 @@ func (x *GetAvailabilityRequest) String() string {
 func (*GetAvailabilityRequest) ProtoMessage() {}
 
 func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -922,7 +1022,7 @@ func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityRequest.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetAvailabilityRequest) GetServiceId() string {
@@ -946,6 +1046,13 @@ func (x *GetAvailabilityRequest) GetDays() int32 {
 	return 0
 }
 
+func (x *GetAvailabilityRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
 type SlotAvailability struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Time          string                 `protobuf:"bytes,1,opt,name=time,proto3" json:"time,omitempty"`
@@ -957,7 +1064,7 @@ type SlotAvailability struct {
 
 func (x *SlotAvailability) Reset() {
 	*x = SlotAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -969,7 +1076,7 @@ func (x *SlotAvailability) String() string {
 func (*SlotAvailability) ProtoMessage() {}
 
 func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -982,7 +1089,7 @@ func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotAvailability.ProtoReflect.Descriptor instead.
 func (*SlotAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SlotAvailability) GetTime() string {
@@ -1019,7 +1126,7 @@ type DayAvailability struct {
 
 func (x *DayAvailability) Reset() {
 	*x = DayAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1031,7 +1138,7 @@ func (x *DayAvailability) String() string {
 func (*DayAvailability) ProtoMessage() {}
 
 func (x *DayAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1044,7 +1151,7 @@ func (x *DayAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayAvailability.ProtoReflect.Descriptor instead.
 func (*DayAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DayAvailability) GetDate() string {
@@ -1087,7 +1194,7 @@ type GetAvailabilityResponse struct {
 
 func (x *GetAvailabilityResponse) Reset() {
 	*x = GetAvailabilityResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1099,7 +1206,7 @@ func (x *GetAvailabilityResponse) String() string {
 func (*GetAvailabilityResponse) ProtoMessage() {}
 
 func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1112,7 +1219,7 @@ func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityResponse.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetAvailabilityResponse) GetSuccess() bool {
@@ -1153,7 +1260,7 @@ type NextAvailableRequest struct {
 
 func (x *NextAvailableRequest) Reset() {
 	*x = NextAvailableRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1165,7 +1272,7 @@ func (x *NextAvailableRequest) String() string {
 func (*NextAvailableRequest) ProtoMessage() {}
 
 func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1178,7 +1285,7 @@ func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableRequest.ProtoReflect.Descriptor instead.
 func (*NextAvailableRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
@@ -1207,7 +1314,7 @@ type ServiceSlots struct {
 
 func (x *ServiceSlots) Reset() {
 	*x = ServiceSlots{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1219,7 +1326,7 @@ func (x *ServiceSlots) String() string {
 func (*ServiceSlots) ProtoMessage() {}
 
 func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1232,7 +1339,7 @@ func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceSlots.ProtoReflect.Descriptor instead.
 func (*ServiceSlots) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ServiceSlots) GetServiceId() string {
@@ -1289,7 +1396,7 @@ type ClosedDays struct {
 
 func (x *ClosedDays) Reset() {
 	*x = ClosedDays{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1301,7 +1408,7 @@ func (x *ClosedDays) String() string {
 func (*ClosedDays) ProtoMessage() {}
 
 func (x *ClosedDays) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1314,7 +1421,7 @@ func (x *ClosedDays) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosedDays.ProtoReflect.Descriptor instead.
 func (*ClosedDays) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ClosedDays) GetFrom() string {
@@ -1342,7 +1449,7 @@ type NextAvailableResponse struct {
 
 func (x *NextAvailableResponse) Reset() {
 	*x = NextAvailableResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1354,7 +1461,7 @@ func (x *NextAvailableResponse) String() string {
 func (*NextAvailableResponse) ProtoMessage() {}
 
 func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1367,7 +1474,7 @@ func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
 func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *NextAvailableResponse) GetSlots() []*NextSlot {
@@ -1391,7 +1498,7 @@ type NextSlot struct {
 
 func (x *NextSlot) Reset() {
 	*x = NextSlot{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1403,7 +1510,7 @@ func (x *NextSlot) String() string {
 func (*NextSlot) ProtoMessage() {}
 
 func (x *NextSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1416,7 +1523,7 @@ func (x *NextSlot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
 func (*NextSlot) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *NextSlot) GetServiceId() string {
@@ -1450,14 +1557,16 @@ func (x *NextSlot) GetStartsAt() *timestamppb.Timestamp {
 type GetProviderAnalyticsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// days is 7, 30 or 90; 0 (absent) means 30.
-	Days          int32 `protobuf:"varint,1,opt,name=days,proto3" json:"days,omitempty"`
+	Days int32 `protobuf:"varint,1,opt,name=days,proto3" json:"days,omitempty"`
+	// staffId counts one member's appointments; absent: all.
+	StaffId       string `protobuf:"bytes,2,opt,name=staffId,proto3" json:"staffId,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetProviderAnalyticsRequest) Reset() {
 	*x = GetProviderAnalyticsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1469,7 +1578,7 @@ func (x *GetProviderAnalyticsRequest) String() string {
 func (*GetProviderAnalyticsRequest) ProtoMessage() {}
 
 func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1482,7 +1591,7 @@ func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProviderAnalyticsRequest.ProtoReflect.Descriptor instead.
 func (*GetProviderAnalyticsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetProviderAnalyticsRequest) GetDays() int32 {
@@ -1490,6 +1599,13 @@ func (x *GetProviderAnalyticsRequest) GetDays() int32 {
 		return x.Days
 	}
 	return 0
+}
+
+func (x *GetProviderAnalyticsRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
 }
 
 // ProviderAnalyticsResponse covers the appointments that start in the window
@@ -1518,7 +1634,7 @@ type ProviderAnalyticsResponse struct {
 
 func (x *ProviderAnalyticsResponse) Reset() {
 	*x = ProviderAnalyticsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1530,7 +1646,7 @@ func (x *ProviderAnalyticsResponse) String() string {
 func (*ProviderAnalyticsResponse) ProtoMessage() {}
 
 func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1543,7 +1659,7 @@ func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProviderAnalyticsResponse.ProtoReflect.Descriptor instead.
 func (*ProviderAnalyticsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ProviderAnalyticsResponse) GetDays() int32 {
@@ -1636,7 +1752,7 @@ type AnalyticsCounts struct {
 
 func (x *AnalyticsCounts) Reset() {
 	*x = AnalyticsCounts{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1648,7 +1764,7 @@ func (x *AnalyticsCounts) String() string {
 func (*AnalyticsCounts) ProtoMessage() {}
 
 func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1661,7 +1777,7 @@ func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsCounts.ProtoReflect.Descriptor instead.
 func (*AnalyticsCounts) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AnalyticsCounts) GetBookings() int32 {
@@ -1739,7 +1855,7 @@ type AnalyticsRates struct {
 
 func (x *AnalyticsRates) Reset() {
 	*x = AnalyticsRates{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1751,7 +1867,7 @@ func (x *AnalyticsRates) String() string {
 func (*AnalyticsRates) ProtoMessage() {}
 
 func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1764,7 +1880,7 @@ func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsRates.ProtoReflect.Descriptor instead.
 func (*AnalyticsRates) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AnalyticsRates) GetCancellation() float64 {
@@ -1810,7 +1926,7 @@ type AnalyticsDay struct {
 
 func (x *AnalyticsDay) Reset() {
 	*x = AnalyticsDay{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1822,7 +1938,7 @@ func (x *AnalyticsDay) String() string {
 func (*AnalyticsDay) ProtoMessage() {}
 
 func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1835,7 +1951,7 @@ func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsDay.ProtoReflect.Descriptor instead.
 func (*AnalyticsDay) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AnalyticsDay) GetDate() string {
@@ -1934,7 +2050,7 @@ type AnalyticsHour struct {
 
 func (x *AnalyticsHour) Reset() {
 	*x = AnalyticsHour{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1946,7 +2062,7 @@ func (x *AnalyticsHour) String() string {
 func (*AnalyticsHour) ProtoMessage() {}
 
 func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1959,7 +2075,7 @@ func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsHour.ProtoReflect.Descriptor instead.
 func (*AnalyticsHour) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AnalyticsHour) GetHour() int32 {
@@ -1984,7 +2100,7 @@ type BookingStatsRequest struct {
 
 func (x *BookingStatsRequest) Reset() {
 	*x = BookingStatsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1996,7 +2112,7 @@ func (x *BookingStatsRequest) String() string {
 func (*BookingStatsRequest) ProtoMessage() {}
 
 func (x *BookingStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2009,7 +2125,7 @@ func (x *BookingStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BookingStatsRequest.ProtoReflect.Descriptor instead.
 func (*BookingStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{28}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
 }
 
 type BookingStatsResponse struct {
@@ -2027,7 +2143,7 @@ type BookingStatsResponse struct {
 
 func (x *BookingStatsResponse) Reset() {
 	*x = BookingStatsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2039,7 +2155,7 @@ func (x *BookingStatsResponse) String() string {
 func (*BookingStatsResponse) ProtoMessage() {}
 
 func (x *BookingStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2052,7 +2168,7 @@ func (x *BookingStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BookingStatsResponse.ProtoReflect.Descriptor instead.
 func (*BookingStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *BookingStatsResponse) GetBookings() int64 {
@@ -2088,7 +2204,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x14CalendarFeedResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x12\n" +
 	"\x04path\x18\x02 \x01(\tR\x04path\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"\xa4\x06\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\xdc\x06\n" +
 	"\vAppointment\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12 \n" +
@@ -2117,7 +2233,9 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\tupdatedAt\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12*\n" +
 	"\x10awaitingProvider\x18\x15 \x01(\bR\x10awaitingProvider\x12\x16\n" +
 	"\x06reason\x18\x16 \x01(\tR\x06reason\x12 \n" +
-	"\vcancelledBy\x18\x17 \x01(\tR\vcancelledBy\"\x90\x02\n" +
+	"\vcancelledBy\x18\x17 \x01(\tR\vcancelledBy\x12\x18\n" +
+	"\astaffId\x18\x18 \x01(\tR\astaffId\x12\x1c\n" +
+	"\tstaffName\x18\x19 \x01(\tR\tstaffName\"\xaa\x02\n" +
 	"\x18CreateAppointmentRequest\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
@@ -2126,13 +2244,18 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\fcustomerName\x18\x05 \x01(\tR\fcustomerName\x12$\n" +
 	"\rcustomerEmail\x18\x06 \x01(\tR\rcustomerEmail\x12$\n" +
 	"\rcustomerPhone\x18\a \x01(\tR\rcustomerPhone\x12(\n" +
-	"\x0fcustomerAddress\x18\b \x01(\tR\x0fcustomerAddress\"\x8d\x01\n" +
+	"\x0fcustomerAddress\x18\b \x01(\tR\x0fcustomerAddress\x12\x18\n" +
+	"\astaffId\x18\t \x01(\tR\astaffId\"\x8d\x01\n" +
 	"\x13AppointmentResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12B\n" +
 	"\vappointment\x18\x03 \x01(\v2 .slotwise.booking.v1.AppointmentR\vappointment\"\x1b\n" +
-	"\x19ListMyAppointmentsRequest\"!\n" +
-	"\x1fListProviderAppointmentsRequest\"z\n" +
+	"\x19ListMyAppointmentsRequest\";\n" +
+	"\x1fListProviderAppointmentsRequest\x12\x18\n" +
+	"\astaffId\x18\x01 \x01(\tR\astaffId\";\n" +
+	"\x0fReassignRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
+	"\astaffId\x18\x02 \x01(\tR\astaffId\"z\n" +
 	"\x18ListAppointmentsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12D\n" +
 	"\fappointments\x18\x02 \x03(\v2 .slotwise.booking.v1.AppointmentR\fappointments\"'\n" +
@@ -2141,15 +2264,17 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x13UpdateStatusRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"K\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"e\n" +
 	"\x11RescheduleRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
-	"\x04time\x18\x03 \x01(\tR\x04time\"^\n" +
+	"\x04time\x18\x03 \x01(\tR\x04time\x12\x18\n" +
+	"\astaffId\x18\x04 \x01(\tR\astaffId\"x\n" +
 	"\x16GetAvailabilityRequest\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\tR\x04from\x12\x12\n" +
-	"\x04days\x18\x03 \x01(\x05R\x04days\"|\n" +
+	"\x04days\x18\x03 \x01(\x05R\x04days\x12\x18\n" +
+	"\astaffId\x18\x04 \x01(\tR\astaffId\"|\n" +
 	"\x10SlotAvailability\x12\x12\n" +
 	"\x04time\x18\x01 \x01(\tR\x04time\x12\x1c\n" +
 	"\tavailable\x18\x02 \x01(\bR\tavailable\x126\n" +
@@ -2188,9 +2313,10 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
 	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
 	"\x04time\x18\x03 \x01(\tR\x04time\x126\n" +
-	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"1\n" +
+	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"K\n" +
 	"\x1bGetProviderAnalyticsRequest\x12\x12\n" +
-	"\x04days\x18\x01 \x01(\x05R\x04days\"\xa3\x03\n" +
+	"\x04days\x18\x01 \x01(\x05R\x04days\x12\x18\n" +
+	"\astaffId\x18\x02 \x01(\tR\astaffId\"\xa3\x03\n" +
 	"\x19ProviderAnalyticsResponse\x12\x12\n" +
 	"\x04days\x18\x01 \x01(\x05R\x04days\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
@@ -2238,7 +2364,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x14BookingStatsResponse\x12\x1a\n" +
 	"\bbookings\x18\x01 \x01(\x03R\bbookings\x12\x1c\n" +
 	"\tcompleted\x18\x02 \x01(\x03R\tcompleted\x12\x14\n" +
-	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xf2\x11\n" +
+	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xff\x12\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -2250,7 +2376,8 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x14UpdateProviderStatus\x12(.slotwise.booking.v1.UpdateStatusRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"-\x82\xd3\xe4\x93\x02':\x01*2\"/appointments/{id}/provider-status\x12\x90\x01\n" +
 	"\x14UpdateCustomerStatus\x12(.slotwise.booking.v1.UpdateStatusRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*2\x19/appointments/{id}/status\x12\x88\x01\n" +
 	"\n" +
-	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x9b\x01\n" +
+	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x8a\x01\n" +
+	"\x13ReassignAppointment\x12$.slotwise.booking.v1.ReassignRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\x1a\x18/appointments/{id}/staff\x12\x9b\x01\n" +
 	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01\x12k\n" +
 	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01\x12\xc8\x01\n" +
 	"\x16GetAppointmentCalendar\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a\x14.google.api.HttpBody\"l\x92A?:\rtext/calendarJ.\n" +
@@ -2281,7 +2408,7 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
 	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
@@ -2292,79 +2419,82 @@ var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*AppointmentResponse)(nil),             // 6: slotwise.booking.v1.AppointmentResponse
 	(*ListMyAppointmentsRequest)(nil),       // 7: slotwise.booking.v1.ListMyAppointmentsRequest
 	(*ListProviderAppointmentsRequest)(nil), // 8: slotwise.booking.v1.ListProviderAppointmentsRequest
-	(*ListAppointmentsResponse)(nil),        // 9: slotwise.booking.v1.ListAppointmentsResponse
-	(*GetAppointmentRequest)(nil),           // 10: slotwise.booking.v1.GetAppointmentRequest
-	(*UpdateStatusRequest)(nil),             // 11: slotwise.booking.v1.UpdateStatusRequest
-	(*RescheduleRequest)(nil),               // 12: slotwise.booking.v1.RescheduleRequest
-	(*GetAvailabilityRequest)(nil),          // 13: slotwise.booking.v1.GetAvailabilityRequest
-	(*SlotAvailability)(nil),                // 14: slotwise.booking.v1.SlotAvailability
-	(*DayAvailability)(nil),                 // 15: slotwise.booking.v1.DayAvailability
-	(*GetAvailabilityResponse)(nil),         // 16: slotwise.booking.v1.GetAvailabilityResponse
-	(*NextAvailableRequest)(nil),            // 17: slotwise.booking.v1.NextAvailableRequest
-	(*ServiceSlots)(nil),                    // 18: slotwise.booking.v1.ServiceSlots
-	(*ClosedDays)(nil),                      // 19: slotwise.booking.v1.ClosedDays
-	(*NextAvailableResponse)(nil),           // 20: slotwise.booking.v1.NextAvailableResponse
-	(*NextSlot)(nil),                        // 21: slotwise.booking.v1.NextSlot
-	(*GetProviderAnalyticsRequest)(nil),     // 22: slotwise.booking.v1.GetProviderAnalyticsRequest
-	(*ProviderAnalyticsResponse)(nil),       // 23: slotwise.booking.v1.ProviderAnalyticsResponse
-	(*AnalyticsCounts)(nil),                 // 24: slotwise.booking.v1.AnalyticsCounts
-	(*AnalyticsRates)(nil),                  // 25: slotwise.booking.v1.AnalyticsRates
-	(*AnalyticsDay)(nil),                    // 26: slotwise.booking.v1.AnalyticsDay
-	(*AnalyticsHour)(nil),                   // 27: slotwise.booking.v1.AnalyticsHour
-	(*BookingStatsRequest)(nil),             // 28: slotwise.booking.v1.BookingStatsRequest
-	(*BookingStatsResponse)(nil),            // 29: slotwise.booking.v1.BookingStatsResponse
-	(*timestamppb.Timestamp)(nil),           // 30: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 31: google.api.HttpBody
+	(*ReassignRequest)(nil),                 // 9: slotwise.booking.v1.ReassignRequest
+	(*ListAppointmentsResponse)(nil),        // 10: slotwise.booking.v1.ListAppointmentsResponse
+	(*GetAppointmentRequest)(nil),           // 11: slotwise.booking.v1.GetAppointmentRequest
+	(*UpdateStatusRequest)(nil),             // 12: slotwise.booking.v1.UpdateStatusRequest
+	(*RescheduleRequest)(nil),               // 13: slotwise.booking.v1.RescheduleRequest
+	(*GetAvailabilityRequest)(nil),          // 14: slotwise.booking.v1.GetAvailabilityRequest
+	(*SlotAvailability)(nil),                // 15: slotwise.booking.v1.SlotAvailability
+	(*DayAvailability)(nil),                 // 16: slotwise.booking.v1.DayAvailability
+	(*GetAvailabilityResponse)(nil),         // 17: slotwise.booking.v1.GetAvailabilityResponse
+	(*NextAvailableRequest)(nil),            // 18: slotwise.booking.v1.NextAvailableRequest
+	(*ServiceSlots)(nil),                    // 19: slotwise.booking.v1.ServiceSlots
+	(*ClosedDays)(nil),                      // 20: slotwise.booking.v1.ClosedDays
+	(*NextAvailableResponse)(nil),           // 21: slotwise.booking.v1.NextAvailableResponse
+	(*NextSlot)(nil),                        // 22: slotwise.booking.v1.NextSlot
+	(*GetProviderAnalyticsRequest)(nil),     // 23: slotwise.booking.v1.GetProviderAnalyticsRequest
+	(*ProviderAnalyticsResponse)(nil),       // 24: slotwise.booking.v1.ProviderAnalyticsResponse
+	(*AnalyticsCounts)(nil),                 // 25: slotwise.booking.v1.AnalyticsCounts
+	(*AnalyticsRates)(nil),                  // 26: slotwise.booking.v1.AnalyticsRates
+	(*AnalyticsDay)(nil),                    // 27: slotwise.booking.v1.AnalyticsDay
+	(*AnalyticsHour)(nil),                   // 28: slotwise.booking.v1.AnalyticsHour
+	(*BookingStatsRequest)(nil),             // 29: slotwise.booking.v1.BookingStatsRequest
+	(*BookingStatsResponse)(nil),            // 30: slotwise.booking.v1.BookingStatsResponse
+	(*timestamppb.Timestamp)(nil),           // 31: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 32: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	30, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	30, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	30, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	31, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	31, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	31, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
 	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
 	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	30, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
-	14, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
-	15, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	18, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
-	19, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
-	21, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	30, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	24, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
-	25, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
-	26, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
-	27, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	31, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	15, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
+	16, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
+	19, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
+	20, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
+	22, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
+	31, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	25, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	26, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	27, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	28, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
 	5,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
 	7,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	10, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	11, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
 	8,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	11, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	11, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	12, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	13, // 23: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	17, // 24: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	10, // 25: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	0,  // 26: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
-	1,  // 27: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
-	2,  // 28: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	22, // 29: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	28, // 30: slotwise.booking.v1.BookingService.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
-	6,  // 31: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	9,  // 32: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 33: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	9,  // 34: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 35: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 36: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 37: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	16, // 38: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	20, // 39: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	31, // 40: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	31, // 41: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	3,  // 42: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	3,  // 43: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	23, // 44: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	29, // 45: slotwise.booking.v1.BookingService.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
-	31, // [31:46] is the sub-list for method output_type
-	16, // [16:31] is the sub-list for method input_type
+	12, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	12, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	13, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	9,  // 23: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
+	14, // 24: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	18, // 25: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	11, // 26: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	0,  // 27: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
+	1,  // 28: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
+	2,  // 29: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
+	23, // 30: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	29, // 31: slotwise.booking.v1.BookingService.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
+	6,  // 32: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	10, // 33: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 34: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	10, // 35: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 36: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 37: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 38: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 39: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	17, // 40: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	21, // 41: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	32, // 42: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	32, // 43: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	3,  // 44: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	3,  // 45: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	24, // 46: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	30, // 47: slotwise.booking.v1.BookingService.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
+	32, // [32:48] is the sub-list for method output_type
+	16, // [16:32] is the sub-list for method input_type
 	16, // [16:16] is the sub-list for extension type_name
 	16, // [16:16] is the sub-list for extension extendee
 	0,  // [0:16] is the sub-list for field type_name
@@ -2381,7 +2511,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   30,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

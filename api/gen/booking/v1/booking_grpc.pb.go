@@ -27,6 +27,7 @@ const (
 	BookingService_UpdateProviderStatus_FullMethodName     = "/slotwise.booking.v1.BookingService/UpdateProviderStatus"
 	BookingService_UpdateCustomerStatus_FullMethodName     = "/slotwise.booking.v1.BookingService/UpdateCustomerStatus"
 	BookingService_Reschedule_FullMethodName               = "/slotwise.booking.v1.BookingService/Reschedule"
+	BookingService_ReassignAppointment_FullMethodName      = "/slotwise.booking.v1.BookingService/ReassignAppointment"
 	BookingService_GetAvailability_FullMethodName          = "/slotwise.booking.v1.BookingService/GetAvailability"
 	BookingService_NextAvailable_FullMethodName            = "/slotwise.booking.v1.BookingService/NextAvailable"
 	BookingService_GetAppointmentCalendar_FullMethodName   = "/slotwise.booking.v1.BookingService/GetAppointmentCalendar"
@@ -51,6 +52,10 @@ type BookingServiceClient interface {
 	UpdateProviderStatus(ctx context.Context, in *UpdateStatusRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
 	UpdateCustomerStatus(ctx context.Context, in *UpdateStatusRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
 	Reschedule(ctx context.Context, in *RescheduleRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
+	// ReassignAppointment gives the appointment to another member of the
+	// provider's team who performs its service and is free at its time; the
+	// customer is told.
+	ReassignAppointment(ctx context.Context, in *ReassignRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
 	GetAvailability(ctx context.Context, in *GetAvailabilityRequest, opts ...grpc.CallOption) (*GetAvailabilityResponse, error)
 	// NextAvailable is the first free slot of each listed service, for a whole
 	// page in one call (the gateway adds it to GET /services; no REST route).
@@ -152,6 +157,16 @@ func (c *bookingServiceClient) Reschedule(ctx context.Context, in *RescheduleReq
 	return out, nil
 }
 
+func (c *bookingServiceClient) ReassignAppointment(ctx context.Context, in *ReassignRequest, opts ...grpc.CallOption) (*AppointmentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AppointmentResponse)
+	err := c.cc.Invoke(ctx, BookingService_ReassignAppointment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *bookingServiceClient) GetAvailability(ctx context.Context, in *GetAvailabilityRequest, opts ...grpc.CallOption) (*GetAvailabilityResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetAvailabilityResponse)
@@ -246,6 +261,10 @@ type BookingServiceServer interface {
 	UpdateProviderStatus(context.Context, *UpdateStatusRequest) (*AppointmentResponse, error)
 	UpdateCustomerStatus(context.Context, *UpdateStatusRequest) (*AppointmentResponse, error)
 	Reschedule(context.Context, *RescheduleRequest) (*AppointmentResponse, error)
+	// ReassignAppointment gives the appointment to another member of the
+	// provider's team who performs its service and is free at its time; the
+	// customer is told.
+	ReassignAppointment(context.Context, *ReassignRequest) (*AppointmentResponse, error)
 	GetAvailability(context.Context, *GetAvailabilityRequest) (*GetAvailabilityResponse, error)
 	// NextAvailable is the first free slot of each listed service, for a whole
 	// page in one call (the gateway adds it to GET /services; no REST route).
@@ -297,6 +316,9 @@ func (UnimplementedBookingServiceServer) UpdateCustomerStatus(context.Context, *
 }
 func (UnimplementedBookingServiceServer) Reschedule(context.Context, *RescheduleRequest) (*AppointmentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Reschedule not implemented")
+}
+func (UnimplementedBookingServiceServer) ReassignAppointment(context.Context, *ReassignRequest) (*AppointmentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReassignAppointment not implemented")
 }
 func (UnimplementedBookingServiceServer) GetAvailability(context.Context, *GetAvailabilityRequest) (*GetAvailabilityResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAvailability not implemented")
@@ -465,6 +487,24 @@ func _BookingService_Reschedule_Handler(srv interface{}, ctx context.Context, de
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(BookingServiceServer).Reschedule(ctx, req.(*RescheduleRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _BookingService_ReassignAppointment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReassignRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).ReassignAppointment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_ReassignAppointment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).ReassignAppointment(ctx, req.(*ReassignRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -647,6 +687,10 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Reschedule",
 			Handler:    _BookingService_Reschedule_Handler,
+		},
+		{
+			MethodName: "ReassignAppointment",
+			Handler:    _BookingService_ReassignAppointment_Handler,
 		},
 		{
 			MethodName: "GetAvailability",

@@ -66,6 +66,9 @@ type Service struct {
 	// service (0 to 120): a slot whose appointment, widened by it, would
 	// overlap another is not free.
 	BufferMinutes int32 `protobuf:"varint,23,opt,name=bufferMinutes,proto3" json:"bufferMinutes,omitempty"`
+	// staff are the team members who perform the service (the owner
+	// included), owner first, then by name.
+	Staff         []*StaffRef `protobuf:"bytes,24,rep,name=staff,proto3" json:"staff,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -261,6 +264,828 @@ func (x *Service) GetBufferMinutes() int32 {
 	return 0
 }
 
+func (x *Service) GetStaff() []*StaffRef {
+	if x != nil {
+		return x.Staff
+	}
+	return nil
+}
+
+// StaffRef is a member as customers see them.
+type StaffRef struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,json=_id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaffRef) Reset() {
+	*x = StaffRef{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaffRef) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaffRef) ProtoMessage() {}
+
+func (x *StaffRef) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaffRef.ProtoReflect.Descriptor instead.
+func (*StaffRef) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *StaffRef) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *StaffRef) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// WorkingHours is one weekday of a member's week: 24-hour HH:MM in the
+// business time zone, from < to, to may be "24:00".
+type WorkingHours struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// weekday is 0 (Sunday) to 6 (Saturday), as JavaScript's Date.getDay.
+	Weekday       int32  `protobuf:"varint,1,opt,name=weekday,proto3" json:"weekday,omitempty"`
+	From          string `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	To            string `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WorkingHours) Reset() {
+	*x = WorkingHours{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WorkingHours) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WorkingHours) ProtoMessage() {}
+
+func (x *WorkingHours) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WorkingHours.ProtoReflect.Descriptor instead.
+func (*WorkingHours) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *WorkingHours) GetWeekday() int32 {
+	if x != nil {
+		return x.Weekday
+	}
+	return 0
+}
+
+func (x *WorkingHours) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *WorkingHours) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+// StaffMember is one person of a provider's team.
+type StaffMember struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,json=_id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Email string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	// isOwner: the provider's own member, created with their first service;
+	// it cannot be removed.
+	IsOwner bool `protobuf:"varint,4,opt,name=isOwner,proto3" json:"isOwner,omitempty"`
+	// serviceIds are the provider's services this member performs.
+	ServiceIds []string `protobuf:"bytes,5,rep,name=serviceIds,proto3" json:"serviceIds,omitempty"`
+	// hours has at most one entry per weekday; a weekday absent is a day off.
+	Hours []*WorkingHours `protobuf:"bytes,6,rep,name=hours,proto3" json:"hours,omitempty"`
+	// closures are the member's own days off that have not ended yet.
+	Closures      []*Closure `protobuf:"bytes,7,rep,name=closures,proto3" json:"closures,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaffMember) Reset() {
+	*x = StaffMember{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaffMember) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaffMember) ProtoMessage() {}
+
+func (x *StaffMember) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaffMember.ProtoReflect.Descriptor instead.
+func (*StaffMember) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *StaffMember) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *StaffMember) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *StaffMember) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *StaffMember) GetIsOwner() bool {
+	if x != nil {
+		return x.IsOwner
+	}
+	return false
+}
+
+func (x *StaffMember) GetServiceIds() []string {
+	if x != nil {
+		return x.ServiceIds
+	}
+	return nil
+}
+
+func (x *StaffMember) GetHours() []*WorkingHours {
+	if x != nil {
+		return x.Hours
+	}
+	return nil
+}
+
+func (x *StaffMember) GetClosures() []*Closure {
+	if x != nil {
+		return x.Closures
+	}
+	return nil
+}
+
+type ListStaffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListStaffRequest) Reset() {
+	*x = ListStaffRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListStaffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListStaffRequest) ProtoMessage() {}
+
+func (x *ListStaffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListStaffRequest.ProtoReflect.Descriptor instead.
+func (*ListStaffRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+}
+
+type StaffListResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data          []*StaffMember         `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaffListResponse) Reset() {
+	*x = StaffListResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaffListResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaffListResponse) ProtoMessage() {}
+
+func (x *StaffListResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaffListResponse.ProtoReflect.Descriptor instead.
+func (*StaffListResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *StaffListResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *StaffListResponse) GetData() []*StaffMember {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+type CreateStaffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Email         string                 `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	ServiceIds    []string               `protobuf:"bytes,3,rep,name=serviceIds,proto3" json:"serviceIds,omitempty"`
+	Hours         []*WorkingHours        `protobuf:"bytes,4,rep,name=hours,proto3" json:"hours,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateStaffRequest) Reset() {
+	*x = CreateStaffRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateStaffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateStaffRequest) ProtoMessage() {}
+
+func (x *CreateStaffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateStaffRequest.ProtoReflect.Descriptor instead.
+func (*CreateStaffRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *CreateStaffRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CreateStaffRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *CreateStaffRequest) GetServiceIds() []string {
+	if x != nil {
+		return x.ServiceIds
+	}
+	return nil
+}
+
+func (x *CreateStaffRequest) GetHours() []*WorkingHours {
+	if x != nil {
+		return x.Hours
+	}
+	return nil
+}
+
+// UpdateStaffRequest changes what it carries; serviceIds and hours, when
+// given (non-empty), replace the member's.
+type UpdateStaffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          *string                `protobuf:"bytes,2,opt,name=name,proto3,oneof" json:"name,omitempty"`
+	Email         *string                `protobuf:"bytes,3,opt,name=email,proto3,oneof" json:"email,omitempty"`
+	ServiceIds    []string               `protobuf:"bytes,4,rep,name=serviceIds,proto3" json:"serviceIds,omitempty"`
+	Hours         []*WorkingHours        `protobuf:"bytes,5,rep,name=hours,proto3" json:"hours,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateStaffRequest) Reset() {
+	*x = UpdateStaffRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateStaffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateStaffRequest) ProtoMessage() {}
+
+func (x *UpdateStaffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateStaffRequest.ProtoReflect.Descriptor instead.
+func (*UpdateStaffRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *UpdateStaffRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *UpdateStaffRequest) GetName() string {
+	if x != nil && x.Name != nil {
+		return *x.Name
+	}
+	return ""
+}
+
+func (x *UpdateStaffRequest) GetEmail() string {
+	if x != nil && x.Email != nil {
+		return *x.Email
+	}
+	return ""
+}
+
+func (x *UpdateStaffRequest) GetServiceIds() []string {
+	if x != nil {
+		return x.ServiceIds
+	}
+	return nil
+}
+
+func (x *UpdateStaffRequest) GetHours() []*WorkingHours {
+	if x != nil {
+		return x.Hours
+	}
+	return nil
+}
+
+type DeleteStaffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteStaffRequest) Reset() {
+	*x = DeleteStaffRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteStaffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteStaffRequest) ProtoMessage() {}
+
+func (x *DeleteStaffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteStaffRequest.ProtoReflect.Descriptor instead.
+func (*DeleteStaffRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *DeleteStaffRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type DeleteStaffResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteStaffResponse) Reset() {
+	*x = DeleteStaffResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteStaffResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteStaffResponse) ProtoMessage() {}
+
+func (x *DeleteStaffResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteStaffResponse.ProtoReflect.Descriptor instead.
+func (*DeleteStaffResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *DeleteStaffResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *DeleteStaffResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+type AddStaffClosureRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	From  string                 `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
+	// to defaults to from (one day).
+	To            string `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
+	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddStaffClosureRequest) Reset() {
+	*x = AddStaffClosureRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddStaffClosureRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddStaffClosureRequest) ProtoMessage() {}
+
+func (x *AddStaffClosureRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddStaffClosureRequest.ProtoReflect.Descriptor instead.
+func (*AddStaffClosureRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *AddStaffClosureRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *AddStaffClosureRequest) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *AddStaffClosureRequest) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *AddStaffClosureRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type DeleteStaffClosureRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	ClosureId     string                 `protobuf:"bytes,2,opt,name=closureId,proto3" json:"closureId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteStaffClosureRequest) Reset() {
+	*x = DeleteStaffClosureRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteStaffClosureRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteStaffClosureRequest) ProtoMessage() {}
+
+func (x *DeleteStaffClosureRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteStaffClosureRequest.ProtoReflect.Descriptor instead.
+func (*DeleteStaffClosureRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *DeleteStaffClosureRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *DeleteStaffClosureRequest) GetClosureId() string {
+	if x != nil {
+		return x.ClosureId
+	}
+	return ""
+}
+
+type StaffResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data          *StaffMember           `protobuf:"bytes,2,opt,name=data,proto3" json:"data,omitempty"`
+	Message       string                 `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaffResponse) Reset() {
+	*x = StaffResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaffResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaffResponse) ProtoMessage() {}
+
+func (x *StaffResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaffResponse.ProtoReflect.Descriptor instead.
+func (*StaffResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *StaffResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *StaffResponse) GetData() *StaffMember {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *StaffResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+type GetServiceStaffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ServiceId     string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetServiceStaffRequest) Reset() {
+	*x = GetServiceStaffRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetServiceStaffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetServiceStaffRequest) ProtoMessage() {}
+
+func (x *GetServiceStaffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetServiceStaffRequest.ProtoReflect.Descriptor instead.
+func (*GetServiceStaffRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetServiceStaffRequest) GetServiceId() string {
+	if x != nil {
+		return x.ServiceId
+	}
+	return ""
+}
+
+type GetServiceStaffResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// staff are the members performing the service and not removed, owner
+	// first, then by name; closures are those not ended yet.
+	Staff         []*StaffMember `protobuf:"bytes,1,rep,name=staff,proto3" json:"staff,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetServiceStaffResponse) Reset() {
+	*x = GetServiceStaffResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetServiceStaffResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetServiceStaffResponse) ProtoMessage() {}
+
+func (x *GetServiceStaffResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetServiceStaffResponse.ProtoReflect.Descriptor instead.
+func (*GetServiceStaffResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetServiceStaffResponse) GetStaff() []*StaffMember {
+	if x != nil {
+		return x.Staff
+	}
+	return nil
+}
+
 // Closure is a provider's days off: every date from `from` to `to`
 // (YYYY-MM-DD in the business time zone, both included).
 type Closure struct {
@@ -276,7 +1101,7 @@ type Closure struct {
 
 func (x *Closure) Reset() {
 	*x = Closure{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -288,7 +1113,7 @@ func (x *Closure) String() string {
 func (*Closure) ProtoMessage() {}
 
 func (x *Closure) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[1]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -301,7 +1126,7 @@ func (x *Closure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Closure.ProtoReflect.Descriptor instead.
 func (*Closure) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{1}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Closure) GetId() string {
@@ -343,7 +1168,7 @@ type Schedule struct {
 
 func (x *Schedule) Reset() {
 	*x = Schedule{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -355,7 +1180,7 @@ func (x *Schedule) String() string {
 func (*Schedule) ProtoMessage() {}
 
 func (x *Schedule) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -368,7 +1193,7 @@ func (x *Schedule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Schedule.ProtoReflect.Descriptor instead.
 func (*Schedule) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Schedule) GetQueueOpen() bool {
@@ -393,7 +1218,7 @@ type GetMyScheduleRequest struct {
 
 func (x *GetMyScheduleRequest) Reset() {
 	*x = GetMyScheduleRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -405,7 +1230,7 @@ func (x *GetMyScheduleRequest) String() string {
 func (*GetMyScheduleRequest) ProtoMessage() {}
 
 func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -418,7 +1243,7 @@ func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyScheduleRequest.ProtoReflect.Descriptor instead.
 func (*GetMyScheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 type SetQueueRequest struct {
@@ -430,7 +1255,7 @@ type SetQueueRequest struct {
 
 func (x *SetQueueRequest) Reset() {
 	*x = SetQueueRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -442,7 +1267,7 @@ func (x *SetQueueRequest) String() string {
 func (*SetQueueRequest) ProtoMessage() {}
 
 func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -455,7 +1280,7 @@ func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetQueueRequest.ProtoReflect.Descriptor instead.
 func (*SetQueueRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SetQueueRequest) GetOpen() bool {
@@ -477,7 +1302,7 @@ type AddClosureRequest struct {
 
 func (x *AddClosureRequest) Reset() {
 	*x = AddClosureRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -489,7 +1314,7 @@ func (x *AddClosureRequest) String() string {
 func (*AddClosureRequest) ProtoMessage() {}
 
 func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -502,7 +1327,7 @@ func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddClosureRequest.ProtoReflect.Descriptor instead.
 func (*AddClosureRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AddClosureRequest) GetFrom() string {
@@ -535,7 +1360,7 @@ type DeleteClosureRequest struct {
 
 func (x *DeleteClosureRequest) Reset() {
 	*x = DeleteClosureRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -547,7 +1372,7 @@ func (x *DeleteClosureRequest) String() string {
 func (*DeleteClosureRequest) ProtoMessage() {}
 
 func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[6]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -560,7 +1385,7 @@ func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteClosureRequest.ProtoReflect.Descriptor instead.
 func (*DeleteClosureRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *DeleteClosureRequest) GetId() string {
@@ -581,7 +1406,7 @@ type ScheduleResponse struct {
 
 func (x *ScheduleResponse) Reset() {
 	*x = ScheduleResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -593,7 +1418,7 @@ func (x *ScheduleResponse) String() string {
 func (*ScheduleResponse) ProtoMessage() {}
 
 func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[7]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -606,7 +1431,7 @@ func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScheduleResponse.ProtoReflect.Descriptor instead.
 func (*ScheduleResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ScheduleResponse) GetSuccess() bool {
@@ -644,7 +1469,7 @@ type NextAvailable struct {
 
 func (x *NextAvailable) Reset() {
 	*x = NextAvailable{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -656,7 +1481,7 @@ func (x *NextAvailable) String() string {
 func (*NextAvailable) ProtoMessage() {}
 
 func (x *NextAvailable) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[8]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -669,7 +1494,7 @@ func (x *NextAvailable) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailable.ProtoReflect.Descriptor instead.
 func (*NextAvailable) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *NextAvailable) GetDate() string {
@@ -716,7 +1541,7 @@ type ListServicesRequest struct {
 
 func (x *ListServicesRequest) Reset() {
 	*x = ListServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -728,7 +1553,7 @@ func (x *ListServicesRequest) String() string {
 func (*ListServicesRequest) ProtoMessage() {}
 
 func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[9]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -741,7 +1566,7 @@ func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListServicesRequest) GetCategory() string {
@@ -809,7 +1634,7 @@ type ListServicesResponse struct {
 
 func (x *ListServicesResponse) Reset() {
 	*x = ListServicesResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -821,7 +1646,7 @@ func (x *ListServicesResponse) String() string {
 func (*ListServicesResponse) ProtoMessage() {}
 
 func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[10]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -834,7 +1659,7 @@ func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesResponse.ProtoReflect.Descriptor instead.
 func (*ListServicesResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListServicesResponse) GetSuccess() bool {
@@ -874,7 +1699,7 @@ type GetServiceRequest struct {
 
 func (x *GetServiceRequest) Reset() {
 	*x = GetServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -886,7 +1711,7 @@ func (x *GetServiceRequest) String() string {
 func (*GetServiceRequest) ProtoMessage() {}
 
 func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[11]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -899,7 +1724,7 @@ func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceRequest.ProtoReflect.Descriptor instead.
 func (*GetServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetServiceRequest) GetId() string {
@@ -919,7 +1744,7 @@ type GetServiceResponse struct {
 
 func (x *GetServiceResponse) Reset() {
 	*x = GetServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -931,7 +1756,7 @@ func (x *GetServiceResponse) String() string {
 func (*GetServiceResponse) ProtoMessage() {}
 
 func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[12]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -944,7 +1769,7 @@ func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetServiceResponse) GetSuccess() bool {
@@ -969,7 +1794,7 @@ type ListProviderServicesRequest struct {
 
 func (x *ListProviderServicesRequest) Reset() {
 	*x = ListProviderServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -981,7 +1806,7 @@ func (x *ListProviderServicesRequest) String() string {
 func (*ListProviderServicesRequest) ProtoMessage() {}
 
 func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -994,7 +1819,7 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
 }
 
 type CreateServiceRequest struct {
@@ -1022,7 +1847,7 @@ type CreateServiceRequest struct {
 
 func (x *CreateServiceRequest) Reset() {
 	*x = CreateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1859,7 @@ func (x *CreateServiceRequest) String() string {
 func (*CreateServiceRequest) ProtoMessage() {}
 
 func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1872,7 @@ func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateServiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CreateServiceRequest) GetName() string {
@@ -1175,7 +2000,7 @@ type UpdateServiceRequest struct {
 
 func (x *UpdateServiceRequest) Reset() {
 	*x = UpdateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1187,7 +2012,7 @@ func (x *UpdateServiceRequest) String() string {
 func (*UpdateServiceRequest) ProtoMessage() {}
 
 func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1200,7 +2025,7 @@ func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateServiceRequest.ProtoReflect.Descriptor instead.
 func (*UpdateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UpdateServiceRequest) GetId() string {
@@ -1319,7 +2144,7 @@ type ServiceMutationResponse struct {
 
 func (x *ServiceMutationResponse) Reset() {
 	*x = ServiceMutationResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1331,7 +2156,7 @@ func (x *ServiceMutationResponse) String() string {
 func (*ServiceMutationResponse) ProtoMessage() {}
 
 func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1344,7 +2169,7 @@ func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceMutationResponse.ProtoReflect.Descriptor instead.
 func (*ServiceMutationResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ServiceMutationResponse) GetSuccess() bool {
@@ -1377,7 +2202,7 @@ type DeleteServiceRequest struct {
 
 func (x *DeleteServiceRequest) Reset() {
 	*x = DeleteServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1389,7 +2214,7 @@ func (x *DeleteServiceRequest) String() string {
 func (*DeleteServiceRequest) ProtoMessage() {}
 
 func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1402,7 +2227,7 @@ func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceRequest.ProtoReflect.Descriptor instead.
 func (*DeleteServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *DeleteServiceRequest) GetId() string {
@@ -1422,7 +2247,7 @@ type DeleteServiceResponse struct {
 
 func (x *DeleteServiceResponse) Reset() {
 	*x = DeleteServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1434,7 +2259,7 @@ func (x *DeleteServiceResponse) String() string {
 func (*DeleteServiceResponse) ProtoMessage() {}
 
 func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1447,7 +2272,7 @@ func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceResponse.ProtoReflect.Descriptor instead.
 func (*DeleteServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *DeleteServiceResponse) GetSuccess() bool {
@@ -1472,7 +2297,7 @@ type CatalogStatsRequest struct {
 
 func (x *CatalogStatsRequest) Reset() {
 	*x = CatalogStatsRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1484,7 +2309,7 @@ func (x *CatalogStatsRequest) String() string {
 func (*CatalogStatsRequest) ProtoMessage() {}
 
 func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1497,7 +2322,7 @@ func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
 func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
 }
 
 type CatalogStatsResponse struct {
@@ -1509,7 +2334,7 @@ type CatalogStatsResponse struct {
 
 func (x *CatalogStatsResponse) Reset() {
 	*x = CatalogStatsResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1521,7 +2346,7 @@ func (x *CatalogStatsResponse) String() string {
 func (*CatalogStatsResponse) ProtoMessage() {}
 
 func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1534,7 +2359,7 @@ func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
 func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *CatalogStatsResponse) GetBusinesses() int64 {
@@ -1548,7 +2373,7 @@ var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xa4\x06\n" +
+	"!slotwise/catalog/v1/catalog.proto\x12\x13slotwise.catalog.v1\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a.protoc-gen-openapiv2/options/annotations.proto\x1a\x1fslotwise/errors/v1/errors.proto\"\xd9\x06\n" +
 	"\aService\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
@@ -1575,7 +2400,67 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\tqueueOpen\x18\x14 \x01(\bR\tqueueOpen\x128\n" +
 	"\bclosures\x18\x15 \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\x12*\n" +
 	"\x10minNoticeMinutes\x18\x16 \x01(\x05R\x10minNoticeMinutes\x12$\n" +
-	"\rbufferMinutes\x18\x17 \x01(\x05R\rbufferMinutes\"R\n" +
+	"\rbufferMinutes\x18\x17 \x01(\x05R\rbufferMinutes\x123\n" +
+	"\x05staff\x18\x18 \x03(\v2\x1d.slotwise.catalog.v1.StaffRefR\x05staff\"/\n" +
+	"\bStaffRef\x12\x0f\n" +
+	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"L\n" +
+	"\fWorkingHours\x12\x18\n" +
+	"\aweekday\x18\x01 \x01(\x05R\aweekday\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x03 \x01(\tR\x02to\"\xf5\x01\n" +
+	"\vStaffMember\x12\x0f\n" +
+	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05email\x18\x03 \x01(\tR\x05email\x12\x18\n" +
+	"\aisOwner\x18\x04 \x01(\bR\aisOwner\x12\x1e\n" +
+	"\n" +
+	"serviceIds\x18\x05 \x03(\tR\n" +
+	"serviceIds\x127\n" +
+	"\x05hours\x18\x06 \x03(\v2!.slotwise.catalog.v1.WorkingHoursR\x05hours\x128\n" +
+	"\bclosures\x18\a \x03(\v2\x1c.slotwise.catalog.v1.ClosureR\bclosures\"\x12\n" +
+	"\x10ListStaffRequest\"c\n" +
+	"\x11StaffListResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
+	"\x04data\x18\x02 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x04data\"\x97\x01\n" +
+	"\x12CreateStaffRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1e\n" +
+	"\n" +
+	"serviceIds\x18\x03 \x03(\tR\n" +
+	"serviceIds\x127\n" +
+	"\x05hours\x18\x04 \x03(\v2!.slotwise.catalog.v1.WorkingHoursR\x05hours\"\xc4\x01\n" +
+	"\x12UpdateStaffRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
+	"\x04name\x18\x02 \x01(\tH\x00R\x04name\x88\x01\x01\x12\x19\n" +
+	"\x05email\x18\x03 \x01(\tH\x01R\x05email\x88\x01\x01\x12\x1e\n" +
+	"\n" +
+	"serviceIds\x18\x04 \x03(\tR\n" +
+	"serviceIds\x127\n" +
+	"\x05hours\x18\x05 \x03(\v2!.slotwise.catalog.v1.WorkingHoursR\x05hoursB\a\n" +
+	"\x05_nameB\b\n" +
+	"\x06_email\"$\n" +
+	"\x12DeleteStaffRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"I\n" +
+	"\x13DeleteStaffResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"`\n" +
+	"\x16AddStaffClosureRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x03 \x01(\tR\x02to\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"I\n" +
+	"\x19DeleteStaffClosureRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1c\n" +
+	"\tclosureId\x18\x02 \x01(\tR\tclosureId\"y\n" +
+	"\rStaffResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
+	"\x04data\x18\x02 \x01(\v2 .slotwise.catalog.v1.StaffMemberR\x04data\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"6\n" +
+	"\x16GetServiceStaffRequest\x12\x1c\n" +
+	"\tserviceId\x18\x01 \x01(\tR\tserviceId\"Q\n" +
+	"\x17GetServiceStaffResponse\x126\n" +
+	"\x05staff\x18\x01 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x05staff\"R\n" +
 	"\aClosure\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
@@ -1688,7 +2573,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x14CatalogStatsResponse\x12\x1e\n" +
 	"\n" +
 	"businesses\x18\x01 \x01(\x03R\n" +
-	"businesses2\x9e\f\n" +
+	"businesses2\xc1\x14\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
@@ -1707,7 +2592,20 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x03201\x125\n" +
 	"\bCreated.\x12)\n" +
 	"'\x1a%.slotwise.catalog.v1.ScheduleResponse\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/providers/me/closures\x12\x86\x01\n" +
-	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}\x12h\n" +
+	"\rDeleteClosure\x12).slotwise.catalog.v1.DeleteClosureRequest\x1a%.slotwise.catalog.v1.ScheduleResponse\"#\x82\xd3\xe4\x93\x02\x1d*\x1b/providers/me/closures/{id}\x12z\n" +
+	"\tListStaff\x12%.slotwise.catalog.v1.ListStaffRequest\x1a&.slotwise.catalog.v1.StaffListResponse\"\x1e\x82\xd3\xe4\x93\x02\x15\x12\x13/providers/me/staff\x90\x02\x01\x12\xb8\x01\n" +
+	"\vCreateStaff\x12'.slotwise.catalog.v1.CreateStaffRequest\x1a\".slotwise.catalog.v1.StaffResponse\"\\\x92A;J9\n" +
+	"\x03201\x122\n" +
+	"\bCreated.\x12&\n" +
+	"$\x1a\".slotwise.catalog.v1.StaffResponse\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/providers/me/staff\x12\x7f\n" +
+	"\vUpdateStaff\x12'.slotwise.catalog.v1.UpdateStaffRequest\x1a\".slotwise.catalog.v1.StaffResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*2\x18/providers/me/staff/{id}\x12\x82\x01\n" +
+	"\vDeleteStaff\x12'.slotwise.catalog.v1.DeleteStaffRequest\x1a(.slotwise.catalog.v1.DeleteStaffResponse\" \x82\xd3\xe4\x93\x02\x1a*\x18/providers/me/staff/{id}\x12\xce\x01\n" +
+	"\x0fAddStaffClosure\x12+.slotwise.catalog.v1.AddStaffClosureRequest\x1a\".slotwise.catalog.v1.StaffResponse\"j\x92A;J9\n" +
+	"\x03201\x122\n" +
+	"\bCreated.\x12&\n" +
+	"$\x1a\".slotwise.catalog.v1.StaffResponse\x82\xd3\xe4\x93\x02&:\x01*\"!/providers/me/staff/{id}/closures\x12\x9f\x01\n" +
+	"\x12DeleteStaffClosure\x12..slotwise.catalog.v1.DeleteStaffClosureRequest\x1a\".slotwise.catalog.v1.StaffResponse\"5\x82\xd3\xe4\x93\x02/*-/providers/me/staff/{id}/closures/{closureId}\x12q\n" +
+	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
@@ -1725,69 +2623,105 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
-	(*Closure)(nil),                     // 1: slotwise.catalog.v1.Closure
-	(*Schedule)(nil),                    // 2: slotwise.catalog.v1.Schedule
-	(*GetMyScheduleRequest)(nil),        // 3: slotwise.catalog.v1.GetMyScheduleRequest
-	(*SetQueueRequest)(nil),             // 4: slotwise.catalog.v1.SetQueueRequest
-	(*AddClosureRequest)(nil),           // 5: slotwise.catalog.v1.AddClosureRequest
-	(*DeleteClosureRequest)(nil),        // 6: slotwise.catalog.v1.DeleteClosureRequest
-	(*ScheduleResponse)(nil),            // 7: slotwise.catalog.v1.ScheduleResponse
-	(*NextAvailable)(nil),               // 8: slotwise.catalog.v1.NextAvailable
-	(*ListServicesRequest)(nil),         // 9: slotwise.catalog.v1.ListServicesRequest
-	(*ListServicesResponse)(nil),        // 10: slotwise.catalog.v1.ListServicesResponse
-	(*GetServiceRequest)(nil),           // 11: slotwise.catalog.v1.GetServiceRequest
-	(*GetServiceResponse)(nil),          // 12: slotwise.catalog.v1.GetServiceResponse
-	(*ListProviderServicesRequest)(nil), // 13: slotwise.catalog.v1.ListProviderServicesRequest
-	(*CreateServiceRequest)(nil),        // 14: slotwise.catalog.v1.CreateServiceRequest
-	(*UpdateServiceRequest)(nil),        // 15: slotwise.catalog.v1.UpdateServiceRequest
-	(*ServiceMutationResponse)(nil),     // 16: slotwise.catalog.v1.ServiceMutationResponse
-	(*DeleteServiceRequest)(nil),        // 17: slotwise.catalog.v1.DeleteServiceRequest
-	(*DeleteServiceResponse)(nil),       // 18: slotwise.catalog.v1.DeleteServiceResponse
-	(*CatalogStatsRequest)(nil),         // 19: slotwise.catalog.v1.CatalogStatsRequest
-	(*CatalogStatsResponse)(nil),        // 20: slotwise.catalog.v1.CatalogStatsResponse
-	(*timestamppb.Timestamp)(nil),       // 21: google.protobuf.Timestamp
+	(*StaffRef)(nil),                    // 1: slotwise.catalog.v1.StaffRef
+	(*WorkingHours)(nil),                // 2: slotwise.catalog.v1.WorkingHours
+	(*StaffMember)(nil),                 // 3: slotwise.catalog.v1.StaffMember
+	(*ListStaffRequest)(nil),            // 4: slotwise.catalog.v1.ListStaffRequest
+	(*StaffListResponse)(nil),           // 5: slotwise.catalog.v1.StaffListResponse
+	(*CreateStaffRequest)(nil),          // 6: slotwise.catalog.v1.CreateStaffRequest
+	(*UpdateStaffRequest)(nil),          // 7: slotwise.catalog.v1.UpdateStaffRequest
+	(*DeleteStaffRequest)(nil),          // 8: slotwise.catalog.v1.DeleteStaffRequest
+	(*DeleteStaffResponse)(nil),         // 9: slotwise.catalog.v1.DeleteStaffResponse
+	(*AddStaffClosureRequest)(nil),      // 10: slotwise.catalog.v1.AddStaffClosureRequest
+	(*DeleteStaffClosureRequest)(nil),   // 11: slotwise.catalog.v1.DeleteStaffClosureRequest
+	(*StaffResponse)(nil),               // 12: slotwise.catalog.v1.StaffResponse
+	(*GetServiceStaffRequest)(nil),      // 13: slotwise.catalog.v1.GetServiceStaffRequest
+	(*GetServiceStaffResponse)(nil),     // 14: slotwise.catalog.v1.GetServiceStaffResponse
+	(*Closure)(nil),                     // 15: slotwise.catalog.v1.Closure
+	(*Schedule)(nil),                    // 16: slotwise.catalog.v1.Schedule
+	(*GetMyScheduleRequest)(nil),        // 17: slotwise.catalog.v1.GetMyScheduleRequest
+	(*SetQueueRequest)(nil),             // 18: slotwise.catalog.v1.SetQueueRequest
+	(*AddClosureRequest)(nil),           // 19: slotwise.catalog.v1.AddClosureRequest
+	(*DeleteClosureRequest)(nil),        // 20: slotwise.catalog.v1.DeleteClosureRequest
+	(*ScheduleResponse)(nil),            // 21: slotwise.catalog.v1.ScheduleResponse
+	(*NextAvailable)(nil),               // 22: slotwise.catalog.v1.NextAvailable
+	(*ListServicesRequest)(nil),         // 23: slotwise.catalog.v1.ListServicesRequest
+	(*ListServicesResponse)(nil),        // 24: slotwise.catalog.v1.ListServicesResponse
+	(*GetServiceRequest)(nil),           // 25: slotwise.catalog.v1.GetServiceRequest
+	(*GetServiceResponse)(nil),          // 26: slotwise.catalog.v1.GetServiceResponse
+	(*ListProviderServicesRequest)(nil), // 27: slotwise.catalog.v1.ListProviderServicesRequest
+	(*CreateServiceRequest)(nil),        // 28: slotwise.catalog.v1.CreateServiceRequest
+	(*UpdateServiceRequest)(nil),        // 29: slotwise.catalog.v1.UpdateServiceRequest
+	(*ServiceMutationResponse)(nil),     // 30: slotwise.catalog.v1.ServiceMutationResponse
+	(*DeleteServiceRequest)(nil),        // 31: slotwise.catalog.v1.DeleteServiceRequest
+	(*DeleteServiceResponse)(nil),       // 32: slotwise.catalog.v1.DeleteServiceResponse
+	(*CatalogStatsRequest)(nil),         // 33: slotwise.catalog.v1.CatalogStatsRequest
+	(*CatalogStatsResponse)(nil),        // 34: slotwise.catalog.v1.CatalogStatsResponse
+	(*timestamppb.Timestamp)(nil),       // 35: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	21, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	21, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
-	8,  // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
-	1,  // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
-	1,  // 4: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
-	2,  // 5: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
-	21, // 6: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
-	0,  // 7: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
-	0,  // 8: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
-	0,  // 9: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
-	9,  // 10: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
-	11, // 11: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
-	13, // 12: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
-	14, // 13: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
-	15, // 14: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
-	17, // 15: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
-	3,  // 16: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
-	4,  // 17: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
-	5,  // 18: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
-	6,  // 19: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
-	19, // 20: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
-	10, // 21: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	12, // 22: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	10, // 23: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	16, // 24: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	16, // 25: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	18, // 26: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	7,  // 27: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 28: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 29: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	7,  // 30: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	20, // 31: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
-	21, // [21:32] is the sub-list for method output_type
-	10, // [10:21] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	35, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	35, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	22, // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
+	15, // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
+	1,  // 4: slotwise.catalog.v1.Service.staff:type_name -> slotwise.catalog.v1.StaffRef
+	2,  // 5: slotwise.catalog.v1.StaffMember.hours:type_name -> slotwise.catalog.v1.WorkingHours
+	15, // 6: slotwise.catalog.v1.StaffMember.closures:type_name -> slotwise.catalog.v1.Closure
+	3,  // 7: slotwise.catalog.v1.StaffListResponse.data:type_name -> slotwise.catalog.v1.StaffMember
+	2,  // 8: slotwise.catalog.v1.CreateStaffRequest.hours:type_name -> slotwise.catalog.v1.WorkingHours
+	2,  // 9: slotwise.catalog.v1.UpdateStaffRequest.hours:type_name -> slotwise.catalog.v1.WorkingHours
+	3,  // 10: slotwise.catalog.v1.StaffResponse.data:type_name -> slotwise.catalog.v1.StaffMember
+	3,  // 11: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
+	15, // 12: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
+	16, // 13: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
+	35, // 14: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	0,  // 15: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
+	0,  // 16: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
+	0,  // 17: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
+	23, // 18: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
+	25, // 19: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
+	27, // 20: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
+	28, // 21: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
+	29, // 22: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
+	31, // 23: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
+	17, // 24: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
+	18, // 25: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
+	19, // 26: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
+	20, // 27: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
+	4,  // 28: slotwise.catalog.v1.CatalogService.ListStaff:input_type -> slotwise.catalog.v1.ListStaffRequest
+	6,  // 29: slotwise.catalog.v1.CatalogService.CreateStaff:input_type -> slotwise.catalog.v1.CreateStaffRequest
+	7,  // 30: slotwise.catalog.v1.CatalogService.UpdateStaff:input_type -> slotwise.catalog.v1.UpdateStaffRequest
+	8,  // 31: slotwise.catalog.v1.CatalogService.DeleteStaff:input_type -> slotwise.catalog.v1.DeleteStaffRequest
+	10, // 32: slotwise.catalog.v1.CatalogService.AddStaffClosure:input_type -> slotwise.catalog.v1.AddStaffClosureRequest
+	11, // 33: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:input_type -> slotwise.catalog.v1.DeleteStaffClosureRequest
+	13, // 34: slotwise.catalog.v1.CatalogService.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
+	33, // 35: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
+	24, // 36: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	26, // 37: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	24, // 38: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	30, // 39: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	30, // 40: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	32, // 41: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	21, // 42: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	21, // 43: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	21, // 44: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	21, // 45: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	5,  // 46: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
+	12, // 47: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 48: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	9,  // 49: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
+	12, // 50: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 51: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	14, // 52: slotwise.catalog.v1.CatalogService.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
+	34, // 53: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
+	36, // [36:54] is the sub-list for method output_type
+	18, // [18:36] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_catalog_v1_catalog_proto_init() }
@@ -1795,17 +2729,18 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 	if File_slotwise_catalog_v1_catalog_proto != nil {
 		return
 	}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[4].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[9].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[14].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[15].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[7].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[18].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[23].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[28].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[29].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   21,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -29,6 +29,13 @@ const (
 	CatalogService_SetQueue_FullMethodName             = "/slotwise.catalog.v1.CatalogService/SetQueue"
 	CatalogService_AddClosure_FullMethodName           = "/slotwise.catalog.v1.CatalogService/AddClosure"
 	CatalogService_DeleteClosure_FullMethodName        = "/slotwise.catalog.v1.CatalogService/DeleteClosure"
+	CatalogService_ListStaff_FullMethodName            = "/slotwise.catalog.v1.CatalogService/ListStaff"
+	CatalogService_CreateStaff_FullMethodName          = "/slotwise.catalog.v1.CatalogService/CreateStaff"
+	CatalogService_UpdateStaff_FullMethodName          = "/slotwise.catalog.v1.CatalogService/UpdateStaff"
+	CatalogService_DeleteStaff_FullMethodName          = "/slotwise.catalog.v1.CatalogService/DeleteStaff"
+	CatalogService_AddStaffClosure_FullMethodName      = "/slotwise.catalog.v1.CatalogService/AddStaffClosure"
+	CatalogService_DeleteStaffClosure_FullMethodName   = "/slotwise.catalog.v1.CatalogService/DeleteStaffClosure"
+	CatalogService_GetServiceStaff_FullMethodName      = "/slotwise.catalog.v1.CatalogService/GetServiceStaff"
 	CatalogService_CatalogStats_FullMethodName         = "/slotwise.catalog.v1.CatalogService/CatalogStats"
 )
 
@@ -52,6 +59,18 @@ type CatalogServiceClient interface {
 	SetQueue(ctx context.Context, in *SetQueueRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
 	AddClosure(ctx context.Context, in *AddClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
 	DeleteClosure(ctx context.Context, in *DeleteClosureRequest, opts ...grpc.CallOption) (*ScheduleResponse, error)
+	// The calling provider's team (docs/product.md#team-members): the owner
+	// first, then by name.
+	ListStaff(ctx context.Context, in *ListStaffRequest, opts ...grpc.CallOption) (*StaffListResponse, error)
+	CreateStaff(ctx context.Context, in *CreateStaffRequest, opts ...grpc.CallOption) (*StaffResponse, error)
+	UpdateStaff(ctx context.Context, in *UpdateStaffRequest, opts ...grpc.CallOption) (*StaffResponse, error)
+	DeleteStaff(ctx context.Context, in *DeleteStaffRequest, opts ...grpc.CallOption) (*DeleteStaffResponse, error)
+	AddStaffClosure(ctx context.Context, in *AddStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error)
+	DeleteStaffClosure(ctx context.Context, in *DeleteStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error)
+	// GetServiceStaff is internal (no REST route): the members who perform a
+	// service, with their hours and days off, for booking-svc to decide who
+	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
+	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
 	// CatalogStats is internal: how many businesses publish an active
 	// service (the gateway's GET /stats).
 	CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error)
@@ -165,6 +184,76 @@ func (c *catalogServiceClient) DeleteClosure(ctx context.Context, in *DeleteClos
 	return out, nil
 }
 
+func (c *catalogServiceClient) ListStaff(ctx context.Context, in *ListStaffRequest, opts ...grpc.CallOption) (*StaffListResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StaffListResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateStaff(ctx context.Context, in *CreateStaffRequest, opts ...grpc.CallOption) (*StaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StaffResponse)
+	err := c.cc.Invoke(ctx, CatalogService_CreateStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateStaff(ctx context.Context, in *UpdateStaffRequest, opts ...grpc.CallOption) (*StaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StaffResponse)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteStaff(ctx context.Context, in *DeleteStaffRequest, opts ...grpc.CallOption) (*DeleteStaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteStaffResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) AddStaffClosure(ctx context.Context, in *AddStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StaffResponse)
+	err := c.cc.Invoke(ctx, CatalogService_AddStaffClosure_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteStaffClosure(ctx context.Context, in *DeleteStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StaffResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteStaffClosure_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetServiceStaffResponse)
+	err := c.cc.Invoke(ctx, CatalogService_GetServiceStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *catalogServiceClient) CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CatalogStatsResponse)
@@ -195,6 +284,18 @@ type CatalogServiceServer interface {
 	SetQueue(context.Context, *SetQueueRequest) (*ScheduleResponse, error)
 	AddClosure(context.Context, *AddClosureRequest) (*ScheduleResponse, error)
 	DeleteClosure(context.Context, *DeleteClosureRequest) (*ScheduleResponse, error)
+	// The calling provider's team (docs/product.md#team-members): the owner
+	// first, then by name.
+	ListStaff(context.Context, *ListStaffRequest) (*StaffListResponse, error)
+	CreateStaff(context.Context, *CreateStaffRequest) (*StaffResponse, error)
+	UpdateStaff(context.Context, *UpdateStaffRequest) (*StaffResponse, error)
+	DeleteStaff(context.Context, *DeleteStaffRequest) (*DeleteStaffResponse, error)
+	AddStaffClosure(context.Context, *AddStaffClosureRequest) (*StaffResponse, error)
+	DeleteStaffClosure(context.Context, *DeleteStaffClosureRequest) (*StaffResponse, error)
+	// GetServiceStaff is internal (no REST route): the members who perform a
+	// service, with their hours and days off, for booking-svc to decide who
+	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
+	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
 	// CatalogStats is internal: how many businesses publish an active
 	// service (the gateway's GET /stats).
 	CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error)
@@ -237,6 +338,27 @@ func (UnimplementedCatalogServiceServer) AddClosure(context.Context, *AddClosure
 }
 func (UnimplementedCatalogServiceServer) DeleteClosure(context.Context, *DeleteClosureRequest) (*ScheduleResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteClosure not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListStaff(context.Context, *ListStaffRequest) (*StaffListResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListStaff not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateStaff(context.Context, *CreateStaffRequest) (*StaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateStaff not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateStaff(context.Context, *UpdateStaffRequest) (*StaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateStaff not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteStaff(context.Context, *DeleteStaffRequest) (*DeleteStaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteStaff not implemented")
+}
+func (UnimplementedCatalogServiceServer) AddStaffClosure(context.Context, *AddStaffClosureRequest) (*StaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddStaffClosure not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteStaffClosure(context.Context, *DeleteStaffClosureRequest) (*StaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteStaffClosure not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetServiceStaff not implemented")
 }
 func (UnimplementedCatalogServiceServer) CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CatalogStats not implemented")
@@ -442,6 +564,132 @@ func _CatalogService_DeleteClosure_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ListStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListStaffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListStaff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListStaff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListStaff(ctx, req.(*ListStaffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateStaffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateStaff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateStaff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateStaff(ctx, req.(*CreateStaffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateStaffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateStaff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateStaff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateStaff(ctx, req.(*UpdateStaffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteStaffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteStaff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteStaff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteStaff(ctx, req.(*DeleteStaffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_AddStaffClosure_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddStaffClosureRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).AddStaffClosure(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_AddStaffClosure_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).AddStaffClosure(ctx, req.(*AddStaffClosureRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteStaffClosure_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteStaffClosureRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteStaffClosure(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteStaffClosure_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteStaffClosure(ctx, req.(*DeleteStaffClosureRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetServiceStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetServiceStaffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetServiceStaff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetServiceStaff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetServiceStaff(ctx, req.(*GetServiceStaffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CatalogService_CatalogStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CatalogStatsRequest)
 	if err := dec(in); err != nil {
@@ -506,6 +754,34 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteClosure",
 			Handler:    _CatalogService_DeleteClosure_Handler,
+		},
+		{
+			MethodName: "ListStaff",
+			Handler:    _CatalogService_ListStaff_Handler,
+		},
+		{
+			MethodName: "CreateStaff",
+			Handler:    _CatalogService_CreateStaff_Handler,
+		},
+		{
+			MethodName: "UpdateStaff",
+			Handler:    _CatalogService_UpdateStaff_Handler,
+		},
+		{
+			MethodName: "DeleteStaff",
+			Handler:    _CatalogService_DeleteStaff_Handler,
+		},
+		{
+			MethodName: "AddStaffClosure",
+			Handler:    _CatalogService_AddStaffClosure_Handler,
+		},
+		{
+			MethodName: "DeleteStaffClosure",
+			Handler:    _CatalogService_DeleteStaffClosure_Handler,
+		},
+		{
+			MethodName: "GetServiceStaff",
+			Handler:    _CatalogService_GetServiceStaff_Handler,
 		},
 		{
 			MethodName: "CatalogStats",

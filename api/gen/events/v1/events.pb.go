@@ -28,7 +28,7 @@ const (
 type AppointmentEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
-	// type is "created", "status_changed", "rescheduled" or "day_closed" (the
+	// type is "created", "status_changed", "rescheduled", "reassigned" or "day_closed" (the
 	// provider has since closed the day it falls on: nothing about the
 	// appointment changed, its customer is told once; see closureNote).
 	Type           string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
@@ -66,8 +66,21 @@ type AppointmentEvent struct {
 	// durationMinutes is the service's length as booked or rescheduled; 0 on
 	// the other events (booking-svc does not ask the catalogue for them).
 	DurationMinutes int32 `protobuf:"varint,23,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// declined: the provider cancelled it while it awaited their answer (a
+	// request, or one the customer moved before they answered): the customer
+	// is told it was declined, not cancelled.
+	Declined bool `protobuf:"varint,24,opt,name=declined,proto3" json:"declined,omitempty"`
+	// staffId and staffName are the team member who performs it; staffEmail
+	// their own address (may be empty). A "reassigned" event gives it to
+	// another member (the customer is told).
+	StaffId    string `protobuf:"bytes,25,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	StaffName  string `protobuf:"bytes,26,opt,name=staffName,proto3" json:"staffName,omitempty"`
+	StaffEmail string `protobuf:"bytes,27,opt,name=staffEmail,proto3" json:"staffEmail,omitempty"`
+	// closedBy names the member whose own day off made a "day_closed"
+	// notice (empty: the business closed the day).
+	ClosedBy      string `protobuf:"bytes,28,opt,name=closedBy,proto3" json:"closedBy,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AppointmentEvent) Reset() {
@@ -252,6 +265,41 @@ func (x *AppointmentEvent) GetDurationMinutes() int32 {
 		return x.DurationMinutes
 	}
 	return 0
+}
+
+func (x *AppointmentEvent) GetDeclined() bool {
+	if x != nil {
+		return x.Declined
+	}
+	return false
+}
+
+func (x *AppointmentEvent) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetStaffName() string {
+	if x != nil {
+		return x.StaffName
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetStaffEmail() string {
+	if x != nil {
+		return x.StaffEmail
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetClosedBy() string {
+	if x != nil {
+		return x.ClosedBy
+	}
+	return ""
 }
 
 // ReviewEvent is published on review.reviews.v1, keyed by service id.
@@ -658,7 +706,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\x05\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\a\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -688,7 +736,14 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\x10awaitingProvider\x18\x13 \x01(\bR\x10awaitingProvider\x12\x14\n" +
 	"\x05price\x18\x15 \x01(\x01R\x05price\x12\x1a\n" +
 	"\blocation\x18\x16 \x01(\tR\blocation\x12(\n" +
-	"\x0fdurationMinutes\x18\x17 \x01(\x05R\x0fdurationMinutes\"\x97\x03\n" +
+	"\x0fdurationMinutes\x18\x17 \x01(\x05R\x0fdurationMinutes\x12\x1a\n" +
+	"\bdeclined\x18\x18 \x01(\bR\bdeclined\x12\x18\n" +
+	"\astaffId\x18\x19 \x01(\tR\astaffId\x12\x1c\n" +
+	"\tstaffName\x18\x1a \x01(\tR\tstaffName\x12\x1e\n" +
+	"\n" +
+	"staffEmail\x18\x1b \x01(\tR\n" +
+	"staffEmail\x12\x1a\n" +
+	"\bclosedBy\x18\x1c \x01(\tR\bclosedBy\"\x97\x03\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

@@ -89,7 +89,7 @@ const customerRoutes = () => [
   // Not an operator: the page says so (docs/product.md#replies-and-reports).
   '/admin/reports',
 ];
-const providerRoutes = ['/', '/my-services', '/provider-services', '/add-service', '/calendar', '/dashboard', '/profile'];
+const providerRoutes = ['/', '/my-services', '/provider-services', '/add-service', '/team', '/calendar', '/dashboard', '/profile'];
 
 test('logged out: every route fits a phone and passes axe in light and dark', async ({ page, request }) => {
   await signIn(page, request, null);

@@ -27,6 +27,7 @@ const CalendarPage = lazy(() => import('@slotwise/booking-feature-calendar').the
 const DashboardPage = lazy(() => import('@slotwise/booking-feature-dashboard').then((m) => ({ default: m.DashboardPage })));
 const ProviderDashboardPage = lazy(() => import('@slotwise/provider-feature-dashboard').then((m) => ({ default: m.ProviderDashboardPage })));
 const AddServicePage = lazy(() => import('@slotwise/provider-feature-services').then((m) => ({ default: m.AddServicePage })));
+const TeamPage = lazy(() => import('@slotwise/provider-feature-team').then((m) => ({ default: m.TeamPage })));
 const AdminReportsPage = lazy(() => import('@slotwise/shell-feature-admin').then((m) => ({ default: m.AdminReportsPage })));
 const ProviderServicesPage = lazy(() => import('@slotwise/provider-feature-services').then((m) => ({ default: m.ProviderServicesPage })));
 
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path="my-services" element={provider(<ProviderDashboardPage />)} />
         <Route path="add-service" element={provider(<AddServicePage />)} />
         <Route path="provider-services" element={provider(<ProviderServicesPage />)} />
+        <Route path="team" element={provider(<TeamPage />)} />
 
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

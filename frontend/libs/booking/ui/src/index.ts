@@ -5,3 +5,4 @@ export * from './lib/booking-policy';
 export * from './lib/ProviderActions';
 export * from './lib/ServiceSlotPicker';
 export * from './lib/slot-state';
+export * from './lib/staff';

@@ -5,3 +5,4 @@ export * from './lib/ServiceForm';
 export { SERVICE_FORM_MESSAGES, SERVICE_SAVE_ERRORS } from './lib/service-form';
 export * from './lib/NavSearch';
 export { nextAvailableLabel, NO_FREE_SLOT } from './lib/next-available';
+export * from './lib/DaysOff';

@@ -1,2 +1,3 @@
 export type { paths, components, operations } from './generated/slotwise-api';
 export * from './lib/models';
+export * from './lib/staff';

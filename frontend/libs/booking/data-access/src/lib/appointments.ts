@@ -1,11 +1,16 @@
-// The appointment list (customers: their own; providers: bookings of their services) and the
-// provider's status change, used by several booking and provider screens.
+// The appointment list (customers: their own; providers: bookings of their services), the
+// provider's status change, and the provider's team (GET /providers/me/staff,
+// docs/product.md#team-members: the member filter, the reassign dialog and the team page) with
+// the reassignment, used by several booking and provider screens. One module, so one chunk: each
+// chunk name costs the initial bundle's preload map some bytes (tools/initial-js.mjs).
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { asAppointment, type AppointmentStatus, type Role } from '@slotwise/shared-contract';
+import { asAppointment, type AppointmentStatus, type Role, type StaffMember, type StaffRef } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
+import { useTeamServices } from './service-durations';
 
 export const appointmentKeys = {
-  list: (role: Role | null) => [queryRoots.appointments, 'list', role] as const,
+  /** staffId '' = everyone (GET /appointments/provider?staffId=) */
+  list: (role: Role | null, staffId = '') => [queryRoots.appointments, 'list', role, staffId] as const,
   one: (id: string) => [queryRoots.appointments, 'one', id] as const,
 };
 
@@ -17,15 +22,23 @@ export function appointmentsChanged(qc: QueryClient) {
   ]);
 }
 
-/** GET /appointments (customer) or /appointments/provider (provider); soonest first. */
-export function useAppointments() {
+/**
+ * GET /appointments (customer) or /appointments/provider (provider); soonest first. A provider's
+ * list may be narrowed to one team member (`staffId`; '' = everyone).
+ */
+export function useAppointments(staffId = '') {
   const { role, token } = useSession();
   const q = useQuery({
-    queryKey: appointmentKeys.list(role),
+    queryKey: appointmentKeys.list(role, role === 'provider' ? staffId : ''),
     queryFn: ({ signal }) =>
-      unwrap(userApi.GET(role === 'provider' ? '/appointments/provider' : '/appointments', { signal })).then((r) =>
-        r.appointments.map(asAppointment),
-      ),
+      unwrap(
+        role === 'provider'
+          ? userApi.GET('/appointments/provider', { params: { query: staffId ? { staffId } : {} }, signal })
+          : userApi.GET('/appointments', { signal }),
+      ).then((r) => r.appointments.map(asAppointment)),
+    // Another member picked: the last list stays on screen (the calendar keeps its view) until the
+    // new one arrives; never another account's.
+    placeholderData: (previous, query) => (query?.queryKey[2] === role ? previous : undefined),
     enabled: token !== null && role !== null,
   });
   useLogoutOn401(q.error);
@@ -42,4 +55,53 @@ export function useProviderStatus() {
       ),
     onSettled: () => appointmentsChanged(qc),
   });
+}
+
+// The provider's team.
+
+export const staffKey = [queryRoots.provider, 'staff'] as const;
+
+/** GET /providers/me/staff: owner first, then by name (the server's order). Only for providers. */
+export function useMyStaff() {
+  const { role, token } = useSession();
+  return useQuery({
+    queryKey: staffKey,
+    queryFn: ({ signal }) => unwrap(userApi.GET('/providers/me/staff', { signal })).then((r) => r.data),
+    enabled: token !== null && role === 'provider',
+  });
+}
+
+/** The members who perform a service, as the reassign dialog lists them. */
+export function performers(team: readonly StaffMember[], serviceId: string): StaffRef[] {
+  return team.filter((m) => m.serviceIds.includes(serviceId)).map((m) => ({ _id: m._id, name: m.name }));
+}
+
+/** PUT /appointments/{id}/staff: the booking goes to another member who performs its service. */
+export function useReassign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, staffId }: { id: string; staffId: string }) =>
+      unwrap(userApi.PUT('/appointments/{id}/staff', { params: { path: { id } }, body: { staffId } })).then((r) => ({
+        message: r.message,
+        appointment: asAppointment(r.appointment),
+      })),
+    onSettled: () => appointmentsChanged(qc),
+  });
+}
+
+/**
+ * Whether an appointment card names its member ("with Meera"): for a provider, when their team has
+ * more than one member; for a customer, when more than one member performs the booked service.
+ * A business of one looks as it always did.
+ */
+export function useShowStaff(list: readonly { serviceId: string }[] | undefined): (a: { serviceId: string }) => boolean {
+  const { role } = useSession();
+  const provider = role === 'provider';
+  const team = useMyStaff();
+  const teamServices = useTeamServices(provider ? [] : (list ?? []).map((a) => a.serviceId));
+  if (provider) {
+    const many = (team.data?.length ?? 0) > 1;
+    return () => many;
+  }
+  return (a) => teamServices.has(a.serviceId);
 }

@@ -28,12 +28,15 @@ export function useCancelAppointment() {
   });
 }
 
-/** PUT /appointments/{id}/reschedule. */
+/**
+ * PUT /appointments/{id}/reschedule. `staffId` absent keeps the member when they are free at the
+ * new time; a member's id asks for them; ANY_STAFF ("any") lets the server assign anyone free.
+ */
 export function useReschedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, date, time }: { id: string; date: string; time: string }) =>
-      unwrap(userApi.PUT('/appointments/{id}/reschedule', { params: { path: { id } }, body: { date, time } })).then((r) => ({
+    mutationFn: ({ id, date, time, staffId }: { id: string; date: string; time: string; staffId?: string }) =>
+      unwrap(userApi.PUT('/appointments/{id}/reschedule', { params: { path: { id } }, body: staffId ? { date, time, staffId } : { date, time } })).then((r) => ({
         ...r,
         appointment: asAppointment(r.appointment),
       })),

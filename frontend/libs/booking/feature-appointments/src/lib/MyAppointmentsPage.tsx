@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { Button, buttonClass, ChoiceDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
-import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment } from '@slotwise/booking-data-access';
+import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment, useShowStaff } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
 import { useCancelAppointment } from '../api/appointment-api';
 import {
@@ -21,6 +21,7 @@ import { RescheduleModal } from './RescheduleModal';
 /** /my-appointments (login required): stats, search, range, status, sort, cards, modals, swipes. */
 export function MyAppointmentsPage() {
   const appointments = useAppointments();
+  const showStaff = useShowStaff(appointments.data);
   const cancel = useCancelAppointment();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<AppointmentFilter>(emptyFilter);
@@ -166,6 +167,7 @@ export function MyAppointmentsPage() {
               <AppointmentCard
                 appointment={a}
                 now={now}
+                showStaff={showStaff(a)}
                 onOpen={() => setDetails(a)}
                 onLeaveReview={() => review(a)}
                 actions={
@@ -195,6 +197,7 @@ export function MyAppointmentsPage() {
         <AppointmentDetailsModal
           appointment={details}
           now={now}
+          showStaff={showStaff(details)}
           onClose={() => setDetails(null)}
           onAddToCalendar={() => void downloadAppointmentCalendar(details).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
           actions={

@@ -8,7 +8,8 @@ import { AppointmentCard } from '@slotwise/booking-ui';
 import { useAppointment, useReschedule } from '../api/appointment-api';
 import { CHANGE_MESSAGES, rescheduleBlocked } from './appointment-list';
 import { RescheduleSlots } from './RescheduleSlots';
-import { RESCHEDULE_MESSAGES, validateReschedulePage } from './reschedule-rules';
+import { memberNotFree, RESCHEDULE_MESSAGES, validateReschedulePage } from './reschedule-rules';
+import { ANY_STAFF, AnyoneAvailableOffer, useRescheduleStaff } from './RescheduleStaff';
 
 export const NO_APPOINTMENT_ID = CHANGE_MESSAGES.noId;
 
@@ -45,31 +46,42 @@ function RescheduleForm({ appointment: a }: { appointment: Appointment }) {
   const [{ date, time }, setChoice] = useState({ date: '', time: '' });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<Appointment | null>(null);
+  const { staffId, choice } = useRescheduleStaff(a);
+  /** the 409 saying the member is not free, while "Anyone available" is offered */
+  const [notFree, setNotFree] = useState<string | null>(null);
 
   const blocked = rescheduleBlocked(a, now);
+
+  const send = (member: string) =>
+    reschedule.mutate(
+      { id: a._id, date, time, staffId: member || undefined },
+      {
+        onSuccess: (r) => {
+          localStorage.setItem(APPOINTMENT_UPDATED_KEY, 'true');
+          setDone(r.appointment);
+        },
+        onError: (err) => {
+          const busy = member !== ANY_STAFF ? memberNotFree(err) : null;
+          if (busy) setNotFree(busy);
+          else setError(RESCHEDULE_MESSAGES.pageFailed);
+        },
+      },
+    );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const msg = validateReschedulePage({ date, time }, a);
     setError(msg);
     if (msg) return;
-    reschedule.mutate(
-      { id: a._id, date, time },
-      {
-        onSuccess: (r) => {
-          localStorage.setItem(APPOINTMENT_UPDATED_KEY, 'true');
-          setDone(r.appointment);
-        },
-        onError: () => setError(RESCHEDULE_MESSAGES.pageFailed),
-      },
-    );
+    send(staffId);
   };
 
   if (done) {
     return (
       <div className="space-y-4">
         <SuccessBanner>
-          Your appointment is now on {formatZonedDateTime(done.date, done.time)}.
+          Your appointment is now on {formatZonedDateTime(done.date, done.time)}
+          {done.staffName && done.staffName !== a.staffName ? ` with ${done.staffName}` : ''}.
         </SuccessBanner>
         <div className="flex gap-2">
           <Link to="/calendar?fromReschedule=true" className={buttonClass('primary')}>
@@ -93,12 +105,23 @@ function RescheduleForm({ appointment: a }: { appointment: Appointment }) {
         <ErrorBanner>{blocked}</ErrorBanner>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-6">
-          <RescheduleSlots appointment={a} now={now} value={{ date, time }} onChange={setChoice} />
+          <div className="max-w-sm">{choice}</div>
+          <RescheduleSlots appointment={a} now={now} value={{ date, time }} onChange={setChoice} staffId={staffId} />
           {error && <ErrorBanner>{error}</ErrorBanner>}
           <Button type="submit" disabled={!date || !time || reschedule.isPending}>
             {reschedule.isPending ? 'Rescheduling…' : 'Reschedule'}
           </Button>
         </form>
+      )}
+      {notFree && (
+        <AnyoneAvailableOffer
+          message={notFree}
+          onDismiss={() => setNotFree(null)}
+          onAnyone={() => {
+            setNotFree(null);
+            send(ANY_STAFF);
+          }}
+        />
       )}
     </div>
   );

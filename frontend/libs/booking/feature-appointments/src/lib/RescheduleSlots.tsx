@@ -11,9 +11,22 @@ import { rescheduleFrom } from './reschedule-rules';
  * availability over the days booking-svc accepts (RESCHEDULE_WINDOW_DAYS from the later of today
  * and the appointment's date) in the one slot picker of booking, only times after the current one.
  */
-export function RescheduleSlots({ appointment: a, now, value, onChange }: { appointment: Appointment; now: Date; value: SlotChoice; onChange: (v: SlotChoice) => void }) {
+export function RescheduleSlots({
+  appointment: a,
+  now,
+  value,
+  onChange,
+  staffId = '',
+}: {
+  appointment: Appointment;
+  now: Date;
+  value: SlotChoice;
+  onChange: (v: SlotChoice) => void;
+  /** the member whose free times are shown; '' = anyone who performs the service */
+  staffId?: string;
+}) {
   const from = rescheduleFrom(businessDate(now), a.date);
-  const availability = useAvailability(a.serviceId, from, RESCHEDULE_WINDOW_DAYS);
+  const availability = useAvailability(a.serviceId, from, RESCHEDULE_WINDOW_DAYS, staffId);
   const service = useService(a.serviceId);
   const timeZone = availability.data?.timeZone || BUSINESS_TIME_ZONE;
   const after = useMemo(() => {

@@ -1,5 +1,6 @@
 // Reschedule page and modal rules (docs/product.md#validation, #constants). Both offer the
 // service's real slots through booking-ui's ServiceSlotPicker (RescheduleSlots.tsx).
+import { ApiError } from '@slotwise/shared-data-access';
 import { businessInstant, laterDate } from '@slotwise/shared-util';
 
 export const RESCHEDULE_MESSAGES = {
@@ -55,4 +56,13 @@ export function validateRescheduleModal(
   const next = moment(choice.date, choice.time);
   if (next === null || next <= now.getTime()) return RESCHEDULE_MESSAGES.notFuture;
   return null;
+}
+
+/**
+ * The member of the appointment (or the one chosen) is not free at the new time: booking-svc's
+ * 409 "<Name> is not free at that time: choose another time or anyone available". The screen then
+ * offers "Anyone available" (the request again with staffId "any").
+ */
+export function memberNotFree(err: unknown): string | null {
+  return err instanceof ApiError && err.status === 409 && /is not free at that time/i.test(err.message) ? err.message : null;
 }

@@ -19,7 +19,7 @@ import {
 } from '@slotwise/shared-ui';
 import { BUSINESS_TIME_ZONE, formatZonedDateTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { useAvailability } from '@slotwise/booking-data-access';
-import { BookingSummary, dayOpen, firstOpenDay, ServiceSlotPicker, slotState, type SlotRules, type SummaryService } from '@slotwise/booking-ui';
+import { ANYONE_AVAILABLE, BookingSummary, dayOpen, firstOpenDay, ServiceSlotPicker, slotState, StaffChoice, type SlotRules, type SummaryService } from '@slotwise/booking-ui';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
 import { ServiceReview } from './ServiceReview';
 import {
@@ -58,19 +58,27 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const service = useService(serviceId);
-  const availability = useAvailability(serviceId);
+  // The chosen day, slot and member live in the address too (&date=&time=&staff=), so a sign-in that interrupts
+  // the booking comes back to them (docs/product.md#states-and-transitions).
+  const [form, setForm] = useState<BookingFormValues>(() => ({
+    ...emptyBookingForm(),
+    staffId: params.get('staff') ?? '',
+    date: params.get('date') ?? '',
+    time: params.get('time') ?? '',
+  }));
+  const team = service.data?.staff ?? [];
+  // A member the service no longer lists (removed, or a stale address) falls back to anyone.
+  const staffId = team.some((m) => m._id === form.staffId) ? form.staffId : '';
+  const availability = useAvailability(serviceId, undefined, undefined, staffId);
   const create = useBookAppointment();
   const [showReviews, setShowReviews] = useState(false);
   const reviews = useServiceReviews(serviceId, showReviews);
-  // The chosen day and slot live in the address too (&date=&time=), so a sign-in that interrupts
-  // the booking comes back to them (docs/product.md#states-and-transitions).
-  const [form, setForm] = useState<BookingFormValues>(() => ({ ...emptyBookingForm(), date: params.get('date') ?? '', time: params.get('time') ?? '' }));
   useEffect(() => {
-    if ((params.get('date') ?? '') === form.date && (params.get('time') ?? '') === form.time) return;
+    if ((params.get('date') ?? '') === form.date && (params.get('time') ?? '') === form.time && (params.get('staff') ?? '') === form.staffId) return;
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        for (const [k, v] of [['date', form.date], ['time', form.time]] as const) {
+        for (const [k, v] of [['date', form.date], ['time', form.time], ['staff', form.staffId]] as const) {
           if (v) next.set(k, v);
           else next.delete(k);
         }
@@ -78,7 +86,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
       },
       { replace: true },
     );
-  }, [form.date, form.time, params, setParams]);
+  }, [form.date, form.time, form.staffId, params, setParams]);
   const [error, setError] = useState<string | null>(null);
   const [booked, setBooked] = useState<Appointment | null>(null);
   const [now, setNow] = useState(() => new Date());
@@ -145,7 +153,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
     }
     // A second press while the first is under way adds nothing (it would carry the same key).
     if (create.isPending) return;
-    create.book(buildBookingPayload(serviceId, form), {
+    create.book(buildBookingPayload(serviceId, { ...form, staffId }), {
       onSuccess: (r) => setBooked(r.appointment),
       onError: (err) => {
         setError(bookingFailedMessage(err instanceof ApiError ? err.message : null));
@@ -157,7 +165,9 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
   };
 
   const summary: SummaryService | null = service.data ?? null;
-  if (booked) return <ThankYou appointment={booked} service={summary} timeZone={timeZone} />;
+  // "With" only for a service several members perform: a business of one looks as before.
+  const withWhom = team.length > 1 ? (team.find((m) => m._id === staffId)?.name ?? ANYONE_AVAILABLE) : undefined;
+  if (booked) return <ThankYou appointment={booked} service={summary} timeZone={timeZone} showStaff={team.length > 1} />;
 
   return (
     <Page>
@@ -187,6 +197,11 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
 
       {availability.isSuccess && (
         <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {team.length > 1 && (
+            <div className="min-w-0 max-w-sm">
+              <StaffChoice staff={team} value={staffId} onChange={(id) => setForm((f) => ({ ...f, staffId: id, time: '' }))} />
+            </div>
+          )}
           <ServiceSlotPicker
             days={days}
             timeZone={timeZone}
@@ -198,8 +213,8 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
             {...rules}
           />
           {summary && (
-            <div className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
-              <BookingSummary service={summary} date={form.date} time={form.time} timeZone={timeZone} />
+            <div className="lg:col-start-2 lg:row-span-5 lg:row-start-1">
+              <BookingSummary service={summary} date={form.date} time={form.time} timeZone={timeZone} staffName={withWhom} />
             </div>
           )}
 
@@ -236,7 +251,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
 }
 
 /** After success: thanks, a review form (kept locally, docs/product.md#data), then the calendar. */
-function ThankYou({ appointment: a, service, timeZone }: { appointment: Appointment; service: SummaryService | null; timeZone: string }) {
+function ThankYou({ appointment: a, service, timeZone, showStaff }: { appointment: Appointment; service: SummaryService | null; timeZone: string; showStaff: boolean }) {
   const navigate = useNavigate();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
@@ -257,11 +272,12 @@ function ThankYou({ appointment: a, service, timeZone }: { appointment: Appointm
     <Page>
       <PageHeader title="Thank you for your booking!" />
       <SuccessBanner>
-        {a.serviceName} on {formatZonedDateTime(a.date, a.time, timeZone)} is booked. Status: {a.status}.
+        {a.serviceName} on {formatZonedDateTime(a.date, a.time, timeZone)}
+        {showStaff && a.staffName ? ` with ${a.staffName}` : ''} is booked. Status: {a.status}.
       </SuccessBanner>
       {service && (
         <div className="mt-6 max-w-lg">
-          <BookingSummary title="Your booking" service={service} date={a.date} time={a.time} timeZone={timeZone} />
+          <BookingSummary title="Your booking" service={service} date={a.date} time={a.time} timeZone={timeZone} staffName={showStaff && a.staffName ? a.staffName : undefined} />
         </div>
       )}
       <section className="mt-6 max-w-lg rounded-xl border border-slate-200 p-5 dark:border-slate-700">

@@ -71,4 +71,9 @@ describe('validateBooking, in spec order', () => {
       customerAddress: '12 MG Road, Pune',
     });
   });
+
+  it('names a team member only when one is chosen ("Anyone available" sends none)', () => {
+    expect('staffId' in buildBookingPayload('svc1', valid())).toBe(false);
+    expect(buildBookingPayload('svc1', { ...valid(), staffId: 'm1' }).staffId).toBe('m1');
+  });
 });

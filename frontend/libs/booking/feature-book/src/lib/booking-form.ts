@@ -21,6 +21,8 @@ export function bookingFailedMessage(message?: string | null): string {
 }
 
 export interface BookingFormValues {
+  /** the team member chosen; '' = "Anyone available" (the server assigns) */
+  staffId: string;
   date: string;
   time: string;
   customerName: string;
@@ -31,6 +33,7 @@ export interface BookingFormValues {
 }
 
 export const emptyBookingForm = (): BookingFormValues => ({
+  staffId: '',
   date: '',
   time: '',
   customerName: '',
@@ -53,9 +56,11 @@ export function validateBooking(v: BookingFormValues, loggedIn: boolean): string
   return null;
 }
 
+/** The request; `staffId` only when a member is chosen (absent = anyone available). */
 export function buildBookingPayload(serviceId: string, v: BookingFormValues): BookingRequest {
   return {
     serviceId,
+    ...(v.staffId ? { staffId: v.staffId } : {}),
     date: v.date,
     time: v.time,
     notes: v.notes.trim(),

@@ -4,10 +4,20 @@ import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
-import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useProviderStatus, useServiceDurations } from '@slotwise/booking-data-access';
-import { AppointmentDetailsModal, ProviderActions } from '@slotwise/booking-ui';
+import {
+  CALENDAR_EXPORT_FAILED,
+  downloadAppointmentCalendar,
+  performers,
+  useAppointments,
+  useMyStaff,
+  useProviderStatus,
+  useReassign,
+  useServiceDurations,
+  useShowStaff,
+} from '@slotwise/booking-data-access';
+import { AppointmentDetailsModal, canReassign, ProviderActions, ReassignDialog, StaffFilter } from '@slotwise/booking-ui';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
-import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, presentCategories } from './calendar-events';
+import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, isPhone, memberColor, presentCategories } from './calendar-events';
 import { CalendarView } from './CalendarView';
 
 /** Shown after a reschedule (docs/product.md#states-and-transitions); the reschedule screens leave a flag in local storage. */
@@ -20,7 +30,19 @@ export const STATUS_UPDATE_FAILED = 'Error updating appointment status. Please t
 export function CalendarPage() {
   const { role, token } = useSession();
   const provider = role === 'provider';
-  const appointments = useAppointments();
+  const staff = useMyStaff();
+  const team = staff.data ?? [];
+  // The member filter ('' = everyone): on a phone one member at a time, the owner first, until another is picked.
+  const [picked, setPicked] = useState<string | null>(null);
+  const [phone] = useState(isPhone);
+  const defaultMember = phone && team.length > 1 ? team[0]._id : '';
+  const staffId = picked !== null && (picked === '' || team.some((m) => m._id === picked)) ? picked : defaultMember;
+  const appointments = useAppointments(staffId);
+  const showStaff = useShowStaff(appointments.data);
+  const reassign = useReassign();
+  const [reassigning, setReassigning] = useState<Appointment | null>(null);
+  // Everyone on a wide screen: each member in a colour of their own, side by side in the grid.
+  const byMember = provider && team.length > 1 && staffId === '';
   const changeStatus = useProviderStatus();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -75,6 +97,34 @@ export function CalendarPage() {
       <PageHeader title={title} />
       {updated && <div className="mb-4"><SuccessBanner>{CALENDAR_UPDATED}</SuccessBanner></div>}
       <CalendarFeedPanel />
+      {/* The member filter stays when a member has nothing booked, so another can be picked. */}
+      {((provider && team.length > 1) || (appointments.isSuccess && visible.length > 0)) && (
+        <div className="mb-4 flex flex-wrap items-end gap-4">
+          {provider && <StaffFilter staff={team} value={staffId} onChange={setPicked} className="min-w-0 max-w-xs" />}
+          {appointments.isSuccess && visible.length > 0 && (
+            <>
+              <Field label="Category">
+                <Select value={category} onChange={(e) => setCategory(e.target.value)}>
+                  <option value="all">All categories</option>
+                  {categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <ul aria-label={byMember ? 'Team member colours' : 'Category colours'} className="flex flex-wrap gap-3 text-xs" data-testid="calendar-legend">
+                {(byMember ? team.map((m) => ({ key: m.name, color: memberColor(team, m._id) })) : [...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }]).map((c) => (
+                  <li key={c.key} className="flex items-center gap-1">
+                    <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: c.color }} aria-hidden="true" />
+                    {c.key}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
       {appointments.isPending && <Spinner label="Loading appointments…" />}
       {appointments.isError && (
         <ErrorBanner>
@@ -97,29 +147,14 @@ export function CalendarPage() {
         />
       )}
       {appointments.isSuccess && visible.length > 0 && (
-        <>
-          <div className="mb-4 flex flex-wrap items-end gap-4">
-            <Field label="Category">
-              <Select value={category} onChange={(e) => setCategory(e.target.value)}>
-                <option value="all">All categories</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <ul aria-label="Category colours" className="flex flex-wrap gap-3 text-xs">
-              {[...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }].map((c) => (
-                <li key={c.key} className="flex items-center gap-1">
-                  <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: c.color }} aria-hidden="true" />
-                  {c.key}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <CalendarView appointments={shown} durations={durations} provider={provider} onOpen={(a) => setSelectedId(a._id)} />
-        </>
+        <CalendarView
+          appointments={shown}
+          durations={durations}
+          provider={provider}
+          onOpen={(a) => setSelectedId(a._id)}
+          colorOf={byMember ? (a) => memberColor(team, a.staffId) : undefined}
+          showStaff={provider && team.length > 1}
+        />
       )}
       {selected && (
         <AppointmentDetailsModal
@@ -128,9 +163,23 @@ export function CalendarPage() {
           onClose={() => setSelectedId(null)}
           onAddToCalendar={() => void downloadAppointmentCalendar(selected).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
           viewer={provider ? 'provider' : 'customer'}
+          showStaff={showStaff(selected)}
           actions={
             provider ? (
-              <ProviderActions appointment={selected} now={now} onAct={act(selected)} failedMessage={STATUS_UPDATE_FAILED} size="md" className="contents" />
+              <>
+                <ProviderActions appointment={selected} now={now} onAct={act(selected)} failedMessage={STATUS_UPDATE_FAILED} size="md" className="contents" />
+                {team.length > 1 && canReassign(selected, now) && performers(team, selected.serviceId).some((m) => m._id !== selected.staffId) && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setSelectedId(null);
+                      setReassigning(selected);
+                    }}
+                  >
+                    Reassign
+                  </Button>
+                )}
+              </>
             ) : (
               <>
                 {reviewState(selected, now) === 'review' && (
@@ -144,6 +193,14 @@ export function CalendarPage() {
               </>
             )
           }
+        />
+      )}
+      {reassigning && (
+        <ReassignDialog
+          appointment={reassigning}
+          members={performers(team, reassigning.serviceId)}
+          onClose={() => setReassigning(null)}
+          onReassign={(id) => reassign.mutateAsync({ id: reassigning._id, staffId: id }).then((r) => toast.success(r.message))}
         />
       )}
     </Page>

@@ -9,12 +9,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import type { Appointment } from '@slotwise/shared-contract';
 import { displayTime } from '@slotwise/shared-util';
 import { useState } from 'react';
-import { calendarEnd, calendarStart, categoryColor, visibleHours } from './calendar-events';
-
-/** Below 768 px a phone gets an agenda (the week as a list) and a day view, not a month grid. */
-const PHONE_QUERY = '(max-width: 767px)';
-
-const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+import { calendarEnd, calendarStart, categoryColor, isPhone, visibleHours } from './calendar-events';
 
 const WIDE = {
   initialView: 'dayGridMonth',
@@ -36,6 +31,10 @@ interface Props {
   durations?: ReadonlyMap<string, number>;
   provider: boolean;
   onOpen: (a: Appointment) => void;
+  /** an event's colour (default: its category's); the provider's calendar colours by team member */
+  colorOf?: (a: Appointment) => string;
+  /** names the member in each event's title (a team of several) */
+  showStaff?: boolean;
 }
 
 /**
@@ -43,18 +42,19 @@ interface Props {
  * agenda and a day view first, the toolbar split above and below. Events sit at their booked
  * wall-clock time, whatever the browser's zone. Its colours follow the theme (styles.css).
  */
-export function CalendarView({ appointments, durations, provider, onOpen }: Props) {
+export function CalendarView({ appointments, durations, provider, onOpen, colorOf, showStaff = false }: Props) {
   const [layout] = useState(() => (isPhone() ? PHONE : WIDE));
   const byId = new Map(appointments.map((a) => [a._id, a]));
   const hours = visibleHours(appointments, durations);
   const events = appointments.flatMap((a) => {
     const start = calendarStart(a);
     if (!start) return [];
-    const color = categoryColor(a.serviceCategory);
+    const color = colorOf ? colorOf(a) : categoryColor(a.serviceCategory);
+    const base = provider ? `${a.serviceName} · ${a.customerName || a.customerEmail}` : a.serviceName;
     return [
       {
         id: a._id,
-        title: provider ? `${a.serviceName} · ${a.customerName || a.customerEmail}` : a.serviceName,
+        title: showStaff && a.staffName ? `${base} · with ${a.staffName}` : base,
         start,
         end: calendarEnd(a, durations?.get(a.serviceId)) ?? undefined,
         color,

@@ -76,3 +76,20 @@ export function visibleHours(list: readonly Appointment[], durations?: ReadonlyM
   }
   return { min: hh(min), max: hh(max) };
 }
+
+/** Below 768 px a phone gets an agenda and a day view, and one team member at a time. */
+export const PHONE_QUERY = '(max-width: 767px)';
+
+export const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+
+/**
+ * Team member colours, for a provider's calendar showing everyone: the same 700 shades as the
+ * categories (white text at 4.5:1 or more), in an order that keeps neighbours apart.
+ */
+export const MEMBER_COLORS = ['#1d4ed8', '#b91c1c', '#0f766e', '#6d28d9', '#b45309', '#be185d', '#475569', '#c2410c', '#a21caf', '#4f46e5'] as const;
+
+/** A member's colour by their place in the team (owner first); an unknown member gets the default. */
+export function memberColor(team: readonly { _id: string }[], staffId: string): string {
+  const i = team.findIndex((m) => m._id === staffId);
+  return i < 0 ? DEFAULT_CATEGORY_COLOR : MEMBER_COLORS[i % MEMBER_COLORS.length];
+}

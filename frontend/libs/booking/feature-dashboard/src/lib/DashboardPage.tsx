@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useLogout, useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, ErrorBanner, Page, Spinner, Tabs } from '@slotwise/shared-ui';
-import { useAppointments } from '@slotwise/booking-data-access';
+import { useAppointments, useShowStaff } from '@slotwise/booking-data-access';
 import { AppointmentCard } from '@slotwise/booking-ui';
 import { DASHBOARD_TABS, historyList, recentBookings, tabList, type DashboardTab } from './dashboard-tabs';
 
@@ -13,6 +13,7 @@ export function DashboardPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const appointments = useAppointments();
+  const showStaff = useShowStaff(appointments.data);
   const [tab, setTab] = useState<DashboardTab>('Upcoming');
   const [historyOpen, setHistoryOpen] = useState(false);
   const [now] = useState(() => new Date());
@@ -60,7 +61,7 @@ export function DashboardPage() {
               )}
               <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
                 {shown.map((a) => (
-                  <AppointmentCard key={a._id} appointment={a} now={now} onLeaveReview={isProvider ? undefined : () => review(a)} />
+                  <AppointmentCard key={a._id} appointment={a} now={now} showStaff={showStaff(a)} onLeaveReview={isProvider ? undefined : () => review(a)} />
                 ))}
               </div>
             </Tabs>
@@ -75,7 +76,7 @@ export function DashboardPage() {
               {appointments.isSuccess && list.length === 0 && <p>No Bookings</p>}
               <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
                 {recentBookings(list).map((a) => (
-                  <AppointmentCard key={a._id} appointment={a} now={now} />
+                  <AppointmentCard key={a._id} appointment={a} now={now} showStaff={showStaff(a)} />
                 ))}
               </div>
             </section>
@@ -94,7 +95,7 @@ export function DashboardPage() {
               <div className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2">
                 {history.length === 0 && <p className="text-slate-600 dark:text-slate-300">No appointments found</p>}
                 {history.map((a) => (
-                  <AppointmentCard key={a._id} appointment={a} now={now} onLeaveReview={isProvider ? undefined : () => review(a)} />
+                  <AppointmentCard key={a._id} appointment={a} now={now} showStaff={showStaff(a)} onLeaveReview={isProvider ? undefined : () => review(a)} />
                 ))}
               </div>
             )}

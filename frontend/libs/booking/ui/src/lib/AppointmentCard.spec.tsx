@@ -54,3 +54,23 @@ describe('AppointmentCard', () => {
     expect(screen.getByTestId('detail-time').textContent).toContain('9:00 AM');
   });
 });
+
+describe('the member of an appointment', () => {
+  const withMeera = { ...base, staffId: 'm1', staffName: 'Meera Iyer' };
+
+  it('says "with <member>" where the screen shows members, and nothing for a business of one', () => {
+    const { unmount } = render(<AppointmentCard appointment={withMeera} now={NOW} showStaff />);
+    expect(screen.getByTestId('appointment-staff').textContent).toBe(' · with Meera Iyer');
+    unmount();
+    render(<AppointmentCard appointment={withMeera} now={NOW} />);
+    expect(screen.queryByTestId('appointment-staff')).toBeNull();
+  });
+
+  it('the details name the member only when asked', () => {
+    const { unmount } = render(<AppointmentDetailsModal appointment={withMeera} now={NOW} onClose={() => undefined} showStaff />);
+    expect(screen.getByTestId('detail-with').textContent).toBe('Meera Iyer');
+    unmount();
+    render(<AppointmentDetailsModal appointment={withMeera} now={NOW} onClose={() => undefined} />);
+    expect(screen.queryByTestId('detail-with')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { Button, StatusBadge, type BadgeTone } from '@slotwise/shared-ui';
+import { withStaff } from './staff';
 import { awaitsProvider, cancellationNote, displayStatus, displayTime, formatDate, reviewState, STATUS_LABELS } from '@slotwise/shared-util';
 
 const TONE: Record<AppointmentStatus, BadgeTone> = {
@@ -35,6 +36,8 @@ interface Props {
   onLeaveReview?: () => void;
   /** extra buttons (reschedule, cancel…) */
   actions?: ReactNode;
+  /** says "with <member>" (a service several members perform; a business of one looks as before) */
+  showStaff?: boolean;
 }
 
 /**
@@ -42,7 +45,7 @@ interface Props {
  * scheduled/confirmed one shows as completed), date and time; whether it awaits the provider's answer,
  * who declined or cancelled it and why; Leave a Review or Reviewed.
  */
-export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, actions }: Props) {
+export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, actions, showStaff = false }: Props) {
   const status = displayStatus(a, now);
   const review = reviewState(a, now);
   const note = cancellationNote(a, 'customer');
@@ -70,6 +73,7 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
       <p className="mt-2 text-sm">
         <span data-testid="appointment-date">{appointmentDateLabel(a)}</span> ·{' '}
         <span data-testid="appointment-time">{displayTime(a.time)}</span>
+        {withStaff(a.staffName, showStaff) && <span data-testid="appointment-staff"> · {withStaff(a.staffName, showStaff)}</span>}
       </p>
       {a.provider && (
         <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -15,13 +15,15 @@ interface Props {
   onAddToCalendar?: () => void;
   /** who reads it: a provider sees the stored status (what is still to be marked), a customer the displayed one */
   viewer?: 'customer' | 'provider';
+  /** names the member ("With"): a service several members perform */
+  showStaff?: boolean;
 }
 
 /**
  * Every field of one appointment in a dialog; to a customer a past scheduled/confirmed one shows as
  * completed. Who declined or cancelled it and why, and whether it awaits the provider's answer.
  */
-export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details', onAddToCalendar, viewer = 'customer' }: Props) {
+export function AppointmentDetailsModal({ appointment: a, now, onClose, actions, title = 'Appointment Details', onAddToCalendar, viewer = 'customer', showStaff = false }: Props) {
   const rows: Array<[string, ReactNode]> = [
     ['Service', a.serviceName],
     ['Category', a.serviceCategory],
@@ -30,6 +32,7 @@ export function AppointmentDetailsModal({ appointment: a, now, onClose, actions,
     ['Reason', cancellationNote(a, viewer)],
     ['Date', appointmentDateLabel(a)],
     ['Time', displayTime(a.time)],
+    ['With', showStaff ? (a.staffName ?? '') : ''],
     ['Provider', a.provider],
     ['Location', a.location],
     ['Customer', a.customerName],

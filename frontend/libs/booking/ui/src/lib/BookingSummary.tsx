@@ -13,13 +13,15 @@ interface Props {
   /** the zone the API reads the slot in (availability's timeZone) */
   timeZone?: string;
   title?: string;
+  /** the member booked with, or "Anyone available"; no row when absent (a business of one) */
+  staffName?: string;
 }
 
 /**
  * What is being booked, on the booking page and after it: when (with its zone), how long, the
  * price in rupees, the business and its address, and the cancellation policy (booking-policy.ts).
  */
-export function BookingSummary({ service: s, date, time, timeZone = BUSINESS_TIME_ZONE, title = 'Booking summary' }: Props) {
+export function BookingSummary({ service: s, date, time, timeZone = BUSINESS_TIME_ZONE, title = 'Booking summary', staffName }: Props) {
   const id = useId();
   const end = time ? addMinutesLabel(time, s.duration) : null;
   const rows: [string, string, string][] = [
@@ -27,6 +29,7 @@ export function BookingSummary({ service: s, date, time, timeZone = BUSINESS_TIM
     ['When', time ? formatZonedDateTime(date, time, timeZone) : 'Choose a date and time', 'when'],
     ['Duration', `${formatDuration(s.duration)}${end ? ` (until ${formatZonedTime(date, end, timeZone)})` : ''}`, 'duration'],
     ['Price', formatRupees(s.price), 'price'],
+    ...(staffName ? ([['With', staffName, 'staff']] as [string, string, string][]) : []),
     ['Business', s.provider, 'business'],
     ['Address', s.location, 'address'],
   ];

@@ -1,7 +1,7 @@
 // The signed-in provider's services (docs/product.md#the-api): the list and the changes several provider
 // screens make to it.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ServiceRequest } from '@slotwise/shared-contract';
+import type { Service, ServiceRequest } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 
 export const providerServicesKey = [queryRoots.provider, 'services'] as const;
@@ -19,7 +19,7 @@ export function servicesChanged(qc: QueryClient) {
 export function useMyServices() {
   return useQuery({
     queryKey: providerServicesKey,
-    queryFn: ({ signal }) => unwrap(userApi.GET('/services/provider', { signal })).then((r) => r.services),
+    queryFn: ({ signal }) => unwrap(userApi.GET('/services/provider', { signal })).then((r) => (r.services as Service[])),
   });
 }
 

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
-import { ProviderActions } from '@slotwise/booking-ui';
+import { Link } from 'react-router';
+import type { Appointment, AppointmentStatus, StaffMember } from '@slotwise/shared-contract';
+import { ProviderActions, StaffFilter, withStaff } from '@slotwise/booking-ui';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs } from '@slotwise/shared-ui';
+import { buttonClass, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs } from '@slotwise/shared-ui';
 import { availabilityWindow, awaitsProvider, cancellationNote, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
-import { useAppointments, useLinkedAppointment, useProviderStatus } from '@slotwise/booking-data-access';
+import { useAppointments, useLinkedAppointment, useMyStaff, useProviderStatus } from '@slotwise/booking-data-access';
 import { closureOn, useMyServices, useMySchedule } from '@slotwise/catalog-data-access';
 import { useProviderReviews } from '../api/provider-dashboard-api';
 import { bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
@@ -12,9 +13,12 @@ import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
 import { card } from './styles';
 import { AnalyticsSection } from './analytics/AnalyticsSection';
+import { ReassignAction } from './Reassign';
 
-function BookingDashboard() {
-  const appts = useAppointments();
+/** `staffId`: the member filter ('' = everyone); `team`: the provider's members (owner first). */
+function BookingDashboard({ staffId, team }: { staffId: string; team: readonly StaffMember[] }) {
+  const appts = useAppointments(staffId);
+  const showStaff = team.length > 1;
   const setStatus = useProviderStatus();
   const [tab, setTab] = useState<BookingTab>('Upcoming');
   /** the booking a notification linked to: its tab is opened and its row marked and scrolled to */
@@ -79,6 +83,7 @@ function BookingDashboard() {
                   </p>
                   <p className="text-sm text-slate-500 dark:text-slate-400">
                     {formatDateTime(a.date, a.time)}
+                    {withStaff(a.staffName, showStaff) && <span data-testid="booking-staff"> · {withStaff(a.staffName, showStaff)}</span>}
                     {a.customerAddress && ` · ${a.customerAddress}`}
                   </p>
                   {awaitsProvider(a) && a.status !== 'pending' && <p className="text-xs text-slate-600 dark:text-slate-300">New time asked by the customer</p>}
@@ -88,7 +93,10 @@ function BookingDashboard() {
                     </p>
                   )}
                 </div>
-                <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                <div className="flex flex-wrap gap-2">
+                  <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                  {showStaff && <ReassignAction appointment={a} team={team} now={now} />}
+                </div>
               </li>
             ))}
           </ul>
@@ -134,16 +142,23 @@ function MiniCalendar() {
   );
 }
 
-function ManageTeam() {
+/** The team in brief; the team page (/team) adds, edits and removes members. */
+function ManageTeam({ team, failed }: { team: readonly StaffMember[]; failed: boolean }) {
   return (
-    <section className={card} aria-labelledby="team-h">
+    <section className={card} aria-labelledby="team-h" data-testid="team-card">
       <h2 id="team-h" className="mb-2 flex items-center gap-2 text-xl font-semibold">
         <Icon name="users" className="h-5 w-5" /> Manage Team Members
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Invite staff and assign them to services. This feature is coming soon.</p>
-      <Button variant="secondary" disabled className="mt-3 border-dashed text-sm text-slate-500">
-        Add Team Member
-      </Button>
+      {failed ? (
+        <p className="text-sm text-rose-700 dark:text-rose-300">Could not load your team.</p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {team.length <= 1 ? 'Just you so far. Add the people who take bookings with you.' : `${team.length} members: ${team.map((m) => m.name).join(', ')}`}
+        </p>
+      )}
+      <Link to="/team" className={`${buttonClass('secondary', 'sm')} mt-3`}>
+        Manage team
+      </Link>
     </section>
   );
 }
@@ -154,20 +169,27 @@ export function ProviderDashboardPage() {
   // Preload everything the dashboard shows in parallel.
   useMyServices();
   useProviderReviews();
+  const staff = useMyStaff();
+  const team = staff.data ?? [];
+  const [picked, setPicked] = useState('');
+  // A member removed meanwhile is no longer a filter.
+  const staffId = team.some((m) => m._id === picked) ? picked : '';
   return (
     <Page>
       {/* The notification bell is the navbar's, on every screen. */}
       <PageHeader title="Provider Dashboard" subtitle={user?.providerInfo?.businessName || user?.fullName} />
+      {/* One filter for the bookings and the analytics (docs/product.md "Team members"). */}
+      <StaffFilter staff={team} value={staffId} onChange={setPicked} className="mb-6 max-w-xs" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <BookingDashboard />
-          <AnalyticsSection />
+          <BookingDashboard staffId={staffId} team={team} />
+          <AnalyticsSection staffId={staffId} />
           <ServiceManagement />
           <RatingsFeedback />
         </div>
         <div className="space-y-6">
           <MiniCalendar />
-          <ManageTeam />
+          <ManageTeam team={team} failed={staff.isError} />
         </div>
       </div>
     </Page>

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { ApiError } from '@slotwise/shared-data-access';
-import { Button, CLOSED_DAY_TONE, ErrorBanner, Field, Input, toast } from '@slotwise/shared-ui';
+import { Button, CLOSED_DAY_TONE, ErrorBanner, toast } from '@slotwise/shared-ui';
+import { closureLabel, CloseDaysForm } from '@slotwise/catalog-ui';
 import { availabilityOf, availabilityWindow, formatDateTime, type Availability } from '@slotwise/shared-util';
 import { closureOn, useAddClosure, useDeleteClosure, useMySchedule } from '@slotwise/catalog-data-access';
-import { bookingsOnClosedDays, closureLabel } from './schedule-rules';
+import { bookingsOnClosedDays } from './schedule-rules';
 
 const AVAILABILITY_STYLE: Record<Availability | 'Closed', string> = {
   Free: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
@@ -100,44 +101,17 @@ function errorText(err: unknown, fallback: string): string {
 /** Close `from` (and up to a later day) with an optional note. */
 function CloseDays({ from, onDone }: { from: string; onDone: () => void }) {
   const add = useAddClosure();
-  const [to, setTo] = useState(from);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    add.mutate(
-      { from, to: to || from, note },
-      {
-        onSuccess: (r) => {
-          toast.success(r.message);
-          onDone();
-        },
-        onError: (err) => setError(errorText(err, 'Failed to close these days.')),
-      },
-    );
-  };
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700" aria-label="Close days">
-      <p className="text-sm font-semibold">Close from {new Date(`${from}T12:00:00`).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long' })}</p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Until (included)">
-          <Input type="date" min={from} value={to} onChange={(e) => setTo(e.target.value)} />
-        </Field>
-        <Field label="Note for customers (optional)">
-          <Input value={note} maxLength={100} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Diwali" />
-        </Field>
-      </div>
-      {error && <ErrorBanner>{error}</ErrorBanner>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" variant="danger-outline" disabled={add.isPending}>
-          {add.isPending ? 'Closing…' : 'Close these days'}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <CloseDaysForm
+      from={from}
+      onDone={onDone}
+      onSubmit={(body) =>
+        add.mutateAsync(body).then(
+          (r) => toast.success(r.message),
+          (err) => Promise.reject(new Error(errorText(err, 'Failed to close these days.'))),
+        )
+      }
+    />
   );
 }
 

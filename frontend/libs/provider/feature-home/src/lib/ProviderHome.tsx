@@ -4,8 +4,8 @@ import type { Appointment } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge } from '@slotwise/shared-ui';
 import { formatDate, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
-import { useAppointments, useProviderStatus } from '@slotwise/booking-data-access';
-import { ProviderActions } from '@slotwise/booking-ui';
+import { useAppointments, useMyStaff, useProviderStatus } from '@slotwise/booking-data-access';
+import { ProviderActions, withStaff } from '@slotwise/booking-ui';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useNotificationCenter } from '@slotwise/notification-data-access';
 import { NotificationList } from '@slotwise/notification-ui';
@@ -42,6 +42,8 @@ export function ProviderHome() {
   const { user } = useSession();
   const business = user?.providerInfo?.businessName;
   const appts = useAppointments();
+  // "with <member>" only for a team of several: a business of one looks as before.
+  const team = (useMyStaff().data?.length ?? 0) > 1;
   const services = useMyServices();
   const setStatus = useProviderStatus();
   const notifications = useNotificationCenter();
@@ -103,6 +105,7 @@ export function ProviderHome() {
                     <p className="font-medium">{a.serviceName}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">
                       {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
+                      {withStaff(a.staffName, team) && ` · ${withStaff(a.staffName, team)}`}
                     </p>
                   </div>
                   <StatusBadge tone="brand">{STATUS_LABELS[a.status]}</StatusBadge>
@@ -160,6 +163,7 @@ export function ProviderHome() {
                   <p className="font-medium">{a.serviceName}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
+                      {withStaff(a.staffName, team) && ` · ${withStaff(a.staffName, team)}`}
                   </p>
                   {a.status !== 'pending' && <p className="text-xs text-slate-600 dark:text-slate-300">New time asked by the customer</p>}
                   <div className="mt-2">
@@ -179,6 +183,7 @@ export function ProviderHome() {
                     <p className="font-medium">{a.serviceName}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-300">
                       {a.customerName || a.customerEmail} · {formatDateTime(a.date, a.time)}
+                      {withStaff(a.staffName, team) && ` · ${withStaff(a.staffName, team)}`}
                     </p>
                     <div className="mt-2">
                       <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />

@@ -12,9 +12,5 @@ export function bookingsOnClosedDays(list: readonly Appointment[], closures: rea
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
 }
 
-/** "23 Nov" or "23 – 25 Nov" style range label, from YYYY-MM-DD dates. */
-export function closureLabel(c: Pick<Closure, 'from' | 'to' | 'note'>): string {
-  const fmt = (d: string) => new Date(`${d}T12:00:00`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
-  const range = c.from === c.to ? fmt(c.from) : `${fmt(c.from)} – ${fmt(c.to)}`;
-  return c.note ? `${range} (${c.note})` : range;
-}
+/** The label of a closure: catalog-ui's, shared with the team page's member days off. */
+export { closureLabel } from '@slotwise/catalog-ui';

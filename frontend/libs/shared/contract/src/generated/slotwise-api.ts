@@ -120,6 +120,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * ReassignAppointment gives the appointment to another member of the
+         *     provider's team who performs its service and is free at its time; the
+         *     customer is told.
+         */
+        put: operations["BookingService_ReassignAppointment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/status": {
         parameters: {
             query?: never;
@@ -556,6 +577,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/me/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling provider's team (docs/product.md#team-members): the owner
+         *     first, then by name.
+         */
+        get: operations["CatalogService_ListStaff"];
+        put?: never;
+        post: operations["CatalogService_CreateStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/me/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["CatalogService_DeleteStaff"];
+        options?: never;
+        head?: never;
+        patch: operations["CatalogService_UpdateStaff"];
+        trace?: never;
+    };
+    "/providers/me/staff/{id}/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CatalogService_AddStaffClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/me/staff/{id}/closures/{closureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["CatalogService_DeleteStaffClosure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews": {
         parameters: {
             query?: never;
@@ -773,9 +862,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BookingServiceReassignAppointmentBody: {
+            staffId?: string;
+        };
         BookingServiceRescheduleBody: {
             date?: string;
             time?: string;
+            /**
+             * @description staffId: absent keeps the member (409 when they are not free); "any"
+             *     assigns anyone free; a member's id asks for them.
+             */
+            staffId?: string;
         };
         BookingServiceUpdateCustomerStatusBody: {
             status?: string;
@@ -792,6 +889,12 @@ export interface components {
              *     other party (at most 300 characters).
              */
             reason?: string;
+        };
+        CatalogServiceAddStaffClosureBody: {
+            from?: string;
+            /** @description to defaults to from (one day). */
+            to?: string;
+            note?: string;
         };
         /**
          * @description UpdateServiceRequest is either a full update or, when only isActive is
@@ -822,6 +925,16 @@ export interface components {
              * @description bufferMinutes: 0 to 120; absent keeps the service's.
              */
             bufferMinutes?: number;
+        };
+        /**
+         * @description UpdateStaffRequest changes what it carries; serviceIds and hours, when
+         *     given (non-empty), replace the member's.
+         */
+        CatalogServiceUpdateStaffBody: {
+            name?: string;
+            email?: string;
+            serviceIds?: string[];
+            hours?: components["schemas"]["v1WorkingHours"][];
         };
         NotificationServiceMarkReadBody: Record<string, never>;
         ReviewServiceDecideReportsBody: {
@@ -1086,6 +1199,12 @@ export interface components {
              *     empty (still open, or cancelled before this was kept).
              */
             cancelledBy?: string;
+            /**
+             * @description staffId and staffName are the team member who performs it (the
+             *     owner for appointments booked before teams).
+             */
+            staffId?: string;
+            staffName?: string;
         };
         v1AppointmentResponse: {
             success?: boolean;
@@ -1138,6 +1257,8 @@ export interface components {
             customerEmail?: string;
             customerPhone?: string;
             customerAddress?: string;
+            /** @description staffId is the member asked for; absent or empty: anyone available. */
+            staffId?: string;
         };
         v1CreateReviewRequest: {
             appointmentId?: string;
@@ -1182,6 +1303,12 @@ export interface components {
              */
             bufferMinutes?: number;
         };
+        v1CreateStaffRequest: {
+            name?: string;
+            email?: string;
+            serviceIds?: string[];
+            hours?: components["schemas"]["v1WorkingHours"][];
+        };
         v1DayAvailability: {
             date?: string;
             slots?: components["schemas"]["v1SlotAvailability"][];
@@ -1194,6 +1321,10 @@ export interface components {
             message?: string;
         };
         v1DeleteServiceResponse: {
+            success?: boolean;
+            message?: string;
+        };
+        v1DeleteStaffResponse: {
             success?: boolean;
             message?: string;
         };
@@ -1554,6 +1685,11 @@ export interface components {
              *     overlap another is not free.
              */
             bufferMinutes?: number;
+            /**
+             * @description staff are the team members who perform the service (the owner
+             *     included), owner first, then by name.
+             */
+            staff?: components["schemas"]["v1StaffRef"][];
         };
         v1ServiceMutationResponse: {
             success?: boolean;
@@ -1568,6 +1704,37 @@ export interface components {
             available?: boolean;
             /** Format: date-time */
             startsAt?: string;
+        };
+        v1StaffListResponse: {
+            success?: boolean;
+            data?: components["schemas"]["v1StaffMember"][];
+        };
+        /** @description StaffMember is one person of a provider's team. */
+        v1StaffMember: {
+            _id?: string;
+            name?: string;
+            email?: string;
+            /**
+             * @description isOwner: the provider's own member, created with their first service;
+             *     it cannot be removed.
+             */
+            isOwner?: boolean;
+            /** @description serviceIds are the provider's services this member performs. */
+            serviceIds?: string[];
+            /** @description hours has at most one entry per weekday; a weekday absent is a day off. */
+            hours?: components["schemas"]["v1WorkingHours"][];
+            /** @description closures are the member's own days off that have not ended yet. */
+            closures?: components["schemas"]["v1Closure"][];
+        };
+        /** @description StaffRef is a member as customers see them. */
+        v1StaffRef: {
+            _id?: string;
+            name?: string;
+        };
+        v1StaffResponse: {
+            success?: boolean;
+            data?: components["schemas"]["v1StaffMember"];
+            message?: string;
         };
         /** @description UpdateProfileRequest changes only the fields that are present. */
         v1UpdateProfileRequest: {
@@ -1617,6 +1784,19 @@ export interface components {
         };
         v1VerifyEmailRequest: {
             token?: string;
+        };
+        /**
+         * @description WorkingHours is one weekday of a member's week: 24-hour HH:MM in the
+         *     business time zone, from < to, to may be "24:00".
+         */
+        v1WorkingHours: {
+            /**
+             * Format: int32
+             * @description weekday is 0 (Sunday) to 6 (Saturday), as JavaScript's Date.getDay.
+             */
+            weekday?: number;
+            from?: string;
+            to?: string;
         };
     };
     responses: never;
@@ -1720,7 +1900,10 @@ export interface operations {
     };
     BookingService_ListProviderAppointments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description staffId keeps one member's appointments; absent: all. */
+                staffId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1856,6 +2039,41 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingServiceRescheduleBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1AppointmentResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    BookingService_ReassignAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingServiceReassignAppointmentBody"];
             };
         };
         responses: {
@@ -2600,6 +2818,8 @@ export interface operations {
             query?: {
                 /** @description days is 7, 30 or 90; 0 (absent) means 30. */
                 days?: number;
+                /** @description staffId counts one member's appointments; absent: all. */
+                staffId?: string;
             };
             header?: never;
             path?: never;
@@ -2740,6 +2960,201 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ScheduleResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    CatalogService_ListStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StaffListResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    CatalogService_CreateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["v1CreateStaffRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StaffResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    CatalogService_DeleteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DeleteStaffResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    CatalogService_UpdateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogServiceUpdateStaffBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StaffResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    CatalogService_AddStaffClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogServiceAddStaffClosureBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StaffResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    CatalogService_DeleteStaffClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                closureId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1StaffResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
@@ -3253,6 +3668,8 @@ export interface operations {
                 from?: string;
                 /** @description days defaults to 10. */
                 days?: number;
+                /** @description staffId shows one member's free slots; absent or empty: anyone's. */
+                staffId?: string;
             };
             header?: never;
             path: {

@@ -1,5 +1,6 @@
 // The REST contract's models, read from the generated OpenAPI types (../generated).
 import type { components } from '../generated/slotwise-api';
+import type { AppointmentStaffFields, ServiceStaffFields } from './staff';
 
 type Schemas = components['schemas'];
 
@@ -38,9 +39,10 @@ export type User = Omit<Emitted<Schemas['v1User']>, 'role' | 'providerInfo'> & {
 
 /** A service's first free slot; listings carry it on every service (null: none free), a single service never. */
 export type NextAvailable = Emitted<Schemas['v1NextAvailable']>;
-export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null };
+// TODO(staff-api merge): the generated v1Service and v1Appointment carry the staff fields; drop the `& …StaffFields`.
+export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null } & ServiceStaffFields;
 
-export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus };
+export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus } & AppointmentStaffFields;
 
 /** A provider's public answer under a review, signed with the business name. */
 export type ReviewReply = Emitted<Schemas['v1ReviewReply']>;
@@ -109,8 +111,8 @@ export type MarkReadResponse = Omit<Emitted<Schemas['v1MarkReadResponse']>, 'not
 export type MarkAllReadResponse = Emitted<Schemas['v1MarkAllReadResponse']>;
 
 // Requests: sent as the contract declares them (absent fields are left out).
-export type BookingRequest = Schemas['v1CreateAppointmentRequest'];
-export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'];
+export type BookingRequest = Schemas['v1CreateAppointmentRequest'] & { staffId?: string };
+export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'] & { staffId?: string };
 export type RegisterRequest = Schemas['v1RegisterRequest'];
 export type LoginRequest = Schemas['v1LoginWithRoleRequest'];
 export type ProfileUpdateRequest = Schemas['v1UpdateProfileRequest'];

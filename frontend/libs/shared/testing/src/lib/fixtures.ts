@@ -1,6 +1,6 @@
 // Complete API objects for tests, typed by the generated contract: every spec builds its data
 // from these, changing only the fields its case is about.
-import type { AnalyticsDay, AppNotification, Appointment, DayAvailability, ProviderAnalytics, Review, Service, User } from '@slotwise/shared-contract';
+import type { AnalyticsDay, AppNotification, Appointment, DayAvailability, ProviderAnalytics, Review, Service, StaffMember, User } from '@slotwise/shared-contract';
 
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}${++seq}`;
@@ -87,6 +87,7 @@ export function aService(over: Partial<Service> = {}): Service {
     closures: [],
     minNoticeMinutes: 0,
     bufferMinutes: 0,
+    staff: [],
     ...over,
   };
 }
@@ -120,6 +121,8 @@ export function anAppointment(over: Partial<Appointment> = {}): Appointment {
     awaitingProvider: (over.status ?? 'pending') === 'pending',
     reason: '',
     cancelledBy: '',
+    staffId: '',
+    staffName: '',
     ...over,
   };
 }
@@ -225,4 +228,17 @@ export function anAnalytics(
     daily,
     hours: Array.from({ length: 24 }, (_, hour) => ({ hour, bookings: hours[hour] ?? 0 })),
   };
+}
+
+/** Every weekday 09:00–17:00, Sunday = 0 as the contract counts. */
+export const WEEKDAY_HOURS = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, from: '09:00', to: '17:00' }));
+
+/** A team member (not the owner unless said). */
+export function aStaffMember(over: Partial<StaffMember> = {}): StaffMember {
+  return { _id: nextId('m'), name: 'Meera Iyer', email: '', isOwner: false, serviceIds: [], hours: WEEKDAY_HOURS, closures: [], ...over };
+}
+
+/** The owner member every provider has: every day, all day. */
+export function anOwner(over: Partial<StaffMember> = {}): StaffMember {
+  return aStaffMember({ name: 'Smile Clinic', isOwner: true, hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, from: '00:00', to: '24:00' })), ...over });
 }

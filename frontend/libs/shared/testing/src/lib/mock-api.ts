@@ -41,10 +41,18 @@ import type {
   ServiceResponse,
   Stats,
   StatsResponse,
+  StaffClosureRequest,
+  StaffClosureResponse,
+  StaffCreateRequest,
+  StaffDeleteResponse,
+  StaffListResponse,
+  StaffMember,
+  StaffMemberResponse,
+  StaffUpdateRequest,
   User,
   UserRoleResponse,
 } from '@slotwise/shared-contract';
-import { anAnalytics, anAppointment, aService, aReview, istInstant } from './fixtures';
+import { anAnalytics, anAppointment, aService, aReview, aStaffMember, istInstant } from './fixtures';
 
 /** The token the mock API hands out and accepts. */
 export const TEST_TOKEN = 'test-token';
@@ -79,6 +87,8 @@ interface State {
   stats: Stats;
   /** GET /reviews/reports: the operator's queue; POST …/decision removes an entry */
   reports: ReviewReport[];
+  /** GET /providers/me/staff: the signed-in provider's team, owner first */
+  staff: StaffMember[];
   requests: RecordedRequest[];
 }
 
@@ -94,6 +104,7 @@ const fresh = (): State => ({
   schedule: { queueOpen: true, closures: [] },
   stats: { bookings: 0, businesses: 0, averageRating: 0, ratingCount: 0, completedShare: 0 },
   reports: [],
+  staff: [],
   requests: [],
 });
 
@@ -132,10 +143,17 @@ export const mockApi = {
     state.notifications = n;
   },
   availability: {
-    set: (serviceId: string, days: DayAvailability[]) => state.availability.set(serviceId, days),
+    /** the days of a service; with `staffId`, what GET …/availability?staffId= answers (else the service's) */
+    set: (serviceId: string, days: DayAvailability[], staffId = '') => state.availability.set(staffId ? `${serviceId}|${staffId}` : serviceId, days),
   },
   analytics: {
     set: (a: ProviderAnalytics) => state.analytics.set(a.days, a),
+  },
+  get staff() {
+    return state.staff;
+  },
+  set staff(s: StaffMember[]) {
+    state.staff = s;
   },
   get schedule() {
     return state.schedule;
@@ -213,6 +231,22 @@ function setStatus(id: string, status: AppointmentStatus, reason = '', by: 'cust
 }
 
 type Id = PathParams<'id'>;
+
+/** catalog-svc's checks of a member (the contract's 400s), the messages a user can act on. */
+function staffRefusal(b: StaffCreateRequest) {
+  const name = (b.name ?? '').trim();
+  if (!name || [...name].length > 80) return apiError(400, 'Enter a name of 1 to 80 characters');
+  if (b.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(b.email)) return apiError(400, 'Enter a valid email address');
+  if ((b.serviceIds ?? []).some((id) => !state.services.some((s) => s._id === id))) return apiError(400, 'Choose services of your own business');
+  const days = new Set<number>();
+  for (const h of b.hours ?? []) {
+    if (days.has(h.weekday)) return apiError(400, 'Give each weekday at most one set of hours');
+    days.add(h.weekday);
+    if (h.from >= h.to) return apiError(400, 'Working hours must end after they start');
+  }
+  if (state.staff.length >= 50) return apiError(409, 'A business has at most 50 team members');
+  return null;
+}
 
 export const handlers = [
   // auth
@@ -324,10 +358,15 @@ export const handlers = [
     state.services = state.services.filter((x) => x._id !== params.id);
     return HttpResponse.json({ success: true, message: 'Service deleted successfully' });
   }),
-  http.get<PathParams<'serviceId'>, never, AvailabilityResponse>('*/services/:serviceId/availability', async ({ request, params }) => {
+  http.get<PathParams<'serviceId'>, never, AvailabilityResponse | ErrorBody>('*/services/:serviceId/availability', async ({ request, params }) => {
     await record(request);
     const id = String(params.serviceId);
-    return HttpResponse.json({ success: true, serviceId: id, timeZone: 'Asia/Kolkata', days: state.availability.get(id) ?? [] });
+    const staffId = new URL(request.url).searchParams.get('staffId') ?? '';
+    // As catalog-svc: a member who does not perform the service is refused.
+    const service = state.services.find((s) => s._id === id);
+    if (staffId && service && !service.staff.some((m) => m._id === staffId)) return apiError(400, 'Choose a team member who offers this service');
+    const days = (staffId && state.availability.get(`${id}|${staffId}`)) || state.availability.get(id) || [];
+    return HttpResponse.json({ success: true, serviceId: id, timeZone: 'Asia/Kolkata', days });
   }),
 
   // reviews
@@ -406,7 +445,9 @@ export const handlers = [
   }),
   http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, appointments: state.appointments }) : unauthorized();
+    if (!signedIn(request)) return unauthorized();
+    const staffId = new URL(request.url).searchParams.get('staffId');
+    return HttpResponse.json({ success: true, appointments: staffId ? state.appointments.filter((a) => a.staffId === staffId) : state.appointments });
   }),
   http.get<Id, never, AppointmentResponse | ErrorBody>('*/appointments/:id', async ({ request, params }) => {
     await record(request);
@@ -418,7 +459,16 @@ export const handlers = [
     const body = (await record(request)) as BookingRequest;
     if (!signedIn(request)) return unauthorized();
     const service = state.services.find((s) => s._id === body.serviceId);
-    const a = anAppointment({ ...body, serviceName: service?.name ?? 'Dental check-up', status: 'pending' } as Partial<Appointment>);
+    // As booking-svc: a named member, or (anyone) the first who performs the service.
+    const member = body.staffId ? service?.staff.find((m) => m._id === body.staffId) : service?.staff[0];
+    if (body.staffId && !member) return apiError(400, 'Choose a team member who offers this service');
+    const a = anAppointment({
+      ...body,
+      serviceName: service?.name ?? 'Dental check-up',
+      status: 'pending',
+      staffId: member?._id ?? '',
+      staffName: member?.name ?? '',
+    } as Partial<Appointment>);
     state.appointments.push(a);
     return HttpResponse.json({ success: true, message: 'Appointment booked', appointment: a }, { status: 201 });
   }),
@@ -430,13 +480,81 @@ export const handlers = [
     const body = (await record(request)) as { status: AppointmentStatus; reason?: string };
     return signedIn(request) ? setStatus(String(params.id), body.status, body.reason) : unauthorized();
   }),
-  http.put<Id, { date: string; time: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/reschedule', async ({ request, params }) => {
-    const body = (await record(request)) as { date: string; time: string };
+  http.put<Id, { date: string; time: string; staffId?: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/reschedule', async ({ request, params }) => {
+    const body = (await record(request)) as { date: string; time: string; staffId?: string };
     if (!signedIn(request)) return unauthorized();
     const a = appointmentOf(String(params.id));
     if (!a) return notFound('Appointment');
+    const service = state.services.find((s) => s._id === a.serviceId);
+    const member = body.staffId && body.staffId !== 'any' ? service?.staff.find((m) => m._id === body.staffId) : undefined;
+    if (member) Object.assign(a, { staffId: member._id, staffName: member.name });
     Object.assign(a, { date: body.date, time: body.time, startsAt: istInstant(body.date, body.time), status: 'scheduled' });
     return HttpResponse.json({ success: true, message: 'Appointment rescheduled successfully', appointment: a });
+  }),
+
+  http.put<Id, { staffId?: string }, AppointmentResponse | ErrorBody>('*/appointments/:id/staff', async ({ request, params }) => {
+    const body = (await record(request)) as { staffId?: string };
+    if (!signedIn(request)) return unauthorized();
+    const a = appointmentOf(String(params.id));
+    if (!a) return notFound('Appointment');
+    const member = state.staff.find((m) => m._id === body.staffId && m.serviceIds.includes(a.serviceId));
+    if (!member) return apiError(400, 'Choose a team member who offers this service');
+    Object.assign(a, { staffId: member._id, staffName: member.name });
+    return HttpResponse.json({ success: true, message: `Appointment reassigned to ${member.name}`, appointment: a });
+  }),
+
+  // the provider's team (docs/product.md#team-members)
+  http.get<never, never, StaffListResponse | ErrorBody>('*/providers/me/staff', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    if (state.user?.role !== 'provider') return apiError(403, 'Only providers have a team');
+    return HttpResponse.json({ success: true, data: state.staff });
+  }),
+  http.post<never, StaffCreateRequest, StaffMemberResponse | ErrorBody>('*/providers/me/staff', async ({ request }) => {
+    const body = (await record(request)) as StaffCreateRequest;
+    if (!signedIn(request)) return unauthorized();
+    const refused = staffRefusal(body);
+    if (refused) return refused;
+    const m = aStaffMember({ name: body.name.trim(), email: body.email ?? '', serviceIds: body.serviceIds ?? [], hours: body.hours ?? [] });
+    state.staff.push(m);
+    return HttpResponse.json({ success: true, data: m, message: 'Team member added' }, { status: 201 });
+  }),
+  http.patch<Id, StaffUpdateRequest, StaffMemberResponse | ErrorBody>('*/providers/me/staff/:id', async ({ request, params }) => {
+    const body = (await record(request)) as StaffUpdateRequest;
+    if (!signedIn(request)) return unauthorized();
+    const m = state.staff.find((x) => x._id === String(params.id));
+    if (!m) return notFound('Team member');
+    const refused = staffRefusal({ name: body.name ?? m.name, email: body.email, serviceIds: body.serviceIds ?? m.serviceIds, hours: body.hours ?? m.hours });
+    if (refused) return refused;
+    Object.assign(m, body, body.name !== undefined ? { name: body.name.trim() } : {});
+    return HttpResponse.json({ success: true, data: m, message: 'Team member updated' });
+  }),
+  http.delete<Id, never, StaffDeleteResponse | ErrorBody>('*/providers/me/staff/:id', async ({ request, params }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const m = state.staff.find((x) => x._id === String(params.id));
+    if (!m) return notFound('Team member');
+    if (m.isOwner) return apiError(409, 'The owner cannot be removed');
+    state.staff = state.staff.filter((x) => x !== m);
+    return HttpResponse.json({ success: true, message: 'Team member removed' });
+  }),
+  http.post<Id, StaffClosureRequest, StaffClosureResponse | ErrorBody>('*/providers/me/staff/:id/closures', async ({ request, params }) => {
+    const body = (await record(request)) as StaffClosureRequest;
+    if (!signedIn(request)) return unauthorized();
+    const m = state.staff.find((x) => x._id === String(params.id));
+    if (!m) return notFound('Team member');
+    const to = body.to || body.from;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.from ?? '') || to < body.from) return apiError(400, 'The last day off cannot be before the first');
+    m.closures.push({ _id: `c${m.closures.length + 1}-${m._id}`, from: body.from, to, note: body.note ?? '' });
+    return HttpResponse.json({ success: true, data: m }, { status: 201 });
+  }),
+  http.delete<PathParams<'id' | 'closureId'>, never, StaffClosureResponse | ErrorBody>('*/providers/me/staff/:id/closures/:closureId', async ({ request, params }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const m = state.staff.find((x) => x._id === String(params.id));
+    if (!m) return notFound('Team member');
+    m.closures = m.closures.filter((c) => c._id !== String(params.closureId));
+    return HttpResponse.json({ success: true, data: m });
   }),
 
   http.get<never, never, ProviderAnalytics | ErrorBody>('*/providers/me/analytics', async ({ request }) => {

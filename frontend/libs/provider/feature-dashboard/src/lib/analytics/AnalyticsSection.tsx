@@ -21,9 +21,10 @@ function ChartsLoading() {
   );
 }
 
-export function AnalyticsSection() {
+/** `staffId`: the dashboard's member filter ('' = everyone). */
+export function AnalyticsSection({ staffId = '' }: { staffId?: string }) {
   const [days, setDays] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
-  const q = useProviderAnalytics(days);
+  const q = useProviderAnalytics(days, staffId);
   const data = q.data;
   // While another period loads the previous figures stay, marked busy.
   const updating = q.isPlaceholderData && q.isFetching;
