@@ -8,7 +8,7 @@ GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
-.PHONY: dev-tools drills lint-modules test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
+.PHONY: admin dev-tools drills lint-modules test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
 
 JAEGER := $(BIN)/jaeger
 MAILPIT := $(BIN)/mailpit
@@ -64,6 +64,12 @@ ifeq ($(NPM_OK),yes)
 else
 	@echo "npm not found: skipping the web app (the API still runs)"
 endif
+
+# An account becomes an operator (decides reported reviews) only here:
+# make admin EMAIL=someone@example.com [REVOKE=1] (DATABASE_URL: default the devstack's).
+admin:
+	@test -n "$(EMAIL)" || { echo "usage: make admin EMAIL=someone@example.com [REVOKE=1]"; exit 1; }
+	go run ./auth-svc/cmd/auth-operator -email '$(EMAIL)' $(if $(REVOKE),-revoke)
 
 generate:
 	./scripts/generate.sh

@@ -102,8 +102,9 @@ func (cfg Config) Spec() svc.Spec {
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},
 				rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithAnalytics(
-				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics))
+			stats := transport.NewStatsEndpoint(repo, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithStats(transport.WithAnalytics(
+				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics), stats))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))

@@ -58,7 +58,9 @@ func (cfg Config) Spec() svc.Spec {
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := catalog.NewService(repo, loc, now, func() string { return uuid.NewString() })
-			set := transport.NewSet(domain, rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName))
+			mw := rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName)
+			set := transport.NewSet(domain, mw)
+			set.CatalogStats = transport.MakeCatalogStats(repo, mw)
 			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
 			return nil

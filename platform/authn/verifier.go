@@ -111,6 +111,7 @@ func (v *Verifier) verify(ctx context.Context, token string) (Claims, time.Time,
 	c.Role, _ = mc["role"].(string)
 	c.Email, _ = mc["email"].(string)
 	c.SessionID, _ = mc["sid"].(string)
+	c.Operator, _ = mc["op"].(bool)
 	if c.UserID == "" || (c.Role != RoleCustomer && c.Role != RoleProvider) {
 		return Claims{}, time.Time{}, ErrBadToken
 	}

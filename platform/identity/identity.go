@@ -17,4 +17,8 @@ type Caller struct {
 	// SessionID is the session (refresh-token family) the token was
 	// issued in; empty for tokens without one.
 	SessionID string
+	// Operator is whether the account may decide reported reviews (the
+	// token's "op" claim; set only from the command line:
+	// docs/adr/0066-operators-and-the-stats-read.md).
+	Operator bool
 }

@@ -28,6 +28,9 @@ type User struct {
 	EmailVerified bool
 	// PendingEmail is the address an email change waits on (verification.go).
 	PendingEmail string
+	// Operator is whether the account may decide reported reviews; only
+	// the command line sets it (cmd/auth-svc "operator").
+	Operator bool
 }
 
 // ProviderInfo is a provider's business.

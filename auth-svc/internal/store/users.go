@@ -100,7 +100,7 @@ func upsertProvider(ctx context.Context, tx pgx.Tx, u auth.User) error {
 }
 
 const selectUser = `SELECT u.id::text, u.email, u.password_hash, u.full_name, u.phone_number, u.address, u.date_of_birth,
-	u.gender, u.role, u.created_at, u.updated_at, u.email_notifications, u.email_verified_at IS NOT NULL, u.pending_email,
+	u.gender, u.role, u.created_at, u.updated_at, u.email_notifications, u.email_verified_at IS NOT NULL, u.pending_email, u.operator,
 	p.business_name, p.business_description, p.business_category, p.business_hours, p.location, p.specializations, p.experience
 	FROM users u LEFT JOIN provider_info p ON p.user_id = u.id `
 
@@ -122,7 +122,7 @@ func scanUser(row pgx.Row) (auth.User, error) {
 	var specs []string
 	var exp *float64
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FullName, &u.PhoneNumber, &u.Address, &dob,
-		&u.Gender, &u.Role, &u.CreatedAt, &u.UpdatedAt, &u.EmailNotifications, &u.EmailVerified, &u.PendingEmail, &name, &desc, &cat, &hours, &loc, &specs, &exp)
+		&u.Gender, &u.Role, &u.CreatedAt, &u.UpdatedAt, &u.EmailNotifications, &u.EmailVerified, &u.PendingEmail, &u.Operator, &name, &desc, &cat, &hours, &loc, &specs, &exp)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return auth.User{}, auth.ErrNotFound
 	}

@@ -49,6 +49,9 @@ func (s *Signer) Issue(u auth.User, sessionID string) (string, error) {
 	if sessionID != "" {
 		claims["sid"] = sessionID
 	}
+	if u.Operator {
+		claims["op"] = true
+	}
 	t := jwt.NewWithClaims(jwt.SigningMethodEdDSA, claims)
 	t.Header["kid"] = s.kid
 	return t.SignedString(s.key)

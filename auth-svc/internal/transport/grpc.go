@@ -259,7 +259,7 @@ func userProto(u auth.User) *authv1.User {
 	p := &authv1.User{
 		Id: u.ID, FullName: u.FullName, Email: u.Email, PhoneNumber: u.PhoneNumber, Address: u.Address,
 		Gender: u.Gender, Role: u.Role, CreatedAt: timestamppb.New(u.CreatedAt), UpdatedAt: timestamppb.New(u.UpdatedAt),
-		EmailNotifications: u.EmailNotifications, EmailVerified: u.EmailVerified, PendingEmail: u.PendingEmail,
+		EmailNotifications: u.EmailNotifications, EmailVerified: u.EmailVerified, PendingEmail: u.PendingEmail, Operator: u.Operator,
 	}
 	if u.DateOfBirth != nil {
 		p.DateOfBirth = u.DateOfBirth.Format("2006-01-02")

@@ -19,6 +19,9 @@ import (
 // (hasReviewed) and keeps their rating (analytics), once per event.
 func Reviews(s booking.Service, log *slog.Logger) func(ctx context.Context, msg kafka.Message) error {
 	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.ReviewEvent) error {
+		if ev.GetType() != "" && ev.GetType() != "created" {
+			return nil // replies and operators' decisions leave the appointment as it is
+		}
 		if ev.GetEventId() == "" || ev.GetAppointmentId() == "" {
 			log.WarnContext(ctx, "review event without event or appointment id skipped", "offset", msg.Offset)
 			return nil

@@ -171,6 +171,9 @@ type ReviewRating struct {
 	EventID   string
 	ServiceID string
 	Rating    int
+	// Removed is set when an operator hid the review: its rating leaves
+	// the aggregate.
+	Removed bool
 }
 
 // Service is the catalog domain.
@@ -185,8 +188,9 @@ type Service interface {
 	Create(ctx context.Context, c Caller, in Input) (Offering, error)
 	Update(ctx context.Context, c Caller, id string, p Patch) (Offering, error)
 	Delete(ctx context.Context, c Caller, id string) error
-	// ApplyReview adds a review's rating to its service's aggregate, once per
-	// event id; it reports whether anything changed.
+	// ApplyReview adds a review's rating to its service's aggregate (or
+	// takes a hidden one's away), once per event id; it reports whether
+	// anything changed.
 	ApplyReview(ctx context.Context, r ReviewRating) (bool, error)
 	// MySchedule, SetQueue, AddClosure and DeleteClosure are the calling
 	// provider's schedule (schedule.go).
@@ -224,7 +228,7 @@ type Repository interface {
 	SetActive(ctx context.Context, id, providerID string, active bool, at time.Time) (Offering, error)
 	SoftDelete(ctx context.Context, id, providerID string, at time.Time) error
 	// AddRating records eventID and, the first time only, adds rating to the
-	// service's aggregate, in one transaction. It reports whether a service
+	// service's aggregate (subtracts it when r.Removed), in one transaction. It reports whether a service
 	// changed.
 	AddRating(ctx context.Context, consumer string, r ReviewRating) (bool, error)
 	ScheduleRepository

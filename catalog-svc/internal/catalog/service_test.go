@@ -198,7 +198,7 @@ func TestApplyReviewOncePerEvent(t *testing.T) {
 	ctx := context.Background()
 	s, repo := newTestService()
 	o, _ := s.Create(ctx, alice, validInput())
-	for _, r := range []ReviewRating{{"e1", o.ID, 5}, {"e1", o.ID, 5}, {"e2", o.ID, 4}, {"e3", o.ID, 4}} {
+	for _, r := range []ReviewRating{{"e1", o.ID, 5, false}, {"e1", o.ID, 5, false}, {"e2", o.ID, 4, false}, {"e3", o.ID, 4, false}} {
 		if _, err := s.ApplyReview(ctx, r); err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func TestApplyReviewOncePerEvent(t *testing.T) {
 	if got.TotalReviews != 3 || got.AvgRating() != 4.3 {
 		t.Fatalf("total %d avg %v, want 3 and 4.3", got.TotalReviews, got.AvgRating())
 	}
-	_, err := s.ApplyReview(ctx, ReviewRating{"e4", o.ID, 6})
+	_, err := s.ApplyReview(ctx, ReviewRating{"e4", o.ID, 6, false})
 	wantKind(t, err, apperr.KindInvalid, "")
 	if (Offering{}).AvgRating() != 0 {
 		t.Fatal("no reviews should average 0")

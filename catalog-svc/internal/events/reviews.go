@@ -21,11 +21,15 @@ import (
 // (the database) is returned, and the consumer retries.
 func ReviewRatings(s catalog.Service, log *slog.Logger) func(ctx context.Context, msg kafka.Message) error {
 	return kafkax.Decoded(log, func(ctx context.Context, msg kafka.Message, ev *eventsv1.ReviewEvent) error {
-		if ev.GetType() != "" && ev.GetType() != "created" {
-			return nil // only new reviews change the aggregate
+		// A new review adds its rating to the aggregate, a hidden one takes it
+		// away; replies and kept reviews change nothing.
+		removed := ev.GetType() == "hidden"
+		if ev.GetType() != "" && ev.GetType() != "created" && !removed {
+			return nil
 		}
 		telemetry.Annotate(ctx, telemetry.ReviewID.String(ev.GetReviewId()), telemetry.ServiceID.String(ev.GetServiceId()))
-		changed, err := s.ApplyReview(ctx, catalog.ReviewRating{EventID: ev.GetEventId(), ServiceID: ev.GetServiceId(), Rating: int(ev.GetRating())})
+		changed, err := s.ApplyReview(ctx, catalog.ReviewRating{EventID: ev.GetEventId(), ServiceID: ev.GetServiceId(),
+			Rating: int(ev.GetRating()), Removed: removed})
 		if apperr.KindOf(err) == apperr.KindInvalid {
 			log.ErrorContext(ctx, "skipping invalid review event", "eventId", ev.GetEventId(), "serviceId", ev.GetServiceId(), "err", err)
 			return nil

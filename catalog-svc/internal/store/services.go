@@ -270,8 +270,12 @@ func (s Services) AddRating(ctx context.Context, consumer string, r catalog.Revi
 		if err != nil || !first || !postgres.IsUUID(r.ServiceID) {
 			return err
 		}
-		o, err := scanOne(tx.QueryRow(ctx, `UPDATE services SET rating_sum = rating_sum + $2, total_reviews = total_reviews + 1
-			WHERE id = $1 RETURNING `+columns, r.ServiceID, r.Rating))
+		rating, count := r.Rating, 1
+		if r.Removed {
+			rating, count = -r.Rating, -1
+		}
+		o, err := scanOne(tx.QueryRow(ctx, `UPDATE services SET rating_sum = rating_sum + $2, total_reviews = total_reviews + $3
+			WHERE id = $1 RETURNING `+columns, r.ServiceID, rating, count))
 		if errors.Is(err, catalog.ErrNotFound) {
 			return nil
 		}

@@ -34,6 +34,8 @@ type Set struct {
 	DeleteStaffClosure   endpoint.Endpoint
 	// GetServiceStaff is internal (no REST route): booking-svc's.
 	GetServiceStaff endpoint.Endpoint
+	// CatalogStats is set apart (stats.go: MakeCatalogStats).
+	CatalogStats endpoint.Endpoint
 }
 
 // ScheduleAnswer is a schedule call's result and what to tell the provider.

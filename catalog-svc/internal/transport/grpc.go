@@ -34,6 +34,7 @@ type GRPCServer struct {
 	addStaffClosure      kit.Handler[*catalogv1.AddStaffClosureRequest, *catalogv1.StaffResponse]
 	deleteStaffClosure   kit.Handler[*catalogv1.DeleteStaffClosureRequest, *catalogv1.StaffResponse]
 	getServiceStaff      kit.Handler[*catalogv1.GetServiceStaffRequest, *catalogv1.GetServiceStaffResponse]
+	catalogStats         kit.Handler[*catalogv1.CatalogStatsRequest, *catalogv1.CatalogStatsResponse]
 }
 
 // NewGRPCServer serves set; every read asks the database.
@@ -56,6 +57,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		addStaffClosure:      kit.NewHandler(set.AddStaffClosure, decodeAddStaffClosure, encodeStaff),
 		deleteStaffClosure:   kit.NewHandler(set.DeleteStaffClosure, decodeDeleteStaffClosure, encodeStaff),
 		getServiceStaff:      kit.NewHandler(set.GetServiceStaff, decodeGetServiceStaff, encodeServiceStaff),
+		catalogStats:         kit.NewHandler(set.CatalogStats, kit.NoRequest[*catalogv1.CatalogStatsRequest], encodeCatalogStats),
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 // them, within the product's promises (docs/product.md "Fresh and kept"):
 // a catalogue read (listings, search, a service, its reviews) may be up to
 // 5 s old; availability is computed anew for every request, and a
-// revalidation that finds it unchanged is a 304. No stale-while-revalidate:
+// revalidation that finds it unchanged is a 304; the home page's figures and
+// testimonials may be 5 minutes old (stats.go). No stale-while-revalidate:
 // it would let a cache serve past those bounds.
 const (
 	cacheCatalogue    = "public, max-age=5"
@@ -32,6 +33,8 @@ func publicCachePolicy(path string) string {
 		return cacheAvailability
 	case len(parts) == 3 && parts[0] == "reviews" && parts[1] == "service":
 		return cacheCatalogue
+	case len(parts) == 2 && parts[0] == "reviews" && parts[1] == "testimonials":
+		return cacheStats // the home page's, like its figures (stats.go)
 	}
 	return ""
 }

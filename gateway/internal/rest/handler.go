@@ -45,6 +45,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	}))
 	root.Handle("GET /auth/export", exportHandler(b, o.TrustedProxies, o.Logger))
 	root.Handle("DELETE /auth/account", deleteAccountHandler(b, o.TrustedProxies, o.Logger))
+	root.Handle("GET /stats", statsHandler(b, o.Logger))
 	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL), mux))
 
 	var h http.Handler = root

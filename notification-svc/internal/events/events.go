@@ -68,9 +68,10 @@ func ReviewHandler(a Applier, log *slog.Logger) kafkax.BatchHandler {
 				log.ErrorContext(ctx, "skipping review event without id", "partition", msg.Partition, "offset", msg.Offset)
 				continue
 			}
-			r := notification.ReviewCreated{EventID: ev.GetEventId(), AppointmentID: ev.GetAppointmentId(),
-				ServiceName: ev.GetServiceName(), ProviderID: ev.GetProviderId(), Rating: ev.GetRating()}
-			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r), People: []string{r.ProviderID}})
+			r := notification.ReviewCreated{EventID: ev.GetEventId(), Type: ev.GetType(), AppointmentID: ev.GetAppointmentId(),
+				ServiceName: ev.GetServiceName(), ProviderID: ev.GetProviderId(), Rating: ev.GetRating(),
+				CustomerID: ev.GetCustomerId(), BusinessName: ev.GetBusinessName(), ReporterIDs: ev.GetReporterIds()}
+			effects = append(effects, store.Effect{EventID: r.EventID, Drafts: notification.ForReview(r), People: reviewPeople(r)})
 		}
 		return a.Apply(ctx, ReviewsConsumer, effects)
 	}
@@ -94,4 +95,19 @@ func timeOf(ts *timestamppb.Timestamp) time.Time {
 		return time.Time{}
 	}
 	return ts.AsTime()
+}
+
+// reviewPeople are the users a review event is about (store.Effect.People):
+// when one is erased the event does nothing. A new review is about its
+// provider, a reply about the review's author. An operator's decision tells
+// several people, each of whom may have been erased on their own: it names
+// none, so the others are still told.
+func reviewPeople(r notification.ReviewCreated) []string {
+	switch r.Type {
+	case "", notification.EventCreated:
+		return []string{r.ProviderID}
+	case notification.ReviewReplied:
+		return []string{r.CustomerID}
+	}
+	return nil
 }

@@ -29,6 +29,10 @@ const (
 	KindReassigned        = "booking_reassigned"
 	KindReminder24h       = "reminder_24h"
 	KindReminder1h        = "reminder_1h"
+	// A review's author and its reporters (docs/product.md "Replies and reports").
+	KindReviewReply  = "review_reply"
+	KindReviewHidden = "review_hidden"
+	KindReviewKept   = "review_kept"
 )
 
 // MailOnlyKinds are mailed but not listed: the customer's own booking,
@@ -104,11 +108,19 @@ type AppointmentChange struct {
 
 // ReviewCreated is one event of review.reviews.v1.
 type ReviewCreated struct {
-	EventID       string
+	EventID string
+	// Type is "created" (or empty, in events from before it was set),
+	// "replied", "hidden" or "kept".
+	Type          string
 	AppointmentID string
 	ServiceName   string
 	ProviderID    string
 	Rating        int32
+	// CustomerID is the review's author; BusinessName signs a reply;
+	// ReporterIDs are those whose reports a decision closed.
+	CustomerID   string
+	BusinessName string
+	ReporterIDs  []string
 }
 
 // ForAppointment is who is told what about a change: at most one draft per
@@ -191,13 +203,61 @@ func DayClosedText(a AppointmentChange, loc *time.Location) string {
 		closed, orDefault(a.ServiceName, "your service"), When(a.StartsAt, loc))
 }
 
-// ForReview tells the provider of a new review.
+// ForReview is who is told what about a review: the provider of a new
+// one; its author of a reply; its author and reporters of an operator's
+// decision on reports.
 func ForReview(r ReviewCreated) []Draft {
-	if r.ProviderID == "" {
-		return nil
+	service := orDefault(r.ServiceName, "your service")
+	switch r.Type {
+	case "", EventCreated:
+		if r.ProviderID == "" {
+			return nil
+		}
+		return []Draft{{RecipientID: r.ProviderID, Kind: KindNewReview, AppointmentID: r.AppointmentID,
+			Text: fmt.Sprintf("New %d★ review of %s.", r.Rating, service)}}
+	case ReviewReplied:
+		if r.CustomerID == "" {
+			return nil
+		}
+		return []Draft{{RecipientID: r.CustomerID, Kind: KindReviewReply,
+			Text: fmt.Sprintf("%s replied to your review of %s.", orDefault(r.BusinessName, "The business"), service)}}
+	case ReviewHidden:
+		return decisionDrafts(r, KindReviewHidden,
+			fmt.Sprintf("Your review of %s was reported and an operator hid it: it broke the review rules.", service),
+			fmt.Sprintf("Thank you for your report: the review of %s is now hidden.", service))
+	case ReviewKept:
+		return decisionDrafts(r, KindReviewKept,
+			fmt.Sprintf("Your review of %s was reported; an operator checked it and it stays up.", service),
+			fmt.Sprintf("An operator checked the review of %s you reported: it follows the review rules and stays up.", service))
 	}
-	return []Draft{{RecipientID: r.ProviderID, Kind: KindNewReview, AppointmentID: r.AppointmentID,
-		Text: fmt.Sprintf("New %d★ review of %s.", r.Rating, orDefault(r.ServiceName, "your service"))}}
+	return nil
+}
+
+// Event types of review.reviews.v1 beside EventCreated.
+const (
+	ReviewReplied = "replied"
+	ReviewHidden  = "hidden"
+	ReviewKept    = "kept"
+)
+
+// decisionDrafts tell the author and each reporter once; an author who
+// also reported is told as the author. Like a reply's, these drafts name no
+// appointment: the mail is about the review, without the booking's details
+// and calendar file.
+func decisionDrafts(r ReviewCreated, kind, toAuthor, toReporter string) []Draft {
+	var out []Draft
+	told := map[string]bool{"": true}
+	if !told[r.CustomerID] {
+		told[r.CustomerID] = true
+		out = append(out, Draft{RecipientID: r.CustomerID, Kind: kind, Text: toAuthor})
+	}
+	for _, id := range r.ReporterIDs {
+		if !told[id] {
+			told[id] = true
+			out = append(out, Draft{RecipientID: id, Kind: kind, Text: toReporter})
+		}
+	}
+	return out
 }
 
 // When writes a start as people read it in the business zone: "Tue 1 Dec, 9:00 AM".

@@ -182,3 +182,43 @@ func TestRemindersFollowTheAppointment(t *testing.T) {
 		t.Fatalf("3 h ahead: 24h due=%v, 1h due=%v", rs[0].Due, rs[1].Due)
 	}
 }
+
+// A reply tells the review's author; an operator's decision tells the author
+// and each reporter once, about the review and no appointment
+// (docs/product.md "Replies and reports").
+func TestRepliesAndDecisionsTellTheAuthorAndReporters(t *testing.T) {
+	base := ReviewCreated{EventID: "e1", AppointmentID: "a1", ServiceName: "Haircut", ProviderID: "p1", Rating: 2, CustomerID: "c1"}
+	summary := func(ds []Draft) []string {
+		var out []string
+		for _, d := range ds {
+			out = append(out, d.RecipientID+" "+d.Kind+" "+d.AppointmentID+": "+d.Text)
+		}
+		return out
+	}
+	replied := base
+	replied.Type, replied.BusinessName = ReviewReplied, "Glow Studio"
+	hidden := base
+	hidden.Type, hidden.ReporterIDs = ReviewHidden, []string{"c2", "p1", "c2", "c1"}
+	kept := base
+	kept.Type, kept.ReporterIDs = ReviewKept, []string{"c2"}
+	cases := map[string]struct {
+		in   ReviewCreated
+		want []string
+	}{
+		"replied": {replied, []string{"c1 review_reply : Glow Studio replied to your review of Haircut."}},
+		"hidden": {hidden, []string{
+			"c1 review_hidden : Your review of Haircut was reported and an operator hid it: it broke the review rules.",
+			"c2 review_hidden : Thank you for your report: the review of Haircut is now hidden.",
+			"p1 review_hidden : Thank you for your report: the review of Haircut is now hidden.",
+		}},
+		"kept": {kept, []string{
+			"c1 review_kept : Your review of Haircut was reported; an operator checked it and it stays up.",
+			"c2 review_kept : An operator checked the review of Haircut you reported: it follows the review rules and stays up.",
+		}},
+	}
+	for name, c := range cases {
+		if got := summary(ForReview(c.in)); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s:\n got %q\nwant %q", name, got, c.want)
+		}
+	}
+}

@@ -51,6 +51,9 @@ var subjects = map[string]string{
 	KindReassigned:          "Your appointment is with someone new",
 	KindReminder24h:         "Reminder: your appointment is tomorrow",
 	KindReminder1h:          "Reminder: your appointment starts in an hour",
+	KindReviewReply:         "The business replied to your review",
+	KindReviewHidden:        "A reported review was hidden",
+	KindReviewKept:          "A reported review stays up",
 }
 
 // providerKinds are told to providers; every other kind to customers.

@@ -55,7 +55,7 @@ func AppointmentHandler(p Projector, log *slog.Logger) kafkax.BatchHandler {
 func Appointment(ev *eventsv1.AppointmentEvent) (review.Appointment, bool) {
 	a := review.Appointment{
 		ID: ev.GetAppointmentId(), ServiceID: ev.GetServiceId(), ServiceName: ev.GetServiceName(),
-		CustomerID: ev.GetCustomerId(), CustomerEmail: ev.GetCustomerEmail(), CustomerName: ev.GetCustomerName(), ProviderID: ev.GetProviderId(),
+		CustomerID: ev.GetCustomerId(), CustomerEmail: ev.GetCustomerEmail(), CustomerName: ev.GetCustomerName(), ProviderID: ev.GetProviderId(), ProviderName: ev.GetProvider(),
 		Status: ev.GetStatus(), Version: ev.GetVersion(),
 	}
 	if ev.GetStartsAt() == nil || a.ID == "" || a.ServiceID == "" || a.CustomerID == "" || a.Status == "" {

@@ -39,6 +39,8 @@ type Appointment struct {
 	// CustomerName is the name the booking was made under.
 	CustomerName string
 	ProviderID   string
+	// ProviderName is the business's name, which signs its replies.
+	ProviderName string
 	Status       string
 	StartsAt     time.Time
 	Version      int64
@@ -59,6 +61,17 @@ type Review struct {
 	Rating       int32
 	Comment      string
 	CreatedAt    time.Time
+	// Reply is the provider's public answer, nil when there is none.
+	Reply *Reply
+}
+
+// Reply is a provider's public answer under a review, signed with the
+// business name it had when first written.
+type Reply struct {
+	Text         string
+	BusinessName string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // Repository stores reviews and reads the appointment projection.
@@ -70,15 +83,46 @@ type Repository interface {
 	// (eventID identifies that event). ErrAlreadyReviewed when the
 	// appointment already has a review.
 	Create(ctx context.Context, r Review, eventID string) error
-	// ByService and ByProvider list reviews newest first.
+	// ByService and ByProvider list reviews newest first, hidden ones left out.
 	ByService(ctx context.Context, serviceID string) ([]Review, error)
 	ByProvider(ctx context.Context, providerID string) ([]Review, error)
-	// ByCustomer lists a customer's own reviews newest first.
+	// ByCustomer lists a customer's own reviews newest first, hidden ones included.
 	ByCustomer(ctx context.Context, customerID string) ([]Review, error)
+	// Visible returns a review that is not hidden; ErrNotFound otherwise.
+	Visible(ctx context.Context, id string) (Review, error)
+	// BusinessName is the name the provider's business goes by in the
+	// appointments seen for it ("" when none says).
+	BusinessName(ctx context.Context, providerID string) (string, error)
+	// SetReply stores r's reply and, when announce is set, the event that
+	// tells its author (eventID), in one transaction.
+	SetReply(ctx context.Context, r Review, announce bool, eventID string) error
+	// DeleteReply removes a review's reply.
+	DeleteReply(ctx context.Context, reviewID string) error
+	// Report stores an open report; ErrAlreadyReported when the reporter has
+	// one open on the review.
+	Report(ctx context.Context, rep Report) error
+	// OpenReports lists the reviews with open reports, the longest waiting first.
+	OpenReports(ctx context.Context) ([]Reported, error)
+	// Decide closes every open report of a review with decision, hides the
+	// review when decision is DecisionHide, and stores the event that tells
+	// the author and the reporters, in one transaction; it returns the
+	// reporters told. ErrNotFound when the review has no open report.
+	Decide(ctx context.Context, reviewID, decision, operatorID string, at time.Time, eventID string) ([]string, error)
+	// Testimonials lists up to limit recent 5-star reviews with a comment, not hidden.
+	Testimonials(ctx context.Context, limit int) ([]Review, error)
+	// Stats counts and averages the ratings of the reviews not hidden.
+	Stats(ctx context.Context) (Stats, error)
+}
+
+// Stats are the figures of every review not hidden.
+type Stats struct {
+	Count   int64
+	Average float64
 }
 
 // Repository errors.
 var (
 	ErrNotFound        = errors.New("not found")
 	ErrAlreadyReviewed = errors.New("appointment already reviewed")
+	ErrAlreadyReported = errors.New("review already reported by this reporter")
 )

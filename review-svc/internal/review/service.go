@@ -21,6 +21,21 @@ type Service interface {
 	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
 	// ListMine is the caller's own reviews (any role: a provider has none).
 	ListMine(ctx context.Context, c Caller) ([]Review, error)
+	// PutReply writes or replaces the calling provider's reply to a review
+	// of their own service (replies.go).
+	PutReply(ctx context.Context, c Caller, reviewID, text string) (Review, error)
+	// DeleteReply removes it.
+	DeleteReply(ctx context.Context, c Caller, reviewID string) (Review, error)
+	// Report records the caller's report of a review (reports.go).
+	Report(ctx context.Context, c Caller, in ReportInput) error
+	// OpenReports is the operator's queue.
+	OpenReports(ctx context.Context, c Caller) ([]Reported, error)
+	// Decide hides or keeps a reported review (operators only).
+	Decide(ctx context.Context, c Caller, reviewID, decision string) (string, error)
+	// Testimonials is public: recent 5-star reviews with a comment.
+	Testimonials(ctx context.Context) ([]Review, error)
+	// Stats is public: the count and average of the ratings not hidden.
+	Stats(ctx context.Context) (Stats, error)
 }
 
 type service struct {

@@ -17,6 +17,8 @@ type memRepo struct {
 	reviews []Review
 	events  []string
 	failGet error
+	reports []Report
+	hidden  map[string]bool
 }
 
 func (m *memRepo) Appointment(_ context.Context, id string) (Appointment, error) {

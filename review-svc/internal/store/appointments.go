@@ -22,17 +22,17 @@ type Appointments struct{ Pool *pgxpool.Pool }
 // An erased customer's name and email are never copied, whenever the event
 // comes (platform/erasure; ApplyAll takes the customers' locks first).
 var applySQL = `INSERT INTO appointments (id, service_id, service_name, customer_id, customer_email,
-		provider_id, status, starts_at, version, customer_name, updated_at)
+		provider_id, status, starts_at, version, customer_name, provider_name, updated_at)
 	VALUES ($1, $2, $3, $4, CASE WHEN ` + erasure.IsErased("$4") + ` THEN '' ELSE $5 END, $6, $7, $8, $9,
-		CASE WHEN ` + erasure.IsErased("$4") + ` THEN '' ELSE $10 END, now())
+		CASE WHEN ` + erasure.IsErased("$4") + ` THEN '' ELSE $10 END, $11, now())
 	ON CONFLICT (id) DO UPDATE SET service_id = EXCLUDED.service_id, service_name = EXCLUDED.service_name,
 		customer_id = EXCLUDED.customer_id, customer_email = EXCLUDED.customer_email, customer_name = EXCLUDED.customer_name,
-		provider_id = EXCLUDED.provider_id, status = EXCLUDED.status, starts_at = EXCLUDED.starts_at,
+		provider_name = EXCLUDED.provider_name, provider_id = EXCLUDED.provider_id, status = EXCLUDED.status, starts_at = EXCLUDED.starts_at,
 		version = EXCLUDED.version, updated_at = now()
 	WHERE appointments.version < EXCLUDED.version`
 
 func applyArgs(a review.Appointment) []any {
-	return []any{a.ID, a.ServiceID, a.ServiceName, a.CustomerID, a.CustomerEmail, a.ProviderID, a.Status, a.StartsAt, a.Version, a.CustomerName}
+	return []any{a.ID, a.ServiceID, a.ServiceName, a.CustomerID, a.CustomerEmail, a.ProviderID, a.Status, a.StartsAt, a.Version, a.CustomerName, a.ProviderName}
 }
 
 // ApplyAll applies events in order as one pipelined batch, which PostgreSQL

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -60,34 +61,60 @@ func (s Reviews) Create(ctx context.Context, r review.Review, eventID string) er
 	return err
 }
 
-const selectReviews = `SELECT id::text, appointment_id, service_id, service_name, provider_id, customer_id,
-	customer_email, customer_name, rating, comment, created_at FROM reviews `
+// reviewColumns are what scanReview reads, in its order.
+const reviewColumns = `id::text, appointment_id, service_id, service_name, provider_id, customer_id,
+	customer_email, customer_name, rating, comment, created_at, reply_text, reply_business, reply_created_at, reply_updated_at`
 
+const selectReviews = `SELECT ` + reviewColumns + ` FROM reviews `
+
+// Hidden reviews leave every public list (docs/product.md "Replies and reports").
 func (s Reviews) ByService(ctx context.Context, serviceID string) ([]review.Review, error) {
-	return s.list(ctx, selectReviews+`WHERE service_id = $1 ORDER BY created_at DESC, seq DESC`, serviceID)
+	return s.list(ctx, selectReviews+`WHERE service_id = $1 AND hidden_at IS NULL ORDER BY created_at DESC, seq DESC`, serviceID)
 }
 
 func (s Reviews) ByProvider(ctx context.Context, providerID string) ([]review.Review, error) {
-	return s.list(ctx, selectReviews+`WHERE provider_id = $1 ORDER BY created_at DESC, seq DESC`, providerID)
+	return s.list(ctx, selectReviews+`WHERE provider_id = $1 AND hidden_at IS NULL ORDER BY created_at DESC, seq DESC`, providerID)
 }
 
 func (s Reviews) ByCustomer(ctx context.Context, customerID string) ([]review.Review, error) {
 	return s.list(ctx, selectReviews+`WHERE customer_id = $1 ORDER BY created_at DESC, seq DESC`, customerID)
 }
 
-func (s Reviews) list(ctx context.Context, sql string, arg string) ([]review.Review, error) {
-	rows, err := s.Pool.Query(ctx, sql, arg)
+func (s Reviews) list(ctx context.Context, sql string, args ...any) ([]review.Review, error) {
+	rows, err := s.Pool.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) {
-		var r review.Review
-		err := row.Scan(&r.ID, &r.AppointmentID, &r.ServiceID, &r.ServiceName, &r.ProviderID, &r.CustomerID,
-			&r.CustomerEmail, &r.CustomerName, &r.Rating, &r.Comment, &r.CreatedAt)
-		return r, err
-	})
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) { return scanReview(row) })
 	if out == nil {
 		out = []review.Review{}
 	}
 	return out, err
+}
+
+// scanReview reads reviewColumns.
+func scanReview(row pgx.Row) (review.Review, error) {
+	var r review.Review
+	var text, business *string
+	var created, updated *time.Time
+	err := row.Scan(&r.ID, &r.AppointmentID, &r.ServiceID, &r.ServiceName, &r.ProviderID, &r.CustomerID,
+		&r.CustomerEmail, &r.CustomerName, &r.Rating, &r.Comment, &r.CreatedAt, &text, &business, &created, &updated)
+	if err == nil && text != nil {
+		r.Reply = &review.Reply{Text: *text, BusinessName: deref(business), CreatedAt: derefTime(created), UpdatedAt: derefTime(updated)}
+	}
+	return r, err
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func derefTime(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return *t
 }

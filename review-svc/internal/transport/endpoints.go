@@ -20,6 +20,13 @@ type Set struct {
 	ListServiceReviews  endpoint.Endpoint
 	ListProviderReviews endpoint.Endpoint
 	ListMyReviews       endpoint.Endpoint
+	PutReviewReply      endpoint.Endpoint
+	DeleteReviewReply   endpoint.Endpoint
+	ReportReview        endpoint.Endpoint
+	ListReports         endpoint.Endpoint
+	DecideReports       endpoint.Endpoint
+	ListTestimonials    endpoint.Endpoint
+	ReviewStats         endpoint.Endpoint
 }
 
 // NewSet wraps s in mw. A service's reviews are public; writing a review and
@@ -30,6 +37,13 @@ func NewSet(s review.Service, mw kit.Middlewares) Set {
 		ListServiceReviews:  mw.Wrap("ListServiceReviews", makeListServiceReviews(s)),
 		ListProviderReviews: mw.Wrap("ListProviderReviews", makeListProviderReviews(s), mw.Authenticated),
 		ListMyReviews:       mw.Wrap("ListMyReviews", makeListMyReviews(s), mw.Authenticated),
+		PutReviewReply:      mw.Wrap("PutReviewReply", makePutReply(s), mw.Authenticated),
+		DeleteReviewReply:   mw.Wrap("DeleteReviewReply", makeDeleteReply(s), mw.Authenticated),
+		ReportReview:        mw.Wrap("ReportReview", makeReport(s), mw.Authenticated),
+		ListReports:         mw.Wrap("ListReports", makeListReports(s), mw.Authenticated),
+		DecideReports:       mw.Wrap("DecideReports", makeDecide(s), mw.Authenticated),
+		ListTestimonials:    mw.Wrap("ListTestimonials", makeTestimonials(s)),
+		ReviewStats:         mw.Wrap("ReviewStats", makeStats(s)),
 	}
 }
 

@@ -21,6 +21,13 @@ type GRPCServer struct {
 	listServiceReviews  kit.Handler[*reviewv1.ListServiceReviewsRequest, *reviewv1.ListReviewsResponse]
 	listProviderReviews kit.Handler[*reviewv1.ListProviderReviewsRequest, *reviewv1.ListReviewsResponse]
 	listMyReviews       kit.Handler[*reviewv1.ListMyReviewsRequest, *reviewv1.ListReviewsResponse]
+	putReply            kit.Handler[*reviewv1.PutReviewReplyRequest, *reviewv1.ReviewResponse]
+	deleteReply         kit.Handler[*reviewv1.DeleteReviewReplyRequest, *reviewv1.ReviewResponse]
+	report              kit.Handler[*reviewv1.ReportReviewRequest, *reviewv1.ReportReviewResponse]
+	listReports         kit.Handler[*reviewv1.ListReportsRequest, *reviewv1.ListReportsResponse]
+	decide              kit.Handler[*reviewv1.DecideReportsRequest, *reviewv1.DecideReportsResponse]
+	testimonials        kit.Handler[*reviewv1.ListTestimonialsRequest, *reviewv1.ListReviewsResponse]
+	stats               kit.Handler[*reviewv1.ReviewStatsRequest, *reviewv1.ReviewStatsResponse]
 }
 
 // NewGRPCServer serves set.
@@ -30,6 +37,13 @@ func NewGRPCServer(set Set) *GRPCServer {
 		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodeList),
 		listProviderReviews: kit.NewHandler(set.ListProviderReviews, kit.NoRequest[*reviewv1.ListProviderReviewsRequest], encodeList),
 		listMyReviews:       kit.NewHandler(set.ListMyReviews, kit.NoRequest[*reviewv1.ListMyReviewsRequest], encodeList),
+		putReply:            kit.NewHandler(set.PutReviewReply, decodePutReply, encodeReply(review.MsgReplySaved)),
+		deleteReply:         kit.NewHandler(set.DeleteReviewReply, decodeDeleteReply, encodeReply(review.MsgReplyDeleted)),
+		report:              kit.NewHandler(set.ReportReview, decodeReport, encodeReport),
+		listReports:         kit.NewHandler(set.ListReports, kit.NoRequest[*reviewv1.ListReportsRequest], encodeReports),
+		decide:              kit.NewHandler(set.DecideReports, decodeDecide, encodeDecide),
+		testimonials:        kit.NewHandler(set.ListTestimonials, kit.NoRequest[*reviewv1.ListTestimonialsRequest], encodeList),
+		stats:               kit.NewHandler(set.ReviewStats, kit.NoRequest[*reviewv1.ReviewStatsRequest], encodeStats),
 	}
 }
 
@@ -47,6 +61,34 @@ func (s *GRPCServer) ListProviderReviews(ctx context.Context, req *reviewv1.List
 
 func (s *GRPCServer) ListMyReviews(ctx context.Context, req *reviewv1.ListMyReviewsRequest) (*reviewv1.ListReviewsResponse, error) {
 	return s.listMyReviews.Serve(ctx, req)
+}
+
+func (s *GRPCServer) PutReviewReply(ctx context.Context, req *reviewv1.PutReviewReplyRequest) (*reviewv1.ReviewResponse, error) {
+	return s.putReply.Serve(ctx, req)
+}
+
+func (s *GRPCServer) DeleteReviewReply(ctx context.Context, req *reviewv1.DeleteReviewReplyRequest) (*reviewv1.ReviewResponse, error) {
+	return s.deleteReply.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ReportReview(ctx context.Context, req *reviewv1.ReportReviewRequest) (*reviewv1.ReportReviewResponse, error) {
+	return s.report.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ListReports(ctx context.Context, req *reviewv1.ListReportsRequest) (*reviewv1.ListReportsResponse, error) {
+	return s.listReports.Serve(ctx, req)
+}
+
+func (s *GRPCServer) DecideReports(ctx context.Context, req *reviewv1.DecideReportsRequest) (*reviewv1.DecideReportsResponse, error) {
+	return s.decide.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ListTestimonials(ctx context.Context, req *reviewv1.ListTestimonialsRequest) (*reviewv1.ListReviewsResponse, error) {
+	return s.testimonials.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ReviewStats(ctx context.Context, req *reviewv1.ReviewStatsRequest) (*reviewv1.ReviewStatsResponse, error) {
+	return s.stats.Serve(ctx, req)
 }
 
 func decodeCreate(_ context.Context, req *reviewv1.CreateReviewRequest) review.Input {
@@ -75,6 +117,13 @@ func reviewProto(r review.Review) *reviewv1.Review {
 	return &reviewv1.Review{
 		Id: r.ID, Rating: r.Rating, Comment: r.Comment, CreatedAt: timestamppb.New(r.CreatedAt),
 		UserId:    &reviewv1.ReviewUser{Id: r.CustomerID, Email: r.CustomerEmail, DisplayName: review.Reviewer(r)},
-		ServiceId: r.ServiceID, AppointmentId: r.AppointmentID, ServiceName: r.ServiceName,
+		ServiceId: r.ServiceID, AppointmentId: r.AppointmentID, ServiceName: r.ServiceName, Reply: replyProto(r.Reply),
 	}
+}
+
+func replyProto(r *review.Reply) *reviewv1.ReviewReply {
+	if r == nil {
+		return nil
+	}
+	return &reviewv1.ReviewReply{Text: r.Text, BusinessName: r.BusinessName, CreatedAt: timestamppb.New(r.CreatedAt), UpdatedAt: timestamppb.New(r.UpdatedAt)}
 }

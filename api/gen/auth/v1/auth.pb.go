@@ -231,7 +231,10 @@ type User struct {
 	EmailVerified bool `protobuf:"varint,13,opt,name=emailVerified,proto3" json:"emailVerified,omitempty"`
 	// pendingEmail is the address an email change waits on (its link was
 	// mailed there); empty when none.
-	PendingEmail  string `protobuf:"bytes,14,opt,name=pendingEmail,proto3" json:"pendingEmail,omitempty"`
+	PendingEmail string `protobuf:"bytes,14,opt,name=pendingEmail,proto3" json:"pendingEmail,omitempty"`
+	// operator is whether the account may decide reported reviews; set only
+	// from the command line (auth-svc operator).
+	Operator      bool `protobuf:"varint,15,opt,name=operator,proto3" json:"operator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -362,6 +365,13 @@ func (x *User) GetPendingEmail() string {
 		return x.PendingEmail
 	}
 	return ""
+}
+
+func (x *User) GetOperator() bool {
+	if x != nil {
+		return x.Operator
+	}
+	return false
 }
 
 type RegisterRequest struct {
@@ -1977,7 +1987,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fspecializations\x18\x06 \x03(\tR\x0fspecializations\x12\x1e\n" +
 	"\n" +
 	"experience\x18\a \x01(\x01R\n" +
-	"experience\"\x85\x04\n" +
+	"experience\"\xa1\x04\n" +
 	"\x04User\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x1a\n" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12\x14\n" +
@@ -1993,7 +2003,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\fproviderInfo\x18\v \x01(\v2\x1e.slotwise.auth.v1.ProviderInfoR\fproviderInfo\x12.\n" +
 	"\x12emailNotifications\x18\f \x01(\bR\x12emailNotifications\x12$\n" +
 	"\remailVerified\x18\r \x01(\bR\remailVerified\x12\"\n" +
-	"\fpendingEmail\x18\x0e \x01(\tR\fpendingEmail\"\xf0\x02\n" +
+	"\fpendingEmail\x18\x0e \x01(\tR\fpendingEmail\x12\x1a\n" +
+	"\boperator\x18\x0f \x01(\bR\boperator\"\xf0\x02\n" +
 	"\x0fRegisterRequest\x12\x14\n" +
 	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\x12\x1a\n" +

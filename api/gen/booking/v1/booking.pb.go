@@ -2092,6 +2092,106 @@ func (x *AnalyticsHour) GetBookings() int32 {
 	return 0
 }
 
+type BookingStatsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BookingStatsRequest) Reset() {
+	*x = BookingStatsRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BookingStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BookingStatsRequest) ProtoMessage() {}
+
+func (x *BookingStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BookingStatsRequest.ProtoReflect.Descriptor instead.
+func (*BookingStatsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
+}
+
+type BookingStatsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// bookings is every appointment ever made.
+	Bookings int64 `protobuf:"varint,1,opt,name=bookings,proto3" json:"bookings,omitempty"`
+	// completed and ended count the appointments that took place or were
+	// missed: ended is completed plus no-shows, and completed/ended is the
+	// share of appointments completed.
+	Completed     int64 `protobuf:"varint,2,opt,name=completed,proto3" json:"completed,omitempty"`
+	Ended         int64 `protobuf:"varint,3,opt,name=ended,proto3" json:"ended,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BookingStatsResponse) Reset() {
+	*x = BookingStatsResponse{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BookingStatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BookingStatsResponse) ProtoMessage() {}
+
+func (x *BookingStatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BookingStatsResponse.ProtoReflect.Descriptor instead.
+func (*BookingStatsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *BookingStatsResponse) GetBookings() int64 {
+	if x != nil {
+		return x.Bookings
+	}
+	return 0
+}
+
+func (x *BookingStatsResponse) GetCompleted() int64 {
+	if x != nil {
+		return x.Completed
+	}
+	return 0
+}
+
+func (x *BookingStatsResponse) GetEnded() int64 {
+	if x != nil {
+		return x.Ended
+	}
+	return 0
+}
+
 var File_slotwise_booking_v1_booking_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
@@ -2259,7 +2359,12 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\vratingCount\x18\f \x01(\x05R\vratingCount\"?\n" +
 	"\rAnalyticsHour\x12\x12\n" +
 	"\x04hour\x18\x01 \x01(\x05R\x04hour\x12\x1a\n" +
-	"\bbookings\x18\x02 \x01(\x05R\bbookings2\x95\x12\n" +
+	"\bbookings\x18\x02 \x01(\x05R\bbookings\"\x15\n" +
+	"\x13BookingStatsRequest\"f\n" +
+	"\x14BookingStatsResponse\x12\x1a\n" +
+	"\bbookings\x18\x01 \x01(\x03R\bbookings\x12\x1c\n" +
+	"\tcompleted\x18\x02 \x01(\x03R\tcompleted\x12\x14\n" +
+	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xff\x12\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -2285,7 +2390,8 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
 	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\x9c\x01\n" +
-	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01B\xb7\x01\x92AyRw\n" +
+	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01\x12h\n" +
+	"\fBookingStats\x12(.slotwise.booking.v1.BookingStatsRequest\x1a).slotwise.booking.v1.BookingStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
@@ -2302,7 +2408,7 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
 	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
@@ -2333,22 +2439,24 @@ var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*AnalyticsRates)(nil),                  // 26: slotwise.booking.v1.AnalyticsRates
 	(*AnalyticsDay)(nil),                    // 27: slotwise.booking.v1.AnalyticsDay
 	(*AnalyticsHour)(nil),                   // 28: slotwise.booking.v1.AnalyticsHour
-	(*timestamppb.Timestamp)(nil),           // 29: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 30: google.api.HttpBody
+	(*BookingStatsRequest)(nil),             // 29: slotwise.booking.v1.BookingStatsRequest
+	(*BookingStatsResponse)(nil),            // 30: slotwise.booking.v1.BookingStatsResponse
+	(*timestamppb.Timestamp)(nil),           // 31: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 32: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	29, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	29, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	29, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	31, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	31, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	31, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
 	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
 	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	29, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	31, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
 	15, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
 	16, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
 	19, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
 	20, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
 	22, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	29, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	31, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
 	25, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
 	26, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
 	27, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
@@ -2368,23 +2476,25 @@ var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
 	1,  // 28: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
 	2,  // 29: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
 	23, // 30: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	6,  // 31: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 32: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 33: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 34: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 35: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 36: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 37: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 38: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	17, // 39: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	21, // 40: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	30, // 41: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	30, // 42: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	3,  // 43: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	3,  // 44: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	24, // 45: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	31, // [31:46] is the sub-list for method output_type
-	16, // [16:31] is the sub-list for method input_type
+	29, // 31: slotwise.booking.v1.BookingService.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
+	6,  // 32: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	10, // 33: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 34: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	10, // 35: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 36: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 37: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 38: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 39: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	17, // 40: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	21, // 41: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	32, // 42: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	32, // 43: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	3,  // 44: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	3,  // 45: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	24, // 46: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	30, // 47: slotwise.booking.v1.BookingService.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
+	32, // [32:48] is the sub-list for method output_type
+	16, // [16:32] is the sub-list for method input_type
 	16, // [16:16] is the sub-list for extension type_name
 	16, // [16:16] is the sub-list for extension extendee
 	0,  // [0:16] is the sub-list for field type_name
@@ -2401,7 +2511,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   29,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

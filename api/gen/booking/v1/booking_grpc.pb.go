@@ -35,6 +35,7 @@ const (
 	BookingService_GetCalendarFeed_FullMethodName          = "/slotwise.booking.v1.BookingService/GetCalendarFeed"
 	BookingService_ResetCalendarFeed_FullMethodName        = "/slotwise.booking.v1.BookingService/ResetCalendarFeed"
 	BookingService_GetProviderAnalytics_FullMethodName     = "/slotwise.booking.v1.BookingService/GetProviderAnalytics"
+	BookingService_BookingStats_FullMethodName             = "/slotwise.booking.v1.BookingService/BookingStats"
 )
 
 // BookingServiceClient is the client API for BookingService service.
@@ -73,6 +74,9 @@ type BookingServiceClient interface {
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error)
+	// BookingStats is internal: the marketplace's booking counts (the
+	// gateway's GET /stats).
+	BookingStats(ctx context.Context, in *BookingStatsRequest, opts ...grpc.CallOption) (*BookingStatsResponse, error)
 }
 
 type bookingServiceClient struct {
@@ -233,6 +237,16 @@ func (c *bookingServiceClient) GetProviderAnalytics(ctx context.Context, in *Get
 	return out, nil
 }
 
+func (c *bookingServiceClient) BookingStats(ctx context.Context, in *BookingStatsRequest, opts ...grpc.CallOption) (*BookingStatsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BookingStatsResponse)
+	err := c.cc.Invoke(ctx, BookingService_BookingStats_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // BookingServiceServer is the server API for BookingService service.
 // All implementations must embed UnimplementedBookingServiceServer
 // for forward compatibility.
@@ -269,6 +283,9 @@ type BookingServiceServer interface {
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error)
+	// BookingStats is internal: the marketplace's booking counts (the
+	// gateway's GET /stats).
+	BookingStats(context.Context, *BookingStatsRequest) (*BookingStatsResponse, error)
 	mustEmbedUnimplementedBookingServiceServer()
 }
 
@@ -323,6 +340,9 @@ func (UnimplementedBookingServiceServer) ResetCalendarFeed(context.Context, *Res
 }
 func (UnimplementedBookingServiceServer) GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetProviderAnalytics not implemented")
+}
+func (UnimplementedBookingServiceServer) BookingStats(context.Context, *BookingStatsRequest) (*BookingStatsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method BookingStats not implemented")
 }
 func (UnimplementedBookingServiceServer) mustEmbedUnimplementedBookingServiceServer() {}
 func (UnimplementedBookingServiceServer) testEmbeddedByValue()                        {}
@@ -615,6 +635,24 @@ func _BookingService_GetProviderAnalytics_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
+func _BookingService_BookingStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BookingStatsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).BookingStats(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_BookingStats_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).BookingStats(ctx, req.(*BookingStatsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // BookingService_ServiceDesc is the grpc.ServiceDesc for BookingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -681,6 +719,10 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetProviderAnalytics",
 			Handler:    _BookingService_GetProviderAnalytics_Handler,
+		},
+		{
+			MethodName: "BookingStats",
+			Handler:    _BookingService_BookingStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

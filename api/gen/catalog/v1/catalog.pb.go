@@ -2289,6 +2289,86 @@ func (x *DeleteServiceResponse) GetMessage() string {
 	return ""
 }
 
+type CatalogStatsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CatalogStatsRequest) Reset() {
+	*x = CatalogStatsRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CatalogStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CatalogStatsRequest) ProtoMessage() {}
+
+func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
+func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
+}
+
+type CatalogStatsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Businesses    int64                  `protobuf:"varint,1,opt,name=businesses,proto3" json:"businesses,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CatalogStatsResponse) Reset() {
+	*x = CatalogStatsResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CatalogStatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CatalogStatsResponse) ProtoMessage() {}
+
+func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
+func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *CatalogStatsResponse) GetBusinesses() int64 {
+	if x != nil {
+		return x.Businesses
+	}
+	return 0
+}
+
 var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
@@ -2488,7 +2568,12 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage2\xd7\x13\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"\x15\n" +
+	"\x13CatalogStatsRequest\"6\n" +
+	"\x14CatalogStatsResponse\x12\x1e\n" +
+	"\n" +
+	"businesses\x18\x01 \x01(\x03R\n" +
+	"businesses2\xc1\x14\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
@@ -2520,7 +2605,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\bCreated.\x12&\n" +
 	"$\x1a\".slotwise.catalog.v1.StaffResponse\x82\xd3\xe4\x93\x02&:\x01*\"!/providers/me/staff/{id}/closures\x12\x9f\x01\n" +
 	"\x12DeleteStaffClosure\x12..slotwise.catalog.v1.DeleteStaffClosureRequest\x1a\".slotwise.catalog.v1.StaffResponse\"5\x82\xd3\xe4\x93\x02/*-/providers/me/staff/{id}/closures/{closureId}\x12q\n" +
-	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
+	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12h\n" +
+	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
@@ -2537,7 +2623,7 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
 	(*StaffRef)(nil),                    // 1: slotwise.catalog.v1.StaffRef
@@ -2572,11 +2658,13 @@ var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*ServiceMutationResponse)(nil),     // 30: slotwise.catalog.v1.ServiceMutationResponse
 	(*DeleteServiceRequest)(nil),        // 31: slotwise.catalog.v1.DeleteServiceRequest
 	(*DeleteServiceResponse)(nil),       // 32: slotwise.catalog.v1.DeleteServiceResponse
-	(*timestamppb.Timestamp)(nil),       // 33: google.protobuf.Timestamp
+	(*CatalogStatsRequest)(nil),         // 33: slotwise.catalog.v1.CatalogStatsRequest
+	(*CatalogStatsResponse)(nil),        // 34: slotwise.catalog.v1.CatalogStatsResponse
+	(*timestamppb.Timestamp)(nil),       // 35: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	33, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	33, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	35, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	35, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
 	22, // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
 	15, // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
 	1,  // 4: slotwise.catalog.v1.Service.staff:type_name -> slotwise.catalog.v1.StaffRef
@@ -2589,7 +2677,7 @@ var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
 	3,  // 11: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
 	15, // 12: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
 	16, // 13: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
-	33, // 14: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	35, // 14: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
 	0,  // 15: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
 	0,  // 16: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
 	0,  // 17: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
@@ -2610,25 +2698,27 @@ var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
 	10, // 32: slotwise.catalog.v1.CatalogService.AddStaffClosure:input_type -> slotwise.catalog.v1.AddStaffClosureRequest
 	11, // 33: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:input_type -> slotwise.catalog.v1.DeleteStaffClosureRequest
 	13, // 34: slotwise.catalog.v1.CatalogService.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
-	24, // 35: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	26, // 36: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	24, // 37: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	30, // 38: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	30, // 39: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	32, // 40: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	21, // 41: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 42: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 43: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 44: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	5,  // 45: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
-	12, // 46: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
-	12, // 47: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
-	9,  // 48: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
-	12, // 49: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
-	12, // 50: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
-	14, // 51: slotwise.catalog.v1.CatalogService.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
-	35, // [35:52] is the sub-list for method output_type
-	18, // [18:35] is the sub-list for method input_type
+	33, // 35: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
+	24, // 36: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	26, // 37: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	24, // 38: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	30, // 39: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	30, // 40: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	32, // 41: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	21, // 42: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	21, // 43: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	21, // 44: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	21, // 45: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	5,  // 46: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
+	12, // 47: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 48: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	9,  // 49: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
+	12, // 50: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 51: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	14, // 52: slotwise.catalog.v1.CatalogService.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
+	34, // 53: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
+	36, // [36:54] is the sub-list for method output_type
+	18, // [18:36] is the sub-list for method input_type
 	18, // [18:18] is the sub-list for extension type_name
 	18, // [18:18] is the sub-list for extension extendee
 	0,  // [0:18] is the sub-list for field type_name
@@ -2650,7 +2740,7 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   33,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

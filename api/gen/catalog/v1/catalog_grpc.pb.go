@@ -36,6 +36,7 @@ const (
 	CatalogService_AddStaffClosure_FullMethodName      = "/slotwise.catalog.v1.CatalogService/AddStaffClosure"
 	CatalogService_DeleteStaffClosure_FullMethodName   = "/slotwise.catalog.v1.CatalogService/DeleteStaffClosure"
 	CatalogService_GetServiceStaff_FullMethodName      = "/slotwise.catalog.v1.CatalogService/GetServiceStaff"
+	CatalogService_CatalogStats_FullMethodName         = "/slotwise.catalog.v1.CatalogService/CatalogStats"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -70,6 +71,9 @@ type CatalogServiceClient interface {
 	// service, with their hours and days off, for booking-svc to decide who
 	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
+	// CatalogStats is internal: how many businesses publish an active
+	// service (the gateway's GET /stats).
+	CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -250,6 +254,16 @@ func (c *catalogServiceClient) GetServiceStaff(ctx context.Context, in *GetServi
 	return out, nil
 }
 
+func (c *catalogServiceClient) CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CatalogStatsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_CatalogStats_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -282,6 +296,9 @@ type CatalogServiceServer interface {
 	// service, with their hours and days off, for booking-svc to decide who
 	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
+	// CatalogStats is internal: how many businesses publish an active
+	// service (the gateway's GET /stats).
+	CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -342,6 +359,9 @@ func (UnimplementedCatalogServiceServer) DeleteStaffClosure(context.Context, *De
 }
 func (UnimplementedCatalogServiceServer) GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetServiceStaff not implemented")
+}
+func (UnimplementedCatalogServiceServer) CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CatalogStats not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -670,6 +690,24 @@ func _CatalogService_GetServiceStaff_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_CatalogStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CatalogStatsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CatalogStats(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CatalogStats_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CatalogStats(ctx, req.(*CatalogStatsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -744,6 +782,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetServiceStaff",
 			Handler:    _CatalogService_GetServiceStaff_Handler,
+		},
+		{
+			MethodName: "CatalogStats",
+			Handler:    _CatalogService_CatalogStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

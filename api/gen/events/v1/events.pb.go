@@ -306,7 +306,11 @@ func (x *AppointmentEvent) GetClosedBy() string {
 type ReviewEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
-	// type is "created".
+	// type is "created"; "replied" (the provider wrote or changed their reply:
+	// the author, customerId, is told); "hidden" (an operator hid the review
+	// after reports: it leaves the service's rating aggregate, and its author
+	// and reporterIds are told) or "kept" (an operator kept it: the same
+	// people are told).
 	Type          string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	OccurredAt    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
 	ReviewId      string                 `protobuf:"bytes,4,opt,name=reviewId,proto3" json:"reviewId,omitempty"`
@@ -315,8 +319,13 @@ type ReviewEvent struct {
 	CustomerId    string                 `protobuf:"bytes,7,opt,name=customerId,proto3" json:"customerId,omitempty"`
 	Rating        int32                  `protobuf:"varint,8,opt,name=rating,proto3" json:"rating,omitempty"`
 	// providerId and serviceName tell the provider of the reviewed service.
-	ProviderId    string `protobuf:"bytes,9,opt,name=providerId,proto3" json:"providerId,omitempty"`
-	ServiceName   string `protobuf:"bytes,10,opt,name=serviceName,proto3" json:"serviceName,omitempty"`
+	ProviderId  string `protobuf:"bytes,9,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	ServiceName string `protobuf:"bytes,10,opt,name=serviceName,proto3" json:"serviceName,omitempty"`
+	// businessName signs a reply ("replied").
+	BusinessName string `protobuf:"bytes,11,opt,name=businessName,proto3" json:"businessName,omitempty"`
+	// reporterIds are the people whose open reports a decision closed
+	// ("hidden", "kept").
+	ReporterIds   []string `protobuf:"bytes,12,rep,name=reporterIds,proto3" json:"reporterIds,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -419,6 +428,20 @@ func (x *ReviewEvent) GetServiceName() string {
 		return x.ServiceName
 	}
 	return ""
+}
+
+func (x *ReviewEvent) GetBusinessName() string {
+	if x != nil {
+		return x.BusinessName
+	}
+	return ""
+}
+
+func (x *ReviewEvent) GetReporterIds() []string {
+	if x != nil {
+		return x.ReporterIds
+	}
+	return nil
 }
 
 // ServiceEvent is published on catalog.services.v1, keyed by service id,
@@ -720,7 +743,7 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"staffEmail\x18\x1b \x01(\tR\n" +
 	"staffEmail\x12\x1a\n" +
-	"\bclosedBy\x18\x1c \x01(\tR\bclosedBy\"\xd1\x02\n" +
+	"\bclosedBy\x18\x1c \x01(\tR\bclosedBy\"\x97\x03\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -738,7 +761,9 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"providerId\x18\t \x01(\tR\n" +
 	"providerId\x12 \n" +
 	"\vserviceName\x18\n" +
-	" \x01(\tR\vserviceName\"\xf2\x02\n" +
+	" \x01(\tR\vserviceName\x12\"\n" +
+	"\fbusinessName\x18\v \x01(\tR\fbusinessName\x12 \n" +
+	"\vreporterIds\x18\f \x03(\tR\vreporterIds\"\xf2\x02\n" +
 	"\fServiceEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

@@ -98,6 +98,8 @@ type Review struct {
 	ServiceId     string                 `protobuf:"bytes,6,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
 	AppointmentId string                 `protobuf:"bytes,7,opt,name=appointmentId,proto3" json:"appointmentId,omitempty"`
 	ServiceName   string                 `protobuf:"bytes,8,opt,name=serviceName,proto3" json:"serviceName,omitempty"`
+	// reply is the provider's public answer; unset when there is none.
+	Reply         *ReviewReply `protobuf:"bytes,9,opt,name=reply,proto3" json:"reply,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -188,6 +190,83 @@ func (x *Review) GetServiceName() string {
 	return ""
 }
 
+func (x *Review) GetReply() *ReviewReply {
+	if x != nil {
+		return x.Reply
+	}
+	return nil
+}
+
+// ReviewReply is a provider's public answer under a review, signed with the
+// business name.
+type ReviewReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Text          string                 `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	BusinessName  string                 `protobuf:"bytes,2,opt,name=businessName,proto3" json:"businessName,omitempty"`
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
+	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=updatedAt,proto3" json:"updatedAt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewReply) Reset() {
+	*x = ReviewReply{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewReply) ProtoMessage() {}
+
+func (x *ReviewReply) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewReply.ProtoReflect.Descriptor instead.
+func (*ReviewReply) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ReviewReply) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *ReviewReply) GetBusinessName() string {
+	if x != nil {
+		return x.BusinessName
+	}
+	return ""
+}
+
+func (x *ReviewReply) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *ReviewReply) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
 type ListServiceReviewsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -197,7 +276,7 @@ type ListServiceReviewsRequest struct {
 
 func (x *ListServiceReviewsRequest) Reset() {
 	*x = ListServiceReviewsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[2]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -209,7 +288,7 @@ func (x *ListServiceReviewsRequest) String() string {
 func (*ListServiceReviewsRequest) ProtoMessage() {}
 
 func (x *ListServiceReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[2]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -222,7 +301,7 @@ func (x *ListServiceReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServiceReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListServiceReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ListServiceReviewsRequest) GetId() string {
@@ -240,7 +319,7 @@ type ListProviderReviewsRequest struct {
 
 func (x *ListProviderReviewsRequest) Reset() {
 	*x = ListProviderReviewsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[3]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -252,7 +331,7 @@ func (x *ListProviderReviewsRequest) String() string {
 func (*ListProviderReviewsRequest) ProtoMessage() {}
 
 func (x *ListProviderReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[3]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -265,7 +344,7 @@ func (x *ListProviderReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{4}
 }
 
 type ListMyReviewsRequest struct {
@@ -276,7 +355,7 @@ type ListMyReviewsRequest struct {
 
 func (x *ListMyReviewsRequest) Reset() {
 	*x = ListMyReviewsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -288,7 +367,7 @@ func (x *ListMyReviewsRequest) String() string {
 func (*ListMyReviewsRequest) ProtoMessage() {}
 
 func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[4]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -301,7 +380,7 @@ func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
 }
 
 type ListReviewsResponse struct {
@@ -314,7 +393,7 @@ type ListReviewsResponse struct {
 
 func (x *ListReviewsResponse) Reset() {
 	*x = ListReviewsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -326,7 +405,7 @@ func (x *ListReviewsResponse) String() string {
 func (*ListReviewsResponse) ProtoMessage() {}
 
 func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -339,7 +418,7 @@ func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListReviewsResponse) GetSuccess() bool {
@@ -368,7 +447,7 @@ type CreateReviewRequest struct {
 
 func (x *CreateReviewRequest) Reset() {
 	*x = CreateReviewRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -380,7 +459,7 @@ func (x *CreateReviewRequest) String() string {
 func (*CreateReviewRequest) ProtoMessage() {}
 
 func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -393,7 +472,7 @@ func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
 func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateReviewRequest) GetAppointmentId() string {
@@ -428,7 +507,7 @@ type CreateReviewResponse struct {
 
 func (x *CreateReviewResponse) Reset() {
 	*x = CreateReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -440,7 +519,7 @@ func (x *CreateReviewResponse) String() string {
 func (*CreateReviewResponse) ProtoMessage() {}
 
 func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -453,7 +532,7 @@ func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
 func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CreateReviewResponse) GetSuccess() bool {
@@ -477,6 +556,723 @@ func (x *CreateReviewResponse) GetData() *Review {
 	return nil
 }
 
+type PutReviewReplyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Text          string                 `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PutReviewReplyRequest) Reset() {
+	*x = PutReviewReplyRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PutReviewReplyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PutReviewReplyRequest) ProtoMessage() {}
+
+func (x *PutReviewReplyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PutReviewReplyRequest.ProtoReflect.Descriptor instead.
+func (*PutReviewReplyRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *PutReviewReplyRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *PutReviewReplyRequest) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+type DeleteReviewReplyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteReviewReplyRequest) Reset() {
+	*x = DeleteReviewReplyRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteReviewReplyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteReviewReplyRequest) ProtoMessage() {}
+
+func (x *DeleteReviewReplyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteReviewReplyRequest.ProtoReflect.Descriptor instead.
+func (*DeleteReviewReplyRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *DeleteReviewReplyRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type ReviewResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	Data          *Review                `protobuf:"bytes,3,opt,name=data,proto3" json:"data,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewResponse) Reset() {
+	*x = ReviewResponse{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewResponse) ProtoMessage() {}
+
+func (x *ReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewResponse.ProtoReflect.Descriptor instead.
+func (*ReviewResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ReviewResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *ReviewResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *ReviewResponse) GetData() *Review {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+type ReportReviewRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// reason is one of "spam", "offensive", "false", "unrelated", "other".
+	Reason string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	// details is optional, at most 300 characters.
+	Details       string `protobuf:"bytes,3,opt,name=details,proto3" json:"details,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportReviewRequest) Reset() {
+	*x = ReportReviewRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportReviewRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportReviewRequest) ProtoMessage() {}
+
+func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportReviewRequest.ProtoReflect.Descriptor instead.
+func (*ReportReviewRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ReportReviewRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ReportReviewRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ReportReviewRequest) GetDetails() string {
+	if x != nil {
+		return x.Details
+	}
+	return ""
+}
+
+type ReportReviewResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportReviewResponse) Reset() {
+	*x = ReportReviewResponse{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportReviewResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportReviewResponse) ProtoMessage() {}
+
+func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportReviewResponse.ProtoReflect.Descriptor instead.
+func (*ReportReviewResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ReportReviewResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *ReportReviewResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+type ListReportsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReportsRequest) Reset() {
+	*x = ListReportsRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReportsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReportsRequest) ProtoMessage() {}
+
+func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReportsRequest.ProtoReflect.Descriptor instead.
+func (*ListReportsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{14}
+}
+
+// ReportReason is one open report's reason.
+type ReportReason struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Reason        string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
+	Details       string                 `protobuf:"bytes,2,opt,name=details,proto3" json:"details,omitempty"`
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=createdAt,proto3" json:"createdAt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportReason) Reset() {
+	*x = ReportReason{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportReason) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportReason) ProtoMessage() {}
+
+func (x *ReportReason) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportReason.ProtoReflect.Descriptor instead.
+func (*ReportReason) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ReportReason) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ReportReason) GetDetails() string {
+	if x != nil {
+		return x.Details
+	}
+	return ""
+}
+
+func (x *ReportReason) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+// ReviewReport is a review with its open reports.
+type ReviewReport struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Review          *Review                `protobuf:"bytes,1,opt,name=review,proto3" json:"review,omitempty"`
+	ReporterCount   int32                  `protobuf:"varint,2,opt,name=reporterCount,proto3" json:"reporterCount,omitempty"`
+	Reasons         []*ReportReason        `protobuf:"bytes,3,rep,name=reasons,proto3" json:"reasons,omitempty"`
+	FirstReportedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=firstReportedAt,proto3" json:"firstReportedAt,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ReviewReport) Reset() {
+	*x = ReviewReport{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewReport) ProtoMessage() {}
+
+func (x *ReviewReport) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewReport.ProtoReflect.Descriptor instead.
+func (*ReviewReport) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ReviewReport) GetReview() *Review {
+	if x != nil {
+		return x.Review
+	}
+	return nil
+}
+
+func (x *ReviewReport) GetReporterCount() int32 {
+	if x != nil {
+		return x.ReporterCount
+	}
+	return 0
+}
+
+func (x *ReviewReport) GetReasons() []*ReportReason {
+	if x != nil {
+		return x.Reasons
+	}
+	return nil
+}
+
+func (x *ReviewReport) GetFirstReportedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FirstReportedAt
+	}
+	return nil
+}
+
+type ListReportsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data          []*ReviewReport        `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReportsResponse) Reset() {
+	*x = ListReportsResponse{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReportsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReportsResponse) ProtoMessage() {}
+
+func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReportsResponse.ProtoReflect.Descriptor instead.
+func (*ListReportsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ListReportsResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *ListReportsResponse) GetData() []*ReviewReport {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+type DecideReportsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// decision is "hide" or "keep".
+	Decision      string `protobuf:"bytes,2,opt,name=decision,proto3" json:"decision,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideReportsRequest) Reset() {
+	*x = DecideReportsRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideReportsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideReportsRequest) ProtoMessage() {}
+
+func (x *DecideReportsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideReportsRequest.ProtoReflect.Descriptor instead.
+func (*DecideReportsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *DecideReportsRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *DecideReportsRequest) GetDecision() string {
+	if x != nil {
+		return x.Decision
+	}
+	return ""
+}
+
+type DecideReportsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecideReportsResponse) Reset() {
+	*x = DecideReportsResponse{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecideReportsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecideReportsResponse) ProtoMessage() {}
+
+func (x *DecideReportsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecideReportsResponse.ProtoReflect.Descriptor instead.
+func (*DecideReportsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *DecideReportsResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *DecideReportsResponse) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+type ListTestimonialsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListTestimonialsRequest) Reset() {
+	*x = ListTestimonialsRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListTestimonialsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListTestimonialsRequest) ProtoMessage() {}
+
+func (x *ListTestimonialsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListTestimonialsRequest.ProtoReflect.Descriptor instead.
+func (*ListTestimonialsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{20}
+}
+
+type ReviewStatsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewStatsRequest) Reset() {
+	*x = ReviewStatsRequest{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewStatsRequest) ProtoMessage() {}
+
+func (x *ReviewStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewStatsRequest.ProtoReflect.Descriptor instead.
+func (*ReviewStatsRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{21}
+}
+
+type ReviewStatsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RatingCount   int64                  `protobuf:"varint,1,opt,name=ratingCount,proto3" json:"ratingCount,omitempty"`
+	AverageRating float64                `protobuf:"fixed64,2,opt,name=averageRating,proto3" json:"averageRating,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewStatsResponse) Reset() {
+	*x = ReviewStatsResponse{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewStatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewStatsResponse) ProtoMessage() {}
+
+func (x *ReviewStatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewStatsResponse.ProtoReflect.Descriptor instead.
+func (*ReviewStatsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ReviewStatsResponse) GetRatingCount() int64 {
+	if x != nil {
+		return x.RatingCount
+	}
+	return 0
+}
+
+func (x *ReviewStatsResponse) GetAverageRating() float64 {
+	if x != nil {
+		return x.AverageRating
+	}
+	return 0
+}
+
 var File_slotwise_review_v1_review_proto protoreflect.FileDescriptor
 
 const file_slotwise_review_v1_review_proto_rawDesc = "" +
@@ -486,7 +1282,7 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"ReviewUser\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12 \n" +
-	"\vdisplayName\x18\x03 \x01(\tR\vdisplayName\"\xa3\x02\n" +
+	"\vdisplayName\x18\x03 \x01(\tR\vdisplayName\"\xda\x02\n" +
 	"\x06Review\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x16\n" +
 	"\x06rating\x18\x02 \x01(\x05R\x06rating\x12\x18\n" +
@@ -495,7 +1291,13 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x06userId\x18\x05 \x01(\v2\x1e.slotwise.review.v1.ReviewUserR\x06userId\x12\x1c\n" +
 	"\tserviceId\x18\x06 \x01(\tR\tserviceId\x12$\n" +
 	"\rappointmentId\x18\a \x01(\tR\rappointmentId\x12 \n" +
-	"\vserviceName\x18\b \x01(\tR\vserviceName\"+\n" +
+	"\vserviceName\x18\b \x01(\tR\vserviceName\x125\n" +
+	"\x05reply\x18\t \x01(\v2\x1f.slotwise.review.v1.ReviewReplyR\x05reply\"\xb9\x01\n" +
+	"\vReviewReply\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x12\"\n" +
+	"\fbusinessName\x18\x02 \x01(\tR\fbusinessName\x128\n" +
+	"\tcreatedAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
+	"\tupdatedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"+\n" +
 	"\x19ListServiceReviewsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x1c\n" +
 	"\x1aListProviderReviewsRequest\"\x16\n" +
@@ -511,7 +1313,47 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x14CreateReviewResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12.\n" +
-	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data2\xd5\x04\n" +
+	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data\";\n" +
+	"\x15PutReviewReplyRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\"*\n" +
+	"\x18DeleteReviewReplyRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"t\n" +
+	"\x0eReviewResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\x12.\n" +
+	"\x04data\x18\x03 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x04data\"W\n" +
+	"\x13ReportReviewRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x18\n" +
+	"\adetails\x18\x03 \x01(\tR\adetails\"J\n" +
+	"\x14ReportReviewResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"\x14\n" +
+	"\x12ListReportsRequest\"z\n" +
+	"\fReportReason\x12\x16\n" +
+	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x18\n" +
+	"\adetails\x18\x02 \x01(\tR\adetails\x128\n" +
+	"\tcreatedAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"\xea\x01\n" +
+	"\fReviewReport\x122\n" +
+	"\x06review\x18\x01 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x06review\x12$\n" +
+	"\rreporterCount\x18\x02 \x01(\x05R\rreporterCount\x12:\n" +
+	"\areasons\x18\x03 \x03(\v2 .slotwise.review.v1.ReportReasonR\areasons\x12D\n" +
+	"\x0ffirstReportedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstReportedAt\"e\n" +
+	"\x13ListReportsResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
+	"\x04data\x18\x02 \x03(\v2 .slotwise.review.v1.ReviewReportR\x04data\"B\n" +
+	"\x14DecideReportsRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
+	"\bdecision\x18\x02 \x01(\tR\bdecision\"K\n" +
+	"\x15DecideReportsResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"\x19\n" +
+	"\x17ListTestimonialsRequest\"\x14\n" +
+	"\x12ReviewStatsRequest\"]\n" +
+	"\x13ReviewStatsResponse\x12 \n" +
+	"\vratingCount\x18\x01 \x01(\x03R\vratingCount\x12$\n" +
+	"\raverageRating\x18\x02 \x01(\x01R\raverageRating2\x9e\f\n" +
 	"\rReviewService\x12\x8e\x01\n" +
 	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x8c\x01\n" +
 	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12g\n" +
@@ -519,7 +1361,17 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"W\x92AAJ?\n" +
 	"\x03201\x128\n" +
 	"\bCreated.\x12,\n" +
-	"*\x1a(.slotwise.review.v1.CreateReviewResponse\x82\xd3\xe4\x93\x02\r:\x01*\"\b/reviewsB\xb5\x01\x92AyRw\n" +
+	"*\x1a(.slotwise.review.v1.CreateReviewResponse\x82\xd3\xe4\x93\x02\r:\x01*\"\b/reviews\x12\x7f\n" +
+	"\x0ePutReviewReply\x12).slotwise.review.v1.PutReviewReplyRequest\x1a\".slotwise.review.v1.ReviewResponse\"\x1e\x82\xd3\xe4\x93\x02\x18:\x01*\x1a\x13/reviews/{id}/reply\x12\x82\x01\n" +
+	"\x11DeleteReviewReply\x12,.slotwise.review.v1.DeleteReviewReplyRequest\x1a\".slotwise.review.v1.ReviewResponse\"\x1b\x82\xd3\xe4\x93\x02\x15*\x13/reviews/{id}/reply\x12\xc7\x01\n" +
+	"\fReportReview\x12'.slotwise.review.v1.ReportReviewRequest\x1a(.slotwise.review.v1.ReportReviewResponse\"d\x92AAJ?\n" +
+	"\x03201\x128\n" +
+	"\bCreated.\x12,\n" +
+	"*\x1a(.slotwise.review.v1.ReportReviewResponse\x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/reviews/{id}/reports\x12{\n" +
+	"\vListReports\x12&.slotwise.review.v1.ListReportsRequest\x1a'.slotwise.review.v1.ListReportsResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/reviews/reports\x90\x02\x01\x12\x87\x01\n" +
+	"\rDecideReports\x12(.slotwise.review.v1.DecideReportsRequest\x1a).slotwise.review.v1.DecideReportsResponse\"!\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/reviews/{id}/decision\x12\x8a\x01\n" +
+	"\x10ListTestimonials\x12+.slotwise.review.v1.ListTestimonialsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/testimonials\x90\x02\x01\x12c\n" +
+	"\vReviewStats\x12&.slotwise.review.v1.ReviewStatsRequest\x1a'.slotwise.review.v1.ReviewStatsResponse\"\x03\x90\x02\x01B\xb5\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ7github.com/slotwise/slotwise/api/gen/review/v1;reviewv1b\x06proto3"
@@ -536,36 +1388,74 @@ func file_slotwise_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_slotwise_review_v1_review_proto_rawDescData
 }
 
-var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_slotwise_review_v1_review_proto_goTypes = []any{
 	(*ReviewUser)(nil),                 // 0: slotwise.review.v1.ReviewUser
 	(*Review)(nil),                     // 1: slotwise.review.v1.Review
-	(*ListServiceReviewsRequest)(nil),  // 2: slotwise.review.v1.ListServiceReviewsRequest
-	(*ListProviderReviewsRequest)(nil), // 3: slotwise.review.v1.ListProviderReviewsRequest
-	(*ListMyReviewsRequest)(nil),       // 4: slotwise.review.v1.ListMyReviewsRequest
-	(*ListReviewsResponse)(nil),        // 5: slotwise.review.v1.ListReviewsResponse
-	(*CreateReviewRequest)(nil),        // 6: slotwise.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),       // 7: slotwise.review.v1.CreateReviewResponse
-	(*timestamppb.Timestamp)(nil),      // 8: google.protobuf.Timestamp
+	(*ReviewReply)(nil),                // 2: slotwise.review.v1.ReviewReply
+	(*ListServiceReviewsRequest)(nil),  // 3: slotwise.review.v1.ListServiceReviewsRequest
+	(*ListProviderReviewsRequest)(nil), // 4: slotwise.review.v1.ListProviderReviewsRequest
+	(*ListMyReviewsRequest)(nil),       // 5: slotwise.review.v1.ListMyReviewsRequest
+	(*ListReviewsResponse)(nil),        // 6: slotwise.review.v1.ListReviewsResponse
+	(*CreateReviewRequest)(nil),        // 7: slotwise.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),       // 8: slotwise.review.v1.CreateReviewResponse
+	(*PutReviewReplyRequest)(nil),      // 9: slotwise.review.v1.PutReviewReplyRequest
+	(*DeleteReviewReplyRequest)(nil),   // 10: slotwise.review.v1.DeleteReviewReplyRequest
+	(*ReviewResponse)(nil),             // 11: slotwise.review.v1.ReviewResponse
+	(*ReportReviewRequest)(nil),        // 12: slotwise.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),       // 13: slotwise.review.v1.ReportReviewResponse
+	(*ListReportsRequest)(nil),         // 14: slotwise.review.v1.ListReportsRequest
+	(*ReportReason)(nil),               // 15: slotwise.review.v1.ReportReason
+	(*ReviewReport)(nil),               // 16: slotwise.review.v1.ReviewReport
+	(*ListReportsResponse)(nil),        // 17: slotwise.review.v1.ListReportsResponse
+	(*DecideReportsRequest)(nil),       // 18: slotwise.review.v1.DecideReportsRequest
+	(*DecideReportsResponse)(nil),      // 19: slotwise.review.v1.DecideReportsResponse
+	(*ListTestimonialsRequest)(nil),    // 20: slotwise.review.v1.ListTestimonialsRequest
+	(*ReviewStatsRequest)(nil),         // 21: slotwise.review.v1.ReviewStatsRequest
+	(*ReviewStatsResponse)(nil),        // 22: slotwise.review.v1.ReviewStatsResponse
+	(*timestamppb.Timestamp)(nil),      // 23: google.protobuf.Timestamp
 }
 var file_slotwise_review_v1_review_proto_depIdxs = []int32{
-	8, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
-	0, // 1: slotwise.review.v1.Review.userId:type_name -> slotwise.review.v1.ReviewUser
-	1, // 2: slotwise.review.v1.ListReviewsResponse.data:type_name -> slotwise.review.v1.Review
-	1, // 3: slotwise.review.v1.CreateReviewResponse.data:type_name -> slotwise.review.v1.Review
-	2, // 4: slotwise.review.v1.ReviewService.ListServiceReviews:input_type -> slotwise.review.v1.ListServiceReviewsRequest
-	3, // 5: slotwise.review.v1.ReviewService.ListProviderReviews:input_type -> slotwise.review.v1.ListProviderReviewsRequest
-	4, // 6: slotwise.review.v1.ReviewService.ListMyReviews:input_type -> slotwise.review.v1.ListMyReviewsRequest
-	6, // 7: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
-	5, // 8: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	5, // 9: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	5, // 10: slotwise.review.v1.ReviewService.ListMyReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	7, // 11: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
-	8, // [8:12] is the sub-list for method output_type
-	4, // [4:8] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	23, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
+	0,  // 1: slotwise.review.v1.Review.userId:type_name -> slotwise.review.v1.ReviewUser
+	2,  // 2: slotwise.review.v1.Review.reply:type_name -> slotwise.review.v1.ReviewReply
+	23, // 3: slotwise.review.v1.ReviewReply.createdAt:type_name -> google.protobuf.Timestamp
+	23, // 4: slotwise.review.v1.ReviewReply.updatedAt:type_name -> google.protobuf.Timestamp
+	1,  // 5: slotwise.review.v1.ListReviewsResponse.data:type_name -> slotwise.review.v1.Review
+	1,  // 6: slotwise.review.v1.CreateReviewResponse.data:type_name -> slotwise.review.v1.Review
+	1,  // 7: slotwise.review.v1.ReviewResponse.data:type_name -> slotwise.review.v1.Review
+	23, // 8: slotwise.review.v1.ReportReason.createdAt:type_name -> google.protobuf.Timestamp
+	1,  // 9: slotwise.review.v1.ReviewReport.review:type_name -> slotwise.review.v1.Review
+	15, // 10: slotwise.review.v1.ReviewReport.reasons:type_name -> slotwise.review.v1.ReportReason
+	23, // 11: slotwise.review.v1.ReviewReport.firstReportedAt:type_name -> google.protobuf.Timestamp
+	16, // 12: slotwise.review.v1.ListReportsResponse.data:type_name -> slotwise.review.v1.ReviewReport
+	3,  // 13: slotwise.review.v1.ReviewService.ListServiceReviews:input_type -> slotwise.review.v1.ListServiceReviewsRequest
+	4,  // 14: slotwise.review.v1.ReviewService.ListProviderReviews:input_type -> slotwise.review.v1.ListProviderReviewsRequest
+	5,  // 15: slotwise.review.v1.ReviewService.ListMyReviews:input_type -> slotwise.review.v1.ListMyReviewsRequest
+	7,  // 16: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
+	9,  // 17: slotwise.review.v1.ReviewService.PutReviewReply:input_type -> slotwise.review.v1.PutReviewReplyRequest
+	10, // 18: slotwise.review.v1.ReviewService.DeleteReviewReply:input_type -> slotwise.review.v1.DeleteReviewReplyRequest
+	12, // 19: slotwise.review.v1.ReviewService.ReportReview:input_type -> slotwise.review.v1.ReportReviewRequest
+	14, // 20: slotwise.review.v1.ReviewService.ListReports:input_type -> slotwise.review.v1.ListReportsRequest
+	18, // 21: slotwise.review.v1.ReviewService.DecideReports:input_type -> slotwise.review.v1.DecideReportsRequest
+	20, // 22: slotwise.review.v1.ReviewService.ListTestimonials:input_type -> slotwise.review.v1.ListTestimonialsRequest
+	21, // 23: slotwise.review.v1.ReviewService.ReviewStats:input_type -> slotwise.review.v1.ReviewStatsRequest
+	6,  // 24: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	6,  // 25: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	6,  // 26: slotwise.review.v1.ReviewService.ListMyReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	8,  // 27: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
+	11, // 28: slotwise.review.v1.ReviewService.PutReviewReply:output_type -> slotwise.review.v1.ReviewResponse
+	11, // 29: slotwise.review.v1.ReviewService.DeleteReviewReply:output_type -> slotwise.review.v1.ReviewResponse
+	13, // 30: slotwise.review.v1.ReviewService.ReportReview:output_type -> slotwise.review.v1.ReportReviewResponse
+	17, // 31: slotwise.review.v1.ReviewService.ListReports:output_type -> slotwise.review.v1.ListReportsResponse
+	19, // 32: slotwise.review.v1.ReviewService.DecideReports:output_type -> slotwise.review.v1.DecideReportsResponse
+	6,  // 33: slotwise.review.v1.ReviewService.ListTestimonials:output_type -> slotwise.review.v1.ListReviewsResponse
+	22, // 34: slotwise.review.v1.ReviewService.ReviewStats:output_type -> slotwise.review.v1.ReviewStatsResponse
+	24, // [24:35] is the sub-list for method output_type
+	13, // [13:24] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_review_v1_review_proto_init() }
@@ -573,14 +1463,14 @@ func file_slotwise_review_v1_review_proto_init() {
 	if File_slotwise_review_v1_review_proto != nil {
 		return
 	}
-	file_slotwise_review_v1_review_proto_msgTypes[6].OneofWrappers = []any{}
+	file_slotwise_review_v1_review_proto_msgTypes[7].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_review_v1_review_proto_rawDesc), len(file_slotwise_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

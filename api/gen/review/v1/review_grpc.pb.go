@@ -23,6 +23,13 @@ const (
 	ReviewService_ListProviderReviews_FullMethodName = "/slotwise.review.v1.ReviewService/ListProviderReviews"
 	ReviewService_ListMyReviews_FullMethodName       = "/slotwise.review.v1.ReviewService/ListMyReviews"
 	ReviewService_CreateReview_FullMethodName        = "/slotwise.review.v1.ReviewService/CreateReview"
+	ReviewService_PutReviewReply_FullMethodName      = "/slotwise.review.v1.ReviewService/PutReviewReply"
+	ReviewService_DeleteReviewReply_FullMethodName   = "/slotwise.review.v1.ReviewService/DeleteReviewReply"
+	ReviewService_ReportReview_FullMethodName        = "/slotwise.review.v1.ReviewService/ReportReview"
+	ReviewService_ListReports_FullMethodName         = "/slotwise.review.v1.ReviewService/ListReports"
+	ReviewService_DecideReports_FullMethodName       = "/slotwise.review.v1.ReviewService/DecideReports"
+	ReviewService_ListTestimonials_FullMethodName    = "/slotwise.review.v1.ReviewService/ListTestimonials"
+	ReviewService_ReviewStats_FullMethodName         = "/slotwise.review.v1.ReviewService/ReviewStats"
 )
 
 // ReviewServiceClient is the client API for ReviewService service.
@@ -39,6 +46,26 @@ type ReviewServiceClient interface {
 	// (GET /auth/export) reads it with the caller's token.
 	ListMyReviews(ctx context.Context, in *ListMyReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
 	CreateReview(ctx context.Context, in *CreateReviewRequest, opts ...grpc.CallOption) (*CreateReviewResponse, error)
+	// PutReviewReply writes or replaces the calling provider's one public
+	// reply to a review of their own service; the review's author is told.
+	PutReviewReply(ctx context.Context, in *PutReviewReplyRequest, opts ...grpc.CallOption) (*ReviewResponse, error)
+	// DeleteReviewReply removes the calling provider's reply.
+	DeleteReviewReply(ctx context.Context, in *DeleteReviewReplyRequest, opts ...grpc.CallOption) (*ReviewResponse, error)
+	// ReportReview records a signed-in customer's or provider's report of a
+	// review, for an operator to decide; one open report per reporter.
+	ReportReview(ctx context.Context, in *ReportReviewRequest, opts ...grpc.CallOption) (*ReportReviewResponse, error)
+	// ListReports is the operator's queue: reviews with open reports, the
+	// longest waiting first.
+	ListReports(ctx context.Context, in *ListReportsRequest, opts ...grpc.CallOption) (*ListReportsResponse, error)
+	// DecideReports closes a review's open reports: "hide" takes the review
+	// out of every public list and the service's rating, "keep" leaves it.
+	DecideReports(ctx context.Context, in *DecideReportsRequest, opts ...grpc.CallOption) (*DecideReportsResponse, error)
+	// ListTestimonials is public: recent 5-star reviews with a comment, not
+	// hidden, for the customer home.
+	ListTestimonials(ctx context.Context, in *ListTestimonialsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
+	// ReviewStats is internal: the count and average of the ratings of every
+	// review not hidden (the gateway's GET /stats).
+	ReviewStats(ctx context.Context, in *ReviewStatsRequest, opts ...grpc.CallOption) (*ReviewStatsResponse, error)
 }
 
 type reviewServiceClient struct {
@@ -89,6 +116,76 @@ func (c *reviewServiceClient) CreateReview(ctx context.Context, in *CreateReview
 	return out, nil
 }
 
+func (c *reviewServiceClient) PutReviewReply(ctx context.Context, in *PutReviewReplyRequest, opts ...grpc.CallOption) (*ReviewResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReviewResponse)
+	err := c.cc.Invoke(ctx, ReviewService_PutReviewReply_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *reviewServiceClient) DeleteReviewReply(ctx context.Context, in *DeleteReviewReplyRequest, opts ...grpc.CallOption) (*ReviewResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReviewResponse)
+	err := c.cc.Invoke(ctx, ReviewService_DeleteReviewReply_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *reviewServiceClient) ReportReview(ctx context.Context, in *ReportReviewRequest, opts ...grpc.CallOption) (*ReportReviewResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReportReviewResponse)
+	err := c.cc.Invoke(ctx, ReviewService_ReportReview_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *reviewServiceClient) ListReports(ctx context.Context, in *ListReportsRequest, opts ...grpc.CallOption) (*ListReportsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReportsResponse)
+	err := c.cc.Invoke(ctx, ReviewService_ListReports_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *reviewServiceClient) DecideReports(ctx context.Context, in *DecideReportsRequest, opts ...grpc.CallOption) (*DecideReportsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DecideReportsResponse)
+	err := c.cc.Invoke(ctx, ReviewService_DecideReports_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *reviewServiceClient) ListTestimonials(ctx context.Context, in *ListTestimonialsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReviewsResponse)
+	err := c.cc.Invoke(ctx, ReviewService_ListTestimonials_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *reviewServiceClient) ReviewStats(ctx context.Context, in *ReviewStatsRequest, opts ...grpc.CallOption) (*ReviewStatsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ReviewStatsResponse)
+	err := c.cc.Invoke(ctx, ReviewService_ReviewStats_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ReviewServiceServer is the server API for ReviewService service.
 // All implementations must embed UnimplementedReviewServiceServer
 // for forward compatibility.
@@ -103,6 +200,26 @@ type ReviewServiceServer interface {
 	// (GET /auth/export) reads it with the caller's token.
 	ListMyReviews(context.Context, *ListMyReviewsRequest) (*ListReviewsResponse, error)
 	CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error)
+	// PutReviewReply writes or replaces the calling provider's one public
+	// reply to a review of their own service; the review's author is told.
+	PutReviewReply(context.Context, *PutReviewReplyRequest) (*ReviewResponse, error)
+	// DeleteReviewReply removes the calling provider's reply.
+	DeleteReviewReply(context.Context, *DeleteReviewReplyRequest) (*ReviewResponse, error)
+	// ReportReview records a signed-in customer's or provider's report of a
+	// review, for an operator to decide; one open report per reporter.
+	ReportReview(context.Context, *ReportReviewRequest) (*ReportReviewResponse, error)
+	// ListReports is the operator's queue: reviews with open reports, the
+	// longest waiting first.
+	ListReports(context.Context, *ListReportsRequest) (*ListReportsResponse, error)
+	// DecideReports closes a review's open reports: "hide" takes the review
+	// out of every public list and the service's rating, "keep" leaves it.
+	DecideReports(context.Context, *DecideReportsRequest) (*DecideReportsResponse, error)
+	// ListTestimonials is public: recent 5-star reviews with a comment, not
+	// hidden, for the customer home.
+	ListTestimonials(context.Context, *ListTestimonialsRequest) (*ListReviewsResponse, error)
+	// ReviewStats is internal: the count and average of the ratings of every
+	// review not hidden (the gateway's GET /stats).
+	ReviewStats(context.Context, *ReviewStatsRequest) (*ReviewStatsResponse, error)
 	mustEmbedUnimplementedReviewServiceServer()
 }
 
@@ -124,6 +241,27 @@ func (UnimplementedReviewServiceServer) ListMyReviews(context.Context, *ListMyRe
 }
 func (UnimplementedReviewServiceServer) CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateReview not implemented")
+}
+func (UnimplementedReviewServiceServer) PutReviewReply(context.Context, *PutReviewReplyRequest) (*ReviewResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PutReviewReply not implemented")
+}
+func (UnimplementedReviewServiceServer) DeleteReviewReply(context.Context, *DeleteReviewReplyRequest) (*ReviewResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteReviewReply not implemented")
+}
+func (UnimplementedReviewServiceServer) ReportReview(context.Context, *ReportReviewRequest) (*ReportReviewResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReportReview not implemented")
+}
+func (UnimplementedReviewServiceServer) ListReports(context.Context, *ListReportsRequest) (*ListReportsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListReports not implemented")
+}
+func (UnimplementedReviewServiceServer) DecideReports(context.Context, *DecideReportsRequest) (*DecideReportsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DecideReports not implemented")
+}
+func (UnimplementedReviewServiceServer) ListTestimonials(context.Context, *ListTestimonialsRequest) (*ListReviewsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListTestimonials not implemented")
+}
+func (UnimplementedReviewServiceServer) ReviewStats(context.Context, *ReviewStatsRequest) (*ReviewStatsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ReviewStats not implemented")
 }
 func (UnimplementedReviewServiceServer) mustEmbedUnimplementedReviewServiceServer() {}
 func (UnimplementedReviewServiceServer) testEmbeddedByValue()                       {}
@@ -218,6 +356,132 @@ func _ReviewService_CreateReview_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ReviewService_PutReviewReply_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PutReviewReplyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).PutReviewReply(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_PutReviewReply_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).PutReviewReply(ctx, req.(*PutReviewReplyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ReviewService_DeleteReviewReply_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteReviewReplyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).DeleteReviewReply(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_DeleteReviewReply_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).DeleteReviewReply(ctx, req.(*DeleteReviewReplyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ReviewService_ReportReview_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReportReviewRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).ReportReview(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_ReportReview_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).ReportReview(ctx, req.(*ReportReviewRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ReviewService_ListReports_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListReportsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).ListReports(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_ListReports_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).ListReports(ctx, req.(*ListReportsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ReviewService_DecideReports_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DecideReportsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).DecideReports(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_DecideReports_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).DecideReports(ctx, req.(*DecideReportsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ReviewService_ListTestimonials_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListTestimonialsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).ListTestimonials(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_ListTestimonials_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).ListTestimonials(ctx, req.(*ListTestimonialsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ReviewService_ReviewStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ReviewStatsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ReviewServiceServer).ReviewStats(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ReviewService_ReviewStats_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ReviewServiceServer).ReviewStats(ctx, req.(*ReviewStatsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ReviewService_ServiceDesc is the grpc.ServiceDesc for ReviewService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -240,6 +504,34 @@ var ReviewService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CreateReview",
 			Handler:    _ReviewService_CreateReview_Handler,
+		},
+		{
+			MethodName: "PutReviewReply",
+			Handler:    _ReviewService_PutReviewReply_Handler,
+		},
+		{
+			MethodName: "DeleteReviewReply",
+			Handler:    _ReviewService_DeleteReviewReply_Handler,
+		},
+		{
+			MethodName: "ReportReview",
+			Handler:    _ReviewService_ReportReview_Handler,
+		},
+		{
+			MethodName: "ListReports",
+			Handler:    _ReviewService_ListReports_Handler,
+		},
+		{
+			MethodName: "DecideReports",
+			Handler:    _ReviewService_DecideReports_Handler,
+		},
+		{
+			MethodName: "ListTestimonials",
+			Handler:    _ReviewService_ListTestimonials_Handler,
+		},
+		{
+			MethodName: "ReviewStats",
+			Handler:    _ReviewService_ReviewStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

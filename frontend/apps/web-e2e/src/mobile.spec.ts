@@ -86,6 +86,8 @@ const customerRoutes = () => [
   '/calendar',
   `/reschedule?id=${appointmentId}`,
   '/profile',
+  // Not an operator: the page says so (docs/product.md#replies-and-reports).
+  '/admin/reports',
 ];
 const providerRoutes = ['/', '/my-services', '/provider-services', '/add-service', '/team', '/calendar', '/dashboard', '/profile'];
 

@@ -28,6 +28,7 @@ const DashboardPage = lazy(() => import('@slotwise/booking-feature-dashboard').t
 const ProviderDashboardPage = lazy(() => import('@slotwise/provider-feature-dashboard').then((m) => ({ default: m.ProviderDashboardPage })));
 const AddServicePage = lazy(() => import('@slotwise/provider-feature-services').then((m) => ({ default: m.AddServicePage })));
 const TeamPage = lazy(() => import('@slotwise/provider-feature-team').then((m) => ({ default: m.TeamPage })));
+const AdminReportsPage = lazy(() => import('@slotwise/shell-feature-admin').then((m) => ({ default: m.AdminReportsPage })));
 const ProviderServicesPage = lazy(() => import('@slotwise/provider-feature-services').then((m) => ({ default: m.ProviderServicesPage })));
 
 /** '/': the provider home for providers, otherwise the customer home. */
@@ -65,6 +66,7 @@ export function AppRoutes() {
         <Route path="calendar" element={auth(<CalendarPage />)} />
         <Route path="my-appointments" element={auth(<MyAppointmentsPage />)} />
         <Route path="leave-review" element={<LeaveReviewPage />} />
+        <Route path="admin/reports" element={auth(<AdminReportsPage />)} />
 
         <Route path="my-services" element={provider(<ProviderDashboardPage />)} />
         <Route path="add-service" element={provider(<AddServicePage />)} />

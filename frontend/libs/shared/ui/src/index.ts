@@ -18,3 +18,5 @@ export * from './lib/Icon';
 export * from './lib/SafeImage';
 export * from './lib/ChoiceDialog';
 export * from './lib/day-tones';
+export * from './lib/ReviewReply';
+export * from './lib/ReportReviewDialog';

@@ -17,10 +17,11 @@ import {
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { BUSINESS_TIME_ZONE, formatDate, formatZonedDateTime, reviewerName, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { BUSINESS_TIME_ZONE, formatZonedDateTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
 import { useAvailability } from '@slotwise/booking-data-access';
 import { ANYONE_AVAILABLE, BookingSummary, dayOpen, firstOpenDay, ServiceSlotPicker, slotState, StaffChoice, type SlotRules, type SummaryService } from '@slotwise/booking-ui';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
+import { ServiceReview } from './ServiceReview';
 import {
   BOOKING_MESSAGES,
   bookingFailedMessage,
@@ -187,15 +188,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
           {reviews.isPending && <Spinner label="Loading reviews…" />}
           {reviews.isError && <ErrorBanner>{BOOKING_MESSAGES.reviews}</ErrorBanner>}
           {reviews.data && reviews.data.length === 0 && <p className="text-slate-600 dark:text-slate-300">No reviews yet.</p>}
-          {reviews.data?.map((r) => (
-            <article key={r._id} data-testid="review" className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-              <Stars rating={r.rating} />
-              <p className="mt-1">{r.comment}</p>
-              <p className="text-xs text-slate-600 dark:text-slate-400">
-                {reviewerName(r)} · {formatDate(r.createdAt)}
-              </p>
-            </article>
-          ))}
+          {reviews.data?.map((r) => <ServiceReview key={r._id} review={r} />)}
         </section>
       )}
 

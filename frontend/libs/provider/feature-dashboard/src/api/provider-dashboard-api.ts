@@ -21,3 +21,30 @@ export function useProviderReviews() {
     queryFn: ({ signal }) => unwrap(userApi.GET('/reviews/provider', { signal })).then((r) => r.data),
   });
 }
+
+/** PUT /reviews/{id}/reply: the provider's one public reply, written or replaced. */
+export function useSaveReply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) =>
+      unwrap(userApi.PUT('/reviews/{id}/reply', { params: { path: { id } }, body: { text } })),
+    onSuccess: () => repliesChanged(qc),
+  });
+}
+
+/** DELETE /reviews/{id}/reply. */
+export function useDeleteReply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(userApi.DELETE('/reviews/{id}/reply', { params: { path: { id } } })),
+    onSuccess: () => repliesChanged(qc),
+  });
+}
+
+/** A reply shows under the review in the provider's list and in the service's public one. */
+function repliesChanged(qc: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: [queryRoots.provider, 'reviews'] }),
+    qc.invalidateQueries({ queryKey: [queryRoots.reviews] }),
+  ]);
+}

@@ -677,6 +677,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ListReports is the operator's queue: reviews with open reports, the
+         *     longest waiting first.
+         */
+        get: operations["ReviewService_ListReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews/service/{id}": {
         parameters: {
             query?: never;
@@ -687,6 +707,87 @@ export interface paths {
         get: operations["ReviewService_ListServiceReviews"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/testimonials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ListTestimonials is public: recent 5-star reviews with a comment, not
+         *     hidden, for the customer home.
+         */
+        get: operations["ReviewService_ListTestimonials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DecideReports closes a review's open reports: "hide" takes the review
+         *     out of every public list and the service's rating, "keep" leaves it.
+         */
+        post: operations["ReviewService_DecideReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PutReviewReply writes or replaces the calling provider's one public
+         *     reply to a review of their own service; the review's author is told.
+         */
+        put: operations["ReviewService_PutReviewReply"];
+        post?: never;
+        /** DeleteReviewReply removes the calling provider's reply. */
+        delete: operations["ReviewService_DeleteReviewReply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ReportReview records a signed-in customer's or provider's report of a
+         *     review, for an operator to decide; one open report per reporter.
+         */
+        post: operations["ReviewService_ReportReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -836,6 +937,19 @@ export interface components {
             hours?: components["schemas"]["v1WorkingHours"][];
         };
         NotificationServiceMarkReadBody: Record<string, never>;
+        ReviewServiceDecideReportsBody: {
+            /** @description decision is "hide" or "keep". */
+            decision?: string;
+        };
+        ReviewServicePutReviewReplyBody: {
+            text?: string;
+        };
+        ReviewServiceReportReviewBody: {
+            /** @description reason is one of "spam", "offensive", "false", "unrelated", "other". */
+            reason?: string;
+            /** @description details is optional, at most 300 characters. */
+            details?: string;
+        };
         /**
          * @description Message that represents an arbitrary HTTP body. It should only be used for
          *     payload formats that can't be represented as JSON, such as raw binary or
@@ -1202,6 +1316,10 @@ export interface components {
             closed?: boolean;
             closedNote?: string;
         };
+        v1DecideReportsResponse: {
+            success?: boolean;
+            message?: string;
+        };
         v1DeleteServiceResponse: {
             success?: boolean;
             message?: string;
@@ -1269,6 +1387,10 @@ export interface components {
             limit?: number;
             /** Format: int32 */
             total?: number;
+        };
+        v1ListReportsResponse: {
+            success?: boolean;
+            data?: components["schemas"]["v1ReviewReport"][];
         };
         v1ListReviewsResponse: {
             success?: boolean;
@@ -1431,6 +1553,17 @@ export interface components {
             message?: string;
             user?: components["schemas"]["v1User"];
         };
+        /** @description ReportReason is one open report's reason. */
+        v1ReportReason: {
+            reason?: string;
+            details?: string;
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        v1ReportReviewResponse: {
+            success?: boolean;
+            message?: string;
+        };
         v1ResendVerificationRequest: Record<string, never>;
         v1ResetCalendarFeedRequest: Record<string, never>;
         v1ResetPasswordRequest: {
@@ -1450,6 +1583,33 @@ export interface components {
             serviceId?: string;
             appointmentId?: string;
             serviceName?: string;
+            reply?: components["schemas"]["v1ReviewReply"];
+        };
+        /**
+         * @description ReviewReply is a provider's public answer under a review, signed with the
+         *     business name.
+         */
+        v1ReviewReply: {
+            text?: string;
+            businessName?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        /** @description ReviewReport is a review with its open reports. */
+        v1ReviewReport: {
+            review?: components["schemas"]["v1Review"];
+            /** Format: int32 */
+            reporterCount?: number;
+            reasons?: components["schemas"]["v1ReportReason"][];
+            /** Format: date-time */
+            firstReportedAt?: string;
+        };
+        v1ReviewResponse: {
+            success?: boolean;
+            message?: string;
+            data?: components["schemas"]["v1Review"];
         };
         /**
          * @description ReviewUser is who wrote a review. A service's public reviews carry only the
@@ -1616,6 +1776,11 @@ export interface components {
              *     mailed there); empty when none.
              */
             pendingEmail?: string;
+            /**
+             * @description operator is whether the account may decide reported reviews; set only
+             *     from the command line (auth-svc operator).
+             */
+            operator?: boolean;
         };
         v1VerifyEmailRequest: {
             token?: string;
@@ -3065,6 +3230,35 @@ export interface operations {
             };
         };
     };
+    ReviewService_ListReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListReportsResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
     ReviewService_ListServiceReviews: {
         parameters: {
             query?: never;
@@ -3083,6 +3277,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1ListReviewsResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    ReviewService_ListTestimonials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ListReviewsResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    ReviewService_DecideReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewServiceDecideReportsBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1DecideReportsResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    ReviewService_PutReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewServicePutReviewReplyBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ReviewResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    ReviewService_DeleteReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ReviewResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    ReviewService_ReportReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewServiceReportReviewBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1ReportReviewResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */

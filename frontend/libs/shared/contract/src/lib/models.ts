@@ -44,7 +44,30 @@ export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { n
 
 export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus } & AppointmentStaffFields;
 
-export type Review = Emitted<Schemas['v1Review']>;
+/** A provider's public answer under a review, signed with the business name. */
+export type ReviewReply = Emitted<Schemas['v1ReviewReply']>;
+/** A review; `reply` is null until the provider answers (docs/product.md#replies-and-reports). */
+export type Review = Omit<Emitted<Schemas['v1Review']>, 'reply'> & { reply: ReviewReply | null };
+/** A review with its open reports, for an operator (GET /reviews/reports). */
+export type ReviewReport = Omit<Emitted<Schemas['v1ReviewReport']>, 'review'> & { review: Review };
+/** Why a review is reported: the report form's choices. */
+export type ReportReason = 'spam' | 'offensive' | 'false' | 'unrelated' | 'other';
+
+/**
+ * The home page's figures (GET /stats, composed by the gateway, not in the OpenAPI document:
+ * gateway/internal/rest/stats.go). completedShare is a whole percentage, 0 until an appointment ended.
+ */
+export interface Stats {
+  bookings: number;
+  businesses: number;
+  averageRating: number;
+  ratingCount: number;
+  completedShare: number;
+}
+export interface StatsResponse {
+  success: boolean;
+  data: Stats;
+}
 
 /** A provider's days off and queue (docs/product.md#provider-schedule). */
 export type Closure = Emitted<Schemas['v1Closure']>;
@@ -69,8 +92,12 @@ export type ServiceResponse = Omit<Emitted<Schemas['v1GetServiceResponse']>, 'se
 export type ServiceListResponse = Omit<Emitted<Schemas['v1ListServicesResponse']>, 'services'> & { services: Service[] };
 export type ServiceMutationResponse = Omit<Emitted<Schemas['v1ServiceMutationResponse']>, 'data'> & { data: Service };
 export type DeleteServiceResponse = Emitted<Schemas['v1DeleteServiceResponse']>;
-export type ReviewListResponse = Emitted<Schemas['v1ListReviewsResponse']>;
-export type CreateReviewResponse = Emitted<Schemas['v1CreateReviewResponse']>;
+export type ReviewListResponse = Omit<Emitted<Schemas['v1ListReviewsResponse']>, 'data'> & { data: Review[] };
+export type ReviewResponse = Omit<Emitted<Schemas['v1ReviewResponse']>, 'data'> & { data: Review };
+export type ReportReviewResponse = Emitted<Schemas['v1ReportReviewResponse']>;
+export type ReportListResponse = Omit<Emitted<Schemas['v1ListReportsResponse']>, 'data'> & { data: ReviewReport[] };
+export type DecideReportsResponse = Emitted<Schemas['v1DecideReportsResponse']>;
+export type CreateReviewResponse = Omit<Emitted<Schemas['v1CreateReviewResponse']>, 'data'> & { data: Review };
 export type ProfileResponse = Omit<Emitted<Schemas['v1ProfileResponse']>, 'user'> & { user: User };
 export type LoginResponse = Omit<Emitted<Schemas['v1LoginWithRoleResponse']>, 'user'> & { user: User };
 export type RegisterResponse = Omit<Emitted<Schemas['v1RegisterResponse']>, 'user'> & { user: User };

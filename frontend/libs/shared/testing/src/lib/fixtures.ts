@@ -38,6 +38,7 @@ export function aUser(over: Partial<User> = {}): User {
     emailNotifications: true,
     emailVerified: true,
     pendingEmail: '',
+    operator: false,
     ...over,
   };
 }
@@ -143,6 +144,7 @@ export function aReview(over: Partial<Review> = {}): Review {
     serviceId: 's1',
     appointmentId: 'a1',
     serviceName: 'Dental check-up',
+    reply: null,
     ...over,
   };
 }

@@ -15,6 +15,7 @@ import type {
   CreateReviewRequest,
   CreateReviewResponse,
   DayAvailability,
+  DecideReportsResponse,
   DeleteServiceResponse,
   ErrorBody,
   LoginRequest,
@@ -25,8 +26,12 @@ import type {
   ProfileResponse,
   ProfileUpdateRequest,
   RegisterResponse,
+  ReportListResponse,
+  ReportReviewResponse,
   Review,
   ReviewListResponse,
+  ReviewReport,
+  ReviewResponse,
   Schedule,
   ScheduleResponse,
   Service,
@@ -34,6 +39,8 @@ import type {
   ServiceMutationResponse,
   ServiceRequest,
   ServiceResponse,
+  Stats,
+  StatsResponse,
   StaffClosureRequest,
   StaffClosureResponse,
   StaffCreateRequest,
@@ -76,6 +83,10 @@ interface State {
   analytics: Map<number, ProviderAnalytics>;
   /** GET /providers/me/schedule: the signed-in provider's queue and days off */
   schedule: Schedule;
+  /** GET /stats (the home page's figures) */
+  stats: Stats;
+  /** GET /reviews/reports: the operator's queue; POST …/decision removes an entry */
+  reports: ReviewReport[];
   /** GET /providers/me/staff: the signed-in provider's team, owner first */
   staff: StaffMember[];
   requests: RecordedRequest[];
@@ -91,6 +102,8 @@ const fresh = (): State => ({
   availability: new Map(),
   analytics: new Map(),
   schedule: { queueOpen: true, closures: [] },
+  stats: { bookings: 0, businesses: 0, averageRating: 0, ratingCount: 0, completedShare: 0 },
+  reports: [],
   staff: [],
   requests: [],
 });
@@ -147,6 +160,18 @@ export const mockApi = {
   },
   set schedule(s: Schedule) {
     state.schedule = s;
+  },
+  get stats() {
+    return state.stats;
+  },
+  set stats(v: Stats) {
+    state.stats = v;
+  },
+  get reports() {
+    return state.reports;
+  },
+  set reports(r: ReviewReport[]) {
+    state.reports = r;
   },
   /** The user is signed in: the profile answers and the token is in local storage. */
   signIn(user: User, password = 'secret1') {
@@ -359,6 +384,58 @@ export const handlers = [
     const r = aReview({ appointmentId: body.appointmentId, rating: body.rating, comment: body.comment });
     state.reviews.push(r);
     return HttpResponse.json({ success: true, message: 'Review created', data: r }, { status: 201 });
+  }),
+
+  // replies, reports and the home page (docs/product.md#replies-and-reports)
+  http.put<Id, { text?: string }, ReviewResponse | ErrorBody>('*/reviews/:id/reply', async ({ request, params }) => {
+    const body = (await record(request)) as { text?: string };
+    if (!signedIn(request)) return unauthorized();
+    const r = state.reviews.find((x) => x._id === params.id);
+    if (!r) return apiError(404, 'Review not found');
+    const text = (body.text ?? '').trim();
+    if (!text) return apiError(400, 'Please write a reply');
+    if (text.length > 1000) return apiError(400, 'A reply can be at most 1,000 characters');
+    const now = '2026-11-21T04:45:00Z';
+    r.reply = { text, businessName: 'Acme Care', createdAt: r.reply?.createdAt ?? now, updatedAt: now };
+    return HttpResponse.json({ success: true, message: 'Your reply is published', data: r });
+  }),
+  http.delete<Id, never, ReviewResponse | ErrorBody>('*/reviews/:id/reply', async ({ request, params }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    const r = state.reviews.find((x) => x._id === params.id);
+    if (!r?.reply) return apiError(404, 'This review has no reply');
+    r.reply = null;
+    return HttpResponse.json({ success: true, message: 'Your reply is removed', data: r });
+  }),
+  http.post<Id, { reason?: string }, ReportReviewResponse | ErrorBody>('*/reviews/:id/reports', async ({ request, params }) => {
+    const body = (await record(request)) as { reason?: string };
+    if (!signedIn(request)) return unauthorized();
+    if (!body.reason) return apiError(400, 'Please choose a reason');
+    if (mockApi.requestsTo('POST', `/reviews/${params.id}/reports`).length > 1)
+      return apiError(409, 'You have already reported this review; an operator will look at it soon');
+    return HttpResponse.json({ success: true, message: 'Thank you. An operator will look at this review.' }, { status: 201 });
+  }),
+  http.get<never, never, ReportListResponse | ErrorBody>('*/reviews/reports', async ({ request }) => {
+    await record(request);
+    if (!signedIn(request)) return unauthorized();
+    if (!state.user?.operator) return apiError(403, 'Only operators can see and decide reported reviews');
+    return HttpResponse.json({ success: true, data: state.reports });
+  }),
+  http.post<Id, { decision?: string }, DecideReportsResponse | ErrorBody>('*/reviews/:id/decision', async ({ request, params }) => {
+    const body = (await record(request)) as { decision?: string };
+    if (!signedIn(request)) return unauthorized();
+    if (!state.user?.operator) return apiError(403, 'Only operators can see and decide reported reviews');
+    if (!state.reports.some((r) => r.review._id === params.id)) return apiError(409, 'This review has no open reports');
+    state.reports = state.reports.filter((r) => r.review._id !== params.id);
+    return HttpResponse.json({ success: true, message: body.decision === 'hide' ? 'The review is hidden' : 'The review stays up' });
+  }),
+  http.get<never, never, ReviewListResponse>('*/reviews/testimonials', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.rating === 5) });
+  }),
+  http.get<never, never, StatsResponse>('*/stats', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ success: true, data: state.stats });
   }),
 
   // booking

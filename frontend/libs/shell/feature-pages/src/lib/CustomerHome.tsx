@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { buttonClass, Icon } from '@slotwise/shared-ui';
-import { CATEGORY_PAGES } from '@slotwise/shared-util';
+import { buttonClass, Icon, Stars } from '@slotwise/shared-ui';
+import { CATEGORY_PAGES, reviewerName } from '@slotwise/shared-util';
+import { useHomeStats, useTestimonials } from '../api/home-api';
 
 const features = [
   { icon: 'zap', title: 'Instant booking', text: 'Pick a free slot in the next 10 days and you are booked.' },
@@ -16,13 +17,15 @@ const steps = [
   { title: 'Get served', text: 'Attend, then leave a review for the next customer.' },
 ];
 
-const testimonials = [
-  { name: 'Priya S.', city: 'Pune', text: 'Booked a salon slot during my lunch break. No calls, no waiting.' },
-  { name: 'Arjun M.', city: 'Bengaluru', text: 'The plumber arrived right on time. Rescheduling was one click.' },
-  { name: 'Fatima K.', city: 'Hyderabad', text: 'I keep all my family’s doctor visits in one calendar now.' },
-];
+/** Fewer real testimonials than this and the section is not shown (docs/product.md#customer-home). */
+export const MIN_TESTIMONIALS = 3;
 
-/** Customer home (docs/product.md#screens-and-routes): hero, four feature cards, four categories, how it works, testimonials, call to action. */
+const count = new Intl.NumberFormat('en-IN');
+
+/**
+ * Customer home (docs/product.md#screens-and-routes): hero with the marketplace's real figures, four
+ * feature cards, four categories, how it works, real testimonials, call to action.
+ */
 export function CustomerHome() {
   return (
     <div>
@@ -40,16 +43,7 @@ export function CustomerHome() {
               Browse services
             </Link>
           </div>
-          <dl className="mt-10 flex gap-10">
-            <div>
-              <dt className="text-sm text-indigo-100">Happy users</dt>
-              <dd className="text-3xl font-bold">10k+</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-indigo-100">On-time appointments</dt>
-              <dd className="text-3xl font-bold">98%</dd>
-            </div>
-          </dl>
+          <HomeFigures />
         </div>
       </section>
 
@@ -99,25 +93,11 @@ export function CustomerHome() {
         </ol>
       </section>
 
-      <section className="bg-slate-50 py-14 dark:bg-slate-950">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 className="mb-8 text-center text-3xl font-bold">What customers say</h2>
-          <div className="grid gap-5 md:grid-cols-3">
-            {testimonials.map((t) => (
-              <figure key={t.name} className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-800">
-                <blockquote className="text-slate-700 dark:text-slate-200">“{t.text}”</blockquote>
-                <figcaption className="mt-4 text-sm font-semibold">
-                  {t.name} <span className="font-normal text-slate-600 dark:text-slate-400">· {t.city}</span>
-                </figcaption>
-              </figure>
-            ))}
-          </div>
-        </div>
-      </section>
+      <Testimonials />
 
       <section className="mx-auto max-w-6xl px-4 py-16 text-center">
         <h2 className="text-3xl font-bold">Ready to book your next appointment?</h2>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Join thousands of customers and providers on Slotwise.</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Join the customers and businesses already on Slotwise.</p>
         <div className="mt-6 flex justify-center gap-3">
           <Link to="/register" className={buttonClass('primary')}>
             Get started
@@ -128,5 +108,56 @@ export function CustomerHome() {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * The figures under the hero, from GET /stats: nothing is shown until they arrive (or if they
+ * cannot), and a figure with nothing behind it yet (no rating, no appointment ended) is left out.
+ */
+function HomeFigures() {
+  const st = useHomeStats().data;
+  if (!st) return <div className="mt-10 min-h-16" />;
+  const figures = [
+    { label: 'Bookings made', value: count.format(st.bookings) },
+    { label: 'Businesses', value: count.format(st.businesses) },
+    ...(st.ratingCount > 0
+      ? [{ label: `Average rating (${count.format(st.ratingCount)} ${st.ratingCount === 1 ? 'review' : 'reviews'})`, value: `${st.averageRating.toFixed(1)} ★` }]
+      : []),
+    ...(st.completedShare > 0 ? [{ label: 'Appointments completed', value: `${st.completedShare}%` }] : []),
+  ];
+  return (
+    <dl className="mt-10 grid min-h-16 grid-cols-2 gap-6 sm:flex sm:flex-wrap sm:gap-10" data-testid="home-figures">
+      {figures.map((f) => (
+        <div key={f.label} className="flex flex-col-reverse">
+          <dt className="text-sm text-indigo-100">{f.label}</dt>
+          <dd className="text-3xl font-bold">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Recent 5-star reviews with their text (GET /reviews/testimonials); hidden below MIN_TESTIMONIALS. */
+function Testimonials() {
+  const list = useTestimonials().data ?? [];
+  if (list.length < MIN_TESTIMONIALS) return null;
+  return (
+    <section className="bg-slate-50 py-14 dark:bg-slate-950" aria-labelledby="testimonials-h">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="testimonials-h" className="mb-8 text-center text-3xl font-bold">What customers say</h2>
+        <div className="grid gap-5 md:grid-cols-3" data-testid="testimonials">
+          {list.slice(0, 3).map((t) => (
+            <figure key={t._id} className="rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-700 dark:bg-slate-800">
+              <Stars rating={t.rating} />
+              <blockquote className="mt-2 break-words text-slate-700 dark:text-slate-200">“{t.comment}”</blockquote>
+              <figcaption className="mt-4 text-sm font-semibold">
+                {reviewerName(t)} <span className="font-normal text-slate-600 dark:text-slate-400">· {t.serviceName}</span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+    </section>
   );
 }

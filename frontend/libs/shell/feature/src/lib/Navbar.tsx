@@ -96,7 +96,7 @@ export function Navbar({ search }: { search?: ReactNode } = {}) {
                   </span>
                 }
               >
-                <UserMenu firstName={firstName} role={role} logout={logout} />
+                <UserMenu firstName={firstName} role={role} operator={!!session.user?.operator} logout={logout} />
               </Suspense>
             ) : (
               <SignInLinks />

@@ -79,7 +79,7 @@ export default function PhoneMenu({
                   Signed in as {user?.fullName ?? firstName}
                 </p>
                 <ul className="flex flex-col gap-1">
-                  {accountLinks(role)
+                  {accountLinks(role, !!user?.operator)
                     .filter((a) => !links.some((l) => l.to === a.to))
                     .map((l) => (
                       <li key={l.to}>

@@ -11,10 +11,13 @@ const itemClass =
 export default function UserMenu({
   firstName,
   role,
+  operator = false,
   logout,
 }: {
   firstName: string;
   role: Session['role'];
+  /** the account decides reported reviews (docs/product.md#replies-and-reports) */
+  operator?: boolean;
   logout: () => void;
 }) {
   return (
@@ -27,7 +30,7 @@ export default function UserMenu({
         sideOffset={8}
         className="z-50 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-800"
       >
-        {accountLinks(role).map((l) => (
+        {accountLinks(role, operator).map((l) => (
           <DropdownMenu.Item key={l.to} asChild className={itemClass}>
             <Link to={l.to}>{l.label}</Link>
           </DropdownMenu.Item>

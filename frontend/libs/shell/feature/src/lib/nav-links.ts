@@ -33,8 +33,8 @@ export function mainLinks({
   return items;
 }
 
-/** The account links of the user menu (and of the phone menu). */
-export function accountLinks(role: Session['role']): NavItem[] {
+/** The account links of the user menu (and of the phone menu); an operator also has the reported reviews. */
+export function accountLinks(role: Session['role'], operator = false): NavItem[] {
   return [
     { to: '/dashboard', label: 'Dashboard' },
     ...(role === 'provider'
@@ -43,6 +43,7 @@ export function accountLinks(role: Session['role']): NavItem[] {
           { to: '/provider-services', label: 'Service Catalog' },
         ]
       : [{ to: '/my-appointments', label: 'My Appointments' }]),
+    ...(operator ? [{ to: '/admin/reports', label: 'Reported reviews' }] : []),
     { to: '/profile', label: 'Profile' },
   ];
 }

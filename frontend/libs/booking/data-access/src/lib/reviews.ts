@@ -1,0 +1,25 @@
+// Reporting a review (docs/product.md#replies-and-reports), from the booking page and from the
+// provider's Ratings & Feedback (provider screens use booking's data-access).
+import { useMutation } from '@tanstack/react-query';
+import { unwrap, userApi } from '@slotwise/shared-data-access';
+
+/** POST /reviews/{id}/reports: resolves with the server's thank-you; an ApiError carries its refusal. */
+export function useReportReview() {
+  return useMutation({
+    mutationFn: ({
+      id,
+      reason,
+      details,
+    }: {
+      id: string;
+      reason: string;
+      details: string;
+    }) =>
+      unwrap(
+        userApi.POST('/reviews/{id}/reports', {
+          params: { path: { id } },
+          body: { reason, details },
+        }),
+      ).then((r) => r.message),
+  });
+}

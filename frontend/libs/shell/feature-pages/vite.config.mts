@@ -1,0 +1,3 @@
+import { libConfig } from '../../../vite.lib.mts';
+
+export default libConfig(import.meta.dirname);
