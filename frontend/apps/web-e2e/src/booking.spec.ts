@@ -184,7 +184,7 @@ test('after its time passes the customer reviews it and the rating changes; cale
       const r = await db.query(`SELECT status FROM review.appointments WHERE id = $1`, [secondId]);
       expect(r.rows[0]?.status).toBe('scheduled');
     }).toPass({ timeout: 20_000 });
-    const b = await db.query(`UPDATE booking.appointments SET starts_at = now() - interval '3 hours' WHERE id = $1`, [secondId]);
+    const b = await db.query(`UPDATE booking.appointments SET starts_at = now() - interval '3 hours', ends_at = now() - interval '3 hours' + (ends_at - starts_at) WHERE id = $1`, [secondId]);
     expect(b.rowCount).toBe(1);
     const r = await db.query(`UPDATE review.appointments SET starts_at = now() - interval '3 hours' WHERE id = $1`, [secondId]);
     expect(r.rowCount).toBe(1);

@@ -45,7 +45,7 @@ async function startedMinutesAgo(ids: string[], minutes: number) {
   await db.connect();
   try {
     for (const [i, id] of ids.entries()) {
-      const r = await db.query(`UPDATE booking.appointments SET starts_at = now() - make_interval(mins => $2) WHERE id = $1`, [id, minutes + 10 * i]);
+      const r = await db.query(`UPDATE booking.appointments SET starts_at = now() - make_interval(mins => $2), ends_at = now() - make_interval(mins => $2) + (ends_at - starts_at) WHERE id = $1`, [id, minutes + 10 * i]);
       expect(r.rowCount).toBe(1);
     }
   } finally {

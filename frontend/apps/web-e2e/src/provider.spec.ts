@@ -167,7 +167,7 @@ test('once its start has passed the provider completes it from the calendar, and
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const r = await db.query(`UPDATE booking.appointments SET starts_at = now() - interval '5 minutes' WHERE id = $1`, [appointmentId]);
+    const r = await db.query(`UPDATE booking.appointments SET starts_at = now() - interval '5 minutes', ends_at = now() - interval '5 minutes' + (ends_at - starts_at) WHERE id = $1`, [appointmentId]);
     expect(r.rowCount).toBe(1);
   } finally {
     await db.end();
