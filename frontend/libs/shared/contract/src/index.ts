@@ -1,3 +1,2 @@
 export type { paths, components, operations } from './generated/slotwise-api';
 export * from './lib/models';
-export * from './lib/staff';

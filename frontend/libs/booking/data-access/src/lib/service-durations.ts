@@ -10,7 +10,7 @@ function useServicesOf(serviceIds: readonly string[]) {
   const found = useQueries({
     queries: ids.map((id) => ({
       queryKey: [queryRoots.service, id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(api.GET('/services/{id}', { params: { path: { id } }, signal })).then((r) => r.service as Service),
+      queryFn: ({ signal }: { signal: AbortSignal }) => unwrap(api.GET('/services/{id}', { params: { path: { id } }, signal })).then((r): Service => r.service),
       staleTime: 5 * 60_000,
       retry: false,
     })),

@@ -6,7 +6,7 @@ import { api, queryRoots, unwrap } from '@slotwise/shared-data-access';
 export function useService(id: string | null) {
   return useQuery({
     queryKey: [queryRoots.service, id ?? ''],
-    queryFn: ({ signal }) => unwrap(api.GET('/services/{id}', { params: { path: { id: id ?? '' } }, signal })).then((r) => r.service as Service),
+    queryFn: ({ signal }) => unwrap(api.GET('/services/{id}', { params: { path: { id: id ?? '' } }, signal })).then((r): Service => r.service),
     enabled: !!id,
   });
 }

@@ -19,7 +19,7 @@ export function servicesChanged(qc: QueryClient) {
 export function useMyServices() {
   return useQuery({
     queryKey: providerServicesKey,
-    queryFn: ({ signal }) => unwrap(userApi.GET('/services/provider', { signal })).then((r) => (r.services as Service[])),
+    queryFn: ({ signal }) => unwrap(userApi.GET('/services/provider', { signal })).then((r): Service[] => r.services),
   });
 }
 

@@ -33,7 +33,7 @@ export function useServicePages(q: ServiceQuery = {}) {
           },
           signal,
         }),
-      ).then((r) => ({ services: (r.services as Service[]), total: r.total, totalCapped: r.totalCapped ?? false })),
+      ).then((r) => ({ services: r.services, total: r.total, totalCapped: r.totalCapped ?? false })),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.services.length, 0);
       return last.services.length > 0 && loaded < last.total ? loaded : undefined;

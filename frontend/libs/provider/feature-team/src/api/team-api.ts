@@ -1,6 +1,6 @@
 // The team page's changes (docs/product.md "Team members"): add, edit and remove members and their
 // days off. The list itself is booking-data-access's useMyStaff (the dashboard and calendar filter
-// by member too). Types: shared-contract's staff.ts, hand-written until the generated ones land.
+// by member too). Types: shared-contract's models, read from the generated contract.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StaffClosureRequest, StaffCreateRequest, StaffMember, StaffUpdateRequest } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
@@ -30,7 +30,7 @@ export function useAddMember() {
   });
 }
 
-/** PATCH /providers/me/staff/{id}: the fields given; arrays replace. */
+/** PATCH /providers/me/staff/{id}: the fields given; a non-empty array replaces, an empty one changes nothing. */
 export function useUpdateMember() {
   const qc = useQueryClient();
   return useMutation({

@@ -32,7 +32,7 @@ export function MemberForm({ title, initial, services, submitLabel, onSubmit, on
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
-    const found = validateMember(v);
+    const found = validateMember(v, services.map((s) => s._id));
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -56,7 +56,7 @@ export function MemberForm({ title, initial, services, submitLabel, onSubmit, on
           <Input type="email" value={v.email} autoComplete="off" onChange={(e) => setV((f) => ({ ...f, email: e.target.value }))} />
         </Field>
 
-        <fieldset>
+        <fieldset aria-describedby={errors.services ? `${ids}-services-error` : undefined}>
           <legend className="mb-2 text-sm font-medium">Services they perform</legend>
           {services.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -74,9 +74,14 @@ export function MemberForm({ title, initial, services, submitLabel, onSubmit, on
               ))}
             </ul>
           )}
+          {errors.services && (
+            <p id={`${ids}-services-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {errors.services}
+            </p>
+          )}
         </fieldset>
 
-        <fieldset>
+        <fieldset aria-describedby={errors.days ? `${ids}-days-error` : undefined}>
           <legend className="mb-2 text-sm font-medium">Working hours</legend>
           <ul className="space-y-2">
             {WEEKDAYS.map(({ day, long, short }) => {
@@ -120,6 +125,11 @@ export function MemberForm({ title, initial, services, submitLabel, onSubmit, on
               );
             })}
           </ul>
+          {errors.days && (
+            <p id={`${ids}-days-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {errors.days}
+            </p>
+          )}
         </fieldset>
 
         {hasErrors(errors) && <p className="text-sm text-red-700 dark:text-red-300">{TEAM_MESSAGES.fix}</p>}

@@ -13,7 +13,8 @@ const meera = aStaffMember({ _id: 'm1', name: 'Meera Iyer', email: 'meera@exampl
 function renderTeam() {
   mockApi.signIn(aProvider());
   mockApi.services = [aService({ _id: 's1', name: 'Dental check-up' }), aService({ _id: 's2', name: 'Whitening' })];
-  mockApi.staff = [owner, meera];
+  // copies: the mock API changes the members it holds, and each test starts from these
+  mockApi.staff = [structuredClone(owner), structuredClone(meera)];
   renderWithProviders(
     <Routes>
       <Route path="/team" element={<TeamPage />} />
@@ -76,13 +77,14 @@ describe('TeamPage', () => {
 
   it("shows the server's refusal in the form and keeps it open", async () => {
     renderTeam();
-    server.use(http.post('*/providers/me/staff', () => apiError(409, 'A business has at most 50 team members')));
+    server.use(http.post('*/providers/me/staff', () => apiError(409, 'You already have 50 team members: remove one first')));
     await waitFor(() => expect(members()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Add team member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add team member' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Asha' } });
+    fireEvent.click(within(dialog).getByLabelText('Whitening'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add member' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('A business has at most 50 team members');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('You already have 50 team members: remove one first');
   });
 
   it('edits a member with every field sent', async () => {
@@ -98,6 +100,30 @@ describe('TeamPage', () => {
     const [patch] = mockApi.requestsTo('PATCH', '/providers/me/staff/m1');
     expect((patch.body as { hours: unknown[] }).hours).toContainEqual({ weekday: 0, from: '09:00', to: '17:00' });
     expect(patch.body).toMatchObject({ name: 'Meera Iyer', email: 'meera@example.com', serviceIds: ['s1'] });
+  });
+
+  it('an edit that unticks every service or turns every day off is stopped with a message, never sent', async () => {
+    renderTeam();
+    await waitFor(() => expect(members()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Meera Iyer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Meera Iyer' });
+    fireEvent.click(within(dialog).getByLabelText('Dental check-up'));
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) fireEvent.click(within(dialog).getByLabelText(`Works on ${day}`));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const services = within(dialog).getByRole('group', { name: 'Services they perform' });
+    const hours = within(dialog).getByRole('group', { name: 'Working hours' });
+    expect(within(services).getByText(TEAM_MESSAGES.services)).toBeTruthy();
+    expect(within(hours).getByText(TEAM_MESSAGES.days)).toBeTruthy();
+    expect(services.getAttribute('aria-describedby')).toBe(within(services).getByText(TEAM_MESSAGES.services).id);
+    expect(mockApi.requestsTo('PATCH', '/providers/me/staff/m1')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByLabelText('Whitening'));
+    fireEvent.click(within(dialog).getByLabelText('Works on Sunday'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [patch] = mockApi.requestsTo('PATCH', '/providers/me/staff/m1');
+    expect(patch.body).toMatchObject({ serviceIds: ['s2'], hours: [{ weekday: 0, from: '09:00', to: '17:00' }] });
+    await waitFor(() => expect(within(members()[1]).getByTestId('member-services').textContent).toBe('Whitening'));
   });
 
   it('removes a member only after the confirmation', async () => {

@@ -29,6 +29,19 @@ describe('validateMember', () => {
     expect(validateMember(withDay(3, '9:00', '17:00')).hours).toEqual({ 3: TEAM_MESSAGES.time });
     expect(validateMember(withDay(1, '17:00', '09:00', false)).hours).toBeUndefined();
   });
+
+  it('needs one of the offered services ticked (nothing to tick when none is offered)', () => {
+    expect(validateMember(form({ serviceIds: [] }), ['s1', 's2']).services).toBe(TEAM_MESSAGES.services);
+    expect(validateMember(form({ serviceIds: ['gone'] }), ['s1', 's2']).services).toBe(TEAM_MESSAGES.services);
+    expect(validateMember(form({ serviceIds: ['s2'] }), ['s1', 's2'])).toEqual({});
+    expect(validateMember(form({ serviceIds: [] }), []).services).toBeUndefined();
+  });
+
+  it('needs one working day', () => {
+    const allOff = form({ days: emptyMemberForm().days.map((d) => ({ ...d, on: false })) });
+    expect(validateMember(allOff).days).toBe(TEAM_MESSAGES.days);
+    expect(validateMember(withDay(0, '09:00', '17:00')).days).toBeUndefined();
+  });
 });
 
 describe('the request', () => {
@@ -41,7 +54,12 @@ describe('the request', () => {
   });
 
   it('an edit sends every field, the email as "" to clear it', () => {
-    expect(buildMemberPatch(form({ email: '' }))).toMatchObject({ name: 'Meera', email: '' });
+    expect(buildMemberPatch(form({ email: '', serviceIds: ['s1'] }))).toEqual({ name: 'Meera', email: '', serviceIds: ['s1'], hours: buildMemberRequest(form()).hours });
+  });
+
+  it('an edit never sends an empty array: the server reads it as "unchanged"', () => {
+    const body = buildMemberPatch(form({ serviceIds: [], days: emptyMemberForm().days.map((d) => ({ ...d, on: false })) }));
+    expect(body).toEqual({ name: 'Meera', email: '' });
   });
 
   it('an edit starts from the member: their days on, the others off', () => {

@@ -1,6 +1,6 @@
 // The team member form (docs/product.md "Team members"): its values, the checks the server also
 // makes (catalog-svc answers 400 with the same meaning), and the request it sends.
-import type { StaffCreateRequest, StaffMember, WorkingHours } from '@slotwise/shared-contract';
+import type { StaffCreateRequest, StaffMember, StaffUpdateRequest, WorkingHours } from '@slotwise/shared-contract';
 
 /** Weekdays as the contract numbers them (0 = Sunday), in the order the form shows them (Monday first). */
 export const WEEKDAYS: ReadonlyArray<{ day: number; short: string; long: string }> = [
@@ -21,6 +21,8 @@ export const TEAM_MESSAGES = {
   email: 'Enter a valid email address, or leave it empty.',
   time: 'Times are HH:MM, from 00:00 to 24:00.',
   order: 'The end must be after the start.',
+  services: 'Choose at least one service.',
+  days: 'Turn on at least one working day.',
   fix: 'Please fix the highlighted fields.',
 } as const;
 
@@ -42,6 +44,9 @@ export interface MemberFormValues {
 export interface MemberFormErrors {
   name?: string;
   email?: string;
+  services?: string;
+  /** no day on */
+  days?: string;
   /** by weekday */
   hours?: Record<number, string>;
 }
@@ -78,8 +83,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Minutes since midnight of a valid HH:MM ("24:00" is 1440). */
 export const minutesOf = (t: string): number => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
-/** Every problem of the form, by field; an empty object when it may be sent. */
-export function validateMember(v: MemberFormValues): MemberFormErrors {
+/**
+ * Every problem of the form, by field; an empty object when it may be sent. `offered` are the
+ * services the form lists: one of them must be ticked (none listed: nothing to choose yet), and
+ * one day must be on. catalog-svc reads an empty serviceIds or hours in a PATCH as "unchanged",
+ * so an edit that cleared them would silently keep the old ones.
+ */
+export function validateMember(v: MemberFormValues, offered: readonly string[] = []): MemberFormErrors {
   const errors: MemberFormErrors = {};
   const name = v.name.trim();
   if (!name) errors.name = TEAM_MESSAGES.nameRequired;
@@ -93,10 +103,12 @@ export function validateMember(v: MemberFormValues): MemberFormErrors {
     else if (minutesOf(d.from) >= minutesOf(d.to)) hours[d.weekday] = TEAM_MESSAGES.order;
   }
   if (Object.keys(hours).length > 0) errors.hours = hours;
+  if (offered.length > 0 && !v.serviceIds.some((id) => offered.includes(id))) errors.services = TEAM_MESSAGES.services;
+  if (!v.days.some((d) => d.on)) errors.days = TEAM_MESSAGES.days;
   return errors;
 }
 
-export const hasErrors = (e: MemberFormErrors): boolean => Boolean(e.name || e.email || e.hours);
+export const hasErrors = (e: MemberFormErrors): boolean => Boolean(e.name || e.email || e.services || e.days || e.hours);
 
 /** The hours the request carries: one entry per working day, Sunday first as the contract counts. */
 export function hoursOf(v: MemberFormValues): WorkingHours[] {
@@ -112,9 +124,14 @@ export function buildMemberRequest(v: MemberFormValues): StaffCreateRequest {
   return { name: v.name.trim(), ...(email ? { email } : {}), serviceIds: [...v.serviceIds], hours: hoursOf(v) };
 }
 
-/** The PATCH body of an edit: every field, the email as '' to clear it (arrays replace). */
-export function buildMemberPatch(v: MemberFormValues): Required<StaffCreateRequest> {
-  return { name: v.name.trim(), email: v.email.trim(), serviceIds: [...v.serviceIds], hours: hoursOf(v) };
+/**
+ * The PATCH body of an edit: every field, the email as '' to clear it; the arrays replace the
+ * member's. An empty array would mean "unchanged" to the server, so none is sent (validateMember
+ * lets services be empty only when the provider has none to offer).
+ */
+export function buildMemberPatch(v: MemberFormValues): StaffUpdateRequest {
+  const hours = hoursOf(v);
+  return { name: v.name.trim(), email: v.email.trim(), ...(v.serviceIds.length > 0 ? { serviceIds: [...v.serviceIds] } : {}), ...(hours.length > 0 ? { hours } : {}) };
 }
 
 /**

@@ -1,6 +1,5 @@
 // The REST contract's models, read from the generated OpenAPI types (../generated).
 import type { components } from '../generated/slotwise-api';
-import type { AppointmentStaffFields, ServiceStaffFields } from './staff';
 
 type Schemas = components['schemas'];
 
@@ -39,10 +38,16 @@ export type User = Omit<Emitted<Schemas['v1User']>, 'role' | 'providerInfo'> & {
 
 /** A service's first free slot; listings carry it on every service (null: none free), a single service never. */
 export type NextAvailable = Emitted<Schemas['v1NextAvailable']>;
-// TODO(staff-api merge): the generated v1Service and v1Appointment carry the staff fields; drop the `& …StaffFields`.
-export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null } & ServiceStaffFields;
+export type Service = Omit<Emitted<Schemas['v1Service']>, 'nextAvailable'> & { nextAvailable: NextAvailable | null };
 
-export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus } & AppointmentStaffFields;
+export type Appointment = Omit<Emitted<Schemas['v1Appointment']>, 'status'> & { status: AppointmentStatus };
+
+/** A member as a service lists it (Service.staff): the members who perform it, the owner included (docs/product.md#team-members). */
+export type StaffRef = Emitted<Schemas['v1StaffRef']>;
+/** A member's hours on one weekday: 0 = Sunday as Date.getDay, 24-hour HH:MM, `to` may be "24:00"; a weekday absent is a day off. */
+export type WorkingHours = Emitted<Schemas['v1WorkingHours']>;
+/** A team member of the signed-in provider (GET /providers/me/staff); `closures` are their own days off. */
+export type StaffMember = Emitted<Schemas['v1StaffMember']>;
 
 /** A provider's public answer under a review, signed with the business name. */
 export type ReviewReply = Emitted<Schemas['v1ReviewReply']>;
@@ -109,15 +114,25 @@ export type NotificationListResponse = Omit<Emitted<Schemas['v1ListNotifications
 };
 export type MarkReadResponse = Omit<Emitted<Schemas['v1MarkReadResponse']>, 'notification'> & { notification: AppNotification };
 export type MarkAllReadResponse = Emitted<Schemas['v1MarkAllReadResponse']>;
+export type StaffListResponse = Emitted<Schemas['v1StaffListResponse']>;
+/** A member added or changed, or their days off changed: the member as they now are, and a message. */
+export type StaffResponse = Emitted<Schemas['v1StaffResponse']>;
+export type StaffDeleteResponse = Emitted<Schemas['v1DeleteStaffResponse']>;
 
 // Requests: sent as the contract declares them (absent fields are left out).
-export type BookingRequest = Schemas['v1CreateAppointmentRequest'] & { staffId?: string };
-export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'] & { staffId?: string };
+export type BookingRequest = Schemas['v1CreateAppointmentRequest'];
+export type RescheduleRequest = Schemas['BookingServiceRescheduleBody'];
 export type RegisterRequest = Schemas['v1RegisterRequest'];
 export type LoginRequest = Schemas['v1LoginWithRoleRequest'];
 export type ProfileUpdateRequest = Schemas['v1UpdateProfileRequest'];
 export type ServiceRequest = Schemas['v1CreateServiceRequest'];
 export type CreateReviewRequest = Schemas['v1CreateReviewRequest'];
+export type StaffCreateRequest = Schemas['v1CreateStaffRequest'];
+/** PATCH /providers/me/staff/{id}: what it carries changes; an empty serviceIds or hours means "unchanged", never "none". */
+export type StaffUpdateRequest = Schemas['CatalogServiceUpdateStaffBody'];
+export type StaffClosureRequest = Schemas['CatalogServiceAddStaffClosureBody'];
+/** PUT /appointments/{id}/staff, answered by an AppointmentResponse. */
+export type ReassignRequest = Schemas['BookingServiceReassignAppointmentBody'];
 
 /** The error body of every refused request (docs/architecture.md#rest-conventions): the document's `v1Error`, every field present and success false. */
 export type ErrorBody = Emitted<Schemas['v1Error']> & { success: false };

@@ -2,7 +2,7 @@
 // sends JSON and a new W3C trace; signed-in calls also send the bearer token. `unwrap` turns
 // an answer into its body, or an ApiError carrying the server's message.
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { ContractPaths, Emitted, ErrorBody } from '@slotwise/shared-contract';
+import type { Emitted, ErrorBody, paths } from '@slotwise/shared-contract';
 import { API_BASE } from './config';
 import { takePrefetched } from './prefetch';
 import { refreshSession, tokenExpiresSoon } from './refresh';
@@ -73,11 +73,11 @@ const bearer: Middleware = {
 const options = { baseUrl: API_BASE, fetch: (request: Request) => takePrefetched(request) ?? globalThis.fetch(request), cache: 'no-cache' as const };
 
 /** Public endpoints. */
-export const api = createClient<ContractPaths>(options);
+export const api = createClient<paths>(options);
 api.use(traced);
 
 /** The signed-in user's endpoints: the bearer token from local storage. */
-export const userApi = createClient<ContractPaths>(options);
+export const userApi = createClient<paths>(options);
 userApi.use(traced, bearer);
 
 /**

@@ -42,12 +42,11 @@ import type {
   Stats,
   StatsResponse,
   StaffClosureRequest,
-  StaffClosureResponse,
   StaffCreateRequest,
   StaffDeleteResponse,
   StaffListResponse,
   StaffMember,
-  StaffMemberResponse,
+  StaffResponse,
   StaffUpdateRequest,
   User,
   UserRoleResponse,
@@ -232,19 +231,19 @@ function setStatus(id: string, status: AppointmentStatus, reason = '', by: 'cust
 
 type Id = PathParams<'id'>;
 
-/** catalog-svc's checks of a member (the contract's 400s), the messages a user can act on. */
-function staffRefusal(b: StaffCreateRequest) {
+/** catalog-svc's checks of a member (the contract's 400s), with its messages (docs/product.md#team-members). */
+function staffRefusal(b: StaffCreateRequest, adding: boolean) {
   const name = (b.name ?? '').trim();
-  if (!name || [...name].length > 80) return apiError(400, 'Enter a name of 1 to 80 characters');
-  if (b.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(b.email)) return apiError(400, 'Enter a valid email address');
-  if ((b.serviceIds ?? []).some((id) => !state.services.some((s) => s._id === id))) return apiError(400, 'Choose services of your own business');
+  if (!name || [...name].length > 80) return apiError(400, "Please enter the team member's name (1 to 80 characters)");
+  if (b.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(b.email)) return apiError(400, 'Please enter a valid email address for the team member');
+  if ((b.serviceIds ?? []).some((id) => !state.services.some((s) => s._id === id))) return apiError(400, 'Choose services from your own list: one of them is not yours or no longer exists');
   const days = new Set<number>();
   for (const h of b.hours ?? []) {
-    if (days.has(h.weekday)) return apiError(400, 'Give each weekday at most one set of hours');
-    days.add(h.weekday);
-    if (h.from >= h.to) return apiError(400, 'Working hours must end after they start');
+    if (days.has(h.weekday ?? -1)) return apiError(400, 'Give each weekday at most one set of working hours');
+    days.add(h.weekday ?? -1);
+    if ((h.from ?? '') >= (h.to ?? '')) return apiError(400, 'Working hours must end after they start');
   }
-  if (state.staff.length >= 50) return apiError(409, 'A business has at most 50 team members');
+  if (adding && state.staff.length >= 50) return apiError(409, 'You already have 50 team members: remove one first');
   return null;
 }
 
@@ -510,23 +509,27 @@ export const handlers = [
     if (state.user?.role !== 'provider') return apiError(403, 'Only providers have a team');
     return HttpResponse.json({ success: true, data: state.staff });
   }),
-  http.post<never, StaffCreateRequest, StaffMemberResponse | ErrorBody>('*/providers/me/staff', async ({ request }) => {
+  http.post<never, StaffCreateRequest, StaffResponse | ErrorBody>('*/providers/me/staff', async ({ request }) => {
     const body = (await record(request)) as StaffCreateRequest;
     if (!signedIn(request)) return unauthorized();
-    const refused = staffRefusal(body);
+    const refused = staffRefusal(body, true);
     if (refused) return refused;
-    const m = aStaffMember({ name: body.name.trim(), email: body.email ?? '', serviceIds: body.serviceIds ?? [], hours: body.hours ?? [] });
+    const hours = (body.hours ?? []).map((h) => ({ weekday: h.weekday ?? 0, from: h.from ?? '', to: h.to ?? '' }));
+    const m = aStaffMember({ name: (body.name ?? '').trim(), email: body.email ?? '', serviceIds: body.serviceIds ?? [], hours });
     state.staff.push(m);
     return HttpResponse.json({ success: true, data: m, message: 'Team member added' }, { status: 201 });
   }),
-  http.patch<Id, StaffUpdateRequest, StaffMemberResponse | ErrorBody>('*/providers/me/staff/:id', async ({ request, params }) => {
+  http.patch<Id, StaffUpdateRequest, StaffResponse | ErrorBody>('*/providers/me/staff/:id', async ({ request, params }) => {
     const body = (await record(request)) as StaffUpdateRequest;
     if (!signedIn(request)) return unauthorized();
     const m = state.staff.find((x) => x._id === String(params.id));
     if (!m) return notFound('Team member');
-    const refused = staffRefusal({ name: body.name ?? m.name, email: body.email, serviceIds: body.serviceIds ?? m.serviceIds, hours: body.hours ?? m.hours });
+    // As catalog-svc: an absent field, or an empty serviceIds or hours, keeps the member's.
+    const serviceIds = body.serviceIds?.length ? body.serviceIds : m.serviceIds;
+    const hours = body.hours?.length ? body.hours.map((h) => ({ weekday: h.weekday ?? 0, from: h.from ?? '', to: h.to ?? '' })) : m.hours;
+    const refused = staffRefusal({ name: body.name ?? m.name, email: body.email, serviceIds, hours }, false);
     if (refused) return refused;
-    Object.assign(m, body, body.name !== undefined ? { name: body.name.trim() } : {});
+    Object.assign(m, { serviceIds, hours }, body.name !== undefined ? { name: body.name.trim() } : {}, body.email !== undefined ? { email: body.email.trim() } : {});
     return HttpResponse.json({ success: true, data: m, message: 'Team member updated' });
   }),
   http.delete<Id, never, StaffDeleteResponse | ErrorBody>('*/providers/me/staff/:id', async ({ request, params }) => {
@@ -538,23 +541,23 @@ export const handlers = [
     state.staff = state.staff.filter((x) => x !== m);
     return HttpResponse.json({ success: true, message: 'Team member removed' });
   }),
-  http.post<Id, StaffClosureRequest, StaffClosureResponse | ErrorBody>('*/providers/me/staff/:id/closures', async ({ request, params }) => {
+  http.post<Id, StaffClosureRequest, StaffResponse | ErrorBody>('*/providers/me/staff/:id/closures', async ({ request, params }) => {
     const body = (await record(request)) as StaffClosureRequest;
     if (!signedIn(request)) return unauthorized();
     const m = state.staff.find((x) => x._id === String(params.id));
     if (!m) return notFound('Team member');
     const to = body.to || body.from;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.from ?? '') || to < body.from) return apiError(400, 'The last day off cannot be before the first');
+    if (!body.from || !to || !/^\d{4}-\d{2}-\d{2}$/.test(body.from) || to < body.from) return apiError(400, 'The last day off cannot be before the first');
     m.closures.push({ _id: `c${m.closures.length + 1}-${m._id}`, from: body.from, to, note: body.note ?? '' });
-    return HttpResponse.json({ success: true, data: m }, { status: 201 });
+    return HttpResponse.json({ success: true, data: m, message: 'Days off saved' }, { status: 201 });
   }),
-  http.delete<PathParams<'id' | 'closureId'>, never, StaffClosureResponse | ErrorBody>('*/providers/me/staff/:id/closures/:closureId', async ({ request, params }) => {
+  http.delete<PathParams<'id' | 'closureId'>, never, StaffResponse | ErrorBody>('*/providers/me/staff/:id/closures/:closureId', async ({ request, params }) => {
     await record(request);
     if (!signedIn(request)) return unauthorized();
     const m = state.staff.find((x) => x._id === String(params.id));
     if (!m) return notFound('Team member');
     m.closures = m.closures.filter((c) => c._id !== String(params.closureId));
-    return HttpResponse.json({ success: true, data: m });
+    return HttpResponse.json({ success: true, data: m, message: 'Days reopened' });
   }),
 
   http.get<never, never, ProviderAnalytics | ErrorBody>('*/providers/me/analytics', async ({ request }) => {
