@@ -20,7 +20,7 @@ import (
 
 // AlertPlan sizes the alert drill (issue 43): the split devstack with its
 // Prometheus evaluating a time-compressed copy of the chart's rules
-// (DrillRules), booking load, then two faults, each checked through
+// (DrillRules), booking load, then three faults, each checked through
 // Prometheus's HTTP API.
 type AlertPlan struct {
 	// Factor compresses the rules' time: 1/30 makes an hour two minutes.
@@ -40,7 +40,8 @@ type AlertPlan struct {
 	// run (the drill fails when the load runs dry before a fault).
 	Slots int
 	// Observe is how long a fault is watched after its last expected alert
-	// fired, for the other alerts it sets off (reported, not judged).
+	// fired, for the other alerts it sets off (reported, not judged); the
+	// table lock is held that long too.
 	Observe time.Duration
 }
 
@@ -88,10 +89,13 @@ type AlertDrill struct {
 	Baseline    []string     `json:"baselineFiring"`
 	Alerts      []AlertFired `json:"alerts"`
 	// Resolved is how long the notification alerts took to leave firing
-	// after notification-svc was resumed (-1: not within the wait).
-	ResolvedSeconds float64 `json:"resolvedSeconds"`
-	Bookings        int     `json:"bookings"`
-	Requests        int     `json:"requests"`
+	// after notification-svc was resumed (-1: not within the wait);
+	// LockResolved the same for the stall alert once the table lock was
+	// released.
+	ResolvedSeconds     float64 `json:"resolvedSeconds"`
+	LockResolvedSeconds float64 `json:"lockResolvedSeconds"`
+	Bookings            int     `json:"bookings"`
+	Requests            int     `json:"requests"`
 	// Notes are what the drill observed beyond its checks.
 	Notes []string `json:"notes"`
 
@@ -200,8 +204,8 @@ func AlertsDrill(ctx context.Context, o Options, plan AlertPlan, promBin string)
 	}
 	for _, a := range baseline {
 		r.Baseline = append(r.Baseline, a.String())
-		for _, x := range slices.Concat(exp["notification-svc paused"], exp["booking-svc killed"]) {
-			if a.matches(x) {
+		for _, xs := range exp {
+			if slices.ContainsFunc(xs, a.matches) {
 				d.fail("before any fault, %s is already %s", a, a.State)
 			}
 		}
@@ -237,10 +241,10 @@ func AlertsDrill(ctx context.Context, o Options, plan AlertPlan, promBin string)
 	}
 
 	// (b') The same consumer stuck while its process runs: a transaction
-	// holds a lock on the table its handler inserts into. Observed, not
-	// judged: what the consumer-lag alerts make of a consumer that still
-	// answers its scrapes.
-	if err := r.lockedConsumer(ctx, e, prom, plan); err != nil {
+	// holds a lock on the table its handler inserts into. The process
+	// answers its scrapes and its lag gauge freezes: the stall alert must
+	// see it all the same.
+	if err := r.lockedConsumer(ctx, &d, e, prom, plan, exp[lockFault]); err != nil {
 		return d, nil, err
 	}
 
@@ -313,19 +317,23 @@ func (r *AlertDrill) fault(ctx context.Context, d *Drill, prom promAPI, fault st
 	return nil
 }
 
+// lockFault is the drill's third fault.
+const lockFault = "notification-svc's handler blocked by a table lock"
+
 // lockedConsumer holds a lock on notification.notifications (EXCLUSIVE:
-// reads go on, inserts wait) for observe + 60 s while bookings go on, and
-// records which alerts that sets off, the consumer's lag as exported
-// and the bookings whose events waited.
-func (r *AlertDrill) lockedConsumer(ctx context.Context, e *Env, prom promAPI, plan AlertPlan) error {
-	const fault = "notification-svc's handler blocked by a table lock"
-	hold := plan.Observe + time.Minute
+// reads go on, inserts wait) while bookings go on, until the expected
+// alerts fired and plan.Observe more passed (or their deadline), and
+// records which alerts that sets off, the consumer's lag as exported, the
+// bookings whose events waited and how long the stall alert took to
+// resolve once the lock was released.
+func (r *AlertDrill) lockedConsumer(ctx context.Context, d *Drill, e *Env, prom promAPI, plan AlertPlan, exp []expectedAlert) error {
+	const fault = lockFault
+	var hold time.Duration
 	var tx pgx.Tx
 	var from time.Time
 	var waited int
-	var d Drill // nothing expected: nothing judged
-	err := r.fault(ctx, &d, prom, fault, nil, hold, func() error {
-		e.Logf("alerts: LOCK TABLE notification.notifications for %v", hold)
+	err := r.fault(ctx, d, prom, fault, exp, plan.Observe, func() error {
+		e.Logf("alerts: LOCK TABLE notification.notifications")
 		var err error
 		if tx, err = e.DB.Begin(ctx); err != nil {
 			return err
@@ -340,11 +348,18 @@ func (r *AlertDrill) lockedConsumer(ctx context.Context, e *Env, prom promAPI, p
 		if tx != nil {
 			tx.Rollback(ctx)
 		}
+		hold = time.Since(from).Round(100 * time.Millisecond)
 	})
 	if err != nil {
 		return err
 	}
 	released := time.Now()
+	r.LockResolvedSeconds = -1
+	if prom.waitResolved(ctx, exp, 3*time.Minute) {
+		r.LockResolvedSeconds = round(time.Since(released).Seconds())
+	} else {
+		d.fail("the alerts of %q were still firing 3 minutes after the lock was released", fault)
+	}
 	const lagQ = `sum(kafka_consumer_lag_booking_appointments_v1{group="notification-svc.appointments"})`
 	during, _ := prom.value(ctx, fmt.Sprintf(`max_over_time(%s[%ds:1s])`, lagQ, int(hold.Seconds())))
 	// Then the consumer works off the backlog: the gauge's peak, and how
@@ -372,11 +387,12 @@ func (r *AlertDrill) lockedConsumer(ctx context.Context, e *Env, prom promAPI, p
 	if len(fired) > 0 {
 		firedText = "these alerts fired: " + strings.Join(fired, "; ")
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("**A blocked consumer (observed, not judged).** With notification.notifications locked for %v "+
+	r.Notes = append(r.Notes, fmt.Sprintf("**The blocked consumer.** With notification.notifications locked for %v "+
 		"(notification-svc up and answering its scrapes, its handler waiting on the lock), %d bookings were made whose events waited; "+
 		"notification-svc's `kafka_consumer_lag_booking_appointments_v1` read at most %.0f meanwhile, and %s. Once the lock was "+
 		"released the gauge rose to %.0f while the consumer worked off the backlog (under 10 again after %.1f s; -1: not within "+
-		"3 minutes).", hold, waited, during, firedText, peak, caughtUp))
+		"3 minutes), and the stall alert resolved after %.1f s (-1: not within 3 minutes).", hold, waited, during, firedText, peak, caughtUp,
+		r.LockResolvedSeconds))
 	return nil
 }
 
@@ -395,12 +411,18 @@ func (r *AlertDrill) lockedConsumer(ctx context.Context, e *Env, prom promAPI, p
 //     lag counts as bad while it is missing (a process that does not answer
 //     its scrape exports nothing); bad for 14.4 × 1 % of an hour (and of
 //     5 m), then 2m.
+//   - SlotwiseConsumerStalled (notification-svc.appointments, paused or
+//     blocked): booking.appointments.v1 published to in the last 10 m and
+//     the group's handled count not rising over those 10 m (or gone), for
+//     2m. The count's last rise is before the fault, so it leaves the
+//     window at most 10 m (compressed) after it.
 func expectations(plan AlertPlan) map[string][]expectedAlert {
 	f := plan.Factor
 	const poll = 250 * time.Millisecond
 	scrape, eval := plan.Scrape, plan.Scrape // every group is evaluated at the scrape interval
 	forFast := drillDuration(2*time.Minute, f)
 	hour := drillDuration(time.Hour, f)
+	window := max(drillDuration(10*time.Minute, f), plan.MinRange)
 	// The fault shows at the next scrape, or at the one after for a paused
 	// process (its scrape times out after one interval); then the alert's
 	// group evaluates it, it stays true for its `for`, and a poll sees it.
@@ -412,6 +434,12 @@ func expectations(plan AlertPlan) map[string][]expectedAlert {
 	burn := func(budget float64) time.Duration {
 		return 2*scrape + time.Duration(14.4*budget*float64(hour)) + eval + eval + forFast + poll
 	}
+	// A stalled group: its handled counter's last rise leaves the 10 m
+	// window at most one window after the fault (the scrape after the
+	// last commit may fall just after it); then the alert's group
+	// evaluates it, its `for` passes, and a poll sees it.
+	stall := scrape + window + eval + forFast + eval + poll
+	stalled := map[string]string{"group": "notification-svc.appointments", "topic": "booking.appointments.v1"}
 	mk := func(name string, labels map[string]string, x time.Duration, why string) expectedAlert {
 		return expectedAlert{Name: name, Labels: labels, Expected: x, Deadline: 2*x + time.Minute, Why: why}
 	}
@@ -420,6 +448,12 @@ func expectations(plan AlertPlan) map[string][]expectedAlert {
 			mk("SlotwiseProgramDown", map[string]string{"job": "notification-svc"}, down, "its scrape times out: up == 0"),
 			mk("SlotwiseNotificationDelayBudgetBurn", map[string]string{"window": "1h"}, burn(0.01),
 				"its consumer's lag is missing, which the notification-delay SLI counts as bad"),
+			mk("SlotwiseConsumerStalled", stalled, stall,
+				"booking-svc's relay keeps publishing to booking.appointments.v1 while the group's `kafka_consumer_handled_total` is gone"),
+		},
+		lockFault: {
+			mk("SlotwiseConsumerStalled", stalled, stall,
+				"booking-svc's relay keeps publishing to booking.appointments.v1 while the group's `kafka_consumer_handled_total` stays flat"),
 		},
 		"booking-svc killed": {
 			mk("SlotwiseProgramDown", map[string]string{"job": "booking-svc"}, down, "its scrape is refused: up == 0"),
@@ -470,17 +504,15 @@ func consumerLagNote(alerts []AlertFired) string {
 	}
 	what := "Neither SlotwiseConsumerLagHigh nor SlotwiseConsumerStalled fired for either stall of notification-svc's consumer."
 	if len(fired) > 0 {
-		what = "Of the consumer-lag alerts, " + strings.Join(fired, "; ") + "; none fired for the paused consumer."
+		what = "Of the consumer-lag alerts, " + strings.Join(fired, "; ") + "."
 	}
-	return "**The consumer-lag alerts.** " + what + " `kafka_consumer_lag_*` is exported by the consuming process itself " +
-		"(platform/kafkax: kafka-go's reader statistic, the lag behind the partition's end of the last message the reader " +
-		"fetched). A paused or dead consumer exports no lag at all: only SlotwiseProgramDown and the notification-delay SLI " +
-		"(which counts a missing lag as bad) see it. A live consumer whose handler is stuck stops fetching once its queue is " +
-		"full, so the gauge freezes at whatever it last read: when that is above 0, SlotwiseConsumerStalled and the " +
-		"notification-delay SLI see the stall; when the consumer was keeping up it is often 0, and nothing does. For these " +
-		"alerts to see every stalled consumer, a group's lag has to come from the broker (end offsets minus the group's " +
-		"committed offsets), read by another process (a Kafka exporter's `kafka_consumergroup_lag`) or at least by the consumer " +
-		"on a timer of its own rather than from its fetches."
+	return "**The consumer-lag alerts.** " + what + " SlotwiseConsumerStalled watches the consumer from outside: the producer's " +
+		"outbox relay counts what it publishes to each topic (`outbox_published_total{topic}`), every consumer counts what its " +
+		"group handled (`kafka_consumer_handled_total{topic,group}`, registered at 0 when it starts), and the rule fires for a " +
+		"group seen in the last day whose count does not rise over 10 minutes (or is gone: paused, dead) while its topic's " +
+		"count does. SlotwiseConsumerLagHigh keeps the lag as a live consumer reports it (kafka-go's reader statistic, the " +
+		"lag of the last message it fetched): a paused consumer exports none and a blocked one freezes it, often at 0, so it " +
+		"is for a consumer that is slow but moving."
 }
 
 func freeAddr() (string, error) {

@@ -70,7 +70,7 @@ func (r *AlertDrill) Markdown(d Drill) string {
 		b.WriteString("- none.\n")
 	}
 	if r.ResolvedSeconds >= 0 {
-		fmt.Fprintf(&b, "\nAfter notification-svc was resumed (SIGCONT) its two alerts resolved within %.1f s.\n", r.ResolvedSeconds)
+		fmt.Fprintf(&b, "\nAfter notification-svc was resumed (SIGCONT) its alerts resolved within %.1f s.\n", r.ResolvedSeconds)
 	}
 	if len(d.Failures) > 0 {
 		b.WriteString("\nFailures:\n\n")

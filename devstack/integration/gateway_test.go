@@ -83,10 +83,13 @@ func TestMetricsAreExposed(t *testing.T) {
 	st := stacktest.Start(t)
 	st.Post(t, "/auth/register", "", stacktest.Registration("customer", stacktest.UniqueEmail("m"))).ExpectStatus(t, 201)
 	for name, wants := range map[string][]string{
-		"gateway":     {`http_requests_total{method="POST",route="/auth/register",service="gateway",status="201"} 1`},
-		"auth-svc":    {`rpc_server_requests_total{code="OK",method="/slotwise.auth.v1.AuthService/Register",service="auth-svc"} 1`},
-		"booking-svc": {`outbox_backlog`},
-		"review-svc":  {`kafka_consumer_lag_booking_appointments_v1`},
+		"gateway":  {`http_requests_total{method="POST",route="/auth/register",service="gateway",status="201"} 1`},
+		"auth-svc": {`rpc_server_requests_total{code="OK",method="/slotwise.auth.v1.AuthService/Register",service="auth-svc"} 1`},
+		// Registered at start, at 0: what SlotwiseConsumerStalled compares
+		// (helm/slotwise/files/prometheus/rules.yml).
+		"booking-svc": {`outbox_backlog`, `outbox_published_total{topic="booking.appointments.v1"} `},
+		"review-svc": {`kafka_consumer_lag_booking_appointments_v1`,
+			`kafka_consumer_handled_total{group="review-svc",topic="booking.appointments.v1"} `},
 	} {
 		resp, err := http.Get(st.MetricsURLs[name])
 		if err != nil {

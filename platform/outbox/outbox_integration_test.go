@@ -115,6 +115,14 @@ func TestOutboxToConsumerExactlyOnce(t *testing.T) {
 	if unsent := testkit.Count(t, pool, `SELECT count(*) FROM outbox`); unsent != 0 {
 		t.Fatalf("%d outbox rows still unsent", unsent)
 	}
+	// outbox_published_total: what the stall alert compares each group's
+	// handled count with.
+	if got := relay.Published(topic); got != n {
+		t.Fatalf("relay counted %d messages published to %s, want %d", got, topic, n)
+	}
+	if got := relay.Published("other.topic.v1"); got != 0 {
+		t.Fatalf("relay counted %d messages published to a topic it never wrote", got)
+	}
 }
 
 // setup gives a test a fresh "demo" schema with migrations and a broker

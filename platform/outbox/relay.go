@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -48,6 +49,7 @@ type Relay struct {
 	backlog     atomic.Int64
 	sinceVacuum int
 	vacuums     atomic.Int64
+	published   sync.Map // topic → *atomic.Int64
 }
 
 // Kick wakes the relay at once instead of at its next poll.
@@ -63,6 +65,28 @@ func (r *Relay) Kick() {
 
 // Backlog is the number of unsent rows seen at the last poll.
 func (r *Relay) Backlog() int64 { return r.backlog.Load() }
+
+// Published is how many messages of topic the relay has written to Kafka
+// (a row whose COMMIT then failed is written again and counted twice).
+// Exported per topic as outbox_published_total (platform/svc): Prometheus
+// compares it with each consumer group's kafka_consumer_handled_total to
+// see a stalled group from outside the group's own process.
+func (r *Relay) Published(topic string) int64 {
+	if n, ok := r.published.Load(topic); ok {
+		return n.(*atomic.Int64).Load()
+	}
+	return 0
+}
+
+func (r *Relay) countPublished(msgs []kafka.Message) {
+	for _, m := range msgs {
+		n, ok := r.published.Load(m.Topic)
+		if !ok {
+			n, _ = r.published.LoadOrStore(m.Topic, new(atomic.Int64))
+		}
+		n.(*atomic.Int64).Add(1)
+	}
+}
 
 // Init prepares the relay for Kick before Run starts.
 func (r *Relay) Init() {
@@ -190,6 +214,7 @@ func (r *Relay) relayBatch(ctx context.Context) (int, error) {
 		_, _ = conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`)
 		return 0, err
 	}
+	r.countPublished(msgs)
 	if _, err := conn.Exec(ctx, `COMMIT`); err != nil {
 		return 0, err
 	}

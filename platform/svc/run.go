@@ -184,6 +184,10 @@ func Run(ctx context.Context, cfg Config, spec Spec) error {
 		rt.Relay.Init()
 		rt.Metrics.Gauge("outbox_backlog", "Outbox rows waiting to be published (at the last poll).", nil,
 			func() float64 { return float64(rt.Relay.Backlog()) })
+		for _, topic := range spec.Produces {
+			rt.Metrics.Counter("outbox_published_total", "Events the outbox relay wrote to the topic in label topic.",
+				map[string]string{"topic": topic}, func() float64 { return float64(rt.Relay.Published(topic)) })
+		}
 		rt.Go("outbox relay", func(ctx context.Context) error {
 			if err := kafkax.AwaitTopics(ctx, log, cfg.KafkaBrokers, spec.Produces...); err != nil {
 				return nil
