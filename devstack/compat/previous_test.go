@@ -32,9 +32,13 @@ var build struct {
 
 // previousRev is the last commit whose migrations differ from this tree's:
 // HEAD when the working tree changes a migration (a developer's uncommitted
-// one), else the parent of the commit that last changed any. It needs the
-// history: a missing git is an error; a shallow clone is errNoHistory
-// (scripts/test.sh fetches the history first when it can).
+// one), else the parent of the commit that last changed any. Both walk
+// main's own line (--first-parent): a branch merged in is one release, so
+// the old release is main before the merge, never a commit of the branch
+// that lacks what main had meanwhile (a branch that merged main in has
+// commits whose schema main never ran). It needs the history: a missing
+// git is an error; a shallow clone is errNoHistory (scripts/test.sh
+// fetches the history first when it can).
 func previousRev(root string) (string, error) {
 	run := func(args ...string) (string, error) {
 		cmd := exec.Command("git", args...)
@@ -62,14 +66,14 @@ func previousRev(root string) (string, error) {
 	} else if changed != "" {
 		return run("rev-parse", "HEAD")
 	}
-	last, err := run("log", "-1", "--format=%H", "HEAD", "--", migrationsPath)
+	last, err := run("log", "-1", "--first-parent", "--format=%H", "HEAD", "--", migrationsPath)
 	if err != nil {
 		return "", err
 	}
 	if last == "" {
 		return "", fmt.Errorf("no commit changed %s", migrationsPath)
 	}
-	return run("rev-parse", last+"^")
+	return run("rev-parse", last+"^1")
 }
 
 // buildPrevious writes rev's tree into dir and builds its devstack there,
