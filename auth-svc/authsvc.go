@@ -112,8 +112,8 @@ func (cfg Config) Spec() svc.Spec {
 				opts = append(opts, auth.WithUnsubscribeKey(auth.UnsubscribeKey(cfg.SigningKey.Seed())))
 			}
 			domain := auth.NewService(store.Users{Pool: rt.Pool}, password.ForCPUs(), signer, now, func() string { return uuid.NewString() }, opts...)
-			set := transport.NewSet(domain, rt.Middlewares(authv1.AuthService_ServiceDesc.ServiceName))
-			authv1.RegisterAuthServiceServer(rt.Server, transport.NewGRPCServer(set, signer.JWKS))
+			rt.Serve(transport.NewGRPCServer(transport.NewSet(domain, signer.JWKS, rt.Middlewares)),
+				&authv1.AuthService_ServiceDesc, &authv1.AuthInternal_ServiceDesc)
 			return nil
 		},
 	}

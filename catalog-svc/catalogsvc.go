@@ -58,10 +58,8 @@ func (cfg Config) Spec() svc.Spec {
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Services{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := catalog.NewService(repo, loc, now, func() string { return uuid.NewString() })
-			mw := rt.Middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName)
-			set := transport.NewSet(domain, mw)
-			set.CatalogStats = transport.MakeCatalogStats(repo, mw)
-			catalogv1.RegisterCatalogServiceServer(rt.Server, transport.NewGRPCServer(set))
+			rt.Serve(transport.NewGRPCServer(transport.NewSet(domain, repo, rt.Middlewares)),
+				&catalogv1.CatalogService_ServiceDesc, &catalogv1.CatalogInternal_ServiceDesc)
 			rt.Consume(topics.Reviews, topics.CatalogReviewsGroup, events.ReviewRatings(domain, rt.Logger))
 			return nil
 		},

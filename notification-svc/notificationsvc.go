@@ -115,8 +115,7 @@ func (cfg Config) Spec() svc.Spec {
 		Erasure: &svc.Erasure{Group: topics.NotificationErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			domain := notification.NewService(store.Notifications{Pool: rt.Pool})
-			set := transport.NewSet(domain, rt.Middlewares(notificationv1.NotificationService_ServiceDesc.ServiceName))
-			notificationv1.RegisterNotificationServiceServer(rt.Server, transport.NewGRPCServer(set))
+			rt.Serve(transport.NewGRPCServer(transport.NewSet(domain, rt.Middlewares)), &notificationv1.NotificationService_ServiceDesc, nil)
 			effects := store.Effects{Pool: rt.Pool, Now: now, NewID: uuid.NewString}
 			rt.ConsumeBatch(topics.Appointments, topics.NotificationAppointmentsGroup, events.AppointmentHandler(effects, cfg.Location, rt.Logger))
 			rt.ConsumeBatch(topics.Reviews, topics.NotificationReviewsGroup, events.ReviewHandler(effects, rt.Logger))
@@ -126,7 +125,7 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
-			postman, hangUp := cfg.postman(now, contacts.Auth{Client: authv1.NewAuthServiceClient(conn)}, store.Emails{Pool: rt.Pool}, rt)
+			postman, hangUp := cfg.postman(now, contacts.Auth{Client: authv1.NewAuthInternalClient(conn)}, store.Emails{Pool: rt.Pool}, rt)
 			rt.Go("mail", func(ctx context.Context) error {
 				defer hangUp()
 				return postman.Run(ctx)

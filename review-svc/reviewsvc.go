@@ -54,8 +54,8 @@ func (cfg Config) Spec() svc.Spec {
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			repo := store.Reviews{Pool: rt.Pool, Kick: rt.Relay.Kick}
 			domain := review.NewService(repo, now, uuid.NewString)
-			set := transport.NewSet(domain, rt.Middlewares(reviewv1.ReviewService_ServiceDesc.ServiceName))
-			reviewv1.RegisterReviewServiceServer(rt.Server, transport.NewGRPCServer(set))
+			rt.Serve(transport.NewGRPCServer(transport.NewSet(domain, rt.Middlewares)),
+				&reviewv1.ReviewService_ServiceDesc, &reviewv1.ReviewInternal_ServiceDesc)
 			rt.ConsumeBatch(topics.Appointments, topics.ReviewAppointmentsGroup, events.AppointmentHandler(store.Appointments{Pool: rt.Pool}, rt.Logger))
 			return nil
 		},

@@ -29,7 +29,12 @@ need protoc-gen-openapiv2 github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-o
 cd "$root/api"
 rm -rf gen openapi
 buf generate --template buf.gen.yaml --path proto/slotwise
-buf generate --template buf.gen.openapi.yaml --path proto/slotwise --exclude-path proto/slotwise/events
+# The OpenAPI document is the REST contract: it leaves out the event protos
+# (no routes) and every <svc>_internal.proto, the calls only other programs
+# make (docs/adr/0067-internal-calls-in-internal-services.md).
+excluded=(--exclude-path proto/slotwise/events)
+for f in proto/slotwise/*/v1/*_internal.proto; do excluded+=(--exclude-path "$f"); done
+buf generate --template buf.gen.openapi.yaml --path proto/slotwise "${excluded[@]}"
 # A call declared "201" in its proto answers 201 only (platform/grpcx
 # SetHTTPStatus); protoc-gen-openapiv2 always adds a 200 beside it, so drop it.
 if ! command -v jq >/dev/null; then

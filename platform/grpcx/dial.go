@@ -36,13 +36,14 @@ var reconnectBackoff = backoff.Config{BaseDelay: 500 * time.Millisecond, Multipl
 //
 // Calls are balanced round-robin over the healthy backends; calls that may
 // safely be sent twice are retried on another backend when one is
-// UNAVAILABLE (retry.go).
+// UNAVAILABLE (retry.go); a method of an internal service is asked under its
+// old name of a server that does not know it (moved.go).
 func Dial(target string, tp trace.TracerProvider) (*grpc.ClientConn, error) {
 	// Each attempt of a retried call is a call of its own to the tracing below.
-	interceptors := grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable, injectUnary)
+	interceptors := grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable, injectUnary, askOldName)
 	var tracing grpc.DialOption = grpc.EmptyDialOption{}
 	if telemetry.Recording(tp) {
-		interceptors = grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable)
+		interceptors = grpc.WithChainUnaryInterceptor(noteLogged, retryUnavailable, askOldName)
 		tracing = grpc.WithStatsHandler(otelgrpc.NewClientHandler(otelgrpc.WithTracerProvider(tp), otelgrpc.WithFilter(traced)))
 	}
 	target, resolve := resolverFor(target)

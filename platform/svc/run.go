@@ -90,6 +90,20 @@ func (rt *Runtime) Middlewares(service string) kit.Middlewares {
 	return m
 }
 
+// Serve registers a service's one gRPC server (its transport.GRPCServer) on
+// the runtime's server as its public service and, unless nil, its internal
+// one (docs/adr/0067-internal-calls-in-internal-services.md). For this
+// release the public service also answers the internal methods under its
+// name, as the previous release asks them (grpcx.WithMovedMethods).
+func (rt *Runtime) Serve(server any, public, internal *grpc.ServiceDesc) {
+	if internal == nil {
+		rt.Server.RegisterService(public, server)
+		return
+	}
+	rt.Server.RegisterService(grpcx.WithMovedMethods(public, internal), server)
+	rt.Server.RegisterService(internal, server)
+}
+
 // Go runs a component for the life of the service.
 func (rt *Runtime) Go(name string, fn func(ctx context.Context) error) { rt.group.Go(name, fn) }
 

@@ -22,7 +22,7 @@ const AccountDeleted = "account_deleted"
 // the account's guessing limit: the user's row and everything hanging on
 // it (sessions, links, failures) go, and in the same transaction the
 // account_deleted event is queued. A provider's upcoming bookings are the
-// gateway's check, made before this is called (auth.proto DeleteAccount).
+// gateway's check, made before this is called (auth_internal.proto DeleteAccount).
 func (s *service) DeleteAccount(ctx context.Context, userID, password string) (string, error) {
 	u, err := s.Profile(ctx, userID)
 	if err != nil {

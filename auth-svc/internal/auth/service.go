@@ -19,7 +19,6 @@ type Service interface {
 	UserRole(ctx context.Context, email string) (string, error)
 	Profile(ctx context.Context, userID string) (User, error)
 	UpdateProfile(ctx context.Context, userID string, u ProfileUpdate) (User, error)
-	UserExists(ctx context.Context, userID string) (bool, error)
 	// Contact is the user notification-svc mails (its email and
 	// EmailNotifications); an unknown id is not found.
 	Contact(ctx context.Context, userID string) (Contact, error)
@@ -357,14 +356,6 @@ func (s *service) confirmEmailChange(ctx context.Context, u User, upd ProfileUpd
 		err = apperr.Forbidden(MsgWrongCurrentPassword)
 	}
 	return err
-}
-
-func (s *service) UserExists(ctx context.Context, userID string) (bool, error) {
-	_, err := s.repo.ByID(ctx, userID)
-	if errors.Is(err, ErrNotFound) {
-		return false, nil
-	}
-	return err == nil, err
 }
 
 func providerInfo(b *BusinessInput) *ProviderInfo {

@@ -14,16 +14,17 @@ import (
 	"github.com/slotwise/slotwise/auth-svc/internal/auth"
 )
 
-// GRPCServer is the gRPC transport of the auth domain: each method runs
-// its endpoint between a decoder and an encoder.
+// GRPCServer is the gRPC transport of the auth domain, AuthService and
+// AuthInternal on one server: each method runs its endpoint between a
+// decoder and an encoder.
 type GRPCServer struct {
 	authv1.UnimplementedAuthServiceServer
+	authv1.UnimplementedAuthInternalServer
 	register      kit.Handler[*authv1.RegisterRequest, *authv1.RegisterResponse]
 	loginWithRole kit.Handler[*authv1.LoginWithRoleRequest, *authv1.LoginWithRoleResponse]
 	getUserRole   kit.Handler[*authv1.GetUserRoleRequest, *authv1.GetUserRoleResponse]
 	getProfile    kit.Handler[*authv1.GetProfileRequest, *authv1.ProfileResponse]
 	updateProfile kit.Handler[*authv1.UpdateProfileRequest, *authv1.ProfileResponse]
-	userExists    kit.Handler[*authv1.UserExistsRequest, *authv1.UserExistsResponse]
 	getContact    kit.Handler[*authv1.GetContactRequest, *authv1.Contact]
 	refresh       kit.Handler[*authv1.RefreshRequest, *authv1.RefreshResponse]
 	logout        kit.Handler[*authv1.LogoutRequest, *authv1.MessageResponse]
@@ -35,18 +36,22 @@ type GRPCServer struct {
 	forgotPw      kit.Handler[*authv1.ForgotPasswordRequest, *authv1.MessageResponse]
 	resetPw       kit.Handler[*authv1.ResetPasswordRequest, *authv1.MessageResponse]
 	unsubscribe   kit.Handler[*authv1.UnsubscribeRequest, *authv1.MessageResponse]
-	jwks          func() *authv1.JWKS
+	jwks          kit.Handler[*authv1.GetJWKSRequest, *authv1.JWKS]
 }
 
-// NewGRPCServer serves set, and jwks as GetJWKS.
-func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
+var (
+	_ authv1.AuthServiceServer  = (*GRPCServer)(nil)
+	_ authv1.AuthInternalServer = (*GRPCServer)(nil)
+)
+
+// NewGRPCServer serves set.
+func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
 		register:      kit.NewHandler(set.Register, decodeRegister, encodeRegister),
 		loginWithRole: kit.NewHandler(set.LoginWithRole, decodeLogin, encodeLogin),
 		getUserRole:   kit.NewHandler(set.GetUserRole, decodeUserRole, encodeUserRole),
 		getProfile:    kit.NewHandler(set.GetProfile, kit.NoRequest[*authv1.GetProfileRequest], encodeProfile),
 		updateProfile: kit.NewHandler(set.UpdateProfile, decodeUpdateProfile, encodeProfile),
-		userExists:    kit.NewHandler(set.UserExists, decodeUserExists, encodeUserExists),
 		getContact:    kit.NewHandler(set.GetContact, decodeGetContact, encodeContact),
 		refresh:       kit.NewHandler(set.Refresh, decodeRefresh, encodeRefresh),
 		logout:        kit.NewHandler(set.Logout, decodeLogout, encodeLogout),
@@ -58,7 +63,7 @@ func NewGRPCServer(set Set, jwks func() *authv1.JWKS) *GRPCServer {
 		forgotPw:      kit.NewHandler(set.ForgotPassword, decodeForgotPassword, encodeMessage),
 		resetPw:       kit.NewHandler(set.ResetPassword, decodeResetPassword, encodeMessage),
 		unsubscribe:   kit.NewHandler(set.Unsubscribe, decodeUnsubscribe, encodeMessage),
-		jwks:          jwks,
+		jwks:          kit.NewHandler(set.GetJWKS, kit.NoRequest[*authv1.GetJWKSRequest], encodeJWKS),
 	}
 }
 
@@ -80,10 +85,6 @@ func (s *GRPCServer) GetProfile(ctx context.Context, req *authv1.GetProfileReque
 
 func (s *GRPCServer) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRequest) (*authv1.ProfileResponse, error) {
 	return s.updateProfile.Serve(ctx, req)
-}
-
-func (s *GRPCServer) UserExists(ctx context.Context, req *authv1.UserExistsRequest) (*authv1.UserExistsResponse, error) {
-	return s.userExists.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetContact(ctx context.Context, req *authv1.GetContactRequest) (*authv1.Contact, error) {
@@ -134,9 +135,12 @@ func decodeResetPassword(_ context.Context, req *authv1.ResetPasswordRequest) au
 	return auth.PasswordReset{Token: req.GetToken(), NewPassword: req.GetNewPassword(), ConfirmPassword: req.ConfirmPassword}
 }
 
-func (s *GRPCServer) GetJWKS(context.Context, *authv1.GetJWKSRequest) (*authv1.JWKS, error) {
-	return s.jwks(), nil
+func (s *GRPCServer) GetJWKS(ctx context.Context, req *authv1.GetJWKSRequest) (*authv1.JWKS, error) {
+	return s.jwks.Serve(ctx, req)
 }
+
+// encodeJWKS answers the keys as the signer made them.
+func encodeJWKS(_ context.Context, keys *authv1.JWKS) *authv1.JWKS { return keys }
 
 func decodeRegister(_ context.Context, req *authv1.RegisterRequest) auth.Registration {
 	return auth.Registration{
@@ -216,14 +220,6 @@ func encodeProfile(_ context.Context, u auth.User) *authv1.ProfileResponse {
 		r.Message = "To change your email to " + u.PendingEmail + ", open the link we sent there. Until then your email stays " + u.Email + "."
 	}
 	return r
-}
-
-func decodeUserExists(_ context.Context, req *authv1.UserExistsRequest) string {
-	return req.GetUserId()
-}
-
-func encodeUserExists(_ context.Context, exists bool) *authv1.UserExistsResponse {
-	return &authv1.UserExistsResponse{Exists: exists}
 }
 
 func decodeGetContact(_ context.Context, req *authv1.GetContactRequest) string {

@@ -21,11 +21,13 @@ import (
 // (docs/product.md "Fresh and kept"). Nothing is kept between calls.
 type Client struct {
 	API catalogv1.CatalogServiceClient
+	// Internal is catalog-svc's internal service: a service's members.
+	Internal catalogv1.CatalogInternalClient
 }
 
 // New returns a client over conn.
 func New(conn grpc.ClientConnInterface) *Client {
-	return &Client{API: catalogv1.NewCatalogServiceClient(conn)}
+	return &Client{API: catalogv1.NewCatalogServiceClient(conn), Internal: catalogv1.NewCatalogInternalClient(conn)}
 }
 
 // Service looks id up. An unknown or malformed id is ErrServiceNotFound; the
@@ -66,7 +68,7 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 // A catalogue from before teams (Unimplemented, during a rollout) has the
 // owner perform everything, as it did.
 func (c *Client) staff(ctx context.Context, svc booking.ServiceInfo) ([]booking.Member, error) {
-	resp, err := c.API.GetServiceStaff(ctx, &catalogv1.GetServiceStaffRequest{ServiceId: svc.ID})
+	resp, err := c.Internal.GetServiceStaff(ctx, &catalogv1.GetServiceStaffRequest{ServiceId: svc.ID})
 	switch status.Code(err) {
 	case codes.OK:
 	case codes.Unimplemented:

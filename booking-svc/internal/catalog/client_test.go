@@ -18,6 +18,7 @@ import (
 // fakeCatalog answers GetService with err, or with one service.
 type fakeCatalog struct {
 	catalogv1.CatalogServiceClient
+	catalogv1.CatalogInternalClient
 	err   error
 	calls int
 	old   bool
@@ -43,10 +44,12 @@ func (f *fakeCatalog) GetServiceStaff(context.Context, *catalogv1.GetServiceStaf
 		Closures: []*catalogv1.Closure{{From: "2026-11-25", To: "2026-11-25", Note: "Dentist"}}}}}, nil
 }
 
+func newClient(f *fakeCatalog) *Client { return &Client{API: f, Internal: f} }
+
 // The members come with their hours (minutes; a malformed entry is left
 // out) and days off; a catalogue without teams has the owner do all.
 func TestStaffFromTheCatalog(t *testing.T) {
-	got, err := (&Client{API: &fakeCatalog{}}).Service(context.Background(), "s1")
+	got, err := (newClient(&fakeCatalog{})).Service(context.Background(), "s1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,7 @@ func TestStaffFromTheCatalog(t *testing.T) {
 		got.Staff[0].Hours[0] != (booking.WorkingHours{Weekday: 1, From: 540, To: 1020}) || got.Staff[0].Closures[0].Note != "Dentist" {
 		t.Fatalf("staff: %+v", got.Staff)
 	}
-	got, err = (&Client{API: &fakeCatalog{old: true}}).Service(context.Background(), "s1")
+	got, err = (newClient(&fakeCatalog{old: true})).Service(context.Background(), "s1")
 	if err != nil || len(got.Staff) != 1 || !got.Staff[0].IsOwner || len(got.Staff[0].Hours) != 7 {
 		t.Fatalf("staff from a catalogue before teams: %+v, %v", got.Staff, err)
 	}
@@ -63,7 +66,7 @@ func TestStaffFromTheCatalog(t *testing.T) {
 // Every lookup asks catalog-svc: nothing is kept between calls.
 func TestEveryLookupAsksTheCatalog(t *testing.T) {
 	f := &fakeCatalog{}
-	c := &Client{API: f}
+	c := newClient(f)
 	for range 3 {
 		got, err := c.Service(context.Background(), "s1")
 		if err != nil || !got.IsActive || got.QueueClosed || got.Duration != 30 || len(got.Closures) != 1 {
@@ -87,7 +90,7 @@ func TestLookupErrors(t *testing.T) {
 		{codes.Unavailable, func(err error) bool { return apperr.KindOf(err) == apperr.KindUnavailable }},
 		{codes.DeadlineExceeded, func(err error) bool { return apperr.KindOf(err) == apperr.KindUnavailable }},
 	} {
-		_, err := (&Client{API: &fakeCatalog{err: status.Error(c.code, "x")}}).Service(context.Background(), "s1")
+		_, err := (newClient(&fakeCatalog{err: status.Error(c.code, "x")})).Service(context.Background(), "s1")
 		if !c.want(err) {
 			t.Errorf("%v: got %v", c.code, err)
 		}

@@ -3,36 +3,15 @@ package transport
 import (
 	"context"
 
-	"github.com/go-kit/kit/endpoint"
-
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
-	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// NewAnalyticsEndpoint wraps a's For in mw: on behalf of a logged-in user
-// (no token: 401); For refuses anyone but a provider (403).
-func NewAnalyticsEndpoint(a booking.Analyses, mw kit.Middlewares) endpoint.Endpoint {
-	return mw.Wrap("GetProviderAnalytics", kit.CallerEndpoint(a.For), mw.Authenticated)
-}
+// The codecs of a provider's analytics (docs/product.md#analytics).
 
-// AnalyticsServer is the booking gRPC server with GetProviderAnalytics.
-type AnalyticsServer struct {
-	*CalendarServer
-	analytics kit.Handler[*bookingv1.GetProviderAnalyticsRequest, *bookingv1.ProviderAnalyticsResponse]
-}
-
-// WithAnalytics adds the analytics endpoint ep to s.
-func WithAnalytics(s *CalendarServer, ep endpoint.Endpoint) *AnalyticsServer {
-	return &AnalyticsServer{CalendarServer: s, analytics: kit.NewHandler(ep,
-		func(_ context.Context, r *bookingv1.GetProviderAnalyticsRequest) booking.AnalyticsQuery {
-			return booking.AnalyticsQuery{Days: int(r.GetDays()), StaffID: r.GetStaffId()}
-		}, encodeAnalytics)}
-}
-
-func (s *AnalyticsServer) GetProviderAnalytics(ctx context.Context, req *bookingv1.GetProviderAnalyticsRequest) (*bookingv1.ProviderAnalyticsResponse, error) {
-	return s.analytics.Serve(ctx, req)
+func decodeAnalytics(_ context.Context, r *bookingv1.GetProviderAnalyticsRequest) booking.AnalyticsQuery {
+	return booking.AnalyticsQuery{Days: int(r.GetDays()), StaffID: r.GetStaffId()}
 }
 
 func encodeAnalytics(_ context.Context, a booking.Analytics) *bookingv1.ProviderAnalyticsResponse {

@@ -1,6 +1,8 @@
-// Package transport is the booking service's go-kit layer: the endpoint Set
-// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
-// decodes requests into the endpoints' and encodes their results.
+// Package transport is the booking service's go-kit layer: one endpoint Set
+// (endpoints.go) over the domain, with every method of BookingService and
+// BookingInternal, and one gRPC server (grpc.go) that decodes requests into
+// the endpoints' and encodes their results; calendar.go and analytics.go
+// hold the codecs of those answers.
 package transport
 
 import (
@@ -10,6 +12,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/authn"
 	"github.com/slotwise/slotwise/platform/kit"
@@ -19,7 +22,9 @@ import (
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
-// Set is the booking service's endpoints, one per gRPC method.
+// Set is the booking service's endpoints, one per gRPC method of
+// BookingService and of BookingInternal (the calls only other programs make,
+// docs/adr/0067-internal-calls-in-internal-services.md).
 type Set struct {
 	CreateAppointment        endpoint.Endpoint
 	GetAppointment           endpoint.Endpoint
@@ -30,7 +35,57 @@ type Set struct {
 	Reschedule               endpoint.Endpoint
 	ReassignAppointment      endpoint.Endpoint
 	GetAvailability          endpoint.Endpoint
-	NextAvailable            endpoint.Endpoint
+	GetAppointmentCalendar   endpoint.Endpoint
+	CalendarFeed             endpoint.Endpoint
+	GetCalendarFeed          endpoint.Endpoint
+	ResetCalendarFeed        endpoint.Endpoint
+	GetProviderAnalytics     endpoint.Endpoint
+
+	// BookingInternal's.
+	NextAvailable endpoint.Endpoint
+	BookingStats  endpoint.Endpoint
+}
+
+// Domain is what the endpoints serve.
+type Domain struct {
+	Bookings  booking.Service
+	Calendars booking.Calendars
+	Analyses  booking.Analyses
+	Stats     booking.StatsReader
+	// PerUser limits each user's bookings (nil: no limit).
+	PerUser *ratelimit.Keyed
+}
+
+// NewSet wraps d's methods in the middleware middlewares gives for the gRPC
+// service each belongs to (svc.Runtime.Middlewares), so every call is
+// counted, logged and traced under its own gRPC name. Every endpoint of a
+// logged-in user's (booking, their appointments and calendars, a provider's
+// analytics) authenticates; availability, the calendar feed (its address is
+// the secret) and the internal calls do not.
+func NewSet(d Domain, middlewares func(service string) kit.Middlewares) Set {
+	mw := middlewares(bookingv1.BookingService_ServiceDesc.ServiceName)
+	internal := middlewares(bookingv1.BookingInternal_ServiceDesc.ServiceName)
+	s, c := d.Bookings, d.Calendars
+	return Set{
+		CreateAppointment:        mw.Wrap("CreateAppointment", makeCreateAppointment(s), mw.Authenticated, limitPerUser(d.PerUser)),
+		GetAppointment:           mw.Wrap("GetAppointment", makeGetAppointment(s), mw.Authenticated),
+		ListMyAppointments:       mw.Wrap("ListMyAppointments", kit.CallerEndpoint(listed(s.ListMine)), mw.Authenticated),
+		ListProviderAppointments: mw.Wrap("ListProviderAppointments", kit.CallerEndpoint(s.ListForProvider), mw.Authenticated),
+		UpdateProviderStatus:     mw.Wrap("UpdateProviderStatus", makeStatusChange(s.SetProviderStatus), mw.Authenticated),
+		UpdateCustomerStatus:     mw.Wrap("UpdateCustomerStatus", makeStatusChange(s.SetCustomerStatus), mw.Authenticated),
+		Reschedule:               mw.Wrap("Reschedule", makeReschedule(s), mw.Authenticated),
+		ReassignAppointment:      mw.Wrap("ReassignAppointment", makeReassign(s), mw.Authenticated),
+		GetAvailability:          mw.Wrap("GetAvailability", makeGetAvailability(s)),
+		GetAppointmentCalendar:   mw.Wrap("GetAppointmentCalendar", kit.CallerEndpoint(c.Appointment), mw.Authenticated),
+		CalendarFeed:             mw.Wrap("CalendarFeed", kit.Endpoint(c.Feed)),
+		GetCalendarFeed:          mw.Wrap("GetCalendarFeed", makeGetCalendarFeed(c), mw.Authenticated),
+		ResetCalendarFeed:        mw.Wrap("ResetCalendarFeed", makeResetCalendarFeed(c), mw.Authenticated),
+		// For refuses anyone but a provider (403).
+		GetProviderAnalytics: mw.Wrap("GetProviderAnalytics", kit.CallerEndpoint(d.Analyses.For), mw.Authenticated),
+
+		NextAvailable: internal.Wrap("NextAvailable", kit.Endpoint(s.NextAvailable)),
+		BookingStats:  internal.Wrap("BookingStats", makeBookingStats(d.Stats)),
+	}
 }
 
 // BookRequest is a booking with its optional Idempotency-Key.
@@ -60,25 +115,6 @@ type AvailabilityRequest struct {
 type Availability struct {
 	ServiceID string
 	Days      []booking.DaySlots
-}
-
-// NewSet wraps s in mw. Every endpoint but GetAvailability and
-// NextAvailable (public reads) is on
-// behalf of a logged-in user; bookings are limited per user by bookings
-// (nil: no limit).
-func NewSet(s booking.Service, bookings *ratelimit.Keyed, mw kit.Middlewares) Set {
-	return Set{
-		CreateAppointment:        mw.Wrap("CreateAppointment", makeCreateAppointment(s), mw.Authenticated, limitPerUser(bookings)),
-		GetAppointment:           mw.Wrap("GetAppointment", makeGetAppointment(s), mw.Authenticated),
-		ListMyAppointments:       mw.Wrap("ListMyAppointments", kit.CallerEndpoint(listed(s.ListMine)), mw.Authenticated),
-		ListProviderAppointments: mw.Wrap("ListProviderAppointments", kit.CallerEndpoint(s.ListForProvider), mw.Authenticated),
-		UpdateProviderStatus:     mw.Wrap("UpdateProviderStatus", makeStatusChange(s.SetProviderStatus), mw.Authenticated),
-		UpdateCustomerStatus:     mw.Wrap("UpdateCustomerStatus", makeStatusChange(s.SetCustomerStatus), mw.Authenticated),
-		Reschedule:               mw.Wrap("Reschedule", makeReschedule(s), mw.Authenticated),
-		ReassignAppointment:      mw.Wrap("ReassignAppointment", makeReassign(s), mw.Authenticated),
-		GetAvailability:          mw.Wrap("GetAvailability", makeGetAvailability(s)),
-		NextAvailable:            mw.Wrap("NextAvailable", kit.Endpoint(s.NextAvailable)),
-	}
 }
 
 func makeCreateAppointment(s booking.Service) endpoint.Endpoint {
@@ -132,6 +168,12 @@ func makeGetAvailability(s booking.Service) endpoint.Endpoint {
 		telemetry.Annotate(ctx, telemetry.ServiceID.String(r.ServiceID))
 		days, err := s.Availability(ctx, r.ServiceID, r.From, r.Days, r.StaffID)
 		return Availability{ServiceID: r.ServiceID, Days: days}, err
+	})
+}
+
+func makeBookingStats(r booking.StatsReader) endpoint.Endpoint {
+	return kit.Endpoint(func(ctx context.Context, _ struct{}) (booking.Stats, error) {
+		return r.Stats(ctx)
 	})
 }
 

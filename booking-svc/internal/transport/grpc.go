@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
@@ -17,12 +18,16 @@ import (
 type (
 	appointmentHandler[PB any] = kit.Handler[PB, *bookingv1.AppointmentResponse]
 	listHandler[PB any]        = kit.Handler[PB, *bookingv1.ListAppointmentsResponse]
+	calendarHandler[PB any]    = kit.Handler[PB, *httpbody.HttpBody]
+	feedHandler[PB any]        = kit.Handler[PB, *bookingv1.CalendarFeedResponse]
 )
 
-// GRPCServer is the gRPC transport of the booking domain: each method runs
-// its endpoint between a decoder and an encoder.
+// GRPCServer is the gRPC transport of the booking domain, BookingService and
+// BookingInternal on one server: each method runs its endpoint between a
+// decoder and an encoder.
 type GRPCServer struct {
 	bookingv1.UnimplementedBookingServiceServer
+	bookingv1.UnimplementedBookingInternalServer
 	createAppointment        appointmentHandler[*bookingv1.CreateAppointmentRequest]
 	getAppointment           appointmentHandler[*bookingv1.GetAppointmentRequest]
 	listMyAppointments       listHandler[*bookingv1.ListMyAppointmentsRequest]
@@ -32,12 +37,23 @@ type GRPCServer struct {
 	reschedule               appointmentHandler[*bookingv1.RescheduleRequest]
 	reassign                 appointmentHandler[*bookingv1.ReassignRequest]
 	getAvailability          kit.Handler[*bookingv1.GetAvailabilityRequest, *bookingv1.GetAvailabilityResponse]
+	appointmentCalendar      calendarHandler[*bookingv1.GetAppointmentRequest]
+	calendarFeed             calendarHandler[*bookingv1.CalendarFeedRequest]
+	getCalendarFeed          feedHandler[*bookingv1.GetCalendarFeedRequest]
+	resetCalendarFeed        feedHandler[*bookingv1.ResetCalendarFeedRequest]
+	analytics                kit.Handler[*bookingv1.GetProviderAnalyticsRequest, *bookingv1.ProviderAnalyticsResponse]
 	nextAvailable            kit.Handler[*bookingv1.NextAvailableRequest, *bookingv1.NextAvailableResponse]
+	bookingStats             kit.Handler[*bookingv1.BookingStatsRequest, *bookingv1.BookingStatsResponse]
 }
 
-// NewGRPCServer serves set; loc is the business zone availability dates are
-// written in.
-func NewGRPCServer(set Set, loc *time.Location) *GRPCServer {
+var (
+	_ bookingv1.BookingServiceServer  = (*GRPCServer)(nil)
+	_ bookingv1.BookingInternalServer = (*GRPCServer)(nil)
+)
+
+// NewGRPCServer serves set; loc is the business zone availability dates and
+// calendar files are written in, now the clock that stamps the files.
+func NewGRPCServer(set Set, loc *time.Location, now func() time.Time) *GRPCServer {
 	return &GRPCServer{
 		createAppointment:        kit.NewHandler(set.CreateAppointment, decodeCreateAppointment, encodeCreated),
 		getAppointment:           kit.NewHandler(set.GetAppointment, decodeGetAppointment, encodeAppointment("")),
@@ -48,7 +64,13 @@ func NewGRPCServer(set Set, loc *time.Location) *GRPCServer {
 		reschedule:               kit.NewHandler(set.Reschedule, decodeReschedule, encodeAppointment("Appointment rescheduled successfully")),
 		reassign:                 kit.NewHandler(set.ReassignAppointment, decodeReassign, encodeReassigned),
 		getAvailability:          kit.NewHandler(set.GetAvailability, decodeAvailability, encodeAvailability(loc)),
+		appointmentCalendar:      kit.NewHandler(set.GetAppointmentCalendar, decodeGetAppointment, encodeCalendar("Slotwise appointment", loc, now)),
+		calendarFeed:             kit.NewHandler(set.CalendarFeed, decodeCalendarFeed, encodeCalendar("Slotwise appointments", loc, now)),
+		getCalendarFeed:          kit.NewHandler(set.GetCalendarFeed, kit.NoRequest[*bookingv1.GetCalendarFeedRequest], encodeFeed),
+		resetCalendarFeed:        kit.NewHandler(set.ResetCalendarFeed, kit.NoRequest[*bookingv1.ResetCalendarFeedRequest], encodeFeed),
+		analytics:                kit.NewHandler(set.GetProviderAnalytics, decodeAnalytics, encodeAnalytics),
 		nextAvailable:            kit.NewHandler(set.NextAvailable, decodeNextAvailable, encodeNextAvailable),
+		bookingStats:             kit.NewHandler(set.BookingStats, kit.NoRequest[*bookingv1.BookingStatsRequest], encodeBookingStats),
 	}
 }
 
@@ -84,6 +106,38 @@ func (s *GRPCServer) ReassignAppointment(ctx context.Context, req *bookingv1.Rea
 	return s.reassign.Serve(ctx, req)
 }
 
+func (s *GRPCServer) GetAvailability(ctx context.Context, req *bookingv1.GetAvailabilityRequest) (*bookingv1.GetAvailabilityResponse, error) {
+	return s.getAvailability.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetAppointmentCalendar(ctx context.Context, req *bookingv1.GetAppointmentRequest) (*httpbody.HttpBody, error) {
+	return s.appointmentCalendar.Serve(ctx, req)
+}
+
+func (s *GRPCServer) CalendarFeed(ctx context.Context, req *bookingv1.CalendarFeedRequest) (*httpbody.HttpBody, error) {
+	return s.calendarFeed.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetCalendarFeed(ctx context.Context, req *bookingv1.GetCalendarFeedRequest) (*bookingv1.CalendarFeedResponse, error) {
+	return s.getCalendarFeed.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ResetCalendarFeed(ctx context.Context, req *bookingv1.ResetCalendarFeedRequest) (*bookingv1.CalendarFeedResponse, error) {
+	return s.resetCalendarFeed.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetProviderAnalytics(ctx context.Context, req *bookingv1.GetProviderAnalyticsRequest) (*bookingv1.ProviderAnalyticsResponse, error) {
+	return s.analytics.Serve(ctx, req)
+}
+
+func (s *GRPCServer) NextAvailable(ctx context.Context, req *bookingv1.NextAvailableRequest) (*bookingv1.NextAvailableResponse, error) {
+	return s.nextAvailable.Serve(ctx, req)
+}
+
+func (s *GRPCServer) BookingStats(ctx context.Context, req *bookingv1.BookingStatsRequest) (*bookingv1.BookingStatsResponse, error) {
+	return s.bookingStats.Serve(ctx, req)
+}
+
 func decodeProviderList(_ context.Context, req *bookingv1.ListProviderAppointmentsRequest) string {
 	return req.GetStaffId()
 }
@@ -95,10 +149,6 @@ func decodeReassign(_ context.Context, req *bookingv1.ReassignRequest) ReassignR
 // encodeReassigned names the member the appointment now is with.
 func encodeReassigned(ctx context.Context, a booking.Appointment) *bookingv1.AppointmentResponse {
 	return encodeAppointment(booking.ReassignedMessage(a.StaffName))(ctx, a)
-}
-
-func (s *GRPCServer) GetAvailability(ctx context.Context, req *bookingv1.GetAvailabilityRequest) (*bookingv1.GetAvailabilityResponse, error) {
-	return s.getAvailability.Serve(ctx, req)
 }
 
 func decodeCreateAppointment(ctx context.Context, req *bookingv1.CreateAppointmentRequest) BookRequest {
@@ -122,10 +172,6 @@ func decodeStatus(_ context.Context, req *bookingv1.UpdateStatusRequest) StatusR
 
 func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) RescheduleRequest {
 	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime(), StaffID: req.GetStaffId()}
-}
-
-func (s *GRPCServer) NextAvailable(ctx context.Context, req *bookingv1.NextAvailableRequest) (*bookingv1.NextAvailableResponse, error) {
-	return s.nextAvailable.Serve(ctx, req)
 }
 
 func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest) []booking.Listed {
@@ -188,6 +234,10 @@ func encodeAvailability(loc *time.Location) func(context.Context, Availability) 
 		}
 		return out
 	}
+}
+
+func encodeBookingStats(_ context.Context, st booking.Stats) *bookingv1.BookingStatsResponse {
+	return &bookingv1.BookingStatsResponse{Bookings: st.Bookings, Completed: st.Completed, Ended: st.Ended}
 }
 
 func appointmentProto(a booking.Appointment) *bookingv1.Appointment {

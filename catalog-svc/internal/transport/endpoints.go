@@ -1,6 +1,8 @@
-// Package transport is the catalog's go-kit layer: the endpoint Set
-// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
-// decodes requests into the endpoints' and encodes their results.
+// Package transport is the catalog's go-kit layer: one endpoint Set
+// (endpoints.go) over the domain, with every method of CatalogService and
+// CatalogInternal, and one gRPC server (grpc.go) that decodes requests into
+// the endpoints' and encodes their results; schedule.go and staff.go hold
+// the endpoints and codecs of a provider's schedule and team.
 package transport
 
 import (
@@ -8,13 +10,16 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	catalogv1 "github.com/slotwise/slotwise/api/gen/catalog/v1"
 	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
 
-// Set is the catalog's endpoints, one per gRPC method.
+// Set is the catalog's endpoints, one per gRPC method of CatalogService and
+// of CatalogInternal (the calls only other programs make,
+// docs/adr/0067-internal-calls-in-internal-services.md).
 type Set struct {
 	ListServices         endpoint.Endpoint
 	GetService           endpoint.Endpoint
@@ -32,10 +37,10 @@ type Set struct {
 	DeleteStaff          endpoint.Endpoint
 	AddStaffClosure      endpoint.Endpoint
 	DeleteStaffClosure   endpoint.Endpoint
-	// GetServiceStaff is internal (no REST route): booking-svc's.
+
+	// CatalogInternal's.
 	GetServiceStaff endpoint.Endpoint
-	// CatalogStats is set apart (stats.go: MakeCatalogStats).
-	CatalogStats endpoint.Endpoint
+	CatalogStats    endpoint.Endpoint
 }
 
 // ScheduleAnswer is a schedule call's result and what to tell the provider.
@@ -57,9 +62,14 @@ type Updated struct {
 	Toggle  bool
 }
 
-// NewSet wraps s in mw. Listing and reading are public; the provider's own
-// list and every change are on behalf of a logged-in user.
-func NewSet(s catalog.Service, mw kit.Middlewares) Set {
+// NewSet wraps the methods of s and stats in the middleware middlewares
+// gives for the gRPC service each belongs to (svc.Runtime.Middlewares), so
+// every call is counted, logged and traced under its own gRPC name. Listing
+// and reading are public; the provider's own list and every change are on
+// behalf of a logged-in user; the internal calls carry no user.
+func NewSet(s catalog.Service, stats catalog.StatsReader, middlewares func(service string) kit.Middlewares) Set {
+	mw := middlewares(catalogv1.CatalogService_ServiceDesc.ServiceName)
+	internal := middlewares(catalogv1.CatalogInternal_ServiceDesc.ServiceName)
 	return Set{
 		ListServices:         mw.Wrap("ListServices", kit.Endpoint(s.List)),
 		GetService:           mw.Wrap("GetService", makeGetService(s)),
@@ -77,8 +87,16 @@ func NewSet(s catalog.Service, mw kit.Middlewares) Set {
 		DeleteStaff:          mw.Wrap("DeleteStaff", makeDeleteStaff(s), mw.Authenticated),
 		AddStaffClosure:      mw.Wrap("AddStaffClosure", makeAddStaffClosure(s), mw.Authenticated),
 		DeleteStaffClosure:   mw.Wrap("DeleteStaffClosure", makeDeleteStaffClosure(s), mw.Authenticated),
-		GetServiceStaff:      mw.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
+
+		GetServiceStaff: internal.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
+		CatalogStats:    internal.Wrap("CatalogStats", makeCatalogStats(stats)),
 	}
+}
+
+func makeCatalogStats(r catalog.StatsReader) endpoint.Endpoint {
+	return kit.Endpoint(func(ctx context.Context, _ struct{}) (catalog.Stats, error) {
+		return r.Stats(ctx)
+	})
 }
 
 func makeGetMySchedule(s catalog.Service) endpoint.Endpoint {

@@ -13,10 +13,12 @@ import (
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
 )
 
-// GRPCServer is the gRPC transport of the catalog domain: each method runs
-// its endpoint between a decoder and an encoder.
+// GRPCServer is the gRPC transport of the catalog domain, CatalogService and
+// CatalogInternal on one server: each method runs its endpoint between a
+// decoder and an encoder.
 type GRPCServer struct {
 	catalogv1.UnimplementedCatalogServiceServer
+	catalogv1.UnimplementedCatalogInternalServer
 	listServices         kit.Handler[*catalogv1.ListServicesRequest, *catalogv1.ListServicesResponse]
 	getService           kit.Handler[*catalogv1.GetServiceRequest, *catalogv1.GetServiceResponse]
 	listProviderServices kit.Handler[*catalogv1.ListProviderServicesRequest, *catalogv1.ListServicesResponse]
@@ -36,6 +38,11 @@ type GRPCServer struct {
 	getServiceStaff      kit.Handler[*catalogv1.GetServiceStaffRequest, *catalogv1.GetServiceStaffResponse]
 	catalogStats         kit.Handler[*catalogv1.CatalogStatsRequest, *catalogv1.CatalogStatsResponse]
 }
+
+var (
+	_ catalogv1.CatalogServiceServer  = (*GRPCServer)(nil)
+	_ catalogv1.CatalogInternalServer = (*GRPCServer)(nil)
+)
 
 // NewGRPCServer serves set; every read asks the database.
 func NewGRPCServer(set Set) *GRPCServer {
@@ -99,6 +106,38 @@ func (s *GRPCServer) AddClosure(ctx context.Context, req *catalogv1.AddClosureRe
 
 func (s *GRPCServer) DeleteClosure(ctx context.Context, req *catalogv1.DeleteClosureRequest) (*catalogv1.ScheduleResponse, error) {
 	return s.deleteClosure.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ListStaff(ctx context.Context, req *catalogv1.ListStaffRequest) (*catalogv1.StaffListResponse, error) {
+	return s.listStaff.Serve(ctx, req)
+}
+
+func (s *GRPCServer) CreateStaff(ctx context.Context, req *catalogv1.CreateStaffRequest) (*catalogv1.StaffResponse, error) {
+	return s.createStaff.Serve(ctx, req)
+}
+
+func (s *GRPCServer) UpdateStaff(ctx context.Context, req *catalogv1.UpdateStaffRequest) (*catalogv1.StaffResponse, error) {
+	return s.updateStaff.Serve(ctx, req)
+}
+
+func (s *GRPCServer) DeleteStaff(ctx context.Context, req *catalogv1.DeleteStaffRequest) (*catalogv1.DeleteStaffResponse, error) {
+	return s.deleteStaff.Serve(ctx, req)
+}
+
+func (s *GRPCServer) AddStaffClosure(ctx context.Context, req *catalogv1.AddStaffClosureRequest) (*catalogv1.StaffResponse, error) {
+	return s.addStaffClosure.Serve(ctx, req)
+}
+
+func (s *GRPCServer) DeleteStaffClosure(ctx context.Context, req *catalogv1.DeleteStaffClosureRequest) (*catalogv1.StaffResponse, error) {
+	return s.deleteStaffClosure.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetServiceStaff(ctx context.Context, req *catalogv1.GetServiceStaffRequest) (*catalogv1.GetServiceStaffResponse, error) {
+	return s.getServiceStaff.Serve(ctx, req)
+}
+
+func (s *GRPCServer) CatalogStats(ctx context.Context, req *catalogv1.CatalogStatsRequest) (*catalogv1.CatalogStatsResponse, error) {
+	return s.catalogStats.Serve(ctx, req)
 }
 
 func decodeList(_ context.Context, req *catalogv1.ListServicesRequest) catalog.Query {
@@ -168,6 +207,10 @@ func decodeDelete(_ context.Context, req *catalogv1.DeleteServiceRequest) string
 
 func encodeDelete(context.Context, struct{}) *catalogv1.DeleteServiceResponse {
 	return &catalogv1.DeleteServiceResponse{Success: true, Message: "Service deleted successfully"}
+}
+
+func encodeCatalogStats(_ context.Context, st catalog.Stats) *catalogv1.CatalogStatsResponse {
+	return &catalogv1.CatalogStatsResponse{Businesses: st.Businesses}
 }
 
 func intPtr(v *int32) *int {

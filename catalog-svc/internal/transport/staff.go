@@ -164,31 +164,3 @@ func staffRefsProto(list []catalog.StaffRef) []*catalogv1.StaffRef {
 	}
 	return out
 }
-
-func (s *GRPCServer) ListStaff(ctx context.Context, req *catalogv1.ListStaffRequest) (*catalogv1.StaffListResponse, error) {
-	return s.listStaff.Serve(ctx, req)
-}
-
-func (s *GRPCServer) CreateStaff(ctx context.Context, req *catalogv1.CreateStaffRequest) (*catalogv1.StaffResponse, error) {
-	return s.createStaff.Serve(ctx, req)
-}
-
-func (s *GRPCServer) UpdateStaff(ctx context.Context, req *catalogv1.UpdateStaffRequest) (*catalogv1.StaffResponse, error) {
-	return s.updateStaff.Serve(ctx, req)
-}
-
-func (s *GRPCServer) DeleteStaff(ctx context.Context, req *catalogv1.DeleteStaffRequest) (*catalogv1.DeleteStaffResponse, error) {
-	return s.deleteStaff.Serve(ctx, req)
-}
-
-func (s *GRPCServer) AddStaffClosure(ctx context.Context, req *catalogv1.AddStaffClosureRequest) (*catalogv1.StaffResponse, error) {
-	return s.addStaffClosure.Serve(ctx, req)
-}
-
-func (s *GRPCServer) DeleteStaffClosure(ctx context.Context, req *catalogv1.DeleteStaffClosureRequest) (*catalogv1.StaffResponse, error) {
-	return s.deleteStaffClosure.Serve(ctx, req)
-}
-
-func (s *GRPCServer) GetServiceStaff(ctx context.Context, req *catalogv1.GetServiceStaffRequest) (*catalogv1.GetServiceStaffResponse, error) {
-	return s.getServiceStaff.Serve(ctx, req)
-}

@@ -34,10 +34,11 @@ const deleteAccountTimeout = 10 * time.Second
 // deleteAccountHandler serves DELETE /auth/account: a provider with
 // upcoming bookings is refused (booking-svc, asked with the caller's
 // token), then auth-svc checks the password and deletes the account
-// (auth.proto DeleteAccount). grpc-gateway binds no body on DELETE, so the
+// (auth_internal.proto DeleteAccount). grpc-gateway binds no body on DELETE, so the
 // route is the gateway's own, like GET /auth/export.
 func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handler {
 	auth := authv1.NewAuthServiceClient(b.Auth)
+	authInternal := authv1.NewAuthInternalClient(b.Auth)
 	booking := bookingv1.NewBookingServiceClient(b.Booking)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		metrics.SetRoute(r.Context(), "/auth/account")
@@ -86,7 +87,7 @@ func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http
 		if body.Password != nil {
 			password = *body.Password
 		}
-		res, err := auth.DeleteAccount(ctx, &authv1.DeleteAccountRequest{Password: password})
+		res, err := authInternal.DeleteAccount(ctx, &authv1.DeleteAccountRequest{Password: password})
 		if err != nil {
 			fail(err)
 			return

@@ -47,7 +47,7 @@ type dataExport struct {
 func exportHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handler {
 	auth := authv1.NewAuthServiceClient(b.Auth)
 	booking := bookingv1.NewBookingServiceClient(b.Booking)
-	review := reviewv1.NewReviewServiceClient(b.Review)
+	review := reviewv1.NewReviewInternalClient(b.Review)
 	notification := notificationv1.NewNotificationServiceClient(b.Notification)
 	m := newJSONMarshaler()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -81,7 +81,7 @@ func exportHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handle
 }
 
 func gatherExport(ctx context.Context, m jsonMarshaler, auth authv1.AuthServiceClient, booking bookingv1.BookingServiceClient,
-	review reviewv1.ReviewServiceClient, notification notificationv1.NotificationServiceClient) (*dataExport, error) {
+	review reviewv1.ReviewInternalClient, notification notificationv1.NotificationServiceClient) (*dataExport, error) {
 	out := &dataExport{ExportedAt: time.Now().UTC(), Appointments: []json.RawMessage{}, Reviews: []json.RawMessage{},
 		Notifications: []json.RawMessage{}}
 	profile, err := auth.GetProfile(ctx, &authv1.GetProfileRequest{})

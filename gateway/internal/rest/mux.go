@@ -40,7 +40,7 @@ func newMux(ctx context.Context, b Backends, trustedProxies int, log *slog.Logge
 		runtime.WithErrorHandler(errorHandler(log)),
 		runtime.WithRoutingErrorHandler(handleRoutingError),
 		runtime.WithForwardResponseOption(setHTTPStatus),
-		runtime.WithForwardResponseRewriter(withNextAvailable(bookingv1.NewBookingServiceClient(b.Booking), log)),
+		runtime.WithForwardResponseRewriter(withNextAvailable(bookingv1.NewBookingInternalClient(b.Booking), log)),
 		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
 		// Only what a service reads crosses the hop. The default matcher also
 		// sent User-Agent, Content-Type, Accept and a second copy of the

@@ -23,7 +23,7 @@ const nextAvailableTimeout = time.Second
 // logged: the hint never costs the listing. booking-svc reads the page's
 // appointments from its database for every listing (docs/product.md
 // "Fresh and kept").
-func withNextAvailable(booking bookingv1.BookingServiceClient, log *slog.Logger) runtime.ForwardResponseRewriter {
+func withNextAvailable(booking bookingv1.BookingInternalClient, log *slog.Logger) runtime.ForwardResponseRewriter {
 	return func(ctx context.Context, resp proto.Message) (any, error) {
 		list, ok := resp.(*catalogv1.ListServicesResponse)
 		if pattern, _ := runtime.HTTPPathPattern(ctx); !ok || pattern != "/services" || len(list.GetServices()) == 0 {

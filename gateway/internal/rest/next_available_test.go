@@ -22,7 +22,7 @@ import (
 // nextSlots answers NextAvailable as booking-svc would: s1's first free
 // slot, or err.
 type nextSlots struct {
-	bookingv1.BookingServiceClient
+	bookingv1.BookingInternalClient
 	err   error
 	asked []string
 }

@@ -46,12 +46,12 @@ type statsAnswer struct {
 	Data    Stats `json:"data"`
 }
 
-// statsHandler composes GET /stats from one internal call per service,
-// concurrently; none of them keeps another's data.
+// statsHandler composes GET /stats from one call to each service's
+// internal service, concurrently; none of them keeps another's data.
 func statsHandler(b Backends, log *slog.Logger) http.Handler {
-	booking := bookingv1.NewBookingServiceClient(b.Booking)
-	catalog := catalogv1.NewCatalogServiceClient(b.Catalog)
-	review := reviewv1.NewReviewServiceClient(b.Review)
+	booking := bookingv1.NewBookingInternalClient(b.Booking)
+	catalog := catalogv1.NewCatalogInternalClient(b.Catalog)
+	review := reviewv1.NewReviewInternalClient(b.Review)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		metrics.SetRoute(r.Context(), "/stats")
 		ctx, cancel := context.WithTimeout(r.Context(), statsTimeout)
@@ -80,8 +80,8 @@ func statsHandler(b Backends, log *slog.Logger) http.Handler {
 	})
 }
 
-func gatherStats(ctx context.Context, booking bookingv1.BookingServiceClient, catalog catalogv1.CatalogServiceClient,
-	review reviewv1.ReviewServiceClient) (Stats, error) {
+func gatherStats(ctx context.Context, booking bookingv1.BookingInternalClient, catalog catalogv1.CatalogInternalClient,
+	review reviewv1.ReviewInternalClient) (Stats, error) {
 	var bs *bookingv1.BookingStatsResponse
 	var cs *catalogv1.CatalogStatsResponse
 	var rs *reviewv1.ReviewStatsResponse

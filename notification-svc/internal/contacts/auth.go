@@ -16,7 +16,7 @@ import (
 )
 
 // Auth implements notification.Contacts over auth-svc's GetContact.
-type Auth struct{ Client authv1.AuthServiceClient }
+type Auth struct{ Client authv1.AuthInternalClient }
 
 func (a Auth) Contact(ctx context.Context, userID string) (notification.Contact, error) {
 	c, err := a.Client.GetContact(ctx, &authv1.GetContactRequest{UserId: userID})

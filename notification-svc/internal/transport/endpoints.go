@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	notificationv1 "github.com/slotwise/slotwise/api/gen/notification/v1"
 	"github.com/slotwise/slotwise/platform/kit"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
@@ -21,8 +22,11 @@ type Set struct {
 	MarkAllRead       endpoint.Endpoint
 }
 
-// NewSet wraps s in mw.
-func NewSet(s notification.Service, mw kit.Middlewares) Set {
+// NewSet wraps the methods of s in the middleware middlewares gives for
+// NotificationService (svc.Runtime.Middlewares), so every call is counted,
+// logged and traced under its gRPC name.
+func NewSet(s notification.Service, middlewares func(service string) kit.Middlewares) Set {
+	mw := middlewares(notificationv1.NotificationService_ServiceDesc.ServiceName)
 	return Set{
 		ListNotifications: mw.Wrap("ListNotifications", makeList(s), mw.Authenticated),
 		MarkRead:          mw.Wrap("MarkRead", makeMarkRead(s), mw.Authenticated),

@@ -1,6 +1,8 @@
-// Package transport is review-svc's go-kit layer: the endpoint Set
-// (endpoints.go) over the domain, and the gRPC transport (grpc.go) that
-// decodes requests into the endpoints' and encodes their results.
+// Package transport is review-svc's go-kit layer: one endpoint Set
+// (endpoints.go) over the domain, with every method of ReviewService and
+// ReviewInternal, and one gRPC server (grpc.go) that decodes requests into
+// the endpoints' and encodes their results; moderation.go holds the
+// endpoints and codecs of replies, reports, testimonials and the stats.
 package transport
 
 import (
@@ -8,42 +10,54 @@ import (
 
 	"github.com/go-kit/kit/endpoint"
 
+	reviewv1 "github.com/slotwise/slotwise/api/gen/review/v1"
 	"github.com/slotwise/slotwise/platform/kit"
 	"github.com/slotwise/slotwise/platform/telemetry"
 
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
-// Set is the review service's endpoints, one per gRPC method.
+// Set is the review service's endpoints, one per gRPC method of
+// ReviewService and of ReviewInternal (the calls only other programs make,
+// docs/adr/0067-internal-calls-in-internal-services.md).
 type Set struct {
 	CreateReview        endpoint.Endpoint
 	ListServiceReviews  endpoint.Endpoint
 	ListProviderReviews endpoint.Endpoint
-	ListMyReviews       endpoint.Endpoint
 	PutReviewReply      endpoint.Endpoint
 	DeleteReviewReply   endpoint.Endpoint
 	ReportReview        endpoint.Endpoint
 	ListReports         endpoint.Endpoint
 	DecideReports       endpoint.Endpoint
 	ListTestimonials    endpoint.Endpoint
-	ReviewStats         endpoint.Endpoint
+
+	// ReviewInternal's: ListMyReviews is the caller's (the gateway's data
+	// export passes their token on).
+	ListMyReviews endpoint.Endpoint
+	ReviewStats   endpoint.Endpoint
 }
 
-// NewSet wraps s in mw. A service's reviews are public; writing a review and
-// a provider's list are on behalf of a logged-in user.
-func NewSet(s review.Service, mw kit.Middlewares) Set {
+// NewSet wraps the methods of s in the middleware middlewares gives for the
+// gRPC service each belongs to (svc.Runtime.Middlewares), so every call is
+// counted, logged and traced under its own gRPC name. A service's reviews,
+// the testimonials and the stats are public; the rest is on behalf of a
+// logged-in user.
+func NewSet(s review.Service, middlewares func(service string) kit.Middlewares) Set {
+	mw := middlewares(reviewv1.ReviewService_ServiceDesc.ServiceName)
+	internal := middlewares(reviewv1.ReviewInternal_ServiceDesc.ServiceName)
 	return Set{
 		CreateReview:        mw.Wrap("CreateReview", makeCreateReview(s), mw.Authenticated),
 		ListServiceReviews:  mw.Wrap("ListServiceReviews", makeListServiceReviews(s)),
 		ListProviderReviews: mw.Wrap("ListProviderReviews", makeListProviderReviews(s), mw.Authenticated),
-		ListMyReviews:       mw.Wrap("ListMyReviews", makeListMyReviews(s), mw.Authenticated),
 		PutReviewReply:      mw.Wrap("PutReviewReply", makePutReply(s), mw.Authenticated),
 		DeleteReviewReply:   mw.Wrap("DeleteReviewReply", makeDeleteReply(s), mw.Authenticated),
 		ReportReview:        mw.Wrap("ReportReview", makeReport(s), mw.Authenticated),
 		ListReports:         mw.Wrap("ListReports", makeListReports(s), mw.Authenticated),
 		DecideReports:       mw.Wrap("DecideReports", makeDecide(s), mw.Authenticated),
 		ListTestimonials:    mw.Wrap("ListTestimonials", makeTestimonials(s)),
-		ReviewStats:         mw.Wrap("ReviewStats", makeStats(s)),
+
+		ListMyReviews: internal.Wrap("ListMyReviews", makeListMyReviews(s), internal.Authenticated),
+		ReviewStats:   internal.Wrap("ReviewStats", makeStats(s)),
 	}
 }
 

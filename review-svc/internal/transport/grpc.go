@@ -13,10 +13,12 @@ import (
 	"github.com/slotwise/slotwise/review-svc/internal/review"
 )
 
-// GRPCServer is the gRPC transport of the review domain: each method runs
-// its endpoint between a decoder and an encoder.
+// GRPCServer is the gRPC transport of the review domain, ReviewService and
+// ReviewInternal on one server: each method runs its endpoint between a
+// decoder and an encoder.
 type GRPCServer struct {
 	reviewv1.UnimplementedReviewServiceServer
+	reviewv1.UnimplementedReviewInternalServer
 	createReview        kit.Handler[*reviewv1.CreateReviewRequest, *reviewv1.CreateReviewResponse]
 	listServiceReviews  kit.Handler[*reviewv1.ListServiceReviewsRequest, *reviewv1.ListReviewsResponse]
 	listProviderReviews kit.Handler[*reviewv1.ListProviderReviewsRequest, *reviewv1.ListReviewsResponse]
@@ -29,6 +31,11 @@ type GRPCServer struct {
 	testimonials        kit.Handler[*reviewv1.ListTestimonialsRequest, *reviewv1.ListReviewsResponse]
 	stats               kit.Handler[*reviewv1.ReviewStatsRequest, *reviewv1.ReviewStatsResponse]
 }
+
+var (
+	_ reviewv1.ReviewServiceServer  = (*GRPCServer)(nil)
+	_ reviewv1.ReviewInternalServer = (*GRPCServer)(nil)
+)
 
 // NewGRPCServer serves set.
 func NewGRPCServer(set Set) *GRPCServer {

@@ -960,50 +960,6 @@ func (x *ChangePasswordRequest) GetConfirmPassword() string {
 	return ""
 }
 
-type DeleteAccountRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Password      string                 `protobuf:"bytes,1,opt,name=password,proto3" json:"password,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *DeleteAccountRequest) Reset() {
-	*x = DeleteAccountRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *DeleteAccountRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*DeleteAccountRequest) ProtoMessage() {}
-
-func (x *DeleteAccountRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use DeleteAccountRequest.ProtoReflect.Descriptor instead.
-func (*DeleteAccountRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{12}
-}
-
-func (x *DeleteAccountRequest) GetPassword() string {
-	if x != nil {
-		return x.Password
-	}
-	return ""
-}
-
 type MessageResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -1014,7 +970,7 @@ type MessageResponse struct {
 
 func (x *MessageResponse) Reset() {
 	*x = MessageResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1026,7 +982,7 @@ func (x *MessageResponse) String() string {
 func (*MessageResponse) ProtoMessage() {}
 
 func (x *MessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1039,7 +995,7 @@ func (x *MessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MessageResponse.ProtoReflect.Descriptor instead.
 func (*MessageResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *MessageResponse) GetSuccess() bool {
@@ -1065,7 +1021,7 @@ type VerifyEmailRequest struct {
 
 func (x *VerifyEmailRequest) Reset() {
 	*x = VerifyEmailRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1077,7 +1033,7 @@ func (x *VerifyEmailRequest) String() string {
 func (*VerifyEmailRequest) ProtoMessage() {}
 
 func (x *VerifyEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1090,7 +1046,7 @@ func (x *VerifyEmailRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyEmailRequest.ProtoReflect.Descriptor instead.
 func (*VerifyEmailRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *VerifyEmailRequest) GetToken() string {
@@ -1108,7 +1064,7 @@ type ResendVerificationRequest struct {
 
 func (x *ResendVerificationRequest) Reset() {
 	*x = ResendVerificationRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1120,7 +1076,7 @@ func (x *ResendVerificationRequest) String() string {
 func (*ResendVerificationRequest) ProtoMessage() {}
 
 func (x *ResendVerificationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1133,7 +1089,7 @@ func (x *ResendVerificationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResendVerificationRequest.ProtoReflect.Descriptor instead.
 func (*ResendVerificationRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{14}
 }
 
 type ForgotPasswordRequest struct {
@@ -1145,7 +1101,7 @@ type ForgotPasswordRequest struct {
 
 func (x *ForgotPasswordRequest) Reset() {
 	*x = ForgotPasswordRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1157,7 +1113,7 @@ func (x *ForgotPasswordRequest) String() string {
 func (*ForgotPasswordRequest) ProtoMessage() {}
 
 func (x *ForgotPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1170,7 +1126,7 @@ func (x *ForgotPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgotPasswordRequest.ProtoReflect.Descriptor instead.
 func (*ForgotPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ForgotPasswordRequest) GetEmail() string {
@@ -1192,7 +1148,7 @@ type ResetPasswordRequest struct {
 
 func (x *ResetPasswordRequest) Reset() {
 	*x = ResetPasswordRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1204,7 +1160,7 @@ func (x *ResetPasswordRequest) String() string {
 func (*ResetPasswordRequest) ProtoMessage() {}
 
 func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1217,7 +1173,7 @@ func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ResetPasswordRequest) GetToken() string {
@@ -1250,7 +1206,7 @@ type GetUserRoleRequest struct {
 
 func (x *GetUserRoleRequest) Reset() {
 	*x = GetUserRoleRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1262,7 +1218,7 @@ func (x *GetUserRoleRequest) String() string {
 func (*GetUserRoleRequest) ProtoMessage() {}
 
 func (x *GetUserRoleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1275,7 +1231,7 @@ func (x *GetUserRoleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRoleRequest.ProtoReflect.Descriptor instead.
 func (*GetUserRoleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetUserRoleRequest) GetEmail() string {
@@ -1295,7 +1251,7 @@ type GetUserRoleResponse struct {
 
 func (x *GetUserRoleResponse) Reset() {
 	*x = GetUserRoleResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1307,7 +1263,7 @@ func (x *GetUserRoleResponse) String() string {
 func (*GetUserRoleResponse) ProtoMessage() {}
 
 func (x *GetUserRoleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1320,7 +1276,7 @@ func (x *GetUserRoleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRoleResponse.ProtoReflect.Descriptor instead.
 func (*GetUserRoleResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetUserRoleResponse) GetSuccess() bool {
@@ -1345,7 +1301,7 @@ type GetProfileRequest struct {
 
 func (x *GetProfileRequest) Reset() {
 	*x = GetProfileRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1357,7 +1313,7 @@ func (x *GetProfileRequest) String() string {
 func (*GetProfileRequest) ProtoMessage() {}
 
 func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1370,7 +1326,7 @@ func (x *GetProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProfileRequest.ProtoReflect.Descriptor instead.
 func (*GetProfileRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{19}
 }
 
 type ProfileResponse struct {
@@ -1384,7 +1340,7 @@ type ProfileResponse struct {
 
 func (x *ProfileResponse) Reset() {
 	*x = ProfileResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1396,7 +1352,7 @@ func (x *ProfileResponse) String() string {
 func (*ProfileResponse) ProtoMessage() {}
 
 func (x *ProfileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1409,7 +1365,7 @@ func (x *ProfileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProfileResponse.ProtoReflect.Descriptor instead.
 func (*ProfileResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ProfileResponse) GetSuccess() bool {
@@ -1452,7 +1408,7 @@ type UpdateProfileRequest struct {
 
 func (x *UpdateProfileRequest) Reset() {
 	*x = UpdateProfileRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1464,7 +1420,7 @@ func (x *UpdateProfileRequest) String() string {
 func (*UpdateProfileRequest) ProtoMessage() {}
 
 func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1477,7 +1433,7 @@ func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProfileRequest.ProtoReflect.Descriptor instead.
 func (*UpdateProfileRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateProfileRequest) GetFullName() string {
@@ -1551,7 +1507,7 @@ type GetJWKSRequest struct {
 
 func (x *GetJWKSRequest) Reset() {
 	*x = GetJWKSRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1563,7 +1519,7 @@ func (x *GetJWKSRequest) String() string {
 func (*GetJWKSRequest) ProtoMessage() {}
 
 func (x *GetJWKSRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1576,7 +1532,7 @@ func (x *GetJWKSRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetJWKSRequest.ProtoReflect.Descriptor instead.
 func (*GetJWKSRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{22}
 }
 
 type JWK struct {
@@ -1593,7 +1549,7 @@ type JWK struct {
 
 func (x *JWK) Reset() {
 	*x = JWK{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1605,7 +1561,7 @@ func (x *JWK) String() string {
 func (*JWK) ProtoMessage() {}
 
 func (x *JWK) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1618,7 +1574,7 @@ func (x *JWK) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JWK.ProtoReflect.Descriptor instead.
 func (*JWK) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *JWK) GetKty() string {
@@ -1672,7 +1628,7 @@ type JWKS struct {
 
 func (x *JWKS) Reset() {
 	*x = JWKS{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1684,7 +1640,7 @@ func (x *JWKS) String() string {
 func (*JWKS) ProtoMessage() {}
 
 func (x *JWKS) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1697,7 +1653,7 @@ func (x *JWKS) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JWKS.ProtoReflect.Descriptor instead.
 func (*JWKS) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *JWKS) GetKeys() []*JWK {
@@ -1705,217 +1661,6 @@ func (x *JWKS) GetKeys() []*JWK {
 		return x.Keys
 	}
 	return nil
-}
-
-type UserExistsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	UserId        string                 `protobuf:"bytes,1,opt,name=userId,proto3" json:"userId,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *UserExistsRequest) Reset() {
-	*x = UserExistsRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[26]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *UserExistsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*UserExistsRequest) ProtoMessage() {}
-
-func (x *UserExistsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[26]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use UserExistsRequest.ProtoReflect.Descriptor instead.
-func (*UserExistsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{26}
-}
-
-func (x *UserExistsRequest) GetUserId() string {
-	if x != nil {
-		return x.UserId
-	}
-	return ""
-}
-
-type UserExistsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Exists        bool                   `protobuf:"varint,1,opt,name=exists,proto3" json:"exists,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *UserExistsResponse) Reset() {
-	*x = UserExistsResponse{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[27]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *UserExistsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*UserExistsResponse) ProtoMessage() {}
-
-func (x *UserExistsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[27]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use UserExistsResponse.ProtoReflect.Descriptor instead.
-func (*UserExistsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{27}
-}
-
-func (x *UserExistsResponse) GetExists() bool {
-	if x != nil {
-		return x.Exists
-	}
-	return false
-}
-
-type GetContactRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	UserId        string                 `protobuf:"bytes,1,opt,name=userId,proto3" json:"userId,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetContactRequest) Reset() {
-	*x = GetContactRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[28]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetContactRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetContactRequest) ProtoMessage() {}
-
-func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[28]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetContactRequest.ProtoReflect.Descriptor instead.
-func (*GetContactRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{28}
-}
-
-func (x *GetContactRequest) GetUserId() string {
-	if x != nil {
-		return x.UserId
-	}
-	return ""
-}
-
-// Contact is how a user is reached by mail.
-type Contact struct {
-	state              protoimpl.MessageState `protogen:"open.v1"`
-	Email              string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	FullName           string                 `protobuf:"bytes,2,opt,name=fullName,proto3" json:"fullName,omitempty"`
-	EmailNotifications bool                   `protobuf:"varint,3,opt,name=emailNotifications,proto3" json:"emailNotifications,omitempty"`
-	// unsubscribeToken signs the user's id for Unsubscribe's link.
-	UnsubscribeToken string `protobuf:"bytes,4,opt,name=unsubscribeToken,proto3" json:"unsubscribeToken,omitempty"`
-	// emailVerified: until the address is verified it gets no notification mail.
-	EmailVerified bool `protobuf:"varint,5,opt,name=emailVerified,proto3" json:"emailVerified,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Contact) Reset() {
-	*x = Contact{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[29]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Contact) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Contact) ProtoMessage() {}
-
-func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[29]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Contact.ProtoReflect.Descriptor instead.
-func (*Contact) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{29}
-}
-
-func (x *Contact) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-func (x *Contact) GetFullName() string {
-	if x != nil {
-		return x.FullName
-	}
-	return ""
-}
-
-func (x *Contact) GetEmailNotifications() bool {
-	if x != nil {
-		return x.EmailNotifications
-	}
-	return false
-}
-
-func (x *Contact) GetUnsubscribeToken() string {
-	if x != nil {
-		return x.UnsubscribeToken
-	}
-	return ""
-}
-
-func (x *Contact) GetEmailVerified() bool {
-	if x != nil {
-		return x.EmailVerified
-	}
-	return false
 }
 
 type UnsubscribeRequest struct {
@@ -1927,7 +1672,7 @@ type UnsubscribeRequest struct {
 
 func (x *UnsubscribeRequest) Reset() {
 	*x = UnsubscribeRequest{}
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[30]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1939,7 +1684,7 @@ func (x *UnsubscribeRequest) String() string {
 func (*UnsubscribeRequest) ProtoMessage() {}
 
 func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[30]
+	mi := &file_slotwise_auth_v1_auth_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1952,7 +1697,7 @@ func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsubscribeRequest.ProtoReflect.Descriptor instead.
 func (*UnsubscribeRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{30}
+	return file_slotwise_auth_v1_auth_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *UnsubscribeRequest) GetToken() string {
@@ -2048,9 +1793,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x0fcurrentPassword\x18\x01 \x01(\tR\x0fcurrentPassword\x12 \n" +
 	"\vnewPassword\x18\x02 \x01(\tR\vnewPassword\x12-\n" +
 	"\x0fconfirmPassword\x18\x03 \x01(\tH\x00R\x0fconfirmPassword\x88\x01\x01B\x12\n" +
-	"\x10_confirmPassword\"2\n" +
-	"\x14DeleteAccountRequest\x12\x1a\n" +
-	"\bpassword\x18\x01 \x01(\tR\bpassword\"E\n" +
+	"\x10_confirmPassword\"E\n" +
 	"\x0fMessageResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\"*\n" +
@@ -2102,21 +1845,9 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x03alg\x18\x05 \x01(\tR\x03alg\x12\x10\n" +
 	"\x03use\x18\x06 \x01(\tR\x03use\"1\n" +
 	"\x04JWKS\x12)\n" +
-	"\x04keys\x18\x01 \x03(\v2\x15.slotwise.auth.v1.JWKR\x04keys\"+\n" +
-	"\x11UserExistsRequest\x12\x16\n" +
-	"\x06userId\x18\x01 \x01(\tR\x06userId\",\n" +
-	"\x12UserExistsResponse\x12\x16\n" +
-	"\x06exists\x18\x01 \x01(\bR\x06exists\"+\n" +
-	"\x11GetContactRequest\x12\x16\n" +
-	"\x06userId\x18\x01 \x01(\tR\x06userId\"\xbd\x01\n" +
-	"\aContact\x12\x14\n" +
-	"\x05email\x18\x01 \x01(\tR\x05email\x12\x1a\n" +
-	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
-	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12*\n" +
-	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\x12$\n" +
-	"\remailVerified\x18\x05 \x01(\bR\remailVerified\"*\n" +
+	"\x04keys\x18\x01 \x03(\v2\x15.slotwise.auth.v1.JWKR\x04keys\"*\n" +
 	"\x12UnsubscribeRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token2\xe7\x10\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token2\xd8\x0e\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -2130,17 +1861,12 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\aRefresh\x12 .slotwise.auth.v1.RefreshRequest\x1a!.slotwise.auth.v1.RefreshResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/auth/refresh\x12e\n" +
 	"\x06Logout\x12\x1f.slotwise.auth.v1.LogoutRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x17\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/auth/logout\x12o\n" +
 	"\tLogoutAll\x12\".slotwise.auth.v1.LogoutAllRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1b\x82\xd3\xe4\x93\x02\x15:\x01*\"\x10/auth/logout-all\x12w\n" +
-	"\x0eChangePassword\x12'.slotwise.auth.v1.ChangePasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\x1a\x0e/auth/password\x12\\\n" +
-	"\rDeleteAccount\x12&.slotwise.auth.v1.DeleteAccountRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x00\x12u\n" +
+	"\x0eChangePassword\x12'.slotwise.auth.v1.ChangePasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\x1a\x0e/auth/password\x12u\n" +
 	"\vVerifyEmail\x12$.slotwise.auth.v1.VerifyEmailRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/auth/verify-email\x12\x8a\x01\n" +
 	"\x12ResendVerification\x12+.slotwise.auth.v1.ResendVerificationRequest\x1a!.slotwise.auth.v1.MessageResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/auth/verify-email/resend\x12~\n" +
 	"\x0eForgotPassword\x12'.slotwise.auth.v1.ForgotPasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/password/forgot\x12{\n" +
 	"\rResetPassword\x12&.slotwise.auth.v1.ResetPasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/auth/password/reset\x12f\n" +
-	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\\\n" +
-	"\n" +
-	"UserExists\x12#.slotwise.auth.v1.UserExistsRequest\x1a$.slotwise.auth.v1.UserExistsResponse\"\x03\x90\x02\x01\x12Q\n" +
-	"\n" +
-	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01\x12\x89\x01\n" +
+	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\x89\x01\n" +
 	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"1\x82\xd3\xe4\x93\x02(Z\x13\x12\x11/auth/unsubscribe\"\x11/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
@@ -2158,7 +1884,7 @@ func file_slotwise_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_slotwise_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*BusinessInfo)(nil),              // 0: slotwise.auth.v1.BusinessInfo
 	(*ProviderInfo)(nil),              // 1: slotwise.auth.v1.ProviderInfo
@@ -2172,30 +1898,25 @@ var file_slotwise_auth_v1_auth_proto_goTypes = []any{
 	(*LogoutRequest)(nil),             // 9: slotwise.auth.v1.LogoutRequest
 	(*LogoutAllRequest)(nil),          // 10: slotwise.auth.v1.LogoutAllRequest
 	(*ChangePasswordRequest)(nil),     // 11: slotwise.auth.v1.ChangePasswordRequest
-	(*DeleteAccountRequest)(nil),      // 12: slotwise.auth.v1.DeleteAccountRequest
-	(*MessageResponse)(nil),           // 13: slotwise.auth.v1.MessageResponse
-	(*VerifyEmailRequest)(nil),        // 14: slotwise.auth.v1.VerifyEmailRequest
-	(*ResendVerificationRequest)(nil), // 15: slotwise.auth.v1.ResendVerificationRequest
-	(*ForgotPasswordRequest)(nil),     // 16: slotwise.auth.v1.ForgotPasswordRequest
-	(*ResetPasswordRequest)(nil),      // 17: slotwise.auth.v1.ResetPasswordRequest
-	(*GetUserRoleRequest)(nil),        // 18: slotwise.auth.v1.GetUserRoleRequest
-	(*GetUserRoleResponse)(nil),       // 19: slotwise.auth.v1.GetUserRoleResponse
-	(*GetProfileRequest)(nil),         // 20: slotwise.auth.v1.GetProfileRequest
-	(*ProfileResponse)(nil),           // 21: slotwise.auth.v1.ProfileResponse
-	(*UpdateProfileRequest)(nil),      // 22: slotwise.auth.v1.UpdateProfileRequest
-	(*GetJWKSRequest)(nil),            // 23: slotwise.auth.v1.GetJWKSRequest
-	(*JWK)(nil),                       // 24: slotwise.auth.v1.JWK
-	(*JWKS)(nil),                      // 25: slotwise.auth.v1.JWKS
-	(*UserExistsRequest)(nil),         // 26: slotwise.auth.v1.UserExistsRequest
-	(*UserExistsResponse)(nil),        // 27: slotwise.auth.v1.UserExistsResponse
-	(*GetContactRequest)(nil),         // 28: slotwise.auth.v1.GetContactRequest
-	(*Contact)(nil),                   // 29: slotwise.auth.v1.Contact
-	(*UnsubscribeRequest)(nil),        // 30: slotwise.auth.v1.UnsubscribeRequest
-	(*timestamppb.Timestamp)(nil),     // 31: google.protobuf.Timestamp
+	(*MessageResponse)(nil),           // 12: slotwise.auth.v1.MessageResponse
+	(*VerifyEmailRequest)(nil),        // 13: slotwise.auth.v1.VerifyEmailRequest
+	(*ResendVerificationRequest)(nil), // 14: slotwise.auth.v1.ResendVerificationRequest
+	(*ForgotPasswordRequest)(nil),     // 15: slotwise.auth.v1.ForgotPasswordRequest
+	(*ResetPasswordRequest)(nil),      // 16: slotwise.auth.v1.ResetPasswordRequest
+	(*GetUserRoleRequest)(nil),        // 17: slotwise.auth.v1.GetUserRoleRequest
+	(*GetUserRoleResponse)(nil),       // 18: slotwise.auth.v1.GetUserRoleResponse
+	(*GetProfileRequest)(nil),         // 19: slotwise.auth.v1.GetProfileRequest
+	(*ProfileResponse)(nil),           // 20: slotwise.auth.v1.ProfileResponse
+	(*UpdateProfileRequest)(nil),      // 21: slotwise.auth.v1.UpdateProfileRequest
+	(*GetJWKSRequest)(nil),            // 22: slotwise.auth.v1.GetJWKSRequest
+	(*JWK)(nil),                       // 23: slotwise.auth.v1.JWK
+	(*JWKS)(nil),                      // 24: slotwise.auth.v1.JWKS
+	(*UnsubscribeRequest)(nil),        // 25: slotwise.auth.v1.UnsubscribeRequest
+	(*timestamppb.Timestamp)(nil),     // 26: google.protobuf.Timestamp
 }
 var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
-	31, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
-	31, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
+	26, // 0: slotwise.auth.v1.User.createdAt:type_name -> google.protobuf.Timestamp
+	26, // 1: slotwise.auth.v1.User.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 2: slotwise.auth.v1.User.providerInfo:type_name -> slotwise.auth.v1.ProviderInfo
 	0,  // 3: slotwise.auth.v1.RegisterRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
 	2,  // 4: slotwise.auth.v1.RegisterResponse.user:type_name -> slotwise.auth.v1.User
@@ -2203,45 +1924,39 @@ var file_slotwise_auth_v1_auth_proto_depIdxs = []int32{
 	2,  // 6: slotwise.auth.v1.RefreshResponse.user:type_name -> slotwise.auth.v1.User
 	2,  // 7: slotwise.auth.v1.ProfileResponse.user:type_name -> slotwise.auth.v1.User
 	0,  // 8: slotwise.auth.v1.UpdateProfileRequest.businessInfo:type_name -> slotwise.auth.v1.BusinessInfo
-	24, // 9: slotwise.auth.v1.JWKS.keys:type_name -> slotwise.auth.v1.JWK
+	23, // 9: slotwise.auth.v1.JWKS.keys:type_name -> slotwise.auth.v1.JWK
 	3,  // 10: slotwise.auth.v1.AuthService.Register:input_type -> slotwise.auth.v1.RegisterRequest
 	5,  // 11: slotwise.auth.v1.AuthService.LoginWithRole:input_type -> slotwise.auth.v1.LoginWithRoleRequest
-	18, // 12: slotwise.auth.v1.AuthService.GetUserRole:input_type -> slotwise.auth.v1.GetUserRoleRequest
-	20, // 13: slotwise.auth.v1.AuthService.GetProfile:input_type -> slotwise.auth.v1.GetProfileRequest
-	22, // 14: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
+	17, // 12: slotwise.auth.v1.AuthService.GetUserRole:input_type -> slotwise.auth.v1.GetUserRoleRequest
+	19, // 13: slotwise.auth.v1.AuthService.GetProfile:input_type -> slotwise.auth.v1.GetProfileRequest
+	21, // 14: slotwise.auth.v1.AuthService.UpdateProfile:input_type -> slotwise.auth.v1.UpdateProfileRequest
 	7,  // 15: slotwise.auth.v1.AuthService.Refresh:input_type -> slotwise.auth.v1.RefreshRequest
 	9,  // 16: slotwise.auth.v1.AuthService.Logout:input_type -> slotwise.auth.v1.LogoutRequest
 	10, // 17: slotwise.auth.v1.AuthService.LogoutAll:input_type -> slotwise.auth.v1.LogoutAllRequest
 	11, // 18: slotwise.auth.v1.AuthService.ChangePassword:input_type -> slotwise.auth.v1.ChangePasswordRequest
-	12, // 19: slotwise.auth.v1.AuthService.DeleteAccount:input_type -> slotwise.auth.v1.DeleteAccountRequest
-	14, // 20: slotwise.auth.v1.AuthService.VerifyEmail:input_type -> slotwise.auth.v1.VerifyEmailRequest
-	15, // 21: slotwise.auth.v1.AuthService.ResendVerification:input_type -> slotwise.auth.v1.ResendVerificationRequest
-	16, // 22: slotwise.auth.v1.AuthService.ForgotPassword:input_type -> slotwise.auth.v1.ForgotPasswordRequest
-	17, // 23: slotwise.auth.v1.AuthService.ResetPassword:input_type -> slotwise.auth.v1.ResetPasswordRequest
-	23, // 24: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
-	26, // 25: slotwise.auth.v1.AuthService.UserExists:input_type -> slotwise.auth.v1.UserExistsRequest
-	28, // 26: slotwise.auth.v1.AuthService.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
-	30, // 27: slotwise.auth.v1.AuthService.Unsubscribe:input_type -> slotwise.auth.v1.UnsubscribeRequest
-	4,  // 28: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
-	6,  // 29: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
-	19, // 30: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
-	21, // 31: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	21, // 32: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
-	8,  // 33: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
-	13, // 34: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 35: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 36: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 37: slotwise.auth.v1.AuthService.DeleteAccount:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 38: slotwise.auth.v1.AuthService.VerifyEmail:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 39: slotwise.auth.v1.AuthService.ResendVerification:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 40: slotwise.auth.v1.AuthService.ForgotPassword:output_type -> slotwise.auth.v1.MessageResponse
-	13, // 41: slotwise.auth.v1.AuthService.ResetPassword:output_type -> slotwise.auth.v1.MessageResponse
-	25, // 42: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
-	27, // 43: slotwise.auth.v1.AuthService.UserExists:output_type -> slotwise.auth.v1.UserExistsResponse
-	29, // 44: slotwise.auth.v1.AuthService.GetContact:output_type -> slotwise.auth.v1.Contact
-	13, // 45: slotwise.auth.v1.AuthService.Unsubscribe:output_type -> slotwise.auth.v1.MessageResponse
-	28, // [28:46] is the sub-list for method output_type
-	10, // [10:28] is the sub-list for method input_type
+	13, // 19: slotwise.auth.v1.AuthService.VerifyEmail:input_type -> slotwise.auth.v1.VerifyEmailRequest
+	14, // 20: slotwise.auth.v1.AuthService.ResendVerification:input_type -> slotwise.auth.v1.ResendVerificationRequest
+	15, // 21: slotwise.auth.v1.AuthService.ForgotPassword:input_type -> slotwise.auth.v1.ForgotPasswordRequest
+	16, // 22: slotwise.auth.v1.AuthService.ResetPassword:input_type -> slotwise.auth.v1.ResetPasswordRequest
+	22, // 23: slotwise.auth.v1.AuthService.GetJWKS:input_type -> slotwise.auth.v1.GetJWKSRequest
+	25, // 24: slotwise.auth.v1.AuthService.Unsubscribe:input_type -> slotwise.auth.v1.UnsubscribeRequest
+	4,  // 25: slotwise.auth.v1.AuthService.Register:output_type -> slotwise.auth.v1.RegisterResponse
+	6,  // 26: slotwise.auth.v1.AuthService.LoginWithRole:output_type -> slotwise.auth.v1.LoginWithRoleResponse
+	18, // 27: slotwise.auth.v1.AuthService.GetUserRole:output_type -> slotwise.auth.v1.GetUserRoleResponse
+	20, // 28: slotwise.auth.v1.AuthService.GetProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	20, // 29: slotwise.auth.v1.AuthService.UpdateProfile:output_type -> slotwise.auth.v1.ProfileResponse
+	8,  // 30: slotwise.auth.v1.AuthService.Refresh:output_type -> slotwise.auth.v1.RefreshResponse
+	12, // 31: slotwise.auth.v1.AuthService.Logout:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 32: slotwise.auth.v1.AuthService.LogoutAll:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 33: slotwise.auth.v1.AuthService.ChangePassword:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 34: slotwise.auth.v1.AuthService.VerifyEmail:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 35: slotwise.auth.v1.AuthService.ResendVerification:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 36: slotwise.auth.v1.AuthService.ForgotPassword:output_type -> slotwise.auth.v1.MessageResponse
+	12, // 37: slotwise.auth.v1.AuthService.ResetPassword:output_type -> slotwise.auth.v1.MessageResponse
+	24, // 38: slotwise.auth.v1.AuthService.GetJWKS:output_type -> slotwise.auth.v1.JWKS
+	12, // 39: slotwise.auth.v1.AuthService.Unsubscribe:output_type -> slotwise.auth.v1.MessageResponse
+	25, // [25:40] is the sub-list for method output_type
+	10, // [10:25] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -2255,15 +1970,15 @@ func file_slotwise_auth_v1_auth_proto_init() {
 	file_slotwise_auth_v1_auth_proto_msgTypes[0].OneofWrappers = []any{}
 	file_slotwise_auth_v1_auth_proto_msgTypes[3].OneofWrappers = []any{}
 	file_slotwise_auth_v1_auth_proto_msgTypes[11].OneofWrappers = []any{}
-	file_slotwise_auth_v1_auth_proto_msgTypes[17].OneofWrappers = []any{}
-	file_slotwise_auth_v1_auth_proto_msgTypes[22].OneofWrappers = []any{}
+	file_slotwise_auth_v1_auth_proto_msgTypes[16].OneofWrappers = []any{}
+	file_slotwise_auth_v1_auth_proto_msgTypes[21].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_proto_rawDesc), len(file_slotwise_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   31,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -28,14 +28,11 @@ const (
 	AuthService_Logout_FullMethodName             = "/slotwise.auth.v1.AuthService/Logout"
 	AuthService_LogoutAll_FullMethodName          = "/slotwise.auth.v1.AuthService/LogoutAll"
 	AuthService_ChangePassword_FullMethodName     = "/slotwise.auth.v1.AuthService/ChangePassword"
-	AuthService_DeleteAccount_FullMethodName      = "/slotwise.auth.v1.AuthService/DeleteAccount"
 	AuthService_VerifyEmail_FullMethodName        = "/slotwise.auth.v1.AuthService/VerifyEmail"
 	AuthService_ResendVerification_FullMethodName = "/slotwise.auth.v1.AuthService/ResendVerification"
 	AuthService_ForgotPassword_FullMethodName     = "/slotwise.auth.v1.AuthService/ForgotPassword"
 	AuthService_ResetPassword_FullMethodName      = "/slotwise.auth.v1.AuthService/ResetPassword"
 	AuthService_GetJWKS_FullMethodName            = "/slotwise.auth.v1.AuthService/GetJWKS"
-	AuthService_UserExists_FullMethodName         = "/slotwise.auth.v1.AuthService/UserExists"
-	AuthService_GetContact_FullMethodName         = "/slotwise.auth.v1.AuthService/GetContact"
 	AuthService_Unsubscribe_FullMethodName        = "/slotwise.auth.v1.AuthService/Unsubscribe"
 )
 
@@ -59,14 +56,6 @@ type AuthServiceClient interface {
 	LogoutAll(ctx context.Context, in *LogoutAllRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// ChangePassword sets a new password; every other session of the caller ends.
 	ChangePassword(ctx context.Context, in *ChangePasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
-	// DeleteAccount deletes the caller's account after checking their
-	// password (the account's guessing limit applies): every session ends and
-	// account_deleted on auth.accounts.v1 tells the other services to delete
-	// or anonymise their rows (docs/product.md "Your data"). Internal: the
-	// gateway serves DELETE /auth/account (a body on DELETE, which
-	// grpc-gateway does not bind), refusing a provider with upcoming bookings
-	// (409) before it calls this.
-	DeleteAccount(ctx context.Context, in *DeleteAccountRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// VerifyEmail opens an emailed verification link: the address is
 	// verified, or a pending email change takes effect (every session ends).
 	VerifyEmail(ctx context.Context, in *VerifyEmailRequest, opts ...grpc.CallOption) (*MessageResponse, error)
@@ -81,11 +70,6 @@ type AuthServiceClient interface {
 	ResetPassword(ctx context.Context, in *ResetPasswordRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error)
-	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
-	UserExists(ctx context.Context, in *UserExistsRequest, opts ...grpc.CallOption) (*UserExistsResponse, error)
-	// GetContact tells notification-svc where and whether to mail a user
-	// (internal, no REST route).
-	GetContact(ctx context.Context, in *GetContactRequest, opts ...grpc.CallOption) (*Contact, error)
 	// Unsubscribe switches off the mails of the user a signed link names
 	// (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
 	// is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
@@ -191,16 +175,6 @@ func (c *authServiceClient) ChangePassword(ctx context.Context, in *ChangePasswo
 	return out, nil
 }
 
-func (c *authServiceClient) DeleteAccount(ctx context.Context, in *DeleteAccountRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(MessageResponse)
-	err := c.cc.Invoke(ctx, AuthService_DeleteAccount_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 func (c *authServiceClient) VerifyEmail(ctx context.Context, in *VerifyEmailRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(MessageResponse)
@@ -251,26 +225,6 @@ func (c *authServiceClient) GetJWKS(ctx context.Context, in *GetJWKSRequest, opt
 	return out, nil
 }
 
-func (c *authServiceClient) UserExists(ctx context.Context, in *UserExistsRequest, opts ...grpc.CallOption) (*UserExistsResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(UserExistsResponse)
-	err := c.cc.Invoke(ctx, AuthService_UserExists_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *authServiceClient) GetContact(ctx context.Context, in *GetContactRequest, opts ...grpc.CallOption) (*Contact, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(Contact)
-	err := c.cc.Invoke(ctx, AuthService_GetContact_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 func (c *authServiceClient) Unsubscribe(ctx context.Context, in *UnsubscribeRequest, opts ...grpc.CallOption) (*MessageResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(MessageResponse)
@@ -301,14 +255,6 @@ type AuthServiceServer interface {
 	LogoutAll(context.Context, *LogoutAllRequest) (*MessageResponse, error)
 	// ChangePassword sets a new password; every other session of the caller ends.
 	ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error)
-	// DeleteAccount deletes the caller's account after checking their
-	// password (the account's guessing limit applies): every session ends and
-	// account_deleted on auth.accounts.v1 tells the other services to delete
-	// or anonymise their rows (docs/product.md "Your data"). Internal: the
-	// gateway serves DELETE /auth/account (a body on DELETE, which
-	// grpc-gateway does not bind), refusing a provider with upcoming bookings
-	// (409) before it calls this.
-	DeleteAccount(context.Context, *DeleteAccountRequest) (*MessageResponse, error)
 	// VerifyEmail opens an emailed verification link: the address is
 	// verified, or a pending email change takes effect (every session ends).
 	VerifyEmail(context.Context, *VerifyEmailRequest) (*MessageResponse, error)
@@ -323,11 +269,6 @@ type AuthServiceServer interface {
 	ResetPassword(context.Context, *ResetPasswordRequest) (*MessageResponse, error)
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error)
-	// UserExists lets other services reject tokens of deleted users (internal, no REST route).
-	UserExists(context.Context, *UserExistsRequest) (*UserExistsResponse, error)
-	// GetContact tells notification-svc where and whether to mail a user
-	// (internal, no REST route).
-	GetContact(context.Context, *GetContactRequest) (*Contact, error)
 	// Unsubscribe switches off the mails of the user a signed link names
 	// (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
 	// is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
@@ -370,9 +311,6 @@ func (UnimplementedAuthServiceServer) LogoutAll(context.Context, *LogoutAllReque
 func (UnimplementedAuthServiceServer) ChangePassword(context.Context, *ChangePasswordRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ChangePassword not implemented")
 }
-func (UnimplementedAuthServiceServer) DeleteAccount(context.Context, *DeleteAccountRequest) (*MessageResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method DeleteAccount not implemented")
-}
 func (UnimplementedAuthServiceServer) VerifyEmail(context.Context, *VerifyEmailRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VerifyEmail not implemented")
 }
@@ -387,12 +325,6 @@ func (UnimplementedAuthServiceServer) ResetPassword(context.Context, *ResetPassw
 }
 func (UnimplementedAuthServiceServer) GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetJWKS not implemented")
-}
-func (UnimplementedAuthServiceServer) UserExists(context.Context, *UserExistsRequest) (*UserExistsResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method UserExists not implemented")
-}
-func (UnimplementedAuthServiceServer) GetContact(context.Context, *GetContactRequest) (*Contact, error) {
-	return nil, status.Error(codes.Unimplemented, "method GetContact not implemented")
 }
 func (UnimplementedAuthServiceServer) Unsubscribe(context.Context, *UnsubscribeRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Unsubscribe not implemented")
@@ -580,24 +512,6 @@ func _AuthService_ChangePassword_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
-func _AuthService_DeleteAccount_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(DeleteAccountRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(AuthServiceServer).DeleteAccount(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: AuthService_DeleteAccount_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AuthServiceServer).DeleteAccount(ctx, req.(*DeleteAccountRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 func _AuthService_VerifyEmail_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(VerifyEmailRequest)
 	if err := dec(in); err != nil {
@@ -688,42 +602,6 @@ func _AuthService_GetJWKS_Handler(srv interface{}, ctx context.Context, dec func
 	return interceptor(ctx, in, info, handler)
 }
 
-func _AuthService_UserExists_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(UserExistsRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(AuthServiceServer).UserExists(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: AuthService_UserExists_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AuthServiceServer).UserExists(ctx, req.(*UserExistsRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _AuthService_GetContact_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(GetContactRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(AuthServiceServer).GetContact(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: AuthService_GetContact_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(AuthServiceServer).GetContact(ctx, req.(*GetContactRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 func _AuthService_Unsubscribe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(UnsubscribeRequest)
 	if err := dec(in); err != nil {
@@ -786,10 +664,6 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _AuthService_ChangePassword_Handler,
 		},
 		{
-			MethodName: "DeleteAccount",
-			Handler:    _AuthService_DeleteAccount_Handler,
-		},
-		{
 			MethodName: "VerifyEmail",
 			Handler:    _AuthService_VerifyEmail_Handler,
 		},
@@ -808,14 +682,6 @@ var AuthService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetJWKS",
 			Handler:    _AuthService_GetJWKS_Handler,
-		},
-		{
-			MethodName: "UserExists",
-			Handler:    _AuthService_UserExists_Handler,
-		},
-		{
-			MethodName: "GetContact",
-			Handler:    _AuthService_GetContact_Handler,
 		},
 		{
 			MethodName: "Unsubscribe",

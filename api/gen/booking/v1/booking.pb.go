@@ -1250,310 +1250,6 @@ func (x *GetAvailabilityResponse) GetDays() []*DayAvailability {
 	return nil
 }
 
-type NextAvailableRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// services are the page's services with the slots they list.
-	Services      []*ServiceSlots `protobuf:"bytes,1,rep,name=services,proto3" json:"services,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *NextAvailableRequest) Reset() {
-	*x = NextAvailableRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *NextAvailableRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*NextAvailableRequest) ProtoMessage() {}
-
-func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use NextAvailableRequest.ProtoReflect.Descriptor instead.
-func (*NextAvailableRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
-}
-
-func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
-	if x != nil {
-		return x.Services
-	}
-	return nil
-}
-
-type ServiceSlots struct {
-	state     protoimpl.MessageState `protogen:"open.v1"`
-	ServiceId string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
-	TimeSlots []string               `protobuf:"bytes,2,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
-	// closedDays are the provider's days off (the service's closures): no
-	// slot on them is free.
-	ClosedDays []*ClosedDays `protobuf:"bytes,3,rep,name=closedDays,proto3" json:"closedDays,omitempty"`
-	// minNoticeMinutes: a slot closer to now than this is not free.
-	MinNoticeMinutes int32 `protobuf:"varint,4,opt,name=minNoticeMinutes,proto3" json:"minNoticeMinutes,omitempty"`
-	// bufferMinutes and durationMinutes: a slot whose appointment, widened
-	// by the buffer, overlaps a booked one is not free.
-	BufferMinutes   int32 `protobuf:"varint,5,opt,name=bufferMinutes,proto3" json:"bufferMinutes,omitempty"`
-	DurationMinutes int32 `protobuf:"varint,6,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
-}
-
-func (x *ServiceSlots) Reset() {
-	*x = ServiceSlots{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ServiceSlots) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ServiceSlots) ProtoMessage() {}
-
-func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ServiceSlots.ProtoReflect.Descriptor instead.
-func (*ServiceSlots) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
-}
-
-func (x *ServiceSlots) GetServiceId() string {
-	if x != nil {
-		return x.ServiceId
-	}
-	return ""
-}
-
-func (x *ServiceSlots) GetTimeSlots() []string {
-	if x != nil {
-		return x.TimeSlots
-	}
-	return nil
-}
-
-func (x *ServiceSlots) GetClosedDays() []*ClosedDays {
-	if x != nil {
-		return x.ClosedDays
-	}
-	return nil
-}
-
-func (x *ServiceSlots) GetMinNoticeMinutes() int32 {
-	if x != nil {
-		return x.MinNoticeMinutes
-	}
-	return 0
-}
-
-func (x *ServiceSlots) GetBufferMinutes() int32 {
-	if x != nil {
-		return x.BufferMinutes
-	}
-	return 0
-}
-
-func (x *ServiceSlots) GetDurationMinutes() int32 {
-	if x != nil {
-		return x.DurationMinutes
-	}
-	return 0
-}
-
-// ClosedDays is a run of days off, YYYY-MM-DD in the business time zone,
-// both ends included.
-type ClosedDays struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	From          string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
-	To            string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ClosedDays) Reset() {
-	*x = ClosedDays{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ClosedDays) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ClosedDays) ProtoMessage() {}
-
-func (x *ClosedDays) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ClosedDays.ProtoReflect.Descriptor instead.
-func (*ClosedDays) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
-}
-
-func (x *ClosedDays) GetFrom() string {
-	if x != nil {
-		return x.From
-	}
-	return ""
-}
-
-func (x *ClosedDays) GetTo() string {
-	if x != nil {
-		return x.To
-	}
-	return ""
-}
-
-type NextAvailableResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// slots holds one entry per service that has a free slot in the booking
-	// window; a service without one is absent.
-	Slots         []*NextSlot `protobuf:"bytes,1,rep,name=slots,proto3" json:"slots,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *NextAvailableResponse) Reset() {
-	*x = NextAvailableResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *NextAvailableResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*NextAvailableResponse) ProtoMessage() {}
-
-func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
-func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
-}
-
-func (x *NextAvailableResponse) GetSlots() []*NextSlot {
-	if x != nil {
-		return x.Slots
-	}
-	return nil
-}
-
-type NextSlot struct {
-	state     protoimpl.MessageState `protogen:"open.v1"`
-	ServiceId string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
-	// date is YYYY-MM-DD in the business time zone.
-	Date string `protobuf:"bytes,2,opt,name=date,proto3" json:"date,omitempty"`
-	// time is the slot as the service lists it.
-	Time          string                 `protobuf:"bytes,3,opt,name=time,proto3" json:"time,omitempty"`
-	StartsAt      *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=startsAt,proto3" json:"startsAt,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *NextSlot) Reset() {
-	*x = NextSlot{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *NextSlot) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*NextSlot) ProtoMessage() {}
-
-func (x *NextSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
-func (*NextSlot) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
-}
-
-func (x *NextSlot) GetServiceId() string {
-	if x != nil {
-		return x.ServiceId
-	}
-	return ""
-}
-
-func (x *NextSlot) GetDate() string {
-	if x != nil {
-		return x.Date
-	}
-	return ""
-}
-
-func (x *NextSlot) GetTime() string {
-	if x != nil {
-		return x.Time
-	}
-	return ""
-}
-
-func (x *NextSlot) GetStartsAt() *timestamppb.Timestamp {
-	if x != nil {
-		return x.StartsAt
-	}
-	return nil
-}
-
 type GetProviderAnalyticsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// days is 7, 30 or 90; 0 (absent) means 30.
@@ -1566,7 +1262,7 @@ type GetProviderAnalyticsRequest struct {
 
 func (x *GetProviderAnalyticsRequest) Reset() {
 	*x = GetProviderAnalyticsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1578,7 +1274,7 @@ func (x *GetProviderAnalyticsRequest) String() string {
 func (*GetProviderAnalyticsRequest) ProtoMessage() {}
 
 func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1591,7 +1287,7 @@ func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProviderAnalyticsRequest.ProtoReflect.Descriptor instead.
 func (*GetProviderAnalyticsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetProviderAnalyticsRequest) GetDays() int32 {
@@ -1634,7 +1330,7 @@ type ProviderAnalyticsResponse struct {
 
 func (x *ProviderAnalyticsResponse) Reset() {
 	*x = ProviderAnalyticsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1646,7 +1342,7 @@ func (x *ProviderAnalyticsResponse) String() string {
 func (*ProviderAnalyticsResponse) ProtoMessage() {}
 
 func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1659,7 +1355,7 @@ func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProviderAnalyticsResponse.ProtoReflect.Descriptor instead.
 func (*ProviderAnalyticsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ProviderAnalyticsResponse) GetDays() int32 {
@@ -1752,7 +1448,7 @@ type AnalyticsCounts struct {
 
 func (x *AnalyticsCounts) Reset() {
 	*x = AnalyticsCounts{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1764,7 +1460,7 @@ func (x *AnalyticsCounts) String() string {
 func (*AnalyticsCounts) ProtoMessage() {}
 
 func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1777,7 +1473,7 @@ func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsCounts.ProtoReflect.Descriptor instead.
 func (*AnalyticsCounts) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *AnalyticsCounts) GetBookings() int32 {
@@ -1855,7 +1551,7 @@ type AnalyticsRates struct {
 
 func (x *AnalyticsRates) Reset() {
 	*x = AnalyticsRates{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1867,7 +1563,7 @@ func (x *AnalyticsRates) String() string {
 func (*AnalyticsRates) ProtoMessage() {}
 
 func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1880,7 +1576,7 @@ func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsRates.ProtoReflect.Descriptor instead.
 func (*AnalyticsRates) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AnalyticsRates) GetCancellation() float64 {
@@ -1926,7 +1622,7 @@ type AnalyticsDay struct {
 
 func (x *AnalyticsDay) Reset() {
 	*x = AnalyticsDay{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1938,7 +1634,7 @@ func (x *AnalyticsDay) String() string {
 func (*AnalyticsDay) ProtoMessage() {}
 
 func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1951,7 +1647,7 @@ func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsDay.ProtoReflect.Descriptor instead.
 func (*AnalyticsDay) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *AnalyticsDay) GetDate() string {
@@ -2050,7 +1746,7 @@ type AnalyticsHour struct {
 
 func (x *AnalyticsHour) Reset() {
 	*x = AnalyticsHour{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2062,7 +1758,7 @@ func (x *AnalyticsHour) String() string {
 func (*AnalyticsHour) ProtoMessage() {}
 
 func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2075,7 +1771,7 @@ func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsHour.ProtoReflect.Descriptor instead.
 func (*AnalyticsHour) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{28}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *AnalyticsHour) GetHour() int32 {
@@ -2088,106 +1784,6 @@ func (x *AnalyticsHour) GetHour() int32 {
 func (x *AnalyticsHour) GetBookings() int32 {
 	if x != nil {
 		return x.Bookings
-	}
-	return 0
-}
-
-type BookingStatsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *BookingStatsRequest) Reset() {
-	*x = BookingStatsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *BookingStatsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*BookingStatsRequest) ProtoMessage() {}
-
-func (x *BookingStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use BookingStatsRequest.ProtoReflect.Descriptor instead.
-func (*BookingStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
-}
-
-type BookingStatsResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// bookings is every appointment ever made.
-	Bookings int64 `protobuf:"varint,1,opt,name=bookings,proto3" json:"bookings,omitempty"`
-	// completed and ended count the appointments that took place or were
-	// missed: ended is completed plus no-shows, and completed/ended is the
-	// share of appointments completed.
-	Completed     int64 `protobuf:"varint,2,opt,name=completed,proto3" json:"completed,omitempty"`
-	Ended         int64 `protobuf:"varint,3,opt,name=ended,proto3" json:"ended,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *BookingStatsResponse) Reset() {
-	*x = BookingStatsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *BookingStatsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*BookingStatsResponse) ProtoMessage() {}
-
-func (x *BookingStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use BookingStatsResponse.ProtoReflect.Descriptor instead.
-func (*BookingStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{30}
-}
-
-func (x *BookingStatsResponse) GetBookings() int64 {
-	if x != nil {
-		return x.Bookings
-	}
-	return 0
-}
-
-func (x *BookingStatsResponse) GetCompleted() int64 {
-	if x != nil {
-		return x.Completed
-	}
-	return 0
-}
-
-func (x *BookingStatsResponse) GetEnded() int64 {
-	if x != nil {
-		return x.Ended
 	}
 	return 0
 }
@@ -2290,30 +1886,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x1c\n" +
 	"\tserviceId\x18\x02 \x01(\tR\tserviceId\x12\x1a\n" +
 	"\btimeZone\x18\x03 \x01(\tR\btimeZone\x128\n" +
-	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"U\n" +
-	"\x14NextAvailableRequest\x12=\n" +
-	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\x87\x02\n" +
-	"\fServiceSlots\x12\x1c\n" +
-	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
-	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\x12?\n" +
-	"\n" +
-	"closedDays\x18\x03 \x03(\v2\x1f.slotwise.booking.v1.ClosedDaysR\n" +
-	"closedDays\x12*\n" +
-	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\x12$\n" +
-	"\rbufferMinutes\x18\x05 \x01(\x05R\rbufferMinutes\x12(\n" +
-	"\x0fdurationMinutes\x18\x06 \x01(\x05R\x0fdurationMinutes\"0\n" +
-	"\n" +
-	"ClosedDays\x12\x12\n" +
-	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
-	"\x02to\x18\x02 \x01(\tR\x02to\"^\n" +
-	"\x15NextAvailableResponse\x123\n" +
-	"\x05slots\x18\x01 \x03(\v2\x1d.slotwise.booking.v1.NextSlotR\x05slotsJ\x04\b\x02\x10\x03R\n" +
-	"validUntil\"\x88\x01\n" +
-	"\bNextSlot\x12\x1c\n" +
-	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x12\n" +
-	"\x04date\x18\x02 \x01(\tR\x04date\x12\x12\n" +
-	"\x04time\x18\x03 \x01(\tR\x04time\x126\n" +
-	"\bstartsAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bstartsAt\"K\n" +
+	"\x04days\x18\x04 \x03(\v2$.slotwise.booking.v1.DayAvailabilityR\x04days\"K\n" +
 	"\x1bGetProviderAnalyticsRequest\x12\x12\n" +
 	"\x04days\x18\x01 \x01(\x05R\x04days\x12\x18\n" +
 	"\astaffId\x18\x02 \x01(\tR\astaffId\"\xa3\x03\n" +
@@ -2359,12 +1932,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\vratingCount\x18\f \x01(\x05R\vratingCount\"?\n" +
 	"\rAnalyticsHour\x12\x12\n" +
 	"\x04hour\x18\x01 \x01(\x05R\x04hour\x12\x1a\n" +
-	"\bbookings\x18\x02 \x01(\x05R\bbookings\"\x15\n" +
-	"\x13BookingStatsRequest\"f\n" +
-	"\x14BookingStatsResponse\x12\x1a\n" +
-	"\bbookings\x18\x01 \x01(\x03R\bbookings\x12\x1c\n" +
-	"\tcompleted\x18\x02 \x01(\x03R\tcompleted\x12\x14\n" +
-	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xff\x12\n" +
+	"\bbookings\x18\x02 \x01(\x05R\bbookings2\xa8\x11\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -2378,8 +1946,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\n" +
 	"Reschedule\x12&.slotwise.booking.v1.RescheduleRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\x1a\x1d/appointments/{id}/reschedule\x12\x8a\x01\n" +
 	"\x13ReassignAppointment\x12$.slotwise.booking.v1.ReassignRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\x1a\x18/appointments/{id}/staff\x12\x9b\x01\n" +
-	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01\x12k\n" +
-	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01\x12\xc8\x01\n" +
+	"\x0fGetAvailability\x12+.slotwise.booking.v1.GetAvailabilityRequest\x1a,.slotwise.booking.v1.GetAvailabilityResponse\"-\x82\xd3\xe4\x93\x02$\x12\"/services/{serviceId}/availability\x90\x02\x01\x12\xc8\x01\n" +
 	"\x16GetAppointmentCalendar\x12*.slotwise.booking.v1.GetAppointmentRequest\x1a\x14.google.api.HttpBody\"l\x92A?:\rtext/calendarJ.\n" +
 	"\x03200\x12'\n" +
 	"\x1dAn iCalendar file (RFC 5545).\x12\x06\n" +
@@ -2390,8 +1957,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
 	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\x9c\x01\n" +
-	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01\x12h\n" +
-	"\fBookingStats\x12(.slotwise.booking.v1.BookingStatsRequest\x1a).slotwise.booking.v1.BookingStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
+	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
@@ -2408,7 +1974,7 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
 	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
@@ -2428,76 +1994,61 @@ var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*SlotAvailability)(nil),                // 15: slotwise.booking.v1.SlotAvailability
 	(*DayAvailability)(nil),                 // 16: slotwise.booking.v1.DayAvailability
 	(*GetAvailabilityResponse)(nil),         // 17: slotwise.booking.v1.GetAvailabilityResponse
-	(*NextAvailableRequest)(nil),            // 18: slotwise.booking.v1.NextAvailableRequest
-	(*ServiceSlots)(nil),                    // 19: slotwise.booking.v1.ServiceSlots
-	(*ClosedDays)(nil),                      // 20: slotwise.booking.v1.ClosedDays
-	(*NextAvailableResponse)(nil),           // 21: slotwise.booking.v1.NextAvailableResponse
-	(*NextSlot)(nil),                        // 22: slotwise.booking.v1.NextSlot
-	(*GetProviderAnalyticsRequest)(nil),     // 23: slotwise.booking.v1.GetProviderAnalyticsRequest
-	(*ProviderAnalyticsResponse)(nil),       // 24: slotwise.booking.v1.ProviderAnalyticsResponse
-	(*AnalyticsCounts)(nil),                 // 25: slotwise.booking.v1.AnalyticsCounts
-	(*AnalyticsRates)(nil),                  // 26: slotwise.booking.v1.AnalyticsRates
-	(*AnalyticsDay)(nil),                    // 27: slotwise.booking.v1.AnalyticsDay
-	(*AnalyticsHour)(nil),                   // 28: slotwise.booking.v1.AnalyticsHour
-	(*BookingStatsRequest)(nil),             // 29: slotwise.booking.v1.BookingStatsRequest
-	(*BookingStatsResponse)(nil),            // 30: slotwise.booking.v1.BookingStatsResponse
-	(*timestamppb.Timestamp)(nil),           // 31: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 32: google.api.HttpBody
+	(*GetProviderAnalyticsRequest)(nil),     // 18: slotwise.booking.v1.GetProviderAnalyticsRequest
+	(*ProviderAnalyticsResponse)(nil),       // 19: slotwise.booking.v1.ProviderAnalyticsResponse
+	(*AnalyticsCounts)(nil),                 // 20: slotwise.booking.v1.AnalyticsCounts
+	(*AnalyticsRates)(nil),                  // 21: slotwise.booking.v1.AnalyticsRates
+	(*AnalyticsDay)(nil),                    // 22: slotwise.booking.v1.AnalyticsDay
+	(*AnalyticsHour)(nil),                   // 23: slotwise.booking.v1.AnalyticsHour
+	(*timestamppb.Timestamp)(nil),           // 24: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 25: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	31, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	31, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	31, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	24, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	24, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	24, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
 	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
 	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	31, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	24, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
 	15, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
 	16, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	19, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
-	20, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
-	22, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	31, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	25, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
-	26, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
-	27, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
-	28, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
-	5,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	7,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	11, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	8,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	12, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	12, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	13, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	9,  // 23: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
-	14, // 24: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	18, // 25: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	11, // 26: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	0,  // 27: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
-	1,  // 28: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
-	2,  // 29: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	23, // 30: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	29, // 31: slotwise.booking.v1.BookingService.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
-	6,  // 32: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 33: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 34: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 35: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 36: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 37: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 38: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 39: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	17, // 40: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	21, // 41: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	32, // 42: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	32, // 43: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	3,  // 44: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	3,  // 45: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	24, // 46: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	30, // 47: slotwise.booking.v1.BookingService.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
-	32, // [32:48] is the sub-list for method output_type
-	16, // [16:32] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	20, // 8: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	21, // 9: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	22, // 10: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	23, // 11: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	5,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	7,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	11, // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	8,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	12, // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	12, // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	13, // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	9,  // 19: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
+	14, // 20: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	11, // 21: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	0,  // 22: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
+	1,  // 23: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
+	2,  // 24: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
+	18, // 25: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	6,  // 26: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	10, // 27: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 28: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	10, // 29: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	6,  // 30: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 31: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 32: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	6,  // 33: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	17, // 34: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	25, // 35: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	25, // 36: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	3,  // 37: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	3,  // 38: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	19, // 39: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	26, // [26:40] is the sub-list for method output_type
+	12, // [12:26] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_booking_v1_booking_proto_init() }
@@ -2511,7 +2062,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   31,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

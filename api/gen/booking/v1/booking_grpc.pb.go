@@ -29,13 +29,11 @@ const (
 	BookingService_Reschedule_FullMethodName               = "/slotwise.booking.v1.BookingService/Reschedule"
 	BookingService_ReassignAppointment_FullMethodName      = "/slotwise.booking.v1.BookingService/ReassignAppointment"
 	BookingService_GetAvailability_FullMethodName          = "/slotwise.booking.v1.BookingService/GetAvailability"
-	BookingService_NextAvailable_FullMethodName            = "/slotwise.booking.v1.BookingService/NextAvailable"
 	BookingService_GetAppointmentCalendar_FullMethodName   = "/slotwise.booking.v1.BookingService/GetAppointmentCalendar"
 	BookingService_CalendarFeed_FullMethodName             = "/slotwise.booking.v1.BookingService/CalendarFeed"
 	BookingService_GetCalendarFeed_FullMethodName          = "/slotwise.booking.v1.BookingService/GetCalendarFeed"
 	BookingService_ResetCalendarFeed_FullMethodName        = "/slotwise.booking.v1.BookingService/ResetCalendarFeed"
 	BookingService_GetProviderAnalytics_FullMethodName     = "/slotwise.booking.v1.BookingService/GetProviderAnalytics"
-	BookingService_BookingStats_FullMethodName             = "/slotwise.booking.v1.BookingService/BookingStats"
 )
 
 // BookingServiceClient is the client API for BookingService service.
@@ -57,9 +55,6 @@ type BookingServiceClient interface {
 	// customer is told.
 	ReassignAppointment(ctx context.Context, in *ReassignRequest, opts ...grpc.CallOption) (*AppointmentResponse, error)
 	GetAvailability(ctx context.Context, in *GetAvailabilityRequest, opts ...grpc.CallOption) (*GetAvailabilityResponse, error)
-	// NextAvailable is the first free slot of each listed service, for a whole
-	// page in one call (the gateway adds it to GET /services; no REST route).
-	NextAvailable(ctx context.Context, in *NextAvailableRequest, opts ...grpc.CallOption) (*NextAvailableResponse, error)
 	// One appointment as an iCalendar file (text/calendar), for its customer
 	// or its provider (docs/product.md#calendar-export).
 	GetAppointmentCalendar(ctx context.Context, in *GetAppointmentRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
@@ -74,9 +69,6 @@ type BookingServiceClient interface {
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error)
-	// BookingStats is internal: the marketplace's booking counts (the
-	// gateway's GET /stats).
-	BookingStats(ctx context.Context, in *BookingStatsRequest, opts ...grpc.CallOption) (*BookingStatsResponse, error)
 }
 
 type bookingServiceClient struct {
@@ -177,16 +169,6 @@ func (c *bookingServiceClient) GetAvailability(ctx context.Context, in *GetAvail
 	return out, nil
 }
 
-func (c *bookingServiceClient) NextAvailable(ctx context.Context, in *NextAvailableRequest, opts ...grpc.CallOption) (*NextAvailableResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(NextAvailableResponse)
-	err := c.cc.Invoke(ctx, BookingService_NextAvailable_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 func (c *bookingServiceClient) GetAppointmentCalendar(ctx context.Context, in *GetAppointmentRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(httpbody.HttpBody)
@@ -237,16 +219,6 @@ func (c *bookingServiceClient) GetProviderAnalytics(ctx context.Context, in *Get
 	return out, nil
 }
 
-func (c *bookingServiceClient) BookingStats(ctx context.Context, in *BookingStatsRequest, opts ...grpc.CallOption) (*BookingStatsResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(BookingStatsResponse)
-	err := c.cc.Invoke(ctx, BookingService_BookingStats_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // BookingServiceServer is the server API for BookingService service.
 // All implementations must embed UnimplementedBookingServiceServer
 // for forward compatibility.
@@ -266,9 +238,6 @@ type BookingServiceServer interface {
 	// customer is told.
 	ReassignAppointment(context.Context, *ReassignRequest) (*AppointmentResponse, error)
 	GetAvailability(context.Context, *GetAvailabilityRequest) (*GetAvailabilityResponse, error)
-	// NextAvailable is the first free slot of each listed service, for a whole
-	// page in one call (the gateway adds it to GET /services; no REST route).
-	NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error)
 	// One appointment as an iCalendar file (text/calendar), for its customer
 	// or its provider (docs/product.md#calendar-export).
 	GetAppointmentCalendar(context.Context, *GetAppointmentRequest) (*httpbody.HttpBody, error)
@@ -283,9 +252,6 @@ type BookingServiceServer interface {
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error)
-	// BookingStats is internal: the marketplace's booking counts (the
-	// gateway's GET /stats).
-	BookingStats(context.Context, *BookingStatsRequest) (*BookingStatsResponse, error)
 	mustEmbedUnimplementedBookingServiceServer()
 }
 
@@ -323,9 +289,6 @@ func (UnimplementedBookingServiceServer) ReassignAppointment(context.Context, *R
 func (UnimplementedBookingServiceServer) GetAvailability(context.Context, *GetAvailabilityRequest) (*GetAvailabilityResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAvailability not implemented")
 }
-func (UnimplementedBookingServiceServer) NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method NextAvailable not implemented")
-}
 func (UnimplementedBookingServiceServer) GetAppointmentCalendar(context.Context, *GetAppointmentRequest) (*httpbody.HttpBody, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAppointmentCalendar not implemented")
 }
@@ -340,9 +303,6 @@ func (UnimplementedBookingServiceServer) ResetCalendarFeed(context.Context, *Res
 }
 func (UnimplementedBookingServiceServer) GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetProviderAnalytics not implemented")
-}
-func (UnimplementedBookingServiceServer) BookingStats(context.Context, *BookingStatsRequest) (*BookingStatsResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method BookingStats not implemented")
 }
 func (UnimplementedBookingServiceServer) mustEmbedUnimplementedBookingServiceServer() {}
 func (UnimplementedBookingServiceServer) testEmbeddedByValue()                        {}
@@ -527,24 +487,6 @@ func _BookingService_GetAvailability_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
-func _BookingService_NextAvailable_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(NextAvailableRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(BookingServiceServer).NextAvailable(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: BookingService_NextAvailable_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(BookingServiceServer).NextAvailable(ctx, req.(*NextAvailableRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 func _BookingService_GetAppointmentCalendar_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetAppointmentRequest)
 	if err := dec(in); err != nil {
@@ -635,24 +577,6 @@ func _BookingService_GetProviderAnalytics_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
-func _BookingService_BookingStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(BookingStatsRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(BookingServiceServer).BookingStats(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: BookingService_BookingStats_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(BookingServiceServer).BookingStats(ctx, req.(*BookingStatsRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 // BookingService_ServiceDesc is the grpc.ServiceDesc for BookingService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -697,10 +621,6 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _BookingService_GetAvailability_Handler,
 		},
 		{
-			MethodName: "NextAvailable",
-			Handler:    _BookingService_NextAvailable_Handler,
-		},
-		{
 			MethodName: "GetAppointmentCalendar",
 			Handler:    _BookingService_GetAppointmentCalendar_Handler,
 		},
@@ -719,10 +639,6 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetProviderAnalytics",
 			Handler:    _BookingService_GetProviderAnalytics_Handler,
-		},
-		{
-			MethodName: "BookingStats",
-			Handler:    _BookingService_BookingStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -996,96 +996,6 @@ func (x *StaffResponse) GetMessage() string {
 	return ""
 }
 
-type GetServiceStaffRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ServiceId     string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetServiceStaffRequest) Reset() {
-	*x = GetServiceStaffRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetServiceStaffRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetServiceStaffRequest) ProtoMessage() {}
-
-func (x *GetServiceStaffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetServiceStaffRequest.ProtoReflect.Descriptor instead.
-func (*GetServiceStaffRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
-}
-
-func (x *GetServiceStaffRequest) GetServiceId() string {
-	if x != nil {
-		return x.ServiceId
-	}
-	return ""
-}
-
-type GetServiceStaffResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// staff are the members performing the service and not removed, owner
-	// first, then by name; closures are those not ended yet.
-	Staff         []*StaffMember `protobuf:"bytes,1,rep,name=staff,proto3" json:"staff,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetServiceStaffResponse) Reset() {
-	*x = GetServiceStaffResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetServiceStaffResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetServiceStaffResponse) ProtoMessage() {}
-
-func (x *GetServiceStaffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetServiceStaffResponse.ProtoReflect.Descriptor instead.
-func (*GetServiceStaffResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
-}
-
-func (x *GetServiceStaffResponse) GetStaff() []*StaffMember {
-	if x != nil {
-		return x.Staff
-	}
-	return nil
-}
-
 // Closure is a provider's days off: every date from `from` to `to`
 // (YYYY-MM-DD in the business time zone, both included).
 type Closure struct {
@@ -1101,7 +1011,7 @@ type Closure struct {
 
 func (x *Closure) Reset() {
 	*x = Closure{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1113,7 +1023,7 @@ func (x *Closure) String() string {
 func (*Closure) ProtoMessage() {}
 
 func (x *Closure) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1126,7 +1036,7 @@ func (x *Closure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Closure.ProtoReflect.Descriptor instead.
 func (*Closure) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Closure) GetId() string {
@@ -1168,7 +1078,7 @@ type Schedule struct {
 
 func (x *Schedule) Reset() {
 	*x = Schedule{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1090,7 @@ func (x *Schedule) String() string {
 func (*Schedule) ProtoMessage() {}
 
 func (x *Schedule) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1103,7 @@ func (x *Schedule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Schedule.ProtoReflect.Descriptor instead.
 func (*Schedule) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Schedule) GetQueueOpen() bool {
@@ -1218,7 +1128,7 @@ type GetMyScheduleRequest struct {
 
 func (x *GetMyScheduleRequest) Reset() {
 	*x = GetMyScheduleRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1230,7 +1140,7 @@ func (x *GetMyScheduleRequest) String() string {
 func (*GetMyScheduleRequest) ProtoMessage() {}
 
 func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1243,7 +1153,7 @@ func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyScheduleRequest.ProtoReflect.Descriptor instead.
 func (*GetMyScheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 type SetQueueRequest struct {
@@ -1255,7 +1165,7 @@ type SetQueueRequest struct {
 
 func (x *SetQueueRequest) Reset() {
 	*x = SetQueueRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1267,7 +1177,7 @@ func (x *SetQueueRequest) String() string {
 func (*SetQueueRequest) ProtoMessage() {}
 
 func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1280,7 +1190,7 @@ func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetQueueRequest.ProtoReflect.Descriptor instead.
 func (*SetQueueRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SetQueueRequest) GetOpen() bool {
@@ -1302,7 +1212,7 @@ type AddClosureRequest struct {
 
 func (x *AddClosureRequest) Reset() {
 	*x = AddClosureRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1314,7 +1224,7 @@ func (x *AddClosureRequest) String() string {
 func (*AddClosureRequest) ProtoMessage() {}
 
 func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1327,7 +1237,7 @@ func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddClosureRequest.ProtoReflect.Descriptor instead.
 func (*AddClosureRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AddClosureRequest) GetFrom() string {
@@ -1360,7 +1270,7 @@ type DeleteClosureRequest struct {
 
 func (x *DeleteClosureRequest) Reset() {
 	*x = DeleteClosureRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1372,7 +1282,7 @@ func (x *DeleteClosureRequest) String() string {
 func (*DeleteClosureRequest) ProtoMessage() {}
 
 func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1385,7 +1295,7 @@ func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteClosureRequest.ProtoReflect.Descriptor instead.
 func (*DeleteClosureRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *DeleteClosureRequest) GetId() string {
@@ -1406,7 +1316,7 @@ type ScheduleResponse struct {
 
 func (x *ScheduleResponse) Reset() {
 	*x = ScheduleResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1418,7 +1328,7 @@ func (x *ScheduleResponse) String() string {
 func (*ScheduleResponse) ProtoMessage() {}
 
 func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1431,7 +1341,7 @@ func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScheduleResponse.ProtoReflect.Descriptor instead.
 func (*ScheduleResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ScheduleResponse) GetSuccess() bool {
@@ -1469,7 +1379,7 @@ type NextAvailable struct {
 
 func (x *NextAvailable) Reset() {
 	*x = NextAvailable{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1481,7 +1391,7 @@ func (x *NextAvailable) String() string {
 func (*NextAvailable) ProtoMessage() {}
 
 func (x *NextAvailable) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1494,7 +1404,7 @@ func (x *NextAvailable) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailable.ProtoReflect.Descriptor instead.
 func (*NextAvailable) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *NextAvailable) GetDate() string {
@@ -1541,7 +1451,7 @@ type ListServicesRequest struct {
 
 func (x *ListServicesRequest) Reset() {
 	*x = ListServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1553,7 +1463,7 @@ func (x *ListServicesRequest) String() string {
 func (*ListServicesRequest) ProtoMessage() {}
 
 func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1566,7 +1476,7 @@ func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListServicesRequest) GetCategory() string {
@@ -1634,7 +1544,7 @@ type ListServicesResponse struct {
 
 func (x *ListServicesResponse) Reset() {
 	*x = ListServicesResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1646,7 +1556,7 @@ func (x *ListServicesResponse) String() string {
 func (*ListServicesResponse) ProtoMessage() {}
 
 func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1659,7 +1569,7 @@ func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesResponse.ProtoReflect.Descriptor instead.
 func (*ListServicesResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListServicesResponse) GetSuccess() bool {
@@ -1699,7 +1609,7 @@ type GetServiceRequest struct {
 
 func (x *GetServiceRequest) Reset() {
 	*x = GetServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1711,7 +1621,7 @@ func (x *GetServiceRequest) String() string {
 func (*GetServiceRequest) ProtoMessage() {}
 
 func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1724,7 +1634,7 @@ func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceRequest.ProtoReflect.Descriptor instead.
 func (*GetServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetServiceRequest) GetId() string {
@@ -1744,7 +1654,7 @@ type GetServiceResponse struct {
 
 func (x *GetServiceResponse) Reset() {
 	*x = GetServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1756,7 +1666,7 @@ func (x *GetServiceResponse) String() string {
 func (*GetServiceResponse) ProtoMessage() {}
 
 func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1769,7 +1679,7 @@ func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetServiceResponse) GetSuccess() bool {
@@ -1794,7 +1704,7 @@ type ListProviderServicesRequest struct {
 
 func (x *ListProviderServicesRequest) Reset() {
 	*x = ListProviderServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1806,7 +1716,7 @@ func (x *ListProviderServicesRequest) String() string {
 func (*ListProviderServicesRequest) ProtoMessage() {}
 
 func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1819,7 +1729,7 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
 }
 
 type CreateServiceRequest struct {
@@ -1847,7 +1757,7 @@ type CreateServiceRequest struct {
 
 func (x *CreateServiceRequest) Reset() {
 	*x = CreateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +1769,7 @@ func (x *CreateServiceRequest) String() string {
 func (*CreateServiceRequest) ProtoMessage() {}
 
 func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +1782,7 @@ func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateServiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CreateServiceRequest) GetName() string {
@@ -2000,7 +1910,7 @@ type UpdateServiceRequest struct {
 
 func (x *UpdateServiceRequest) Reset() {
 	*x = UpdateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2012,7 +1922,7 @@ func (x *UpdateServiceRequest) String() string {
 func (*UpdateServiceRequest) ProtoMessage() {}
 
 func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2025,7 +1935,7 @@ func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateServiceRequest.ProtoReflect.Descriptor instead.
 func (*UpdateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *UpdateServiceRequest) GetId() string {
@@ -2144,7 +2054,7 @@ type ServiceMutationResponse struct {
 
 func (x *ServiceMutationResponse) Reset() {
 	*x = ServiceMutationResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2156,7 +2066,7 @@ func (x *ServiceMutationResponse) String() string {
 func (*ServiceMutationResponse) ProtoMessage() {}
 
 func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2169,7 +2079,7 @@ func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceMutationResponse.ProtoReflect.Descriptor instead.
 func (*ServiceMutationResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ServiceMutationResponse) GetSuccess() bool {
@@ -2202,7 +2112,7 @@ type DeleteServiceRequest struct {
 
 func (x *DeleteServiceRequest) Reset() {
 	*x = DeleteServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2214,7 +2124,7 @@ func (x *DeleteServiceRequest) String() string {
 func (*DeleteServiceRequest) ProtoMessage() {}
 
 func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2227,7 +2137,7 @@ func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceRequest.ProtoReflect.Descriptor instead.
 func (*DeleteServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *DeleteServiceRequest) GetId() string {
@@ -2247,7 +2157,7 @@ type DeleteServiceResponse struct {
 
 func (x *DeleteServiceResponse) Reset() {
 	*x = DeleteServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2259,7 +2169,7 @@ func (x *DeleteServiceResponse) String() string {
 func (*DeleteServiceResponse) ProtoMessage() {}
 
 func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2272,7 +2182,7 @@ func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceResponse.ProtoReflect.Descriptor instead.
 func (*DeleteServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *DeleteServiceResponse) GetSuccess() bool {
@@ -2287,86 +2197,6 @@ func (x *DeleteServiceResponse) GetMessage() string {
 		return x.Message
 	}
 	return ""
-}
-
-type CatalogStatsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *CatalogStatsRequest) Reset() {
-	*x = CatalogStatsRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *CatalogStatsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*CatalogStatsRequest) ProtoMessage() {}
-
-func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
-func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
-}
-
-type CatalogStatsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Businesses    int64                  `protobuf:"varint,1,opt,name=businesses,proto3" json:"businesses,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *CatalogStatsResponse) Reset() {
-	*x = CatalogStatsResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *CatalogStatsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*CatalogStatsResponse) ProtoMessage() {}
-
-func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
-func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
-}
-
-func (x *CatalogStatsResponse) GetBusinesses() int64 {
-	if x != nil {
-		return x.Businesses
-	}
-	return 0
 }
 
 var File_slotwise_catalog_v1_catalog_proto protoreflect.FileDescriptor
@@ -2456,11 +2286,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\rStaffResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
 	"\x04data\x18\x02 \x01(\v2 .slotwise.catalog.v1.StaffMemberR\x04data\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"6\n" +
-	"\x16GetServiceStaffRequest\x12\x1c\n" +
-	"\tserviceId\x18\x01 \x01(\tR\tserviceId\"Q\n" +
-	"\x17GetServiceStaffResponse\x126\n" +
-	"\x05staff\x18\x01 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x05staff\"R\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"R\n" +
 	"\aClosure\x12\x0f\n" +
 	"\x02id\x18\x01 \x01(\tR\x03_id\x12\x12\n" +
 	"\x04from\x18\x02 \x01(\tR\x04from\x12\x0e\n" +
@@ -2568,12 +2394,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"K\n" +
 	"\x15DeleteServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage\"\x15\n" +
-	"\x13CatalogStatsRequest\"6\n" +
-	"\x14CatalogStatsResponse\x12\x1e\n" +
-	"\n" +
-	"businesses\x18\x01 \x01(\x03R\n" +
-	"businesses2\xc1\x14\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage2\xe4\x12\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
@@ -2604,9 +2425,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x03201\x122\n" +
 	"\bCreated.\x12&\n" +
 	"$\x1a\".slotwise.catalog.v1.StaffResponse\x82\xd3\xe4\x93\x02&:\x01*\"!/providers/me/staff/{id}/closures\x12\x9f\x01\n" +
-	"\x12DeleteStaffClosure\x12..slotwise.catalog.v1.DeleteStaffClosureRequest\x1a\".slotwise.catalog.v1.StaffResponse\"5\x82\xd3\xe4\x93\x02/*-/providers/me/staff/{id}/closures/{closureId}\x12q\n" +
-	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12h\n" +
-	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
+	"\x12DeleteStaffClosure\x12..slotwise.catalog.v1.DeleteStaffClosureRequest\x1a\".slotwise.catalog.v1.StaffResponse\"5\x82\xd3\xe4\x93\x02/*-/providers/me/staff/{id}/closures/{closureId}B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
@@ -2623,7 +2442,7 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
 	(*StaffRef)(nil),                    // 1: slotwise.catalog.v1.StaffRef
@@ -2638,90 +2457,81 @@ var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*AddStaffClosureRequest)(nil),      // 10: slotwise.catalog.v1.AddStaffClosureRequest
 	(*DeleteStaffClosureRequest)(nil),   // 11: slotwise.catalog.v1.DeleteStaffClosureRequest
 	(*StaffResponse)(nil),               // 12: slotwise.catalog.v1.StaffResponse
-	(*GetServiceStaffRequest)(nil),      // 13: slotwise.catalog.v1.GetServiceStaffRequest
-	(*GetServiceStaffResponse)(nil),     // 14: slotwise.catalog.v1.GetServiceStaffResponse
-	(*Closure)(nil),                     // 15: slotwise.catalog.v1.Closure
-	(*Schedule)(nil),                    // 16: slotwise.catalog.v1.Schedule
-	(*GetMyScheduleRequest)(nil),        // 17: slotwise.catalog.v1.GetMyScheduleRequest
-	(*SetQueueRequest)(nil),             // 18: slotwise.catalog.v1.SetQueueRequest
-	(*AddClosureRequest)(nil),           // 19: slotwise.catalog.v1.AddClosureRequest
-	(*DeleteClosureRequest)(nil),        // 20: slotwise.catalog.v1.DeleteClosureRequest
-	(*ScheduleResponse)(nil),            // 21: slotwise.catalog.v1.ScheduleResponse
-	(*NextAvailable)(nil),               // 22: slotwise.catalog.v1.NextAvailable
-	(*ListServicesRequest)(nil),         // 23: slotwise.catalog.v1.ListServicesRequest
-	(*ListServicesResponse)(nil),        // 24: slotwise.catalog.v1.ListServicesResponse
-	(*GetServiceRequest)(nil),           // 25: slotwise.catalog.v1.GetServiceRequest
-	(*GetServiceResponse)(nil),          // 26: slotwise.catalog.v1.GetServiceResponse
-	(*ListProviderServicesRequest)(nil), // 27: slotwise.catalog.v1.ListProviderServicesRequest
-	(*CreateServiceRequest)(nil),        // 28: slotwise.catalog.v1.CreateServiceRequest
-	(*UpdateServiceRequest)(nil),        // 29: slotwise.catalog.v1.UpdateServiceRequest
-	(*ServiceMutationResponse)(nil),     // 30: slotwise.catalog.v1.ServiceMutationResponse
-	(*DeleteServiceRequest)(nil),        // 31: slotwise.catalog.v1.DeleteServiceRequest
-	(*DeleteServiceResponse)(nil),       // 32: slotwise.catalog.v1.DeleteServiceResponse
-	(*CatalogStatsRequest)(nil),         // 33: slotwise.catalog.v1.CatalogStatsRequest
-	(*CatalogStatsResponse)(nil),        // 34: slotwise.catalog.v1.CatalogStatsResponse
-	(*timestamppb.Timestamp)(nil),       // 35: google.protobuf.Timestamp
+	(*Closure)(nil),                     // 13: slotwise.catalog.v1.Closure
+	(*Schedule)(nil),                    // 14: slotwise.catalog.v1.Schedule
+	(*GetMyScheduleRequest)(nil),        // 15: slotwise.catalog.v1.GetMyScheduleRequest
+	(*SetQueueRequest)(nil),             // 16: slotwise.catalog.v1.SetQueueRequest
+	(*AddClosureRequest)(nil),           // 17: slotwise.catalog.v1.AddClosureRequest
+	(*DeleteClosureRequest)(nil),        // 18: slotwise.catalog.v1.DeleteClosureRequest
+	(*ScheduleResponse)(nil),            // 19: slotwise.catalog.v1.ScheduleResponse
+	(*NextAvailable)(nil),               // 20: slotwise.catalog.v1.NextAvailable
+	(*ListServicesRequest)(nil),         // 21: slotwise.catalog.v1.ListServicesRequest
+	(*ListServicesResponse)(nil),        // 22: slotwise.catalog.v1.ListServicesResponse
+	(*GetServiceRequest)(nil),           // 23: slotwise.catalog.v1.GetServiceRequest
+	(*GetServiceResponse)(nil),          // 24: slotwise.catalog.v1.GetServiceResponse
+	(*ListProviderServicesRequest)(nil), // 25: slotwise.catalog.v1.ListProviderServicesRequest
+	(*CreateServiceRequest)(nil),        // 26: slotwise.catalog.v1.CreateServiceRequest
+	(*UpdateServiceRequest)(nil),        // 27: slotwise.catalog.v1.UpdateServiceRequest
+	(*ServiceMutationResponse)(nil),     // 28: slotwise.catalog.v1.ServiceMutationResponse
+	(*DeleteServiceRequest)(nil),        // 29: slotwise.catalog.v1.DeleteServiceRequest
+	(*DeleteServiceResponse)(nil),       // 30: slotwise.catalog.v1.DeleteServiceResponse
+	(*timestamppb.Timestamp)(nil),       // 31: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	35, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	35, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
-	22, // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
-	15, // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
+	31, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	31, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	20, // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
+	13, // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
 	1,  // 4: slotwise.catalog.v1.Service.staff:type_name -> slotwise.catalog.v1.StaffRef
 	2,  // 5: slotwise.catalog.v1.StaffMember.hours:type_name -> slotwise.catalog.v1.WorkingHours
-	15, // 6: slotwise.catalog.v1.StaffMember.closures:type_name -> slotwise.catalog.v1.Closure
+	13, // 6: slotwise.catalog.v1.StaffMember.closures:type_name -> slotwise.catalog.v1.Closure
 	3,  // 7: slotwise.catalog.v1.StaffListResponse.data:type_name -> slotwise.catalog.v1.StaffMember
 	2,  // 8: slotwise.catalog.v1.CreateStaffRequest.hours:type_name -> slotwise.catalog.v1.WorkingHours
 	2,  // 9: slotwise.catalog.v1.UpdateStaffRequest.hours:type_name -> slotwise.catalog.v1.WorkingHours
 	3,  // 10: slotwise.catalog.v1.StaffResponse.data:type_name -> slotwise.catalog.v1.StaffMember
-	3,  // 11: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
-	15, // 12: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
-	16, // 13: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
-	35, // 14: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
-	0,  // 15: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
-	0,  // 16: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
-	0,  // 17: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
-	23, // 18: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
-	25, // 19: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
-	27, // 20: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
-	28, // 21: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
-	29, // 22: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
-	31, // 23: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
-	17, // 24: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
-	18, // 25: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
-	19, // 26: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
-	20, // 27: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
-	4,  // 28: slotwise.catalog.v1.CatalogService.ListStaff:input_type -> slotwise.catalog.v1.ListStaffRequest
-	6,  // 29: slotwise.catalog.v1.CatalogService.CreateStaff:input_type -> slotwise.catalog.v1.CreateStaffRequest
-	7,  // 30: slotwise.catalog.v1.CatalogService.UpdateStaff:input_type -> slotwise.catalog.v1.UpdateStaffRequest
-	8,  // 31: slotwise.catalog.v1.CatalogService.DeleteStaff:input_type -> slotwise.catalog.v1.DeleteStaffRequest
-	10, // 32: slotwise.catalog.v1.CatalogService.AddStaffClosure:input_type -> slotwise.catalog.v1.AddStaffClosureRequest
-	11, // 33: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:input_type -> slotwise.catalog.v1.DeleteStaffClosureRequest
-	13, // 34: slotwise.catalog.v1.CatalogService.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
-	33, // 35: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
-	24, // 36: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	26, // 37: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	24, // 38: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	30, // 39: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	30, // 40: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	32, // 41: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	21, // 42: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 43: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 44: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 45: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	5,  // 46: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
-	12, // 47: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
-	12, // 48: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
-	9,  // 49: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
-	12, // 50: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
-	12, // 51: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
-	14, // 52: slotwise.catalog.v1.CatalogService.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
-	34, // 53: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
-	36, // [36:54] is the sub-list for method output_type
-	18, // [18:36] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	13, // 11: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
+	14, // 12: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
+	31, // 13: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	0,  // 14: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
+	0,  // 15: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
+	0,  // 16: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
+	21, // 17: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
+	23, // 18: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
+	25, // 19: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
+	26, // 20: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
+	27, // 21: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
+	29, // 22: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
+	15, // 23: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
+	16, // 24: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
+	17, // 25: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
+	18, // 26: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
+	4,  // 27: slotwise.catalog.v1.CatalogService.ListStaff:input_type -> slotwise.catalog.v1.ListStaffRequest
+	6,  // 28: slotwise.catalog.v1.CatalogService.CreateStaff:input_type -> slotwise.catalog.v1.CreateStaffRequest
+	7,  // 29: slotwise.catalog.v1.CatalogService.UpdateStaff:input_type -> slotwise.catalog.v1.UpdateStaffRequest
+	8,  // 30: slotwise.catalog.v1.CatalogService.DeleteStaff:input_type -> slotwise.catalog.v1.DeleteStaffRequest
+	10, // 31: slotwise.catalog.v1.CatalogService.AddStaffClosure:input_type -> slotwise.catalog.v1.AddStaffClosureRequest
+	11, // 32: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:input_type -> slotwise.catalog.v1.DeleteStaffClosureRequest
+	22, // 33: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	24, // 34: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	22, // 35: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	28, // 36: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	28, // 37: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	30, // 38: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	19, // 39: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	19, // 40: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	19, // 41: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	19, // 42: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	5,  // 43: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
+	12, // 44: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 45: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	9,  // 46: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
+	12, // 47: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 48: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	33, // [33:49] is the sub-list for method output_type
+	17, // [17:33] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_catalog_v1_catalog_proto_init() }
@@ -2730,17 +2540,17 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 		return
 	}
 	file_slotwise_catalog_v1_catalog_proto_msgTypes[7].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[18].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[23].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[28].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[29].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[16].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[21].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[26].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[27].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   35,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

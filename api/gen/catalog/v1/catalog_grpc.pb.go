@@ -35,8 +35,6 @@ const (
 	CatalogService_DeleteStaff_FullMethodName          = "/slotwise.catalog.v1.CatalogService/DeleteStaff"
 	CatalogService_AddStaffClosure_FullMethodName      = "/slotwise.catalog.v1.CatalogService/AddStaffClosure"
 	CatalogService_DeleteStaffClosure_FullMethodName   = "/slotwise.catalog.v1.CatalogService/DeleteStaffClosure"
-	CatalogService_GetServiceStaff_FullMethodName      = "/slotwise.catalog.v1.CatalogService/GetServiceStaff"
-	CatalogService_CatalogStats_FullMethodName         = "/slotwise.catalog.v1.CatalogService/CatalogStats"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -67,13 +65,6 @@ type CatalogServiceClient interface {
 	DeleteStaff(ctx context.Context, in *DeleteStaffRequest, opts ...grpc.CallOption) (*DeleteStaffResponse, error)
 	AddStaffClosure(ctx context.Context, in *AddStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error)
 	DeleteStaffClosure(ctx context.Context, in *DeleteStaffClosureRequest, opts ...grpc.CallOption) (*StaffResponse, error)
-	// GetServiceStaff is internal (no REST route): the members who perform a
-	// service, with their hours and days off, for booking-svc to decide who
-	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
-	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
-	// CatalogStats is internal: how many businesses publish an active
-	// service (the gateway's GET /stats).
-	CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -244,26 +235,6 @@ func (c *catalogServiceClient) DeleteStaffClosure(ctx context.Context, in *Delet
 	return out, nil
 }
 
-func (c *catalogServiceClient) GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(GetServiceStaffResponse)
-	err := c.cc.Invoke(ctx, CatalogService_GetServiceStaff_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *catalogServiceClient) CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(CatalogStatsResponse)
-	err := c.cc.Invoke(ctx, CatalogService_CatalogStats_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -292,13 +263,6 @@ type CatalogServiceServer interface {
 	DeleteStaff(context.Context, *DeleteStaffRequest) (*DeleteStaffResponse, error)
 	AddStaffClosure(context.Context, *AddStaffClosureRequest) (*StaffResponse, error)
 	DeleteStaffClosure(context.Context, *DeleteStaffClosureRequest) (*StaffResponse, error)
-	// GetServiceStaff is internal (no REST route): the members who perform a
-	// service, with their hours and days off, for booking-svc to decide who
-	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
-	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
-	// CatalogStats is internal: how many businesses publish an active
-	// service (the gateway's GET /stats).
-	CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -356,12 +320,6 @@ func (UnimplementedCatalogServiceServer) AddStaffClosure(context.Context, *AddSt
 }
 func (UnimplementedCatalogServiceServer) DeleteStaffClosure(context.Context, *DeleteStaffClosureRequest) (*StaffResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteStaffClosure not implemented")
-}
-func (UnimplementedCatalogServiceServer) GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method GetServiceStaff not implemented")
-}
-func (UnimplementedCatalogServiceServer) CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method CatalogStats not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -672,42 +630,6 @@ func _CatalogService_DeleteStaffClosure_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
-func _CatalogService_GetServiceStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(GetServiceStaffRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(CatalogServiceServer).GetServiceStaff(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: CatalogService_GetServiceStaff_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(CatalogServiceServer).GetServiceStaff(ctx, req.(*GetServiceStaffRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _CatalogService_CatalogStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(CatalogStatsRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(CatalogServiceServer).CatalogStats(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: CatalogService_CatalogStats_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(CatalogServiceServer).CatalogStats(ctx, req.(*CatalogStatsRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -778,14 +700,6 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteStaffClosure",
 			Handler:    _CatalogService_DeleteStaffClosure_Handler,
-		},
-		{
-			MethodName: "GetServiceStaff",
-			Handler:    _CatalogService_GetServiceStaff_Handler,
-		},
-		{
-			MethodName: "CatalogStats",
-			Handler:    _CatalogService_CatalogStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -347,42 +347,6 @@ func (*ListProviderReviewsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{4}
 }
 
-type ListMyReviewsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListMyReviewsRequest) Reset() {
-	*x = ListMyReviewsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListMyReviewsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListMyReviewsRequest) ProtoMessage() {}
-
-func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListMyReviewsRequest.ProtoReflect.Descriptor instead.
-func (*ListMyReviewsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
-}
-
 type ListReviewsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -393,7 +357,7 @@ type ListReviewsResponse struct {
 
 func (x *ListReviewsResponse) Reset() {
 	*x = ListReviewsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -405,7 +369,7 @@ func (x *ListReviewsResponse) String() string {
 func (*ListReviewsResponse) ProtoMessage() {}
 
 func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -418,7 +382,7 @@ func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListReviewsResponse) GetSuccess() bool {
@@ -447,7 +411,7 @@ type CreateReviewRequest struct {
 
 func (x *CreateReviewRequest) Reset() {
 	*x = CreateReviewRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -459,7 +423,7 @@ func (x *CreateReviewRequest) String() string {
 func (*CreateReviewRequest) ProtoMessage() {}
 
 func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -472,7 +436,7 @@ func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
 func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateReviewRequest) GetAppointmentId() string {
@@ -507,7 +471,7 @@ type CreateReviewResponse struct {
 
 func (x *CreateReviewResponse) Reset() {
 	*x = CreateReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -519,7 +483,7 @@ func (x *CreateReviewResponse) String() string {
 func (*CreateReviewResponse) ProtoMessage() {}
 
 func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -532,7 +496,7 @@ func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
 func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateReviewResponse) GetSuccess() bool {
@@ -566,7 +530,7 @@ type PutReviewReplyRequest struct {
 
 func (x *PutReviewReplyRequest) Reset() {
 	*x = PutReviewReplyRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -578,7 +542,7 @@ func (x *PutReviewReplyRequest) String() string {
 func (*PutReviewReplyRequest) ProtoMessage() {}
 
 func (x *PutReviewReplyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -591,7 +555,7 @@ func (x *PutReviewReplyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PutReviewReplyRequest.ProtoReflect.Descriptor instead.
 func (*PutReviewReplyRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PutReviewReplyRequest) GetId() string {
@@ -617,7 +581,7 @@ type DeleteReviewReplyRequest struct {
 
 func (x *DeleteReviewReplyRequest) Reset() {
 	*x = DeleteReviewReplyRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -629,7 +593,7 @@ func (x *DeleteReviewReplyRequest) String() string {
 func (*DeleteReviewReplyRequest) ProtoMessage() {}
 
 func (x *DeleteReviewReplyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -642,7 +606,7 @@ func (x *DeleteReviewReplyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteReviewReplyRequest.ProtoReflect.Descriptor instead.
 func (*DeleteReviewReplyRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *DeleteReviewReplyRequest) GetId() string {
@@ -663,7 +627,7 @@ type ReviewResponse struct {
 
 func (x *ReviewResponse) Reset() {
 	*x = ReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -675,7 +639,7 @@ func (x *ReviewResponse) String() string {
 func (*ReviewResponse) ProtoMessage() {}
 
 func (x *ReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -688,7 +652,7 @@ func (x *ReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewResponse.ProtoReflect.Descriptor instead.
 func (*ReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ReviewResponse) GetSuccess() bool {
@@ -725,7 +689,7 @@ type ReportReviewRequest struct {
 
 func (x *ReportReviewRequest) Reset() {
 	*x = ReportReviewRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -737,7 +701,7 @@ func (x *ReportReviewRequest) String() string {
 func (*ReportReviewRequest) ProtoMessage() {}
 
 func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -750,7 +714,7 @@ func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewRequest.ProtoReflect.Descriptor instead.
 func (*ReportReviewRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ReportReviewRequest) GetId() string {
@@ -784,7 +748,7 @@ type ReportReviewResponse struct {
 
 func (x *ReportReviewResponse) Reset() {
 	*x = ReportReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -796,7 +760,7 @@ func (x *ReportReviewResponse) String() string {
 func (*ReportReviewResponse) ProtoMessage() {}
 
 func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -809,7 +773,7 @@ func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewResponse.ProtoReflect.Descriptor instead.
 func (*ReportReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ReportReviewResponse) GetSuccess() bool {
@@ -834,7 +798,7 @@ type ListReportsRequest struct {
 
 func (x *ListReportsRequest) Reset() {
 	*x = ListReportsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -846,7 +810,7 @@ func (x *ListReportsRequest) String() string {
 func (*ListReportsRequest) ProtoMessage() {}
 
 func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -859,7 +823,7 @@ func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportsRequest.ProtoReflect.Descriptor instead.
 func (*ListReportsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{13}
 }
 
 // ReportReason is one open report's reason.
@@ -874,7 +838,7 @@ type ReportReason struct {
 
 func (x *ReportReason) Reset() {
 	*x = ReportReason{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -886,7 +850,7 @@ func (x *ReportReason) String() string {
 func (*ReportReason) ProtoMessage() {}
 
 func (x *ReportReason) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -899,7 +863,7 @@ func (x *ReportReason) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReason.ProtoReflect.Descriptor instead.
 func (*ReportReason) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ReportReason) GetReason() string {
@@ -936,7 +900,7 @@ type ReviewReport struct {
 
 func (x *ReviewReport) Reset() {
 	*x = ReviewReport{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -948,7 +912,7 @@ func (x *ReviewReport) String() string {
 func (*ReviewReport) ProtoMessage() {}
 
 func (x *ReviewReport) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -961,7 +925,7 @@ func (x *ReviewReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewReport.ProtoReflect.Descriptor instead.
 func (*ReviewReport) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ReviewReport) GetReview() *Review {
@@ -1002,7 +966,7 @@ type ListReportsResponse struct {
 
 func (x *ListReportsResponse) Reset() {
 	*x = ListReportsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1014,7 +978,7 @@ func (x *ListReportsResponse) String() string {
 func (*ListReportsResponse) ProtoMessage() {}
 
 func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1027,7 +991,7 @@ func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportsResponse.ProtoReflect.Descriptor instead.
 func (*ListReportsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListReportsResponse) GetSuccess() bool {
@@ -1055,7 +1019,7 @@ type DecideReportsRequest struct {
 
 func (x *DecideReportsRequest) Reset() {
 	*x = DecideReportsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1067,7 +1031,7 @@ func (x *DecideReportsRequest) String() string {
 func (*DecideReportsRequest) ProtoMessage() {}
 
 func (x *DecideReportsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1080,7 +1044,7 @@ func (x *DecideReportsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideReportsRequest.ProtoReflect.Descriptor instead.
 func (*DecideReportsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DecideReportsRequest) GetId() string {
@@ -1107,7 +1071,7 @@ type DecideReportsResponse struct {
 
 func (x *DecideReportsResponse) Reset() {
 	*x = DecideReportsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1119,7 +1083,7 @@ func (x *DecideReportsResponse) String() string {
 func (*DecideReportsResponse) ProtoMessage() {}
 
 func (x *DecideReportsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1132,7 +1096,7 @@ func (x *DecideReportsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideReportsResponse.ProtoReflect.Descriptor instead.
 func (*DecideReportsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *DecideReportsResponse) GetSuccess() bool {
@@ -1157,7 +1121,7 @@ type ListTestimonialsRequest struct {
 
 func (x *ListTestimonialsRequest) Reset() {
 	*x = ListTestimonialsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[20]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1169,7 +1133,7 @@ func (x *ListTestimonialsRequest) String() string {
 func (*ListTestimonialsRequest) ProtoMessage() {}
 
 func (x *ListTestimonialsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[20]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1182,95 +1146,7 @@ func (x *ListTestimonialsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTestimonialsRequest.ProtoReflect.Descriptor instead.
 func (*ListTestimonialsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{20}
-}
-
-type ReviewStatsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ReviewStatsRequest) Reset() {
-	*x = ReviewStatsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[21]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ReviewStatsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ReviewStatsRequest) ProtoMessage() {}
-
-func (x *ReviewStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[21]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ReviewStatsRequest.ProtoReflect.Descriptor instead.
-func (*ReviewStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{21}
-}
-
-type ReviewStatsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	RatingCount   int64                  `protobuf:"varint,1,opt,name=ratingCount,proto3" json:"ratingCount,omitempty"`
-	AverageRating float64                `protobuf:"fixed64,2,opt,name=averageRating,proto3" json:"averageRating,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ReviewStatsResponse) Reset() {
-	*x = ReviewStatsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[22]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ReviewStatsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ReviewStatsResponse) ProtoMessage() {}
-
-func (x *ReviewStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[22]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ReviewStatsResponse.ProtoReflect.Descriptor instead.
-func (*ReviewStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{22}
-}
-
-func (x *ReviewStatsResponse) GetRatingCount() int64 {
-	if x != nil {
-		return x.RatingCount
-	}
-	return 0
-}
-
-func (x *ReviewStatsResponse) GetAverageRating() float64 {
-	if x != nil {
-		return x.AverageRating
-	}
-	return 0
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{19}
 }
 
 var File_slotwise_review_v1_review_proto protoreflect.FileDescriptor
@@ -1300,8 +1176,7 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\tupdatedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"+\n" +
 	"\x19ListServiceReviewsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"\x1c\n" +
-	"\x1aListProviderReviewsRequest\"\x16\n" +
-	"\x14ListMyReviewsRequest\"_\n" +
+	"\x1aListProviderReviewsRequest\"_\n" +
 	"\x13ListReviewsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12.\n" +
 	"\x04data\x18\x02 \x03(\v2\x1a.slotwise.review.v1.ReviewR\x04data\"}\n" +
@@ -1349,15 +1224,11 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x15DecideReportsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\"\x19\n" +
-	"\x17ListTestimonialsRequest\"\x14\n" +
-	"\x12ReviewStatsRequest\"]\n" +
-	"\x13ReviewStatsResponse\x12 \n" +
-	"\vratingCount\x18\x01 \x01(\x03R\vratingCount\x12$\n" +
-	"\raverageRating\x18\x02 \x01(\x01R\raverageRating2\x9e\f\n" +
+	"\x17ListTestimonialsRequest2\xd0\n" +
+	"\n" +
 	"\rReviewService\x12\x8e\x01\n" +
 	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x8c\x01\n" +
-	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12g\n" +
-	"\rListMyReviews\x12(.slotwise.review.v1.ListMyReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x03\x90\x02\x01\x12\xba\x01\n" +
+	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12\xba\x01\n" +
 	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"W\x92AAJ?\n" +
 	"\x03201\x128\n" +
 	"\bCreated.\x12,\n" +
@@ -1370,8 +1241,7 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"*\x1a(.slotwise.review.v1.ReportReviewResponse\x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/reviews/{id}/reports\x12{\n" +
 	"\vListReports\x12&.slotwise.review.v1.ListReportsRequest\x1a'.slotwise.review.v1.ListReportsResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/reviews/reports\x90\x02\x01\x12\x87\x01\n" +
 	"\rDecideReports\x12(.slotwise.review.v1.DecideReportsRequest\x1a).slotwise.review.v1.DecideReportsResponse\"!\x82\xd3\xe4\x93\x02\x1b:\x01*\"\x16/reviews/{id}/decision\x12\x8a\x01\n" +
-	"\x10ListTestimonials\x12+.slotwise.review.v1.ListTestimonialsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/testimonials\x90\x02\x01\x12c\n" +
-	"\vReviewStats\x12&.slotwise.review.v1.ReviewStatsRequest\x1a'.slotwise.review.v1.ReviewStatsResponse\"\x03\x90\x02\x01B\xb5\x01\x92AyRw\n" +
+	"\x10ListTestimonials\x12+.slotwise.review.v1.ListTestimonialsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/testimonials\x90\x02\x01B\xb5\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ7github.com/slotwise/slotwise/api/gen/review/v1;reviewv1b\x06proto3"
@@ -1388,71 +1258,64 @@ func file_slotwise_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_slotwise_review_v1_review_proto_rawDescData
 }
 
-var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_slotwise_review_v1_review_proto_goTypes = []any{
 	(*ReviewUser)(nil),                 // 0: slotwise.review.v1.ReviewUser
 	(*Review)(nil),                     // 1: slotwise.review.v1.Review
 	(*ReviewReply)(nil),                // 2: slotwise.review.v1.ReviewReply
 	(*ListServiceReviewsRequest)(nil),  // 3: slotwise.review.v1.ListServiceReviewsRequest
 	(*ListProviderReviewsRequest)(nil), // 4: slotwise.review.v1.ListProviderReviewsRequest
-	(*ListMyReviewsRequest)(nil),       // 5: slotwise.review.v1.ListMyReviewsRequest
-	(*ListReviewsResponse)(nil),        // 6: slotwise.review.v1.ListReviewsResponse
-	(*CreateReviewRequest)(nil),        // 7: slotwise.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),       // 8: slotwise.review.v1.CreateReviewResponse
-	(*PutReviewReplyRequest)(nil),      // 9: slotwise.review.v1.PutReviewReplyRequest
-	(*DeleteReviewReplyRequest)(nil),   // 10: slotwise.review.v1.DeleteReviewReplyRequest
-	(*ReviewResponse)(nil),             // 11: slotwise.review.v1.ReviewResponse
-	(*ReportReviewRequest)(nil),        // 12: slotwise.review.v1.ReportReviewRequest
-	(*ReportReviewResponse)(nil),       // 13: slotwise.review.v1.ReportReviewResponse
-	(*ListReportsRequest)(nil),         // 14: slotwise.review.v1.ListReportsRequest
-	(*ReportReason)(nil),               // 15: slotwise.review.v1.ReportReason
-	(*ReviewReport)(nil),               // 16: slotwise.review.v1.ReviewReport
-	(*ListReportsResponse)(nil),        // 17: slotwise.review.v1.ListReportsResponse
-	(*DecideReportsRequest)(nil),       // 18: slotwise.review.v1.DecideReportsRequest
-	(*DecideReportsResponse)(nil),      // 19: slotwise.review.v1.DecideReportsResponse
-	(*ListTestimonialsRequest)(nil),    // 20: slotwise.review.v1.ListTestimonialsRequest
-	(*ReviewStatsRequest)(nil),         // 21: slotwise.review.v1.ReviewStatsRequest
-	(*ReviewStatsResponse)(nil),        // 22: slotwise.review.v1.ReviewStatsResponse
-	(*timestamppb.Timestamp)(nil),      // 23: google.protobuf.Timestamp
+	(*ListReviewsResponse)(nil),        // 5: slotwise.review.v1.ListReviewsResponse
+	(*CreateReviewRequest)(nil),        // 6: slotwise.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),       // 7: slotwise.review.v1.CreateReviewResponse
+	(*PutReviewReplyRequest)(nil),      // 8: slotwise.review.v1.PutReviewReplyRequest
+	(*DeleteReviewReplyRequest)(nil),   // 9: slotwise.review.v1.DeleteReviewReplyRequest
+	(*ReviewResponse)(nil),             // 10: slotwise.review.v1.ReviewResponse
+	(*ReportReviewRequest)(nil),        // 11: slotwise.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),       // 12: slotwise.review.v1.ReportReviewResponse
+	(*ListReportsRequest)(nil),         // 13: slotwise.review.v1.ListReportsRequest
+	(*ReportReason)(nil),               // 14: slotwise.review.v1.ReportReason
+	(*ReviewReport)(nil),               // 15: slotwise.review.v1.ReviewReport
+	(*ListReportsResponse)(nil),        // 16: slotwise.review.v1.ListReportsResponse
+	(*DecideReportsRequest)(nil),       // 17: slotwise.review.v1.DecideReportsRequest
+	(*DecideReportsResponse)(nil),      // 18: slotwise.review.v1.DecideReportsResponse
+	(*ListTestimonialsRequest)(nil),    // 19: slotwise.review.v1.ListTestimonialsRequest
+	(*timestamppb.Timestamp)(nil),      // 20: google.protobuf.Timestamp
 }
 var file_slotwise_review_v1_review_proto_depIdxs = []int32{
-	23, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
+	20, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
 	0,  // 1: slotwise.review.v1.Review.userId:type_name -> slotwise.review.v1.ReviewUser
 	2,  // 2: slotwise.review.v1.Review.reply:type_name -> slotwise.review.v1.ReviewReply
-	23, // 3: slotwise.review.v1.ReviewReply.createdAt:type_name -> google.protobuf.Timestamp
-	23, // 4: slotwise.review.v1.ReviewReply.updatedAt:type_name -> google.protobuf.Timestamp
+	20, // 3: slotwise.review.v1.ReviewReply.createdAt:type_name -> google.protobuf.Timestamp
+	20, // 4: slotwise.review.v1.ReviewReply.updatedAt:type_name -> google.protobuf.Timestamp
 	1,  // 5: slotwise.review.v1.ListReviewsResponse.data:type_name -> slotwise.review.v1.Review
 	1,  // 6: slotwise.review.v1.CreateReviewResponse.data:type_name -> slotwise.review.v1.Review
 	1,  // 7: slotwise.review.v1.ReviewResponse.data:type_name -> slotwise.review.v1.Review
-	23, // 8: slotwise.review.v1.ReportReason.createdAt:type_name -> google.protobuf.Timestamp
+	20, // 8: slotwise.review.v1.ReportReason.createdAt:type_name -> google.protobuf.Timestamp
 	1,  // 9: slotwise.review.v1.ReviewReport.review:type_name -> slotwise.review.v1.Review
-	15, // 10: slotwise.review.v1.ReviewReport.reasons:type_name -> slotwise.review.v1.ReportReason
-	23, // 11: slotwise.review.v1.ReviewReport.firstReportedAt:type_name -> google.protobuf.Timestamp
-	16, // 12: slotwise.review.v1.ListReportsResponse.data:type_name -> slotwise.review.v1.ReviewReport
+	14, // 10: slotwise.review.v1.ReviewReport.reasons:type_name -> slotwise.review.v1.ReportReason
+	20, // 11: slotwise.review.v1.ReviewReport.firstReportedAt:type_name -> google.protobuf.Timestamp
+	15, // 12: slotwise.review.v1.ListReportsResponse.data:type_name -> slotwise.review.v1.ReviewReport
 	3,  // 13: slotwise.review.v1.ReviewService.ListServiceReviews:input_type -> slotwise.review.v1.ListServiceReviewsRequest
 	4,  // 14: slotwise.review.v1.ReviewService.ListProviderReviews:input_type -> slotwise.review.v1.ListProviderReviewsRequest
-	5,  // 15: slotwise.review.v1.ReviewService.ListMyReviews:input_type -> slotwise.review.v1.ListMyReviewsRequest
-	7,  // 16: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
-	9,  // 17: slotwise.review.v1.ReviewService.PutReviewReply:input_type -> slotwise.review.v1.PutReviewReplyRequest
-	10, // 18: slotwise.review.v1.ReviewService.DeleteReviewReply:input_type -> slotwise.review.v1.DeleteReviewReplyRequest
-	12, // 19: slotwise.review.v1.ReviewService.ReportReview:input_type -> slotwise.review.v1.ReportReviewRequest
-	14, // 20: slotwise.review.v1.ReviewService.ListReports:input_type -> slotwise.review.v1.ListReportsRequest
-	18, // 21: slotwise.review.v1.ReviewService.DecideReports:input_type -> slotwise.review.v1.DecideReportsRequest
-	20, // 22: slotwise.review.v1.ReviewService.ListTestimonials:input_type -> slotwise.review.v1.ListTestimonialsRequest
-	21, // 23: slotwise.review.v1.ReviewService.ReviewStats:input_type -> slotwise.review.v1.ReviewStatsRequest
-	6,  // 24: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	6,  // 25: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	6,  // 26: slotwise.review.v1.ReviewService.ListMyReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	8,  // 27: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
-	11, // 28: slotwise.review.v1.ReviewService.PutReviewReply:output_type -> slotwise.review.v1.ReviewResponse
-	11, // 29: slotwise.review.v1.ReviewService.DeleteReviewReply:output_type -> slotwise.review.v1.ReviewResponse
-	13, // 30: slotwise.review.v1.ReviewService.ReportReview:output_type -> slotwise.review.v1.ReportReviewResponse
-	17, // 31: slotwise.review.v1.ReviewService.ListReports:output_type -> slotwise.review.v1.ListReportsResponse
-	19, // 32: slotwise.review.v1.ReviewService.DecideReports:output_type -> slotwise.review.v1.DecideReportsResponse
-	6,  // 33: slotwise.review.v1.ReviewService.ListTestimonials:output_type -> slotwise.review.v1.ListReviewsResponse
-	22, // 34: slotwise.review.v1.ReviewService.ReviewStats:output_type -> slotwise.review.v1.ReviewStatsResponse
-	24, // [24:35] is the sub-list for method output_type
-	13, // [13:24] is the sub-list for method input_type
+	6,  // 15: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
+	8,  // 16: slotwise.review.v1.ReviewService.PutReviewReply:input_type -> slotwise.review.v1.PutReviewReplyRequest
+	9,  // 17: slotwise.review.v1.ReviewService.DeleteReviewReply:input_type -> slotwise.review.v1.DeleteReviewReplyRequest
+	11, // 18: slotwise.review.v1.ReviewService.ReportReview:input_type -> slotwise.review.v1.ReportReviewRequest
+	13, // 19: slotwise.review.v1.ReviewService.ListReports:input_type -> slotwise.review.v1.ListReportsRequest
+	17, // 20: slotwise.review.v1.ReviewService.DecideReports:input_type -> slotwise.review.v1.DecideReportsRequest
+	19, // 21: slotwise.review.v1.ReviewService.ListTestimonials:input_type -> slotwise.review.v1.ListTestimonialsRequest
+	5,  // 22: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	5,  // 23: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	7,  // 24: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
+	10, // 25: slotwise.review.v1.ReviewService.PutReviewReply:output_type -> slotwise.review.v1.ReviewResponse
+	10, // 26: slotwise.review.v1.ReviewService.DeleteReviewReply:output_type -> slotwise.review.v1.ReviewResponse
+	12, // 27: slotwise.review.v1.ReviewService.ReportReview:output_type -> slotwise.review.v1.ReportReviewResponse
+	16, // 28: slotwise.review.v1.ReviewService.ListReports:output_type -> slotwise.review.v1.ListReportsResponse
+	18, // 29: slotwise.review.v1.ReviewService.DecideReports:output_type -> slotwise.review.v1.DecideReportsResponse
+	5,  // 30: slotwise.review.v1.ReviewService.ListTestimonials:output_type -> slotwise.review.v1.ListReviewsResponse
+	22, // [22:31] is the sub-list for method output_type
+	13, // [13:22] is the sub-list for method input_type
 	13, // [13:13] is the sub-list for extension type_name
 	13, // [13:13] is the sub-list for extension extendee
 	0,  // [0:13] is the sub-list for field type_name
@@ -1463,14 +1326,14 @@ func file_slotwise_review_v1_review_proto_init() {
 	if File_slotwise_review_v1_review_proto != nil {
 		return
 	}
-	file_slotwise_review_v1_review_proto_msgTypes[7].OneofWrappers = []any{}
+	file_slotwise_review_v1_review_proto_msgTypes[6].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_review_v1_review_proto_rawDesc), len(file_slotwise_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   23,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -21,7 +21,6 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	ReviewService_ListServiceReviews_FullMethodName  = "/slotwise.review.v1.ReviewService/ListServiceReviews"
 	ReviewService_ListProviderReviews_FullMethodName = "/slotwise.review.v1.ReviewService/ListProviderReviews"
-	ReviewService_ListMyReviews_FullMethodName       = "/slotwise.review.v1.ReviewService/ListMyReviews"
 	ReviewService_CreateReview_FullMethodName        = "/slotwise.review.v1.ReviewService/CreateReview"
 	ReviewService_PutReviewReply_FullMethodName      = "/slotwise.review.v1.ReviewService/PutReviewReply"
 	ReviewService_DeleteReviewReply_FullMethodName   = "/slotwise.review.v1.ReviewService/DeleteReviewReply"
@@ -29,7 +28,6 @@ const (
 	ReviewService_ListReports_FullMethodName         = "/slotwise.review.v1.ReviewService/ListReports"
 	ReviewService_DecideReports_FullMethodName       = "/slotwise.review.v1.ReviewService/DecideReports"
 	ReviewService_ListTestimonials_FullMethodName    = "/slotwise.review.v1.ReviewService/ListTestimonials"
-	ReviewService_ReviewStats_FullMethodName         = "/slotwise.review.v1.ReviewService/ReviewStats"
 )
 
 // ReviewServiceClient is the client API for ReviewService service.
@@ -41,10 +39,6 @@ const (
 type ReviewServiceClient interface {
 	ListServiceReviews(ctx context.Context, in *ListServiceReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
 	ListProviderReviews(ctx context.Context, in *ListProviderReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
-	// ListMyReviews is the calling customer's own reviews, newest first, with
-	// their email: internal (no REST route), the gateway's data export
-	// (GET /auth/export) reads it with the caller's token.
-	ListMyReviews(ctx context.Context, in *ListMyReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
 	CreateReview(ctx context.Context, in *CreateReviewRequest, opts ...grpc.CallOption) (*CreateReviewResponse, error)
 	// PutReviewReply writes or replaces the calling provider's one public
 	// reply to a review of their own service; the review's author is told.
@@ -63,9 +57,6 @@ type ReviewServiceClient interface {
 	// ListTestimonials is public: recent 5-star reviews with a comment, not
 	// hidden, for the customer home.
 	ListTestimonials(ctx context.Context, in *ListTestimonialsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
-	// ReviewStats is internal: the count and average of the ratings of every
-	// review not hidden (the gateway's GET /stats).
-	ReviewStats(ctx context.Context, in *ReviewStatsRequest, opts ...grpc.CallOption) (*ReviewStatsResponse, error)
 }
 
 type reviewServiceClient struct {
@@ -90,16 +81,6 @@ func (c *reviewServiceClient) ListProviderReviews(ctx context.Context, in *ListP
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListReviewsResponse)
 	err := c.cc.Invoke(ctx, ReviewService_ListProviderReviews_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *reviewServiceClient) ListMyReviews(ctx context.Context, in *ListMyReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ListReviewsResponse)
-	err := c.cc.Invoke(ctx, ReviewService_ListMyReviews_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -176,16 +157,6 @@ func (c *reviewServiceClient) ListTestimonials(ctx context.Context, in *ListTest
 	return out, nil
 }
 
-func (c *reviewServiceClient) ReviewStats(ctx context.Context, in *ReviewStatsRequest, opts ...grpc.CallOption) (*ReviewStatsResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ReviewStatsResponse)
-	err := c.cc.Invoke(ctx, ReviewService_ReviewStats_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // ReviewServiceServer is the server API for ReviewService service.
 // All implementations must embed UnimplementedReviewServiceServer
 // for forward compatibility.
@@ -195,10 +166,6 @@ func (c *reviewServiceClient) ReviewStats(ctx context.Context, in *ReviewStatsRe
 type ReviewServiceServer interface {
 	ListServiceReviews(context.Context, *ListServiceReviewsRequest) (*ListReviewsResponse, error)
 	ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListReviewsResponse, error)
-	// ListMyReviews is the calling customer's own reviews, newest first, with
-	// their email: internal (no REST route), the gateway's data export
-	// (GET /auth/export) reads it with the caller's token.
-	ListMyReviews(context.Context, *ListMyReviewsRequest) (*ListReviewsResponse, error)
 	CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error)
 	// PutReviewReply writes or replaces the calling provider's one public
 	// reply to a review of their own service; the review's author is told.
@@ -217,9 +184,6 @@ type ReviewServiceServer interface {
 	// ListTestimonials is public: recent 5-star reviews with a comment, not
 	// hidden, for the customer home.
 	ListTestimonials(context.Context, *ListTestimonialsRequest) (*ListReviewsResponse, error)
-	// ReviewStats is internal: the count and average of the ratings of every
-	// review not hidden (the gateway's GET /stats).
-	ReviewStats(context.Context, *ReviewStatsRequest) (*ReviewStatsResponse, error)
 	mustEmbedUnimplementedReviewServiceServer()
 }
 
@@ -235,9 +199,6 @@ func (UnimplementedReviewServiceServer) ListServiceReviews(context.Context, *Lis
 }
 func (UnimplementedReviewServiceServer) ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListReviewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListProviderReviews not implemented")
-}
-func (UnimplementedReviewServiceServer) ListMyReviews(context.Context, *ListMyReviewsRequest) (*ListReviewsResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method ListMyReviews not implemented")
 }
 func (UnimplementedReviewServiceServer) CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateReview not implemented")
@@ -259,9 +220,6 @@ func (UnimplementedReviewServiceServer) DecideReports(context.Context, *DecideRe
 }
 func (UnimplementedReviewServiceServer) ListTestimonials(context.Context, *ListTestimonialsRequest) (*ListReviewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTestimonials not implemented")
-}
-func (UnimplementedReviewServiceServer) ReviewStats(context.Context, *ReviewStatsRequest) (*ReviewStatsResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method ReviewStats not implemented")
 }
 func (UnimplementedReviewServiceServer) mustEmbedUnimplementedReviewServiceServer() {}
 func (UnimplementedReviewServiceServer) testEmbeddedByValue()                       {}
@@ -316,24 +274,6 @@ func _ReviewService_ListProviderReviews_Handler(srv interface{}, ctx context.Con
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(ReviewServiceServer).ListProviderReviews(ctx, req.(*ListProviderReviewsRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _ReviewService_ListMyReviews_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ListMyReviewsRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(ReviewServiceServer).ListMyReviews(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: ReviewService_ListMyReviews_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(ReviewServiceServer).ListMyReviews(ctx, req.(*ListMyReviewsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -464,24 +404,6 @@ func _ReviewService_ListTestimonials_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
-func _ReviewService_ReviewStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ReviewStatsRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(ReviewServiceServer).ReviewStats(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: ReviewService_ReviewStats_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(ReviewServiceServer).ReviewStats(ctx, req.(*ReviewStatsRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 // ReviewService_ServiceDesc is the grpc.ServiceDesc for ReviewService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -496,10 +418,6 @@ var ReviewService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListProviderReviews",
 			Handler:    _ReviewService_ListProviderReviews_Handler,
-		},
-		{
-			MethodName: "ListMyReviews",
-			Handler:    _ReviewService_ListMyReviews_Handler,
 		},
 		{
 			MethodName: "CreateReview",
@@ -528,10 +446,6 @@ var ReviewService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListTestimonials",
 			Handler:    _ReviewService_ListTestimonials_Handler,
-		},
-		{
-			MethodName: "ReviewStats",
-			Handler:    _ReviewService_ReviewStats_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
