@@ -109,6 +109,8 @@ test('setup: a provider with two services, two customers', async ({ request }) =
 });
 
 test('the provider adds two members and assigns their services', async ({ page, request }) => {
+  // Two sizes × two themes, each reloaded, checked by axe and photographed: over a minute on a busy machine.
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await signInWithToken(page, request, provider);
   await page.goto('/my-services');
@@ -175,6 +177,8 @@ test('another customer, on a phone, books a named member', async ({ page, reques
 });
 
 test('the provider filters the calendar by member, on a laptop and on a phone', async ({ page, request }) => {
+  // Two sizes × two themes, each reloaded, checked by axe and photographed: over a minute on a busy machine.
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await signInWithToken(page, request, provider);
   await page.goto('/calendar');
@@ -217,6 +221,8 @@ test('the provider filters the calendar by member, on a laptop and on a phone', 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('the team day: members side by side on a laptop, one at a time on a phone', async ({ page, request }) => {
+  // Two sizes × two themes, each reloaded, checked by axe and photographed: over a minute on a busy machine.
+  test.slow();
   // Asha's booking went to the owner, Kiran's to Meera: two columns with a booking each.
   expect(anyoneWith).not.toBe(MEERA);
   await page.setViewportSize(DESKTOP);
