@@ -5,7 +5,8 @@ import { businessDay, createServiceViaApi, registerViaApi, runId, shotPath, sign
 // Issue 42 "Must show": a provider adds two members and assigns services; a customer books
 // "anyone", another books a named member (on a phone); the provider filters the calendar by
 // member, on a laptop and on a phone. Screenshots of the team page, the member choice and the
-// per-member calendar, light and dark, phone and desktop.
+// per-member calendar, light and dark, phone and desktop; the team day: a column per member on a
+// laptop, one member at a time on a phone.
 test.describe.configure({ mode: 'serial' });
 
 const provider: Account = {
@@ -28,6 +29,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const DAY = [2, 3, 4].map((n) => businessDay(n)).find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() !== 0) ?? businessDay(2);
 
 let haircutId = '';
+/** Who "Anyone available" got (the owner: every member is free, and ties keep the owner first). */
+let anyoneWith = '';
 
 async function theme(page: Page, mode: 'light' | 'dark') {
   await page.evaluate((m) => localStorage.setItem('theme', m), mode);
@@ -106,6 +109,8 @@ test('setup: a provider with two services, two customers', async ({ request }) =
 });
 
 test('the provider adds two members and assigns their services', async ({ page, request }) => {
+  // Two sizes × two themes, each reloaded, checked by axe and photographed: over a minute on a busy machine.
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await signInWithToken(page, request, provider);
   await page.goto('/my-services');
@@ -150,6 +155,7 @@ test('a customer books "Anyone available": the server picks a member', async ({ 
   const booked = await book(page, '10:00', null);
   expect(booked.staffId).toBeTruthy();
   expect(booked.staffName).toBeTruthy();
+  anyoneWith = booked.staffName;
   await expect(page.getByRole('status').filter({ hasText: 'is booked' })).toContainText(/ with /);
 });
 
@@ -171,6 +177,8 @@ test('another customer, on a phone, books a named member', async ({ page, reques
 });
 
 test('the provider filters the calendar by member, on a laptop and on a phone', async ({ page, request }) => {
+  // Two sizes × two themes, each reloaded, checked by axe and photographed: over a minute on a busy machine.
+  test.slow();
   await page.setViewportSize(DESKTOP);
   await signInWithToken(page, request, provider);
   await page.goto('/calendar');
@@ -207,5 +215,79 @@ test('the provider filters the calendar by member, on a laptop and on a phone', 
     await page.getByLabel('Team member', { exact: true }).selectOption({ label: MEERA });
     await showDay(page, true);
     await page.screenshot({ path: shotPath(`mobile/calendar-member-${mode}.png`), fullPage: true });
+  }
+});
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('the team day: members side by side on a laptop, one at a time on a phone', async ({ page, request }) => {
+  // Two sizes × two themes, each reloaded, checked by axe and photographed: over a minute on a busy machine.
+  test.slow();
+  // Asha's booking went to the owner, Kiran's to Meera: two columns with a booking each.
+  expect(anyoneWith).not.toBe(MEERA);
+  await page.setViewportSize(DESKTOP);
+  await signInWithToken(page, request, provider);
+  await page.goto('/calendar');
+  await page.getByRole('tab', { name: 'Team day' }).click();
+  const view = page.getByTestId('team-day');
+  await expect(view.getByTestId('team-day-title')).toContainText('(today)');
+  // Next day until DAY (two to four days ahead), as a provider would.
+  for (let i = 0; i < 5 && !page.url().includes(`day=${DAY}`); i++) await view.getByRole('button', { name: 'Next day' }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${DAY}`));
+
+  const column = (name: string) => view.getByTestId('team-day-column').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(view.getByTestId('team-day-column')).toHaveCount(3);
+  const asha = column(anyoneWith).getByRole('button', { name: new RegExp(`^${escape(anyoneWith)}, 10:00–11:00 AM, ${escape(haircut)}, ${anyone.fullName}, \\w+`) });
+  const kiran = column(MEERA).getByRole('button', { name: new RegExp(`^${escape(MEERA)}, 11:00 AM–12:00 PM, ${escape(haircut)}, ${named.fullName}, \\w+`) });
+  await expect(asha).toBeVisible();
+  await expect(kiran).toBeVisible();
+  await expect(column(MEERA).getByText(anyone.fullName)).toHaveCount(0);
+  await expect(column(anyoneWith).getByText(named.fullName)).toHaveCount(0);
+  await expect(column(ARJUN).getByText('No bookings')).toBeVisible();
+  // Side by side: the columns share a top, the owner's left of Meera's, each booking inside its
+  // column, an hour's height apart (10:00 and 11:00), all within the window.
+  const [ownerBox, meeraBox, ashaBox, kiranBox] = await Promise.all([column(anyoneWith).boundingBox(), column(MEERA).boundingBox(), asha.boundingBox(), kiran.boundingBox()]);
+  if (!ownerBox || !meeraBox || !ashaBox || !kiranBox) throw new Error('not drawn');
+  expect(Math.abs(ownerBox.y - meeraBox.y)).toBeLessThan(1);
+  expect(ownerBox.x + ownerBox.width).toBeLessThanOrEqual(meeraBox.x + 1);
+  expect(meeraBox.x + meeraBox.width).toBeLessThanOrEqual(DESKTOP.width);
+  expect(ashaBox.x).toBeGreaterThanOrEqual(ownerBox.x);
+  expect(ashaBox.x + ashaBox.width).toBeLessThanOrEqual(ownerBox.x + ownerBox.width + 1);
+  expect(kiranBox.x).toBeGreaterThanOrEqual(meeraBox.x);
+  expect(kiranBox.y - ashaBox.y).toBeGreaterThan(ashaBox.height - 4);
+
+  // The keyboard opens a booking's details, as a click on the calendar does.
+  await kiran.focus();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: 'Appointment Details' });
+  await expect(details.getByTestId('detail-with')).toHaveText(MEERA);
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+  await expect(kiran).toBeFocused();
+
+  for (const mode of ['light', 'dark'] as const) {
+    await theme(page, mode);
+    await expect(column(MEERA).getByRole('button', { name: new RegExp(named.fullName) })).toBeVisible();
+    await noSidewaysScroll(page);
+    await axeClean(page);
+    await page.screenshot({ path: shotPath(`calendar-team-day-${mode}.png`), fullPage: true });
+  }
+
+  // On a phone: one column; the member filter picks it and offers no "Everyone".
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  const filter = page.getByLabel('Team member', { exact: true });
+  await expect(filter.locator('option')).toHaveCount(3);
+  await expect(filter.locator('option', { hasText: 'Everyone' })).toHaveCount(0);
+  for (const mode of ['light', 'dark'] as const) {
+    await theme(page, mode);
+    await filter.selectOption({ label: MEERA });
+    await expect(view.getByTestId('team-day-column')).toHaveCount(1);
+    await expect(view.getByRole('heading', { level: 3 })).toHaveText(MEERA);
+    await expect(view.getByRole('button', { name: new RegExp(named.fullName) })).toBeVisible();
+    await expect(view.getByText(anyone.fullName)).toHaveCount(0);
+    await noSidewaysScroll(page);
+    await axeClean(page);
+    await page.screenshot({ path: shotPath(`mobile/calendar-team-day-${mode}.png`), fullPage: true });
   }
 });

@@ -20,3 +20,5 @@ export * from './lib/ChoiceDialog';
 export * from './lib/day-tones';
 export * from './lib/ReviewReply';
 export * from './lib/ReportReviewDialog';
+export * from './lib/ReportReviewButton';
+export * from './lib/useDialogSubmit';

@@ -1,13 +1,7 @@
-import { useState } from 'react';
 import type { Review } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { useReportReview } from '@slotwise/booking-data-access';
-import {
-  ReportReviewDialog,
-  ReviewReply,
-  Stars,
-  toast,
-} from '@slotwise/shared-ui';
+import { ReportReviewButton, ReviewReply, Stars } from '@slotwise/shared-ui';
 import { formatDate, reviewerName } from '@slotwise/shared-util';
 
 /**
@@ -16,7 +10,6 @@ import { formatDate, reviewerName } from '@slotwise/shared-util';
  */
 export function ServiceReview({ review: r }: { review: Review }) {
   const { user } = useSession();
-  const [reporting, setReporting] = useState(false);
   const report = useReportReview();
   const mine = !!user && user._id === r.userId._id;
   return (
@@ -31,28 +24,15 @@ export function ServiceReview({ review: r }: { review: Review }) {
           {reviewerName(r)} · {formatDate(r.createdAt)}
         </p>
         {user && !mine && (
-          <button
-            type="button"
-            className="min-h-11 rounded px-2 text-sm text-slate-600 hover:underline dark:text-slate-300"
-            onClick={() => setReporting(true)}
-            aria-label={`Report ${reviewerName(r)}'s review`}
-          >
-            Report
-          </button>
+          <ReportReviewButton
+            reviewer={reviewerName(r)}
+            onReport={(reason, details) =>
+              report.mutateAsync({ id: r._id, reason, details })
+            }
+          />
         )}
       </div>
       <ReviewReply reply={r.reply} />
-      {reporting && (
-        <ReportReviewDialog
-          onReport={(reason, details) =>
-            report.mutateAsync({ id: r._id, reason, details })
-          }
-          onClose={(message) => {
-            setReporting(false);
-            if (message) toast.success(message);
-          }}
-        />
-      )}
     </article>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, toast } from '@slotwise/shared-ui';
-import { APPOINTMENT_UPDATED_KEY, reviewState, TOAST_MS } from '@slotwise/shared-util';
+import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, Tabs, toast } from '@slotwise/shared-ui';
+import { APPOINTMENT_UPDATED_KEY, businessDate, reviewState, TOAST_MS } from '@slotwise/shared-util';
 import {
   CALENDAR_EXPORT_FAILED,
   downloadAppointmentCalendar,
@@ -19,6 +19,7 @@ import { AppointmentDetailsModal, canReassign, ProviderActions, ReassignDialog, 
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, isPhone, memberColor, presentCategories } from './calendar-events';
 import { CalendarView } from './CalendarView';
+import { TeamDayView } from './TeamDayView';
 
 /** Shown after a reschedule (docs/product.md#states-and-transitions); the reschedule screens leave a flag in local storage. */
 export const CALENDAR_UPDATED = 'Calendar updated with rescheduled appointment';
@@ -26,17 +27,47 @@ export const CALENDAR_UPDATED = 'Calendar updated with rescheduled appointment';
 /** docs/product.md#messages: a failed provider status change on the calendar. */
 export const STATUS_UPDATE_FAILED = 'Error updating appointment status. Please try again.';
 
+/** The team day's value of ?view=. */
+export const TEAM_VIEW = 'team';
+const LAYOUTS = [
+  { value: 'calendar', label: 'Calendar' },
+  { value: TEAM_VIEW, label: 'Team day' },
+] as const;
+
+/** A real YYYY-MM-DD (an address typed by hand falls back to today). */
+const isDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+
 /** /calendar (login required), for both roles. The calendar library loads with this route. */
 export function CalendarPage() {
   const { role, token } = useSession();
   const provider = role === 'provider';
   const staff = useMyStaff();
   const team = staff.data ?? [];
-  // The member filter ('' = everyone): on a phone one member at a time, the owner first, until another is picked.
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // The team day (?view=team&day=YYYY-MM-DD): a column per member; kept in the address so a reload stays there.
+  const teamDay = provider && team.length > 1 && params.get('view') === TEAM_VIEW;
+  const asked = params.get('day') ?? '';
+  const day = isDay(asked) ? asked : businessDate(new Date());
+  const setView = (view: string) =>
+    setParams((p) => {
+      if (view === TEAM_VIEW) p.set('view', TEAM_VIEW);
+      else p.delete('view');
+      return p;
+    }, { replace: true });
+  const setDay = (d: string) =>
+    setParams((p) => {
+      p.set('day', d);
+      return p;
+    }, { replace: true });
+  // The member filter ('' = everyone): on a phone one member at a time, the owner first, until another is picked;
+  // the team day on a phone has no "everyone" (one column fits).
   const [picked, setPicked] = useState<string | null>(null);
   const [phone] = useState(isPhone);
-  const defaultMember = phone && team.length > 1 ? team[0]._id : '';
-  const staffId = picked !== null && (picked === '' || team.some((m) => m._id === picked)) ? picked : defaultMember;
+  const oneAtATime = phone && team.length > 1;
+  const defaultMember = oneAtATime ? team[0]._id : '';
+  const chosen = picked !== null && (picked === '' || team.some((m) => m._id === picked)) ? picked : defaultMember;
+  const staffId = oneAtATime && teamDay && chosen === '' ? team[0]._id : chosen;
   const appointments = useAppointments(staffId);
   const showStaff = useShowStaff(appointments.data);
   const reassign = useReassign();
@@ -44,8 +75,6 @@ export function CalendarPage() {
   // Everyone on a wide screen: each member in a colour of their own, side by side in the grid.
   const byMember = provider && team.length > 1 && staffId === '';
   const changeStatus = useProviderStatus();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const [category, setCategory] = useState('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [updated, setUpdated] = useState(false);
@@ -90,6 +119,17 @@ export function CalendarPage() {
   const categories = presentCategories(visible);
   const selected = all.find((a) => a._id === selectedId) ?? null;
 
+  const calendar = (
+    <CalendarView
+      appointments={shown}
+      durations={durations}
+      provider={provider}
+      onOpen={(a) => setSelectedId(a._id)}
+      colorOf={byMember ? (a) => memberColor(team, a.staffId) : undefined}
+      showStaff={provider && team.length > 1}
+    />
+  );
+
   const act = (a: Appointment) => (status: AppointmentStatus, reason: string) => changeStatus.mutateAsync({ id: a._id, status, reason });
 
   return (
@@ -100,7 +140,7 @@ export function CalendarPage() {
       {/* The member filter stays when a member has nothing booked, so another can be picked. */}
       {((provider && team.length > 1) || (appointments.isSuccess && visible.length > 0)) && (
         <div className="mb-4 flex flex-wrap items-end gap-4">
-          {provider && <StaffFilter staff={team} value={staffId} onChange={setPicked} className="min-w-0 max-w-xs" />}
+          {provider && <StaffFilter staff={team} value={staffId} onChange={setPicked} everyone={!(oneAtATime && teamDay)} className="min-w-0 max-w-xs" />}
           {appointments.isSuccess && visible.length > 0 && (
             <>
               <Field label="Category">
@@ -113,8 +153,8 @@ export function CalendarPage() {
                   ))}
                 </Select>
               </Field>
-              <ul aria-label={byMember ? 'Team member colours' : 'Category colours'} className="flex flex-wrap gap-3 text-xs" data-testid="calendar-legend">
-                {(byMember ? team.map((m) => ({ key: m.name, color: memberColor(team, m._id) })) : [...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }]).map((c) => (
+              <ul aria-label={byMember || teamDay ? 'Team member colours' : 'Category colours'} className="flex flex-wrap gap-3 text-xs" data-testid="calendar-legend">
+                {(byMember || teamDay ? team.map((m) => ({ key: m.name, color: memberColor(team, m._id) })) : [...CATEGORY_COLORS, { key: 'Other', color: DEFAULT_CATEGORY_COLOR }]).map((c) => (
                   <li key={c.key} className="flex items-center gap-1">
                     <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: c.color }} aria-hidden="true" />
                     {c.key}
@@ -146,16 +186,26 @@ export function CalendarPage() {
           }
         />
       )}
-      {appointments.isSuccess && visible.length > 0 && (
-        <CalendarView
-          appointments={shown}
-          durations={durations}
-          provider={provider}
-          onOpen={(a) => setSelectedId(a._id)}
-          colorOf={byMember ? (a) => memberColor(team, a.staffId) : undefined}
-          showStaff={provider && team.length > 1}
-        />
-      )}
+      {appointments.isSuccess && visible.length > 0 && (provider && team.length > 1 ? (
+        <Tabs label="Calendar layout" tabs={LAYOUTS} value={teamDay ? TEAM_VIEW : 'calendar'} onChange={setView}>
+          {teamDay ? (
+            <TeamDayView
+              members={staffId ? team.filter((m) => m._id === staffId) : team}
+              appointments={shown}
+              durations={durations}
+              day={day}
+              onDay={setDay}
+              now={now}
+              onOpen={(a) => setSelectedId(a._id)}
+              colorOf={(id) => memberColor(team, id)}
+            />
+          ) : (
+            calendar
+          )}
+        </Tabs>
+      ) : (
+        calendar
+      ))}
       {selected && (
         <AppointmentDetailsModal
           appointment={selected}

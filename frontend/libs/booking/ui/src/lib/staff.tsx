@@ -2,7 +2,7 @@
 // member, the provider's member filter and the reassign dialog. Data comes through props.
 import { useState, type FormEvent } from 'react';
 import type { Appointment, StaffRef } from '@slotwise/shared-contract';
-import { Button, Dialog, ErrorBanner, Field, Select } from '@slotwise/shared-ui';
+import { Button, Dialog, ErrorBanner, Field, Select, useDialogSubmit } from '@slotwise/shared-ui';
 import { formatDateTime } from '@slotwise/shared-util';
 
 /** The choice that leaves the member to the server. */
@@ -35,13 +35,25 @@ export function StaffChoice({ staff, value, onChange, label = 'Team member' }: {
   );
 }
 
-/** The provider's member filter ('' = everyone); shown only for a team of two or more. */
-export function StaffFilter({ staff, value, onChange, className }: { staff: readonly StaffRef[]; value: string; onChange: (staffId: string) => void; className?: string }) {
+/** The provider's member filter ('' = everyone, unless `everyone` is false); shown only for a team of two or more. */
+export function StaffFilter({
+  staff,
+  value,
+  onChange,
+  className,
+  everyone = true,
+}: {
+  staff: readonly StaffRef[];
+  value: string;
+  onChange: (staffId: string) => void;
+  className?: string;
+  everyone?: boolean;
+}) {
   if (staff.length < 2) return null;
   return (
     <Field label="Team member" className={className}>
       <Select value={value} onChange={(e) => onChange(e.target.value)} data-testid="staff-filter">
-        <option value="">{EVERYONE}</option>
+        {everyone && <option value="">{EVERYONE}</option>}
         {staff.map((m) => (
           <option key={m._id} value={m._id}>
             {m.name}
@@ -72,24 +84,14 @@ interface ReassignProps {
 export function ReassignDialog({ appointment: a, members, onReassign, onClose }: ReassignProps) {
   const others = members.filter((m) => m._id !== a.staffId);
   const [staffId, setStaffId] = useState(others[0]?._id ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const { busy, error, setError, run } = useDialogSubmit(onClose, 'Failed to reassign. Please try again.');
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!staffId) {
       setError('Choose a team member.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await onReassign(staffId);
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : 'Failed to reassign. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void run(() => onReassign(staffId));
   };
   return (
     <Dialog title="Reassign booking" onClose={onClose}>
@@ -100,7 +102,7 @@ export function ReassignDialog({ appointment: a, members, onReassign, onClose }:
       {others.length === 0 ? (
         <p className="text-sm">No other team member performs this service.</p>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        <form onSubmit={submit} noValidate className="space-y-4">
           <fieldset>
             <legend className="mb-2 text-sm font-medium">Team member</legend>
             <ul className="space-y-2">

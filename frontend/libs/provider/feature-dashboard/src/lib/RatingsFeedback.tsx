@@ -3,11 +3,10 @@ import type { Review } from '@slotwise/shared-contract';
 import { useReportReview } from '@slotwise/booking-data-access';
 import {
   ErrorBanner,
-  ReportReviewDialog,
+  ReportReviewButton,
   ReviewReply,
   Spinner,
   Stars,
-  toast,
 } from '@slotwise/shared-ui';
 import { averageRating, formatDate, reviewerName } from '@slotwise/shared-util';
 import { useProviderReviews } from '../api/provider-dashboard-api';
@@ -55,7 +54,6 @@ export function RatingsFeedback() {
 
 function FeedbackItem({ review: r }: { review: Review }) {
   const [replying, setReplying] = useState(false);
-  const [reporting, setReporting] = useState(false);
   const report = useReportReview();
   return (
     <li className="py-3" data-testid="review">
@@ -84,26 +82,13 @@ function FeedbackItem({ review: r }: { review: Review }) {
           >
             {r.reply ? 'Edit reply' : 'Respond'}
           </button>
-          <button
-            type="button"
-            className="min-h-11 rounded px-2 text-slate-600 hover:underline dark:text-slate-300"
-            onClick={() => setReporting(true)}
-            aria-label={`Report ${reviewerName(r)}'s review`}
-          >
-            Report
-          </button>
+          <ReportReviewButton
+            reviewer={reviewerName(r)}
+            onReport={(reason, details) =>
+              report.mutateAsync({ id: r._id, reason, details })
+            }
+          />
         </div>
-      )}
-      {reporting && (
-        <ReportReviewDialog
-          onReport={(reason, details) =>
-            report.mutateAsync({ id: r._id, reason, details })
-          }
-          onClose={(message) => {
-            setReporting(false);
-            if (message) toast.success(message);
-          }}
-        />
       )}
     </li>
   );

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Service } from '@slotwise/shared-contract';
-import { Button, Dialog, ErrorBanner, Field, Input, inputClass } from '@slotwise/shared-ui';
+import { Button, Dialog, ErrorBanner, Field, Input, inputClass, useDialogSubmit } from '@slotwise/shared-ui';
 import { hasErrors, NAME_MAX, TEAM_MESSAGES, timeOptions, validateMember, WEEKDAYS, type DayHours, type MemberFormErrors, type MemberFormValues } from './team-form';
 
 interface Props {
@@ -21,34 +21,25 @@ interface Props {
 export function MemberForm({ title, initial, services, submitLabel, onSubmit, onClose }: Props) {
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<MemberFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: serverError, setError: setServerError, run } = useDialogSubmit(onClose, 'Could not save the member. Please try again.');
   const ids = useId();
 
   const setDay = (weekday: number, patch: Partial<DayHours>) => setV((f) => ({ ...f, days: f.days.map((d) => (d.weekday === weekday ? { ...d, ...patch } : d)) }));
   const toggleService = (id: string, on: boolean) =>
     setV((f) => ({ ...f, serviceIds: on ? [...f.serviceIds.filter((x) => x !== id), id] : f.serviceIds.filter((x) => x !== id) }));
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
     const found = validateMember(v, services.map((s) => s._id));
     setErrors(found);
     if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      await onSubmit(v);
-      onClose();
-    } catch (err) {
-      setServerError(err instanceof Error && err.message ? err.message : 'Could not save the member. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void run(() => onSubmit(v));
   };
 
   return (
     <Dialog title={title} onClose={onClose} variant="sheet">
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6" aria-label={title}>
+      <form onSubmit={submit} noValidate className="space-y-6" aria-label={title}>
         <Field label="Name" error={errors.name}>
           <Input value={v.name} maxLength={NAME_MAX + 20} autoComplete="off" onChange={(e) => setV((f) => ({ ...f, name: e.target.value }))} />
         </Field>
