@@ -8,7 +8,7 @@ GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
-.PHONY: admin dev-tools drills lint-modules test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
+.PHONY: admin dev-tools test-tools jaeger drills lint-modules test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
 
 JAEGER := $(BIN)/jaeger
 MAILPIT := $(BIN)/mailpit
@@ -110,9 +110,15 @@ test:
 # What make test's stages need that a fresh machine must build first
 # (minutes each): Jaeger, Mailpit, golangci-lint, helm and promtool.
 # Prometheus (~10 min cold) is for make up and make drills only, which
-# build it when missing: no stage of make test runs it.
-dev-tools: $(JAEGER) $(MAILPIT) $(GOLANGCI)
+# build it when missing: no stage of make test runs it. make test builds
+# test-tools and jaeger side by side: only its last stage (tracing) needs
+# Jaeger, the longest build.
+dev-tools: test-tools jaeger
+
+test-tools: $(GOLANGCI) $(MAILPIT)
 	$(MAKE) --no-print-directory -C helm helm promtool
+
+jaeger: $(JAEGER)
 
 # The bench's drills and the devstack's integration tests each run whole
 # stacks against the one PostgreSQL (100 connections by default); side by

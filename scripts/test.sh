@@ -75,7 +75,9 @@ trap 'jobs -p | xargs -r kill 2>/dev/null' EXIT
 if [ "$(git rev-parse --is-shallow-repository 2>/dev/null)" = true ]; then
 	git fetch --quiet --unshallow || echo "could not fetch the history: the migration compatibility test will skip"
 fi
-background tools make --no-print-directory dev-tools
+# Jaeger builds on its own: only the last stage (tracing) waits for it.
+background jaeger make --no-print-directory jaeger
+background tools make --no-print-directory test-tools
 # check-generated rewrites the web app's generated types, so the web checks
 # start after it; it installs node_modules (npm ci) on the way.
 stage check-generated make --no-print-directory check-generated
@@ -86,6 +88,7 @@ join test-web
 join tools
 stage test-helm make --no-print-directory test-helm
 stage test-rules make --no-print-directory test-rules
-stage test-tracing make --no-print-directory test-tracing
 stage test-e2e make --no-print-directory test-e2e
+join jaeger
+stage test-tracing make --no-print-directory test-tracing
 print_summary
