@@ -39,7 +39,7 @@ type Service interface {
 	NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error)
 	// MarkReviewed records, once per event, that the appointment's customer
 	// reviewed it, with the review's rating (1–5; anything else is kept as
-	// no rating).
+	// no rating: 0 for a review an operator hid, which analytics leave out).
 	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
 	// CompleteOverdue completes the appointments left open OverdueAfter
 	// past their end, and says how many (overdue.go).
