@@ -97,14 +97,16 @@ func (cfg Config) Spec() svc.Spec {
 			services := catalog.New(conn)
 			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: services,
+			feeds := store.Feeds{Pool: rt.Pool}
+			calendars := booking.Calendars{Appointments: domain, Feeds: feeds, Members: feeds, Catalog: services,
 				NewToken: newFeedToken, Now: now}
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},
 				rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			stats := transport.NewStatsEndpoint(repo, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithStats(transport.WithAnalytics(
-				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics), stats))
+			bookingv1.RegisterBookingServiceServer(rt.Server, transport.WithStaffFeeds(transport.WithStats(transport.WithAnalytics(
+				transport.WithCalendars(transport.NewGRPCServer(set, loc), calendarSet, loc, now), analytics), stats),
+				calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName)))
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))

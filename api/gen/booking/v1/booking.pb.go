@@ -143,6 +143,51 @@ func (*ResetCalendarFeedRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{2}
 }
 
+type StaffCalendarFeedRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// staffId is the team member (catalog-svc's id).
+	StaffId       string `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaffCalendarFeedRequest) Reset() {
+	*x = StaffCalendarFeedRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaffCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaffCalendarFeedRequest) ProtoMessage() {}
+
+func (x *StaffCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaffCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*StaffCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *StaffCalendarFeedRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
 type CalendarFeedResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -156,7 +201,7 @@ type CalendarFeedResponse struct {
 
 func (x *CalendarFeedResponse) Reset() {
 	*x = CalendarFeedResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -168,7 +213,7 @@ func (x *CalendarFeedResponse) String() string {
 func (*CalendarFeedResponse) ProtoMessage() {}
 
 func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -181,7 +226,7 @@ func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*CalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *CalendarFeedResponse) GetSuccess() bool {
@@ -248,7 +293,7 @@ type Appointment struct {
 
 func (x *Appointment) Reset() {
 	*x = Appointment{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -260,7 +305,7 @@ func (x *Appointment) String() string {
 func (*Appointment) ProtoMessage() {}
 
 func (x *Appointment) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -273,7 +318,7 @@ func (x *Appointment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appointment.ProtoReflect.Descriptor instead.
 func (*Appointment) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Appointment) GetId() string {
@@ -470,7 +515,7 @@ type CreateAppointmentRequest struct {
 
 func (x *CreateAppointmentRequest) Reset() {
 	*x = CreateAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -482,7 +527,7 @@ func (x *CreateAppointmentRequest) String() string {
 func (*CreateAppointmentRequest) ProtoMessage() {}
 
 func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -495,7 +540,7 @@ func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*CreateAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateAppointmentRequest) GetServiceId() string {
@@ -572,7 +617,7 @@ type AppointmentResponse struct {
 
 func (x *AppointmentResponse) Reset() {
 	*x = AppointmentResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -584,7 +629,7 @@ func (x *AppointmentResponse) String() string {
 func (*AppointmentResponse) ProtoMessage() {}
 
 func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -597,7 +642,7 @@ func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AppointmentResponse.ProtoReflect.Descriptor instead.
 func (*AppointmentResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *AppointmentResponse) GetSuccess() bool {
@@ -629,7 +674,7 @@ type ListMyAppointmentsRequest struct {
 
 func (x *ListMyAppointmentsRequest) Reset() {
 	*x = ListMyAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -641,7 +686,7 @@ func (x *ListMyAppointmentsRequest) String() string {
 func (*ListMyAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -654,7 +699,7 @@ func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
 }
 
 type ListProviderAppointmentsRequest struct {
@@ -667,7 +712,7 @@ type ListProviderAppointmentsRequest struct {
 
 func (x *ListProviderAppointmentsRequest) Reset() {
 	*x = ListProviderAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -679,7 +724,7 @@ func (x *ListProviderAppointmentsRequest) String() string {
 func (*ListProviderAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -692,7 +737,7 @@ func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListProviderAppointmentsRequest) GetStaffId() string {
@@ -712,7 +757,7 @@ type ReassignRequest struct {
 
 func (x *ReassignRequest) Reset() {
 	*x = ReassignRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -724,7 +769,7 @@ func (x *ReassignRequest) String() string {
 func (*ReassignRequest) ProtoMessage() {}
 
 func (x *ReassignRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -737,7 +782,7 @@ func (x *ReassignRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReassignRequest.ProtoReflect.Descriptor instead.
 func (*ReassignRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ReassignRequest) GetId() string {
@@ -764,7 +809,7 @@ type ListAppointmentsResponse struct {
 
 func (x *ListAppointmentsResponse) Reset() {
 	*x = ListAppointmentsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +821,7 @@ func (x *ListAppointmentsResponse) String() string {
 func (*ListAppointmentsResponse) ProtoMessage() {}
 
 func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +834,7 @@ func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppointmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListAppointmentsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListAppointmentsResponse) GetSuccess() bool {
@@ -815,7 +860,7 @@ type GetAppointmentRequest struct {
 
 func (x *GetAppointmentRequest) Reset() {
 	*x = GetAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -827,7 +872,7 @@ func (x *GetAppointmentRequest) String() string {
 func (*GetAppointmentRequest) ProtoMessage() {}
 
 func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -840,7 +885,7 @@ func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*GetAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetAppointmentRequest) GetId() string {
@@ -863,7 +908,7 @@ type UpdateStatusRequest struct {
 
 func (x *UpdateStatusRequest) Reset() {
 	*x = UpdateStatusRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -875,7 +920,7 @@ func (x *UpdateStatusRequest) String() string {
 func (*UpdateStatusRequest) ProtoMessage() {}
 
 func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -888,7 +933,7 @@ func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateStatusRequest.ProtoReflect.Descriptor instead.
 func (*UpdateStatusRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdateStatusRequest) GetId() string {
@@ -926,7 +971,7 @@ type RescheduleRequest struct {
 
 func (x *RescheduleRequest) Reset() {
 	*x = RescheduleRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -938,7 +983,7 @@ func (x *RescheduleRequest) String() string {
 func (*RescheduleRequest) ProtoMessage() {}
 
 func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -951,7 +996,7 @@ func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RescheduleRequest.ProtoReflect.Descriptor instead.
 func (*RescheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RescheduleRequest) GetId() string {
@@ -997,7 +1042,7 @@ type GetAvailabilityRequest struct {
 
 func (x *GetAvailabilityRequest) Reset() {
 	*x = GetAvailabilityRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1054,7 @@ func (x *GetAvailabilityRequest) String() string {
 func (*GetAvailabilityRequest) ProtoMessage() {}
 
 func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1067,7 @@ func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityRequest.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetAvailabilityRequest) GetServiceId() string {
@@ -1064,7 +1109,7 @@ type SlotAvailability struct {
 
 func (x *SlotAvailability) Reset() {
 	*x = SlotAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1076,7 +1121,7 @@ func (x *SlotAvailability) String() string {
 func (*SlotAvailability) ProtoMessage() {}
 
 func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1089,7 +1134,7 @@ func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotAvailability.ProtoReflect.Descriptor instead.
 func (*SlotAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SlotAvailability) GetTime() string {
@@ -1126,7 +1171,7 @@ type DayAvailability struct {
 
 func (x *DayAvailability) Reset() {
 	*x = DayAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1138,7 +1183,7 @@ func (x *DayAvailability) String() string {
 func (*DayAvailability) ProtoMessage() {}
 
 func (x *DayAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1151,7 +1196,7 @@ func (x *DayAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayAvailability.ProtoReflect.Descriptor instead.
 func (*DayAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DayAvailability) GetDate() string {
@@ -1194,7 +1239,7 @@ type GetAvailabilityResponse struct {
 
 func (x *GetAvailabilityResponse) Reset() {
 	*x = GetAvailabilityResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1206,7 +1251,7 @@ func (x *GetAvailabilityResponse) String() string {
 func (*GetAvailabilityResponse) ProtoMessage() {}
 
 func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1219,7 +1264,7 @@ func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityResponse.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetAvailabilityResponse) GetSuccess() bool {
@@ -1260,7 +1305,7 @@ type NextAvailableRequest struct {
 
 func (x *NextAvailableRequest) Reset() {
 	*x = NextAvailableRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1272,7 +1317,7 @@ func (x *NextAvailableRequest) String() string {
 func (*NextAvailableRequest) ProtoMessage() {}
 
 func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1285,7 +1330,7 @@ func (x *NextAvailableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableRequest.ProtoReflect.Descriptor instead.
 func (*NextAvailableRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *NextAvailableRequest) GetServices() []*ServiceSlots {
@@ -1314,7 +1359,7 @@ type ServiceSlots struct {
 
 func (x *ServiceSlots) Reset() {
 	*x = ServiceSlots{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1326,7 +1371,7 @@ func (x *ServiceSlots) String() string {
 func (*ServiceSlots) ProtoMessage() {}
 
 func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1339,7 +1384,7 @@ func (x *ServiceSlots) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceSlots.ProtoReflect.Descriptor instead.
 func (*ServiceSlots) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ServiceSlots) GetServiceId() string {
@@ -1396,7 +1441,7 @@ type ClosedDays struct {
 
 func (x *ClosedDays) Reset() {
 	*x = ClosedDays{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1408,7 +1453,7 @@ func (x *ClosedDays) String() string {
 func (*ClosedDays) ProtoMessage() {}
 
 func (x *ClosedDays) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1421,7 +1466,7 @@ func (x *ClosedDays) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosedDays.ProtoReflect.Descriptor instead.
 func (*ClosedDays) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ClosedDays) GetFrom() string {
@@ -1449,7 +1494,7 @@ type NextAvailableResponse struct {
 
 func (x *NextAvailableResponse) Reset() {
 	*x = NextAvailableResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1461,7 +1506,7 @@ func (x *NextAvailableResponse) String() string {
 func (*NextAvailableResponse) ProtoMessage() {}
 
 func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1474,7 +1519,7 @@ func (x *NextAvailableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailableResponse.ProtoReflect.Descriptor instead.
 func (*NextAvailableResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *NextAvailableResponse) GetSlots() []*NextSlot {
@@ -1498,7 +1543,7 @@ type NextSlot struct {
 
 func (x *NextSlot) Reset() {
 	*x = NextSlot{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1510,7 +1555,7 @@ func (x *NextSlot) String() string {
 func (*NextSlot) ProtoMessage() {}
 
 func (x *NextSlot) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1523,7 +1568,7 @@ func (x *NextSlot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextSlot.ProtoReflect.Descriptor instead.
 func (*NextSlot) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *NextSlot) GetServiceId() string {
@@ -1566,7 +1611,7 @@ type GetProviderAnalyticsRequest struct {
 
 func (x *GetProviderAnalyticsRequest) Reset() {
 	*x = GetProviderAnalyticsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1578,7 +1623,7 @@ func (x *GetProviderAnalyticsRequest) String() string {
 func (*GetProviderAnalyticsRequest) ProtoMessage() {}
 
 func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1591,7 +1636,7 @@ func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProviderAnalyticsRequest.ProtoReflect.Descriptor instead.
 func (*GetProviderAnalyticsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetProviderAnalyticsRequest) GetDays() int32 {
@@ -1634,7 +1679,7 @@ type ProviderAnalyticsResponse struct {
 
 func (x *ProviderAnalyticsResponse) Reset() {
 	*x = ProviderAnalyticsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1646,7 +1691,7 @@ func (x *ProviderAnalyticsResponse) String() string {
 func (*ProviderAnalyticsResponse) ProtoMessage() {}
 
 func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1659,7 +1704,7 @@ func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProviderAnalyticsResponse.ProtoReflect.Descriptor instead.
 func (*ProviderAnalyticsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ProviderAnalyticsResponse) GetDays() int32 {
@@ -1752,7 +1797,7 @@ type AnalyticsCounts struct {
 
 func (x *AnalyticsCounts) Reset() {
 	*x = AnalyticsCounts{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1764,7 +1809,7 @@ func (x *AnalyticsCounts) String() string {
 func (*AnalyticsCounts) ProtoMessage() {}
 
 func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[25]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1777,7 +1822,7 @@ func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsCounts.ProtoReflect.Descriptor instead.
 func (*AnalyticsCounts) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AnalyticsCounts) GetBookings() int32 {
@@ -1855,7 +1900,7 @@ type AnalyticsRates struct {
 
 func (x *AnalyticsRates) Reset() {
 	*x = AnalyticsRates{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1867,7 +1912,7 @@ func (x *AnalyticsRates) String() string {
 func (*AnalyticsRates) ProtoMessage() {}
 
 func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[26]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1880,7 +1925,7 @@ func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsRates.ProtoReflect.Descriptor instead.
 func (*AnalyticsRates) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{26}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AnalyticsRates) GetCancellation() float64 {
@@ -1926,7 +1971,7 @@ type AnalyticsDay struct {
 
 func (x *AnalyticsDay) Reset() {
 	*x = AnalyticsDay{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1938,7 +1983,7 @@ func (x *AnalyticsDay) String() string {
 func (*AnalyticsDay) ProtoMessage() {}
 
 func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[27]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1951,7 +1996,7 @@ func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsDay.ProtoReflect.Descriptor instead.
 func (*AnalyticsDay) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{27}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AnalyticsDay) GetDate() string {
@@ -2050,7 +2095,7 @@ type AnalyticsHour struct {
 
 func (x *AnalyticsHour) Reset() {
 	*x = AnalyticsHour{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2062,7 +2107,7 @@ func (x *AnalyticsHour) String() string {
 func (*AnalyticsHour) ProtoMessage() {}
 
 func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[28]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2075,7 +2120,7 @@ func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsHour.ProtoReflect.Descriptor instead.
 func (*AnalyticsHour) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{28}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *AnalyticsHour) GetHour() int32 {
@@ -2100,7 +2145,7 @@ type BookingStatsRequest struct {
 
 func (x *BookingStatsRequest) Reset() {
 	*x = BookingStatsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2112,7 +2157,7 @@ func (x *BookingStatsRequest) String() string {
 func (*BookingStatsRequest) ProtoMessage() {}
 
 func (x *BookingStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[29]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2125,7 +2170,7 @@ func (x *BookingStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BookingStatsRequest.ProtoReflect.Descriptor instead.
 func (*BookingStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{29}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{30}
 }
 
 type BookingStatsResponse struct {
@@ -2143,7 +2188,7 @@ type BookingStatsResponse struct {
 
 func (x *BookingStatsResponse) Reset() {
 	*x = BookingStatsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2155,7 +2200,7 @@ func (x *BookingStatsResponse) String() string {
 func (*BookingStatsResponse) ProtoMessage() {}
 
 func (x *BookingStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[30]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2168,7 +2213,7 @@ func (x *BookingStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BookingStatsResponse.ProtoReflect.Descriptor instead.
 func (*BookingStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{30}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *BookingStatsResponse) GetBookings() int64 {
@@ -2200,7 +2245,9 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x13CalendarFeedRequest\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\"\x18\n" +
 	"\x16GetCalendarFeedRequest\"\x1a\n" +
-	"\x18ResetCalendarFeedRequest\"^\n" +
+	"\x18ResetCalendarFeedRequest\"4\n" +
+	"\x18StaffCalendarFeedRequest\x12\x18\n" +
+	"\astaffId\x18\x01 \x01(\tR\astaffId\"^\n" +
 	"\x14CalendarFeedResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x12\n" +
 	"\x04path\x18\x02 \x01(\tR\x04path\x12\x18\n" +
@@ -2364,7 +2411,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x14BookingStatsResponse\x12\x1a\n" +
 	"\bbookings\x18\x01 \x01(\x03R\bbookings\x12\x1c\n" +
 	"\tcompleted\x18\x02 \x01(\x03R\tcompleted\x12\x14\n" +
-	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xff\x12\n" +
+	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xda\x15\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -2389,7 +2436,9 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x1dAn iCalendar file (RFC 5545).\x12\x06\n" +
 	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
-	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\x9c\x01\n" +
+	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\xa5\x01\n" +
+	"\x14GetStaffCalendarFeed\x12-.slotwise.booking.v1.StaffCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"3\x82\xd3\xe4\x93\x02-\x12+/providers/me/staff/{staffId}/calendar-feed\x12\xb0\x01\n" +
+	"\x16ResetStaffCalendarFeed\x12-.slotwise.booking.v1.StaffCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"<\x82\xd3\xe4\x93\x026:\x01*\"1/providers/me/staff/{staffId}/calendar-feed/reset\x12\x9c\x01\n" +
 	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01\x12h\n" +
 	"\fBookingStats\x12(.slotwise.booking.v1.BookingStatsRequest\x1a).slotwise.booking.v1.BookingStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
@@ -2408,93 +2457,98 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
 	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
 	(*ResetCalendarFeedRequest)(nil),        // 2: slotwise.booking.v1.ResetCalendarFeedRequest
-	(*CalendarFeedResponse)(nil),            // 3: slotwise.booking.v1.CalendarFeedResponse
-	(*Appointment)(nil),                     // 4: slotwise.booking.v1.Appointment
-	(*CreateAppointmentRequest)(nil),        // 5: slotwise.booking.v1.CreateAppointmentRequest
-	(*AppointmentResponse)(nil),             // 6: slotwise.booking.v1.AppointmentResponse
-	(*ListMyAppointmentsRequest)(nil),       // 7: slotwise.booking.v1.ListMyAppointmentsRequest
-	(*ListProviderAppointmentsRequest)(nil), // 8: slotwise.booking.v1.ListProviderAppointmentsRequest
-	(*ReassignRequest)(nil),                 // 9: slotwise.booking.v1.ReassignRequest
-	(*ListAppointmentsResponse)(nil),        // 10: slotwise.booking.v1.ListAppointmentsResponse
-	(*GetAppointmentRequest)(nil),           // 11: slotwise.booking.v1.GetAppointmentRequest
-	(*UpdateStatusRequest)(nil),             // 12: slotwise.booking.v1.UpdateStatusRequest
-	(*RescheduleRequest)(nil),               // 13: slotwise.booking.v1.RescheduleRequest
-	(*GetAvailabilityRequest)(nil),          // 14: slotwise.booking.v1.GetAvailabilityRequest
-	(*SlotAvailability)(nil),                // 15: slotwise.booking.v1.SlotAvailability
-	(*DayAvailability)(nil),                 // 16: slotwise.booking.v1.DayAvailability
-	(*GetAvailabilityResponse)(nil),         // 17: slotwise.booking.v1.GetAvailabilityResponse
-	(*NextAvailableRequest)(nil),            // 18: slotwise.booking.v1.NextAvailableRequest
-	(*ServiceSlots)(nil),                    // 19: slotwise.booking.v1.ServiceSlots
-	(*ClosedDays)(nil),                      // 20: slotwise.booking.v1.ClosedDays
-	(*NextAvailableResponse)(nil),           // 21: slotwise.booking.v1.NextAvailableResponse
-	(*NextSlot)(nil),                        // 22: slotwise.booking.v1.NextSlot
-	(*GetProviderAnalyticsRequest)(nil),     // 23: slotwise.booking.v1.GetProviderAnalyticsRequest
-	(*ProviderAnalyticsResponse)(nil),       // 24: slotwise.booking.v1.ProviderAnalyticsResponse
-	(*AnalyticsCounts)(nil),                 // 25: slotwise.booking.v1.AnalyticsCounts
-	(*AnalyticsRates)(nil),                  // 26: slotwise.booking.v1.AnalyticsRates
-	(*AnalyticsDay)(nil),                    // 27: slotwise.booking.v1.AnalyticsDay
-	(*AnalyticsHour)(nil),                   // 28: slotwise.booking.v1.AnalyticsHour
-	(*BookingStatsRequest)(nil),             // 29: slotwise.booking.v1.BookingStatsRequest
-	(*BookingStatsResponse)(nil),            // 30: slotwise.booking.v1.BookingStatsResponse
-	(*timestamppb.Timestamp)(nil),           // 31: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 32: google.api.HttpBody
+	(*StaffCalendarFeedRequest)(nil),        // 3: slotwise.booking.v1.StaffCalendarFeedRequest
+	(*CalendarFeedResponse)(nil),            // 4: slotwise.booking.v1.CalendarFeedResponse
+	(*Appointment)(nil),                     // 5: slotwise.booking.v1.Appointment
+	(*CreateAppointmentRequest)(nil),        // 6: slotwise.booking.v1.CreateAppointmentRequest
+	(*AppointmentResponse)(nil),             // 7: slotwise.booking.v1.AppointmentResponse
+	(*ListMyAppointmentsRequest)(nil),       // 8: slotwise.booking.v1.ListMyAppointmentsRequest
+	(*ListProviderAppointmentsRequest)(nil), // 9: slotwise.booking.v1.ListProviderAppointmentsRequest
+	(*ReassignRequest)(nil),                 // 10: slotwise.booking.v1.ReassignRequest
+	(*ListAppointmentsResponse)(nil),        // 11: slotwise.booking.v1.ListAppointmentsResponse
+	(*GetAppointmentRequest)(nil),           // 12: slotwise.booking.v1.GetAppointmentRequest
+	(*UpdateStatusRequest)(nil),             // 13: slotwise.booking.v1.UpdateStatusRequest
+	(*RescheduleRequest)(nil),               // 14: slotwise.booking.v1.RescheduleRequest
+	(*GetAvailabilityRequest)(nil),          // 15: slotwise.booking.v1.GetAvailabilityRequest
+	(*SlotAvailability)(nil),                // 16: slotwise.booking.v1.SlotAvailability
+	(*DayAvailability)(nil),                 // 17: slotwise.booking.v1.DayAvailability
+	(*GetAvailabilityResponse)(nil),         // 18: slotwise.booking.v1.GetAvailabilityResponse
+	(*NextAvailableRequest)(nil),            // 19: slotwise.booking.v1.NextAvailableRequest
+	(*ServiceSlots)(nil),                    // 20: slotwise.booking.v1.ServiceSlots
+	(*ClosedDays)(nil),                      // 21: slotwise.booking.v1.ClosedDays
+	(*NextAvailableResponse)(nil),           // 22: slotwise.booking.v1.NextAvailableResponse
+	(*NextSlot)(nil),                        // 23: slotwise.booking.v1.NextSlot
+	(*GetProviderAnalyticsRequest)(nil),     // 24: slotwise.booking.v1.GetProviderAnalyticsRequest
+	(*ProviderAnalyticsResponse)(nil),       // 25: slotwise.booking.v1.ProviderAnalyticsResponse
+	(*AnalyticsCounts)(nil),                 // 26: slotwise.booking.v1.AnalyticsCounts
+	(*AnalyticsRates)(nil),                  // 27: slotwise.booking.v1.AnalyticsRates
+	(*AnalyticsDay)(nil),                    // 28: slotwise.booking.v1.AnalyticsDay
+	(*AnalyticsHour)(nil),                   // 29: slotwise.booking.v1.AnalyticsHour
+	(*BookingStatsRequest)(nil),             // 30: slotwise.booking.v1.BookingStatsRequest
+	(*BookingStatsResponse)(nil),            // 31: slotwise.booking.v1.BookingStatsResponse
+	(*timestamppb.Timestamp)(nil),           // 32: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 33: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	31, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	31, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	31, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
-	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
-	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	31, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
-	15, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
-	16, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	19, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
-	20, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
-	22, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	31, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
-	25, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
-	26, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
-	27, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
-	28, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
-	5,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	7,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	11, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	8,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	12, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	12, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	13, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	9,  // 23: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
-	14, // 24: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	18, // 25: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
-	11, // 26: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	32, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	32, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	32, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	5,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
+	5,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
+	32, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	16, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
+	17, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
+	20, // 8: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
+	21, // 9: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
+	23, // 10: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
+	32, // 11: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	26, // 12: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	27, // 13: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	28, // 14: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	29, // 15: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	6,  // 16: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	8,  // 17: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	12, // 18: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	9,  // 19: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	13, // 20: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	13, // 21: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	14, // 22: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	10, // 23: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
+	15, // 24: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	19, // 25: slotwise.booking.v1.BookingService.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
+	12, // 26: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
 	0,  // 27: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
 	1,  // 28: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
 	2,  // 29: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	23, // 30: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	29, // 31: slotwise.booking.v1.BookingService.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
-	6,  // 32: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 33: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 34: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 35: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 36: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 37: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 38: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 39: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	17, // 40: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	21, // 41: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	32, // 42: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	32, // 43: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	3,  // 44: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	3,  // 45: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	24, // 46: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	30, // 47: slotwise.booking.v1.BookingService.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
-	32, // [32:48] is the sub-list for method output_type
-	16, // [16:32] is the sub-list for method input_type
+	3,  // 30: slotwise.booking.v1.BookingService.GetStaffCalendarFeed:input_type -> slotwise.booking.v1.StaffCalendarFeedRequest
+	3,  // 31: slotwise.booking.v1.BookingService.ResetStaffCalendarFeed:input_type -> slotwise.booking.v1.StaffCalendarFeedRequest
+	24, // 32: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	30, // 33: slotwise.booking.v1.BookingService.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
+	7,  // 34: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	11, // 35: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	7,  // 36: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	11, // 37: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	7,  // 38: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	7,  // 39: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	7,  // 40: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	7,  // 41: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	18, // 42: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	22, // 43: slotwise.booking.v1.BookingService.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	33, // 44: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	33, // 45: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	4,  // 46: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	4,  // 47: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	4,  // 48: slotwise.booking.v1.BookingService.GetStaffCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	4,  // 49: slotwise.booking.v1.BookingService.ResetStaffCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	25, // 50: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	31, // 51: slotwise.booking.v1.BookingService.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
+	34, // [34:52] is the sub-list for method output_type
+	16, // [16:34] is the sub-list for method input_type
 	16, // [16:16] is the sub-list for extension type_name
 	16, // [16:16] is the sub-list for extension extendee
 	0,  // [0:16] is the sub-list for field type_name
@@ -2511,7 +2565,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   31,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
