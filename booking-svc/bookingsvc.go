@@ -97,8 +97,7 @@ func (cfg Config) Spec() svc.Spec {
 			services := catalog.New(conn)
 			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(domain, ratelimit.New(cfg.BookingsPerMinute), rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
-			feeds := store.Feeds{Pool: rt.Pool}
-			calendars := booking.Calendars{Appointments: domain, Feeds: feeds, Members: feeds, Catalog: services,
+			calendars := booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
 				NewToken: newFeedToken, Now: now}
 			calendarSet := transport.NewCalendarSet(calendars, rt.Middlewares(bookingv1.BookingService_ServiceDesc.ServiceName))
 			analytics := transport.NewAnalyticsEndpoint(booking.Analyses{Store: repo, Zone: loc, Now: now},

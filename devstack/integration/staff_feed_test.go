@@ -9,8 +9,9 @@ import (
 
 // TestStaffCalendarFeed: the provider gets a secret feed address per team
 // member through the gateway; it lists that member's appointments and not
-// another's, a reset voids the old address at once, and another provider
-// (or a customer) gets nothing (docs/product.md#calendar-export).
+// another's, a reset voids the old address at once, another provider (or a
+// customer) gets nothing, a member not booked yet has an empty feed and a
+// removed one none (docs/product.md#calendar-export).
 func TestStaffCalendarFeed(t *testing.T) {
 	t.Parallel()
 	clk := newBKClock()
@@ -64,4 +65,13 @@ func TestStaffCalendarFeed(t *testing.T) {
 	if got := events(fresh); len(got) != 1 {
 		t.Fatalf("another provider's tries changed Ann's feed: %v", got)
 	}
+
+	// A member not booked yet has an empty feed to subscribe to; a removed
+	// member has none.
+	lee := addMember(t, st, p, "Lee", cut)
+	if got := events(feedOf(lee)); len(got) != 0 {
+		t.Fatalf("Lee's feed %v, want empty", got)
+	}
+	st.Delete(t, "/providers/me/staff/"+lee, p.Token).ExpectStatus(t, http.StatusOK)
+	st.Get(t, "/providers/me/staff/"+lee+"/calendar-feed", p.Token).ExpectError(t, http.StatusNotFound, "Team member not found")
 }

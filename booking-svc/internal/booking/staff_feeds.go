@@ -23,11 +23,10 @@ const MsgMemberNotFound = "Team member not found"
 // MsgStaffFeedReset answers a reset of a member's feed address.
 const MsgStaffFeedReset = "The team member's calendar address was changed: the old one no longer works"
 
-// MemberFeeds tells whose team a member is on.
+// MemberFeeds tells whose team a member is on (catalog-svc owns the teams).
 type MemberFeeds interface {
-	// OnTeam reports whether staffID is on providerID's team as booking-svc
-	// knows it: the provider's owner, or the member of one of their
-	// appointments.
+	// OnTeam reports whether staffID is a member of providerID's team, not
+	// removed.
 	OnTeam(ctx context.Context, providerID, staffID string) (bool, error)
 }
 

@@ -61,6 +61,24 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 	return info, nil
 }
 
+// OnTeam implements booking.MemberFeeds: catalog-svc, which owns the
+// teams, says whose member staffID is (an internal call). A removed or
+// unknown member is on no team.
+func (c *Client) OnTeam(ctx context.Context, providerID, staffID string) (bool, error) {
+	resp, err := c.API.GetMemberProvider(ctx, &catalogv1.GetMemberProviderRequest{StaffId: staffID})
+	switch status.Code(err) {
+	case codes.OK:
+		return resp.GetProviderId() == providerID, nil
+	case codes.NotFound, codes.InvalidArgument:
+		return false, nil
+	case codes.Unavailable, codes.DeadlineExceeded, codes.Unimplemented:
+		// Unimplemented: an older catalogue during a rollout.
+		return false, apperr.New(apperr.KindUnavailable, "The service catalogue is unavailable, please try again")
+	default:
+		return false, err
+	}
+}
+
 // staff asks for the members performing svc, with their hours and days
 // off (an internal call, docs/adr/0065-staff-schedules-over-an-internal-call.md).
 // A catalogue from before teams (Unimplemented, during a rollout) has the

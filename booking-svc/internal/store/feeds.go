@@ -38,12 +38,3 @@ func (f Feeds) FeedOwner(ctx context.Context, token string) (booking.Caller, err
 	}
 	return c, err
 }
-
-// OnTeam implements booking.MemberFeeds from the provider's appointments:
-// a member booked at least once (whatever became of it) is theirs.
-func (f Feeds) OnTeam(ctx context.Context, providerID, staffID string) (bool, error) {
-	var ok bool
-	err := f.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments WHERE provider_id = $1 AND staff_id::text = $2)`,
-		providerID, staffID).Scan(&ok)
-	return ok, err
-}

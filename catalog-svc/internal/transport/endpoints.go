@@ -34,6 +34,8 @@ type Set struct {
 	DeleteStaffClosure   endpoint.Endpoint
 	// GetServiceStaff is internal (no REST route): booking-svc's.
 	GetServiceStaff endpoint.Endpoint
+	// GetMemberProvider is internal (no REST route): booking-svc's.
+	GetMemberProvider endpoint.Endpoint
 	// CatalogStats is set apart (stats.go: MakeCatalogStats).
 	CatalogStats endpoint.Endpoint
 }
@@ -78,6 +80,7 @@ func NewSet(s catalog.Service, mw kit.Middlewares) Set {
 		AddStaffClosure:      mw.Wrap("AddStaffClosure", makeAddStaffClosure(s), mw.Authenticated),
 		DeleteStaffClosure:   mw.Wrap("DeleteStaffClosure", makeDeleteStaffClosure(s), mw.Authenticated),
 		GetServiceStaff:      mw.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
+		GetMemberProvider:    mw.Wrap("GetMemberProvider", kit.Endpoint(s.MemberProvider)),
 	}
 }
 

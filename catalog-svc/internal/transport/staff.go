@@ -192,3 +192,7 @@ func (s *GRPCServer) DeleteStaffClosure(ctx context.Context, req *catalogv1.Dele
 func (s *GRPCServer) GetServiceStaff(ctx context.Context, req *catalogv1.GetServiceStaffRequest) (*catalogv1.GetServiceStaffResponse, error) {
 	return s.getServiceStaff.Serve(ctx, req)
 }
+
+func (s *GRPCServer) GetMemberProvider(ctx context.Context, req *catalogv1.GetMemberProviderRequest) (*catalogv1.GetMemberProviderResponse, error) {
+	return s.getMemberProvider.Serve(ctx, req)
+}

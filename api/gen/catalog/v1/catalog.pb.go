@@ -996,6 +996,94 @@ func (x *StaffResponse) GetMessage() string {
 	return ""
 }
 
+type GetMemberProviderRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	StaffId       string                 `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMemberProviderRequest) Reset() {
+	*x = GetMemberProviderRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMemberProviderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMemberProviderRequest) ProtoMessage() {}
+
+func (x *GetMemberProviderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMemberProviderRequest.ProtoReflect.Descriptor instead.
+func (*GetMemberProviderRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetMemberProviderRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
+type GetMemberProviderResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProviderId    string                 `protobuf:"bytes,1,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMemberProviderResponse) Reset() {
+	*x = GetMemberProviderResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMemberProviderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMemberProviderResponse) ProtoMessage() {}
+
+func (x *GetMemberProviderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMemberProviderResponse.ProtoReflect.Descriptor instead.
+func (*GetMemberProviderResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetMemberProviderResponse) GetProviderId() string {
+	if x != nil {
+		return x.ProviderId
+	}
+	return ""
+}
+
 type GetServiceStaffRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	ServiceId     string                 `protobuf:"bytes,1,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
@@ -1005,7 +1093,7 @@ type GetServiceStaffRequest struct {
 
 func (x *GetServiceStaffRequest) Reset() {
 	*x = GetServiceStaffRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1017,7 +1105,7 @@ func (x *GetServiceStaffRequest) String() string {
 func (*GetServiceStaffRequest) ProtoMessage() {}
 
 func (x *GetServiceStaffRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[13]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1030,7 +1118,7 @@ func (x *GetServiceStaffRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceStaffRequest.ProtoReflect.Descriptor instead.
 func (*GetServiceStaffRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetServiceStaffRequest) GetServiceId() string {
@@ -1051,7 +1139,7 @@ type GetServiceStaffResponse struct {
 
 func (x *GetServiceStaffResponse) Reset() {
 	*x = GetServiceStaffResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1063,7 +1151,7 @@ func (x *GetServiceStaffResponse) String() string {
 func (*GetServiceStaffResponse) ProtoMessage() {}
 
 func (x *GetServiceStaffResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[14]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1076,7 +1164,7 @@ func (x *GetServiceStaffResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceStaffResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceStaffResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetServiceStaffResponse) GetStaff() []*StaffMember {
@@ -1101,7 +1189,7 @@ type Closure struct {
 
 func (x *Closure) Reset() {
 	*x = Closure{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1113,7 +1201,7 @@ func (x *Closure) String() string {
 func (*Closure) ProtoMessage() {}
 
 func (x *Closure) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[15]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1126,7 +1214,7 @@ func (x *Closure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Closure.ProtoReflect.Descriptor instead.
 func (*Closure) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Closure) GetId() string {
@@ -1168,7 +1256,7 @@ type Schedule struct {
 
 func (x *Schedule) Reset() {
 	*x = Schedule{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1268,7 @@ func (x *Schedule) String() string {
 func (*Schedule) ProtoMessage() {}
 
 func (x *Schedule) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[16]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1281,7 @@ func (x *Schedule) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Schedule.ProtoReflect.Descriptor instead.
 func (*Schedule) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Schedule) GetQueueOpen() bool {
@@ -1218,7 +1306,7 @@ type GetMyScheduleRequest struct {
 
 func (x *GetMyScheduleRequest) Reset() {
 	*x = GetMyScheduleRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1230,7 +1318,7 @@ func (x *GetMyScheduleRequest) String() string {
 func (*GetMyScheduleRequest) ProtoMessage() {}
 
 func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[17]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1243,7 +1331,7 @@ func (x *GetMyScheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyScheduleRequest.ProtoReflect.Descriptor instead.
 func (*GetMyScheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
 }
 
 type SetQueueRequest struct {
@@ -1255,7 +1343,7 @@ type SetQueueRequest struct {
 
 func (x *SetQueueRequest) Reset() {
 	*x = SetQueueRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1267,7 +1355,7 @@ func (x *SetQueueRequest) String() string {
 func (*SetQueueRequest) ProtoMessage() {}
 
 func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[18]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1280,7 +1368,7 @@ func (x *SetQueueRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetQueueRequest.ProtoReflect.Descriptor instead.
 func (*SetQueueRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SetQueueRequest) GetOpen() bool {
@@ -1302,7 +1390,7 @@ type AddClosureRequest struct {
 
 func (x *AddClosureRequest) Reset() {
 	*x = AddClosureRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1314,7 +1402,7 @@ func (x *AddClosureRequest) String() string {
 func (*AddClosureRequest) ProtoMessage() {}
 
 func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[19]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1327,7 +1415,7 @@ func (x *AddClosureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddClosureRequest.ProtoReflect.Descriptor instead.
 func (*AddClosureRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AddClosureRequest) GetFrom() string {
@@ -1360,7 +1448,7 @@ type DeleteClosureRequest struct {
 
 func (x *DeleteClosureRequest) Reset() {
 	*x = DeleteClosureRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1372,7 +1460,7 @@ func (x *DeleteClosureRequest) String() string {
 func (*DeleteClosureRequest) ProtoMessage() {}
 
 func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1385,7 +1473,7 @@ func (x *DeleteClosureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteClosureRequest.ProtoReflect.Descriptor instead.
 func (*DeleteClosureRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *DeleteClosureRequest) GetId() string {
@@ -1406,7 +1494,7 @@ type ScheduleResponse struct {
 
 func (x *ScheduleResponse) Reset() {
 	*x = ScheduleResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1418,7 +1506,7 @@ func (x *ScheduleResponse) String() string {
 func (*ScheduleResponse) ProtoMessage() {}
 
 func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[21]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1431,7 +1519,7 @@ func (x *ScheduleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScheduleResponse.ProtoReflect.Descriptor instead.
 func (*ScheduleResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ScheduleResponse) GetSuccess() bool {
@@ -1469,7 +1557,7 @@ type NextAvailable struct {
 
 func (x *NextAvailable) Reset() {
 	*x = NextAvailable{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1481,7 +1569,7 @@ func (x *NextAvailable) String() string {
 func (*NextAvailable) ProtoMessage() {}
 
 func (x *NextAvailable) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[22]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1494,7 +1582,7 @@ func (x *NextAvailable) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NextAvailable.ProtoReflect.Descriptor instead.
 func (*NextAvailable) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *NextAvailable) GetDate() string {
@@ -1541,7 +1629,7 @@ type ListServicesRequest struct {
 
 func (x *ListServicesRequest) Reset() {
 	*x = ListServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1553,7 +1641,7 @@ func (x *ListServicesRequest) String() string {
 func (*ListServicesRequest) ProtoMessage() {}
 
 func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[23]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1566,7 +1654,7 @@ func (x *ListServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListServicesRequest) GetCategory() string {
@@ -1634,7 +1722,7 @@ type ListServicesResponse struct {
 
 func (x *ListServicesResponse) Reset() {
 	*x = ListServicesResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1646,7 +1734,7 @@ func (x *ListServicesResponse) String() string {
 func (*ListServicesResponse) ProtoMessage() {}
 
 func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[24]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1659,7 +1747,7 @@ func (x *ListServicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListServicesResponse.ProtoReflect.Descriptor instead.
 func (*ListServicesResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListServicesResponse) GetSuccess() bool {
@@ -1699,7 +1787,7 @@ type GetServiceRequest struct {
 
 func (x *GetServiceRequest) Reset() {
 	*x = GetServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1711,7 +1799,7 @@ func (x *GetServiceRequest) String() string {
 func (*GetServiceRequest) ProtoMessage() {}
 
 func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[25]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1724,7 +1812,7 @@ func (x *GetServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceRequest.ProtoReflect.Descriptor instead.
 func (*GetServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetServiceRequest) GetId() string {
@@ -1744,7 +1832,7 @@ type GetServiceResponse struct {
 
 func (x *GetServiceResponse) Reset() {
 	*x = GetServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1756,7 +1844,7 @@ func (x *GetServiceResponse) String() string {
 func (*GetServiceResponse) ProtoMessage() {}
 
 func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[26]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1769,7 +1857,7 @@ func (x *GetServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServiceResponse.ProtoReflect.Descriptor instead.
 func (*GetServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetServiceResponse) GetSuccess() bool {
@@ -1794,7 +1882,7 @@ type ListProviderServicesRequest struct {
 
 func (x *ListProviderServicesRequest) Reset() {
 	*x = ListProviderServicesRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1806,7 +1894,7 @@ func (x *ListProviderServicesRequest) String() string {
 func (*ListProviderServicesRequest) ProtoMessage() {}
 
 func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[27]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1819,7 +1907,7 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
 }
 
 type CreateServiceRequest struct {
@@ -1847,7 +1935,7 @@ type CreateServiceRequest struct {
 
 func (x *CreateServiceRequest) Reset() {
 	*x = CreateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1859,7 +1947,7 @@ func (x *CreateServiceRequest) String() string {
 func (*CreateServiceRequest) ProtoMessage() {}
 
 func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[28]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1872,7 +1960,7 @@ func (x *CreateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateServiceRequest.ProtoReflect.Descriptor instead.
 func (*CreateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *CreateServiceRequest) GetName() string {
@@ -2000,7 +2088,7 @@ type UpdateServiceRequest struct {
 
 func (x *UpdateServiceRequest) Reset() {
 	*x = UpdateServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2012,7 +2100,7 @@ func (x *UpdateServiceRequest) String() string {
 func (*UpdateServiceRequest) ProtoMessage() {}
 
 func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[29]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2025,7 +2113,7 @@ func (x *UpdateServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateServiceRequest.ProtoReflect.Descriptor instead.
 func (*UpdateServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *UpdateServiceRequest) GetId() string {
@@ -2144,7 +2232,7 @@ type ServiceMutationResponse struct {
 
 func (x *ServiceMutationResponse) Reset() {
 	*x = ServiceMutationResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2156,7 +2244,7 @@ func (x *ServiceMutationResponse) String() string {
 func (*ServiceMutationResponse) ProtoMessage() {}
 
 func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[30]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2169,7 +2257,7 @@ func (x *ServiceMutationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServiceMutationResponse.ProtoReflect.Descriptor instead.
 func (*ServiceMutationResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ServiceMutationResponse) GetSuccess() bool {
@@ -2202,7 +2290,7 @@ type DeleteServiceRequest struct {
 
 func (x *DeleteServiceRequest) Reset() {
 	*x = DeleteServiceRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2214,7 +2302,7 @@ func (x *DeleteServiceRequest) String() string {
 func (*DeleteServiceRequest) ProtoMessage() {}
 
 func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[31]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2227,7 +2315,7 @@ func (x *DeleteServiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceRequest.ProtoReflect.Descriptor instead.
 func (*DeleteServiceRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *DeleteServiceRequest) GetId() string {
@@ -2247,7 +2335,7 @@ type DeleteServiceResponse struct {
 
 func (x *DeleteServiceResponse) Reset() {
 	*x = DeleteServiceResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2259,7 +2347,7 @@ func (x *DeleteServiceResponse) String() string {
 func (*DeleteServiceResponse) ProtoMessage() {}
 
 func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[32]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2272,7 +2360,7 @@ func (x *DeleteServiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteServiceResponse.ProtoReflect.Descriptor instead.
 func (*DeleteServiceResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DeleteServiceResponse) GetSuccess() bool {
@@ -2297,7 +2385,7 @@ type CatalogStatsRequest struct {
 
 func (x *CatalogStatsRequest) Reset() {
 	*x = CatalogStatsRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2309,7 +2397,7 @@ func (x *CatalogStatsRequest) String() string {
 func (*CatalogStatsRequest) ProtoMessage() {}
 
 func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[33]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2322,7 +2410,7 @@ func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
 func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{35}
 }
 
 type CatalogStatsResponse struct {
@@ -2334,7 +2422,7 @@ type CatalogStatsResponse struct {
 
 func (x *CatalogStatsResponse) Reset() {
 	*x = CatalogStatsResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2346,7 +2434,7 @@ func (x *CatalogStatsResponse) String() string {
 func (*CatalogStatsResponse) ProtoMessage() {}
 
 func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[34]
+	mi := &file_slotwise_catalog_v1_catalog_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2359,7 +2447,7 @@ func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
 func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
+	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CatalogStatsResponse) GetBusinesses() int64 {
@@ -2456,7 +2544,13 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\rStaffResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
 	"\x04data\x18\x02 \x01(\v2 .slotwise.catalog.v1.StaffMemberR\x04data\x12\x18\n" +
-	"\amessage\x18\x03 \x01(\tR\amessage\"6\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"4\n" +
+	"\x18GetMemberProviderRequest\x12\x18\n" +
+	"\astaffId\x18\x01 \x01(\tR\astaffId\";\n" +
+	"\x19GetMemberProviderResponse\x12\x1e\n" +
+	"\n" +
+	"providerId\x18\x01 \x01(\tR\n" +
+	"providerId\"6\n" +
 	"\x16GetServiceStaffRequest\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\"Q\n" +
 	"\x17GetServiceStaffResponse\x126\n" +
@@ -2573,7 +2667,7 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x14CatalogStatsResponse\x12\x1e\n" +
 	"\n" +
 	"businesses\x18\x01 \x01(\x03R\n" +
-	"businesses2\xc1\x14\n" +
+	"businesses2\xba\x15\n" +
 	"\x0eCatalogService\x12y\n" +
 	"\fListServices\x12(.slotwise.catalog.v1.ListServicesRequest\x1a).slotwise.catalog.v1.ListServicesResponse\"\x14\x82\xd3\xe4\x93\x02\v\x12\t/services\x90\x02\x01\x12x\n" +
 	"\n" +
@@ -2605,7 +2699,8 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\bCreated.\x12&\n" +
 	"$\x1a\".slotwise.catalog.v1.StaffResponse\x82\xd3\xe4\x93\x02&:\x01*\"!/providers/me/staff/{id}/closures\x12\x9f\x01\n" +
 	"\x12DeleteStaffClosure\x12..slotwise.catalog.v1.DeleteStaffClosureRequest\x1a\".slotwise.catalog.v1.StaffResponse\"5\x82\xd3\xe4\x93\x02/*-/providers/me/staff/{id}/closures/{closureId}\x12q\n" +
-	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12h\n" +
+	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12w\n" +
+	"\x11GetMemberProvider\x12-.slotwise.catalog.v1.GetMemberProviderRequest\x1a..slotwise.catalog.v1.GetMemberProviderResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
@@ -2623,7 +2718,7 @@ func file_slotwise_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_slotwise_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*Service)(nil),                     // 0: slotwise.catalog.v1.Service
 	(*StaffRef)(nil),                    // 1: slotwise.catalog.v1.StaffRef
@@ -2638,87 +2733,91 @@ var file_slotwise_catalog_v1_catalog_proto_goTypes = []any{
 	(*AddStaffClosureRequest)(nil),      // 10: slotwise.catalog.v1.AddStaffClosureRequest
 	(*DeleteStaffClosureRequest)(nil),   // 11: slotwise.catalog.v1.DeleteStaffClosureRequest
 	(*StaffResponse)(nil),               // 12: slotwise.catalog.v1.StaffResponse
-	(*GetServiceStaffRequest)(nil),      // 13: slotwise.catalog.v1.GetServiceStaffRequest
-	(*GetServiceStaffResponse)(nil),     // 14: slotwise.catalog.v1.GetServiceStaffResponse
-	(*Closure)(nil),                     // 15: slotwise.catalog.v1.Closure
-	(*Schedule)(nil),                    // 16: slotwise.catalog.v1.Schedule
-	(*GetMyScheduleRequest)(nil),        // 17: slotwise.catalog.v1.GetMyScheduleRequest
-	(*SetQueueRequest)(nil),             // 18: slotwise.catalog.v1.SetQueueRequest
-	(*AddClosureRequest)(nil),           // 19: slotwise.catalog.v1.AddClosureRequest
-	(*DeleteClosureRequest)(nil),        // 20: slotwise.catalog.v1.DeleteClosureRequest
-	(*ScheduleResponse)(nil),            // 21: slotwise.catalog.v1.ScheduleResponse
-	(*NextAvailable)(nil),               // 22: slotwise.catalog.v1.NextAvailable
-	(*ListServicesRequest)(nil),         // 23: slotwise.catalog.v1.ListServicesRequest
-	(*ListServicesResponse)(nil),        // 24: slotwise.catalog.v1.ListServicesResponse
-	(*GetServiceRequest)(nil),           // 25: slotwise.catalog.v1.GetServiceRequest
-	(*GetServiceResponse)(nil),          // 26: slotwise.catalog.v1.GetServiceResponse
-	(*ListProviderServicesRequest)(nil), // 27: slotwise.catalog.v1.ListProviderServicesRequest
-	(*CreateServiceRequest)(nil),        // 28: slotwise.catalog.v1.CreateServiceRequest
-	(*UpdateServiceRequest)(nil),        // 29: slotwise.catalog.v1.UpdateServiceRequest
-	(*ServiceMutationResponse)(nil),     // 30: slotwise.catalog.v1.ServiceMutationResponse
-	(*DeleteServiceRequest)(nil),        // 31: slotwise.catalog.v1.DeleteServiceRequest
-	(*DeleteServiceResponse)(nil),       // 32: slotwise.catalog.v1.DeleteServiceResponse
-	(*CatalogStatsRequest)(nil),         // 33: slotwise.catalog.v1.CatalogStatsRequest
-	(*CatalogStatsResponse)(nil),        // 34: slotwise.catalog.v1.CatalogStatsResponse
-	(*timestamppb.Timestamp)(nil),       // 35: google.protobuf.Timestamp
+	(*GetMemberProviderRequest)(nil),    // 13: slotwise.catalog.v1.GetMemberProviderRequest
+	(*GetMemberProviderResponse)(nil),   // 14: slotwise.catalog.v1.GetMemberProviderResponse
+	(*GetServiceStaffRequest)(nil),      // 15: slotwise.catalog.v1.GetServiceStaffRequest
+	(*GetServiceStaffResponse)(nil),     // 16: slotwise.catalog.v1.GetServiceStaffResponse
+	(*Closure)(nil),                     // 17: slotwise.catalog.v1.Closure
+	(*Schedule)(nil),                    // 18: slotwise.catalog.v1.Schedule
+	(*GetMyScheduleRequest)(nil),        // 19: slotwise.catalog.v1.GetMyScheduleRequest
+	(*SetQueueRequest)(nil),             // 20: slotwise.catalog.v1.SetQueueRequest
+	(*AddClosureRequest)(nil),           // 21: slotwise.catalog.v1.AddClosureRequest
+	(*DeleteClosureRequest)(nil),        // 22: slotwise.catalog.v1.DeleteClosureRequest
+	(*ScheduleResponse)(nil),            // 23: slotwise.catalog.v1.ScheduleResponse
+	(*NextAvailable)(nil),               // 24: slotwise.catalog.v1.NextAvailable
+	(*ListServicesRequest)(nil),         // 25: slotwise.catalog.v1.ListServicesRequest
+	(*ListServicesResponse)(nil),        // 26: slotwise.catalog.v1.ListServicesResponse
+	(*GetServiceRequest)(nil),           // 27: slotwise.catalog.v1.GetServiceRequest
+	(*GetServiceResponse)(nil),          // 28: slotwise.catalog.v1.GetServiceResponse
+	(*ListProviderServicesRequest)(nil), // 29: slotwise.catalog.v1.ListProviderServicesRequest
+	(*CreateServiceRequest)(nil),        // 30: slotwise.catalog.v1.CreateServiceRequest
+	(*UpdateServiceRequest)(nil),        // 31: slotwise.catalog.v1.UpdateServiceRequest
+	(*ServiceMutationResponse)(nil),     // 32: slotwise.catalog.v1.ServiceMutationResponse
+	(*DeleteServiceRequest)(nil),        // 33: slotwise.catalog.v1.DeleteServiceRequest
+	(*DeleteServiceResponse)(nil),       // 34: slotwise.catalog.v1.DeleteServiceResponse
+	(*CatalogStatsRequest)(nil),         // 35: slotwise.catalog.v1.CatalogStatsRequest
+	(*CatalogStatsResponse)(nil),        // 36: slotwise.catalog.v1.CatalogStatsResponse
+	(*timestamppb.Timestamp)(nil),       // 37: google.protobuf.Timestamp
 }
 var file_slotwise_catalog_v1_catalog_proto_depIdxs = []int32{
-	35, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
-	35, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
-	22, // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
-	15, // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
+	37, // 0: slotwise.catalog.v1.Service.createdAt:type_name -> google.protobuf.Timestamp
+	37, // 1: slotwise.catalog.v1.Service.updatedAt:type_name -> google.protobuf.Timestamp
+	24, // 2: slotwise.catalog.v1.Service.nextAvailable:type_name -> slotwise.catalog.v1.NextAvailable
+	17, // 3: slotwise.catalog.v1.Service.closures:type_name -> slotwise.catalog.v1.Closure
 	1,  // 4: slotwise.catalog.v1.Service.staff:type_name -> slotwise.catalog.v1.StaffRef
 	2,  // 5: slotwise.catalog.v1.StaffMember.hours:type_name -> slotwise.catalog.v1.WorkingHours
-	15, // 6: slotwise.catalog.v1.StaffMember.closures:type_name -> slotwise.catalog.v1.Closure
+	17, // 6: slotwise.catalog.v1.StaffMember.closures:type_name -> slotwise.catalog.v1.Closure
 	3,  // 7: slotwise.catalog.v1.StaffListResponse.data:type_name -> slotwise.catalog.v1.StaffMember
 	2,  // 8: slotwise.catalog.v1.CreateStaffRequest.hours:type_name -> slotwise.catalog.v1.WorkingHours
 	2,  // 9: slotwise.catalog.v1.UpdateStaffRequest.hours:type_name -> slotwise.catalog.v1.WorkingHours
 	3,  // 10: slotwise.catalog.v1.StaffResponse.data:type_name -> slotwise.catalog.v1.StaffMember
 	3,  // 11: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
-	15, // 12: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
-	16, // 13: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
-	35, // 14: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
+	17, // 12: slotwise.catalog.v1.Schedule.closures:type_name -> slotwise.catalog.v1.Closure
+	18, // 13: slotwise.catalog.v1.ScheduleResponse.data:type_name -> slotwise.catalog.v1.Schedule
+	37, // 14: slotwise.catalog.v1.NextAvailable.startsAt:type_name -> google.protobuf.Timestamp
 	0,  // 15: slotwise.catalog.v1.ListServicesResponse.services:type_name -> slotwise.catalog.v1.Service
 	0,  // 16: slotwise.catalog.v1.GetServiceResponse.service:type_name -> slotwise.catalog.v1.Service
 	0,  // 17: slotwise.catalog.v1.ServiceMutationResponse.data:type_name -> slotwise.catalog.v1.Service
-	23, // 18: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
-	25, // 19: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
-	27, // 20: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
-	28, // 21: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
-	29, // 22: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
-	31, // 23: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
-	17, // 24: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
-	18, // 25: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
-	19, // 26: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
-	20, // 27: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
+	25, // 18: slotwise.catalog.v1.CatalogService.ListServices:input_type -> slotwise.catalog.v1.ListServicesRequest
+	27, // 19: slotwise.catalog.v1.CatalogService.GetService:input_type -> slotwise.catalog.v1.GetServiceRequest
+	29, // 20: slotwise.catalog.v1.CatalogService.ListProviderServices:input_type -> slotwise.catalog.v1.ListProviderServicesRequest
+	30, // 21: slotwise.catalog.v1.CatalogService.CreateService:input_type -> slotwise.catalog.v1.CreateServiceRequest
+	31, // 22: slotwise.catalog.v1.CatalogService.UpdateService:input_type -> slotwise.catalog.v1.UpdateServiceRequest
+	33, // 23: slotwise.catalog.v1.CatalogService.DeleteService:input_type -> slotwise.catalog.v1.DeleteServiceRequest
+	19, // 24: slotwise.catalog.v1.CatalogService.GetMySchedule:input_type -> slotwise.catalog.v1.GetMyScheduleRequest
+	20, // 25: slotwise.catalog.v1.CatalogService.SetQueue:input_type -> slotwise.catalog.v1.SetQueueRequest
+	21, // 26: slotwise.catalog.v1.CatalogService.AddClosure:input_type -> slotwise.catalog.v1.AddClosureRequest
+	22, // 27: slotwise.catalog.v1.CatalogService.DeleteClosure:input_type -> slotwise.catalog.v1.DeleteClosureRequest
 	4,  // 28: slotwise.catalog.v1.CatalogService.ListStaff:input_type -> slotwise.catalog.v1.ListStaffRequest
 	6,  // 29: slotwise.catalog.v1.CatalogService.CreateStaff:input_type -> slotwise.catalog.v1.CreateStaffRequest
 	7,  // 30: slotwise.catalog.v1.CatalogService.UpdateStaff:input_type -> slotwise.catalog.v1.UpdateStaffRequest
 	8,  // 31: slotwise.catalog.v1.CatalogService.DeleteStaff:input_type -> slotwise.catalog.v1.DeleteStaffRequest
 	10, // 32: slotwise.catalog.v1.CatalogService.AddStaffClosure:input_type -> slotwise.catalog.v1.AddStaffClosureRequest
 	11, // 33: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:input_type -> slotwise.catalog.v1.DeleteStaffClosureRequest
-	13, // 34: slotwise.catalog.v1.CatalogService.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
-	33, // 35: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
-	24, // 36: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	26, // 37: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
-	24, // 38: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
-	30, // 39: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	30, // 40: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
-	32, // 41: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
-	21, // 42: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 43: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 44: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	21, // 45: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
-	5,  // 46: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
-	12, // 47: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
-	12, // 48: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
-	9,  // 49: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
-	12, // 50: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
-	12, // 51: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
-	14, // 52: slotwise.catalog.v1.CatalogService.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
-	34, // 53: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
-	36, // [36:54] is the sub-list for method output_type
-	18, // [18:36] is the sub-list for method input_type
+	15, // 34: slotwise.catalog.v1.CatalogService.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
+	13, // 35: slotwise.catalog.v1.CatalogService.GetMemberProvider:input_type -> slotwise.catalog.v1.GetMemberProviderRequest
+	35, // 36: slotwise.catalog.v1.CatalogService.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
+	26, // 37: slotwise.catalog.v1.CatalogService.ListServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	28, // 38: slotwise.catalog.v1.CatalogService.GetService:output_type -> slotwise.catalog.v1.GetServiceResponse
+	26, // 39: slotwise.catalog.v1.CatalogService.ListProviderServices:output_type -> slotwise.catalog.v1.ListServicesResponse
+	32, // 40: slotwise.catalog.v1.CatalogService.CreateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	32, // 41: slotwise.catalog.v1.CatalogService.UpdateService:output_type -> slotwise.catalog.v1.ServiceMutationResponse
+	34, // 42: slotwise.catalog.v1.CatalogService.DeleteService:output_type -> slotwise.catalog.v1.DeleteServiceResponse
+	23, // 43: slotwise.catalog.v1.CatalogService.GetMySchedule:output_type -> slotwise.catalog.v1.ScheduleResponse
+	23, // 44: slotwise.catalog.v1.CatalogService.SetQueue:output_type -> slotwise.catalog.v1.ScheduleResponse
+	23, // 45: slotwise.catalog.v1.CatalogService.AddClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	23, // 46: slotwise.catalog.v1.CatalogService.DeleteClosure:output_type -> slotwise.catalog.v1.ScheduleResponse
+	5,  // 47: slotwise.catalog.v1.CatalogService.ListStaff:output_type -> slotwise.catalog.v1.StaffListResponse
+	12, // 48: slotwise.catalog.v1.CatalogService.CreateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 49: slotwise.catalog.v1.CatalogService.UpdateStaff:output_type -> slotwise.catalog.v1.StaffResponse
+	9,  // 50: slotwise.catalog.v1.CatalogService.DeleteStaff:output_type -> slotwise.catalog.v1.DeleteStaffResponse
+	12, // 51: slotwise.catalog.v1.CatalogService.AddStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	12, // 52: slotwise.catalog.v1.CatalogService.DeleteStaffClosure:output_type -> slotwise.catalog.v1.StaffResponse
+	16, // 53: slotwise.catalog.v1.CatalogService.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
+	14, // 54: slotwise.catalog.v1.CatalogService.GetMemberProvider:output_type -> slotwise.catalog.v1.GetMemberProviderResponse
+	36, // 55: slotwise.catalog.v1.CatalogService.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
+	37, // [37:56] is the sub-list for method output_type
+	18, // [18:37] is the sub-list for method input_type
 	18, // [18:18] is the sub-list for extension type_name
 	18, // [18:18] is the sub-list for extension extendee
 	0,  // [0:18] is the sub-list for field type_name
@@ -2730,17 +2829,17 @@ func file_slotwise_catalog_v1_catalog_proto_init() {
 		return
 	}
 	file_slotwise_catalog_v1_catalog_proto_msgTypes[7].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[18].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[23].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[28].OneofWrappers = []any{}
-	file_slotwise_catalog_v1_catalog_proto_msgTypes[29].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[20].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[25].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[30].OneofWrappers = []any{}
+	file_slotwise_catalog_v1_catalog_proto_msgTypes[31].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   35,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

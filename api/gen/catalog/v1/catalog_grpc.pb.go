@@ -36,6 +36,7 @@ const (
 	CatalogService_AddStaffClosure_FullMethodName      = "/slotwise.catalog.v1.CatalogService/AddStaffClosure"
 	CatalogService_DeleteStaffClosure_FullMethodName   = "/slotwise.catalog.v1.CatalogService/DeleteStaffClosure"
 	CatalogService_GetServiceStaff_FullMethodName      = "/slotwise.catalog.v1.CatalogService/GetServiceStaff"
+	CatalogService_GetMemberProvider_FullMethodName    = "/slotwise.catalog.v1.CatalogService/GetMemberProvider"
 	CatalogService_CatalogStats_FullMethodName         = "/slotwise.catalog.v1.CatalogService/CatalogStats"
 )
 
@@ -71,6 +72,11 @@ type CatalogServiceClient interface {
 	// service, with their hours and days off, for booking-svc to decide who
 	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
+	// GetMemberProvider is internal (no REST route): whose team a member is
+	// on, for booking-svc to give a provider their member's calendar feed
+	// (docs/adr/0068-member-calendar-feeds.md). NotFound for no such member
+	// or a removed one.
+	GetMemberProvider(ctx context.Context, in *GetMemberProviderRequest, opts ...grpc.CallOption) (*GetMemberProviderResponse, error)
 	// CatalogStats is internal: how many businesses publish an active
 	// service (the gateway's GET /stats).
 	CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error)
@@ -254,6 +260,16 @@ func (c *catalogServiceClient) GetServiceStaff(ctx context.Context, in *GetServi
 	return out, nil
 }
 
+func (c *catalogServiceClient) GetMemberProvider(ctx context.Context, in *GetMemberProviderRequest, opts ...grpc.CallOption) (*GetMemberProviderResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetMemberProviderResponse)
+	err := c.cc.Invoke(ctx, CatalogService_GetMemberProvider_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *catalogServiceClient) CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CatalogStatsResponse)
@@ -296,6 +312,11 @@ type CatalogServiceServer interface {
 	// service, with their hours and days off, for booking-svc to decide who
 	// is free (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
+	// GetMemberProvider is internal (no REST route): whose team a member is
+	// on, for booking-svc to give a provider their member's calendar feed
+	// (docs/adr/0068-member-calendar-feeds.md). NotFound for no such member
+	// or a removed one.
+	GetMemberProvider(context.Context, *GetMemberProviderRequest) (*GetMemberProviderResponse, error)
 	// CatalogStats is internal: how many businesses publish an active
 	// service (the gateway's GET /stats).
 	CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error)
@@ -359,6 +380,9 @@ func (UnimplementedCatalogServiceServer) DeleteStaffClosure(context.Context, *De
 }
 func (UnimplementedCatalogServiceServer) GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetServiceStaff not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetMemberProvider(context.Context, *GetMemberProviderRequest) (*GetMemberProviderResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetMemberProvider not implemented")
 }
 func (UnimplementedCatalogServiceServer) CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CatalogStats not implemented")
@@ -690,6 +714,24 @@ func _CatalogService_GetServiceStaff_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_GetMemberProvider_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMemberProviderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetMemberProvider(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetMemberProvider_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetMemberProvider(ctx, req.(*GetMemberProviderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CatalogService_CatalogStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CatalogStatsRequest)
 	if err := dec(in); err != nil {
@@ -782,6 +824,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetServiceStaff",
 			Handler:    _CatalogService_GetServiceStaff_Handler,
+		},
+		{
+			MethodName: "GetMemberProvider",
+			Handler:    _CatalogService_GetMemberProvider_Handler,
 		},
 		{
 			MethodName: "CatalogStats",
