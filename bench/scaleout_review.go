@@ -128,7 +128,7 @@ func consumedPartitions(ctx context.Context, procs []*devstack.Process, topic st
 		if err != nil {
 			return nil, err
 		}
-		out[p.Name] = partitions(m.ByLabel("kafka_consumer_messages_total", "partition", map[string]string{"topic": topic}))
+		out[p.Name] = partitions(m.ByLabel("kafka_consumer_handled_total", "partition", map[string]string{"topic": topic}))
 	}
 	return out, nil
 }

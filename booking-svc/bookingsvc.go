@@ -98,7 +98,7 @@ func (cfg Config) Spec() svc.Spec {
 			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(transport.Domain{
 				Bookings: domain,
-				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Catalog: services,
+				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
 					NewToken: newFeedToken, Now: now},
 				Analyses: booking.Analyses{Store: repo, Zone: loc, Now: now},
 				Stats:    repo,

@@ -89,7 +89,7 @@ func TestMetricsAreExposed(t *testing.T) {
 		// (helm/slotwise/files/prometheus/rules.yml).
 		"booking-svc": {`outbox_backlog`, `outbox_published_total{topic="booking.appointments.v1"} `},
 		"review-svc": {`kafka_consumer_lag_booking_appointments_v1`,
-			`kafka_consumer_handled_total{group="review-svc",topic="booking.appointments.v1"} `},
+			`kafka_consumer_handled_total{group="review-svc",partition="",service="review-svc",topic="booking.appointments.v1"} 0`},
 	} {
 		resp, err := http.Get(st.MetricsURLs[name])
 		if err != nil {

@@ -363,7 +363,7 @@ func TestQueriesNameExportedMetrics(t *testing.T) {
 	}
 	// The RED metrics must be in use, so a renamed metric fails here rather than silently.
 	for _, n := range []string{"http_requests_total", "http_request_duration_seconds_bucket", "rpc_server_requests_total",
-		"rpc_server_duration_seconds_bucket", "kafka_consumer_messages_total", "outbox_backlog", "up"} {
+		"rpc_server_duration_seconds_bucket", "kafka_consumer_handled_total", "outbox_backlog", "up"} {
 		if !used[n] {
 			t.Errorf("no query uses %s", n)
 		}

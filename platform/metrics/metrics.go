@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -23,7 +24,7 @@ type Metrics struct {
 	rpcDuration *prometheus.HistogramVec
 	reqTotal    *prometheus.CounterVec
 	reqDuration *prometheus.HistogramVec
-	consumed    *prometheus.CounterVec
+	handled     *prometheus.CounterVec
 }
 
 // New returns a registry whose series carry service=name.
@@ -41,15 +42,15 @@ func New(name string) *Metrics {
 			Help: "HTTP requests, by route template, method and status.", ConstLabels: labels}, []string{"route", "method", "status"}),
 		reqDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds",
 			Help: "HTTP request latency by route template.", ConstLabels: labels, Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
-		consumed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kafka_consumer_messages_total",
-			Help: "Kafka messages handled and committed, by topic and partition: which partitions this replica consumes.", ConstLabels: labels},
-			[]string{"topic", "partition"}),
+		handled: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kafka_consumer_handled_total",
+			Help: "Kafka messages handled and committed by this replica, by topic, consumer group and partition (empty until the group's first message).", ConstLabels: labels},
+			[]string{"topic", "group", "partition"}),
 	}
 	f(m.rpcTotal)
 	f(m.rpcDuration)
 	f(m.reqTotal)
 	f(m.reqDuration)
-	f(m.consumed)
+	f(m.handled)
 	f(collectors.NewGoCollector())
 	return m
 }
@@ -63,9 +64,20 @@ func (m *Metrics) Gauge(name, help string, labels map[string]string, fn func() f
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help, ConstLabels: labels}, fn))
 }
 
-// Consumed counts n messages of a topic's partition handled and committed.
-func (m *Metrics) Consumed(topic string, partition, n int) {
-	m.consumed.WithLabelValues(topic, strconv.Itoa(partition)).Add(float64(n))
+// Handled registers the count of messages of topic that consumer group
+// handled and committed, and returns the function that adds n of a
+// partition. Until the first of them it exports one series at 0 with an empty
+// partition, so Prometheus knows the group before it consumes anything (what
+// SlotwiseConsumerStalled in helm/slotwise/files/prometheus/rules.yml needs);
+// the first count replaces it with the partition's own, so the label always
+// tells which partitions this replica consumed.
+func (m *Metrics) Handled(topic, group string) func(partition, n int) {
+	m.handled.WithLabelValues(topic, group, "")
+	var started sync.Once
+	return func(partition, n int) {
+		started.Do(func() { m.handled.DeleteLabelValues(topic, group, "") })
+		m.handled.WithLabelValues(topic, group, strconv.Itoa(partition)).Add(float64(n))
+	}
 }
 
 // Counter registers a counter read from fn (which only ever grows) at

@@ -78,7 +78,8 @@ type Appointment struct {
 	CancelledBy string `json:"cancelledBy"`
 	// StaffID and StaffName are the team member who performs it (staff.go);
 	// empty when booked before teams (presented as the owner). StaffEmail
-	// is theirs, for the events (not stored).
+	// is theirs as booked or reassigned, stored for the events (their own
+	// mails, docs/product.md "Team members"), never shown.
 	StaffID    string `json:"staffId"`
 	StaffName  string `json:"staffName"`
 	StaffEmail string `json:"-"`
@@ -164,6 +165,10 @@ type Change struct {
 	// ClosedBy names the member whose own day off made an EventDayClosed
 	// notice ("": the business closed the day).
 	ClosedBy string
+	// PreviousStaffID, PreviousStaffName and PreviousStaffEmail are the
+	// member a reassignment or reschedule took the appointment from (empty:
+	// it stayed with them), who is told it is no longer theirs (assign).
+	PreviousStaffID, PreviousStaffName, PreviousStaffEmail string
 }
 
 // DaySlots is one day of availability.

@@ -17,6 +17,8 @@ type Calendars struct {
 	Appointments Service
 	Feeds        FeedStore
 	Catalog      Catalog
+	// Members tells whose team a member is on (their own feeds, staff_feeds.go).
+	Members MemberFeeds
 	// NewToken makes an unguessable feed token (FeedTokenLen characters of
 	// the URL-safe base64 alphabet).
 	NewToken func() string
@@ -70,8 +72,13 @@ func (c Calendars) FeedPath(ctx context.Context, caller Caller) (string, error) 
 
 // ResetFeed gives the caller a new feed address.
 func (c Calendars) ResetFeed(ctx context.Context, caller Caller) (string, error) {
+	return c.setFeed(ctx, caller.UserID, caller.Role)
+}
+
+// setFeed gives the feed of key a new token.
+func (c Calendars) setFeed(ctx context.Context, key, role string) (string, error) {
 	token := c.NewToken()
-	if err := c.Feeds.SetFeedToken(ctx, caller.UserID, caller.Role, token, c.Now().UTC()); err != nil {
+	if err := c.Feeds.SetFeedToken(ctx, key, role, token, c.Now().UTC()); err != nil {
 		return "", err
 	}
 	return feedPath(token), nil
@@ -94,7 +101,9 @@ func (c Calendars) Feed(ctx context.Context, file string) (Export, error) {
 		return Export{}, err
 	}
 	var list []Appointment
-	if owner.Role == identity.RoleProvider {
+	if providerID, staffID, member := memberOfFeed(owner.UserID); member {
+		list, err = c.Appointments.ListForProvider(ctx, Caller{UserID: providerID, Role: identity.RoleProvider}, staffID)
+	} else if owner.Role == identity.RoleProvider {
 		list, err = c.Appointments.ListForProvider(ctx, owner, "")
 	} else {
 		list, err = c.Appointments.ListMine(ctx, owner)

@@ -39,7 +39,7 @@ type Service interface {
 	NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error)
 	// MarkReviewed records, once per event, that the appointment's customer
 	// reviewed it, with the review's rating (1–5; anything else is kept as
-	// no rating).
+	// no rating: 0 for a review an operator hid, which analytics leave out).
 	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
 	// CompleteOverdue completes the appointments left open OverdueAfter
 	// past their end, and says how many (overdue.go).
@@ -532,8 +532,7 @@ func (s *service) Reschedule(ctx context.Context, c Caller, id, date, clock, sta
 			prev := a.Status
 			a.StartsAt, a.Date, a.Time, a.Status = m.Start(), m.Day.Format(DateLayout), slot.Label, StatusScheduled
 			a.Duration, a.Spacing, a.EndsAt = svc.Duration, Spacing(svc), m.Start().Add(Length(svc))
-			a.StaffID, a.StaffName, a.StaffEmail = member.ID, member.Name, member.Email
-			return Change{Type: EventRescheduled, PreviousStatus: prev}, nil
+			return assign(a, member, Change{Type: EventRescheduled, PreviousStatus: prev}), nil
 		})
 		if !errors.Is(err, ErrSlotTaken) && !errors.Is(err, ErrStaffBusy) && !errors.Is(err, ErrTooClose) {
 			return a, err
@@ -586,9 +585,8 @@ func (s *service) Reassign(ctx context.Context, c Caller, id, staffID string) (A
 		if !a.Active() || a.Started(s.now()) {
 			return Change{}, apperr.Conflict(MsgReassignPast)
 		}
-		a.StaffID, a.StaffName, a.StaffEmail = want.ID, want.Name, want.Email
 		a.Duration, a.EndsAt = svc.Duration, a.StartsAt.Add(Length(svc))
-		return Change{Type: EventReassigned, PreviousStatus: a.Status}, nil
+		return assign(a, *want, Change{Type: EventReassigned, PreviousStatus: a.Status}), nil
 	})
 	if errors.Is(err, ErrStaffBusy) || errors.Is(err, ErrSlotTaken) {
 		return Appointment{}, apperr.Conflict(NotFreeMessage(want.Name))

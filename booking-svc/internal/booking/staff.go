@@ -194,6 +194,16 @@ func pickStaff(svc ServiceInfo, staffID string) (*Member, error) {
 
 // staffOf is the member an appointment is with: its own, or the owner
 // for one booked before teams (no staff stored).
+// assign gives a to member; when it was someone else's, change names them
+// (for their mail: notification-svc tells them it is no longer theirs).
+func assign(a *Appointment, member Member, change Change) Change {
+	if prev := staffOf(*a); prev != member.ID {
+		change.PreviousStaffID, change.PreviousStaffName, change.PreviousStaffEmail = prev, a.StaffName, a.StaffEmail
+	}
+	a.StaffID, a.StaffName, a.StaffEmail = member.ID, member.Name, member.Email
+	return change
+}
+
 func staffOf(a Appointment) string {
 	if a.StaffID != "" {
 		return a.StaffID

@@ -21,7 +21,7 @@ import (
 // (docs/product.md "Fresh and kept"). Nothing is kept between calls.
 type Client struct {
 	API catalogv1.CatalogServiceClient
-	// Internal is catalog-svc's internal service: a service's members.
+	// Internal is catalog-svc's internal service: a service's members, a member's provider.
 	Internal catalogv1.CatalogInternalClient
 }
 
@@ -61,6 +61,24 @@ func (c *Client) Service(ctx context.Context, id string) (booking.ServiceInfo, e
 		return booking.ServiceInfo{}, err
 	}
 	return info, nil
+}
+
+// OnTeam implements booking.MemberFeeds: catalog-svc, which owns the
+// teams, says whose member staffID is (an internal call). A removed or
+// unknown member is on no team.
+func (c *Client) OnTeam(ctx context.Context, providerID, staffID string) (bool, error) {
+	resp, err := c.Internal.GetMemberProvider(ctx, &catalogv1.GetMemberProviderRequest{StaffId: staffID})
+	switch status.Code(err) {
+	case codes.OK:
+		return resp.GetProviderId() == providerID, nil
+	case codes.NotFound, codes.InvalidArgument:
+		return false, nil
+	case codes.Unavailable, codes.DeadlineExceeded, codes.Unimplemented:
+		// Unimplemented: an older catalogue during a rollout.
+		return false, apperr.New(apperr.KindUnavailable, "The service catalogue is unavailable, please try again")
+	default:
+		return false, err
+	}
 }
 
 // staff asks for the members performing svc, with their hours and days

@@ -125,8 +125,8 @@ func (s Appointments) settleOne(booked []bool, err error) error {
 const (
 	appointmentColumns = `id, service_id, service_name, service_category, provider_id, provider, location,
 		customer_id, customer_name, customer_email, customer_phone, customer_address, notes,
-		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at, price, staff_id, staff_name, ends_at`
-	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24`
+		starts_at, slot_label, status, has_reviewed, version, created_at, updated_at, price, staff_id, staff_name, ends_at, staff_email`
+	appointmentParams = `$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25`
 	keyColumns        = `customer_id, idem_key, request_hash, appointment, created_at`
 
 	// deleteExpiredKey replaces an expired record of the key (the pruner
@@ -144,16 +144,16 @@ const (
 	// event only if it did: "INSERT 0 1" booked, "INSERT 0 0" slot taken.
 	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) VALUES (` + appointmentParams + `)
 		` + ifSlotFree + ` RETURNING id)
-	INSERT INTO outbox (` + outbox.Columns + `) SELECT $25, $26, $27, $28 FROM a`
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $26, $27, $28, $29 FROM a`
 	// bookKeyedSQL stores the idempotency record first: a concurrent
 	// request with the same key waits on the key's unique index for this
 	// transaction and then fails with a unique violation
 	// (ErrIdempotencyKeyUsed; in a group commit the batch fails and each
 	// booking is settled alone).
-	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($25, $26, $27, $28, $29) RETURNING 1),
+	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($26, $27, $28, $29, $30) RETURNING 1),
 	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k
 		` + ifSlotFree + ` RETURNING id)
-	INSERT INTO outbox (` + outbox.Columns + `) SELECT $30, $31, $32, $33 FROM a`
+	INSERT INTO outbox (` + outbox.Columns + `) SELECT $31, $32, $33, $34 FROM a`
 	// dropUnusedKey removes the record bookKeyedSQL stored when the slot
 	// was taken (the record's appointment does not exist), so a retry is
 	// decided afresh. The key's row is this transaction's own: its insert
@@ -165,7 +165,7 @@ const (
 func appointmentArgs(a booking.Appointment) []any {
 	return []any{a.ID, a.ServiceID, a.ServiceName, a.ServiceCategory, a.ProviderID, a.Provider, a.Location, a.CustomerID,
 		a.CustomerName, a.CustomerEmail, a.CustomerPhone, a.CustomerAddress, a.Notes, a.StartsAt, a.Time,
-		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt, a.Price, nullUUID(a.StaffID), a.StaffName, nullTime(a.EndsAt)}
+		a.Status, a.HasReviewed, a.Version, a.CreatedAt, a.UpdatedAt, a.Price, nullUUID(a.StaffID), a.StaffName, nullTime(a.EndsAt), a.StaffEmail}
 }
 
 // nullUUID and nullTime store "" and the zero time as NULL (an appointment
@@ -280,7 +280,7 @@ func (s Appointments) Idempotent(ctx context.Context, customerID, key string, si
 const selectAppointment = `SELECT id::text, service_id, service_name, service_category, provider_id, provider, location,
 	customer_id, customer_name, customer_email, customer_phone, customer_address, notes, starts_at, slot_label,
 	status, has_reviewed, version, created_at, updated_at, price::float8,
-	(awaiting_provider OR status = 'pending'), reason, cancelled_by, coalesce(staff_id::text, ''), staff_name, ends_at FROM appointments `
+	(awaiting_provider OR status = 'pending'), reason, cancelled_by, coalesce(staff_id::text, ''), staff_name, ends_at, staff_email FROM appointments `
 
 // listOrder is soonest first: the order a calendar and an "upcoming" list
 // read in; ties (the same start) by booking time.
@@ -292,7 +292,7 @@ func scan(row pgx.Row) (booking.Appointment, error) {
 	err := row.Scan(&a.ID, &a.ServiceID, &a.ServiceName, &a.ServiceCategory, &a.ProviderID, &a.Provider, &a.Location,
 		&a.CustomerID, &a.CustomerName, &a.CustomerEmail, &a.CustomerPhone, &a.CustomerAddress, &a.Notes, &a.StartsAt,
 		&a.Time, &a.Status, &a.HasReviewed, &a.Version, &a.CreatedAt, &a.UpdatedAt, &a.Price,
-		&a.AwaitingProvider, &a.Reason, &a.CancelledBy, &a.StaffID, &a.StaffName, &ends)
+		&a.AwaitingProvider, &a.Reason, &a.CancelledBy, &a.StaffID, &a.StaffName, &ends, &a.StaffEmail)
 	if ends != nil {
 		a.EndsAt = *ends
 	}
@@ -376,9 +376,9 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		}
 		_, err = tx.Exec(ctx, `UPDATE appointments SET starts_at = $2, slot_label = $3, status = $4, version = $5,
 			updated_at = $6, awaiting_provider = $7, reason = $8, cancelled_by = $9, staff_id = $10, staff_name = $11,
-			ends_at = $12 WHERE id = $1`,
+			ends_at = $12, staff_email = $13 WHERE id = $1`,
 			a.ID, a.StartsAt, a.Time, a.Status, a.Version, a.UpdatedAt, a.AwaitingProvider, a.Reason, a.CancelledBy,
-			nullUUID(a.StaffID), a.StaffName, nullTime(a.EndsAt))
+			nullUUID(a.StaffID), a.StaffName, nullTime(a.EndsAt), a.StaffEmail)
 		if err != nil {
 			return err
 		}
@@ -494,5 +494,6 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		Provider: a.Provider, ClosureNote: change.ClosureNote, Price: a.Price, Location: a.Location, DurationMinutes: int32(a.Duration),
 		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider, Declined: change.Declined,
 		StaffId: a.StaffID, StaffName: a.StaffName, StaffEmail: a.StaffEmail, ClosedBy: change.ClosedBy,
+		PreviousStaffId: change.PreviousStaffID, PreviousStaffName: change.PreviousStaffName, PreviousStaffEmail: change.PreviousStaffEmail,
 	}
 }

@@ -33,6 +33,25 @@ func makeResetCalendarFeed(c booking.Calendars) endpoint.Endpoint {
 	})
 }
 
+// A team member's feed (the provider's own member, by staff id).
+func makeGetStaffCalendarFeed(c booking.Calendars) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, caller booking.Caller, staffID string) (FeedAddress, error) {
+		p, err := c.StaffFeedPath(ctx, caller, staffID)
+		return FeedAddress{Path: p}, err
+	})
+}
+
+func makeResetStaffCalendarFeed(c booking.Calendars) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, caller booking.Caller, staffID string) (FeedAddress, error) {
+		p, err := c.ResetStaffFeed(ctx, caller, staffID)
+		return FeedAddress{Path: p, Message: booking.MsgStaffFeedReset}, err
+	})
+}
+
+func decodeStaffFeed(_ context.Context, r *bookingv1.StaffCalendarFeedRequest) string {
+	return r.GetStaffId()
+}
+
 func decodeCalendarFeed(_ context.Context, r *bookingv1.CalendarFeedRequest) string {
 	return r.GetFile()
 }

@@ -39,6 +39,8 @@ type Set struct {
 	CalendarFeed             endpoint.Endpoint
 	GetCalendarFeed          endpoint.Endpoint
 	ResetCalendarFeed        endpoint.Endpoint
+	GetStaffCalendarFeed     endpoint.Endpoint
+	ResetStaffCalendarFeed   endpoint.Endpoint
 	GetProviderAnalytics     endpoint.Endpoint
 
 	// BookingInternal's.
@@ -80,6 +82,8 @@ func NewSet(d Domain, middlewares func(service string) kit.Middlewares) Set {
 		CalendarFeed:             mw.Wrap("CalendarFeed", kit.Endpoint(c.Feed)),
 		GetCalendarFeed:          mw.Wrap("GetCalendarFeed", makeGetCalendarFeed(c), mw.Authenticated),
 		ResetCalendarFeed:        mw.Wrap("ResetCalendarFeed", makeResetCalendarFeed(c), mw.Authenticated),
+		GetStaffCalendarFeed:     mw.Wrap("GetStaffCalendarFeed", makeGetStaffCalendarFeed(c), mw.Authenticated),
+		ResetStaffCalendarFeed:   mw.Wrap("ResetStaffCalendarFeed", makeResetStaffCalendarFeed(c), mw.Authenticated),
 		// For refuses anyone but a provider (403).
 		GetProviderAnalytics: mw.Wrap("GetProviderAnalytics", kit.CallerEndpoint(d.Analyses.For), mw.Authenticated),
 

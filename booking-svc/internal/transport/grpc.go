@@ -41,6 +41,8 @@ type GRPCServer struct {
 	calendarFeed             calendarHandler[*bookingv1.CalendarFeedRequest]
 	getCalendarFeed          feedHandler[*bookingv1.GetCalendarFeedRequest]
 	resetCalendarFeed        feedHandler[*bookingv1.ResetCalendarFeedRequest]
+	getStaffCalendarFeed     feedHandler[*bookingv1.StaffCalendarFeedRequest]
+	resetStaffCalendarFeed   feedHandler[*bookingv1.StaffCalendarFeedRequest]
 	analytics                kit.Handler[*bookingv1.GetProviderAnalyticsRequest, *bookingv1.ProviderAnalyticsResponse]
 	nextAvailable            kit.Handler[*bookingv1.NextAvailableRequest, *bookingv1.NextAvailableResponse]
 	bookingStats             kit.Handler[*bookingv1.BookingStatsRequest, *bookingv1.BookingStatsResponse]
@@ -68,6 +70,8 @@ func NewGRPCServer(set Set, loc *time.Location, now func() time.Time) *GRPCServe
 		calendarFeed:             kit.NewHandler(set.CalendarFeed, decodeCalendarFeed, encodeCalendar("Slotwise appointments", loc, now)),
 		getCalendarFeed:          kit.NewHandler(set.GetCalendarFeed, kit.NoRequest[*bookingv1.GetCalendarFeedRequest], encodeFeed),
 		resetCalendarFeed:        kit.NewHandler(set.ResetCalendarFeed, kit.NoRequest[*bookingv1.ResetCalendarFeedRequest], encodeFeed),
+		getStaffCalendarFeed:     kit.NewHandler(set.GetStaffCalendarFeed, decodeStaffFeed, encodeFeed),
+		resetStaffCalendarFeed:   kit.NewHandler(set.ResetStaffCalendarFeed, decodeStaffFeed, encodeFeed),
 		analytics:                kit.NewHandler(set.GetProviderAnalytics, decodeAnalytics, encodeAnalytics),
 		nextAvailable:            kit.NewHandler(set.NextAvailable, decodeNextAvailable, encodeNextAvailable),
 		bookingStats:             kit.NewHandler(set.BookingStats, kit.NoRequest[*bookingv1.BookingStatsRequest], encodeBookingStats),
@@ -124,6 +128,14 @@ func (s *GRPCServer) GetCalendarFeed(ctx context.Context, req *bookingv1.GetCale
 
 func (s *GRPCServer) ResetCalendarFeed(ctx context.Context, req *bookingv1.ResetCalendarFeedRequest) (*bookingv1.CalendarFeedResponse, error) {
 	return s.resetCalendarFeed.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetStaffCalendarFeed(ctx context.Context, req *bookingv1.StaffCalendarFeedRequest) (*bookingv1.CalendarFeedResponse, error) {
+	return s.getStaffCalendarFeed.Serve(ctx, req)
+}
+
+func (s *GRPCServer) ResetStaffCalendarFeed(ctx context.Context, req *bookingv1.StaffCalendarFeedRequest) (*bookingv1.CalendarFeedResponse, error) {
+	return s.resetStaffCalendarFeed.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetProviderAnalytics(ctx context.Context, req *bookingv1.GetProviderAnalyticsRequest) (*bookingv1.ProviderAnalyticsResponse, error) {

@@ -209,6 +209,9 @@ type Service interface {
 	// ServiceStaff is the members performing a service, with their hours
 	// and days off (internal: booking-svc's).
 	ServiceStaff(ctx context.Context, serviceID string) ([]Member, error)
+	// MemberProvider is whose team a member is on (internal: booking-svc's
+	// member calendar feeds); 404 for no such member or a removed one.
+	MemberProvider(ctx context.Context, id string) (string, error)
 }
 
 // Repository stores services. Deleted services are invisible to every method.

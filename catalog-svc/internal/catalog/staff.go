@@ -87,6 +87,9 @@ type StaffRepository interface {
 	Staff(ctx context.Context, providerID, today string) ([]Member, error)
 	// ServiceStaff is Staff narrowed to the members performing serviceID.
 	ServiceStaff(ctx context.Context, serviceID, today string) ([]Member, error)
+	// MemberProvider is whose team member id is on; ErrNotFound for none
+	// or a removed one.
+	MemberProvider(ctx context.Context, id string) (string, error)
 	// StaffRefs are the performing members of each service, owner first.
 	StaffRefs(ctx context.Context, serviceIDs []string) (map[string][]StaffRef, error)
 	// CreateMember stores m (creating the owner first when missing, named
@@ -224,6 +227,14 @@ func (s *service) Staff(ctx context.Context, c Caller) ([]Member, error) {
 
 func (s *service) ServiceStaff(ctx context.Context, serviceID string) ([]Member, error) {
 	return s.repo.ServiceStaff(ctx, serviceID, s.today().Format(DateLayout))
+}
+
+func (s *service) MemberProvider(ctx context.Context, id string) (string, error) {
+	p, err := s.repo.MemberProvider(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return "", apperr.NotFound(MsgStaffNotFound)
+	}
+	return p, err
 }
 
 func (s *service) AddMember(ctx context.Context, c Caller, in NewMember) (Member, error) {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -51,6 +52,19 @@ func (s Services) ServiceStaff(ctx context.Context, serviceID, today string) ([]
 	}
 	return scanStaff(s.Pool.Query(ctx, staffSQL+`WHERE m.removed_at IS NULL
 		AND EXISTS (SELECT 1 FROM staff_services ss WHERE ss.staff_id = m.id AND ss.service_id = $1::uuid)`+staffOrder, serviceID, today))
+}
+
+// MemberProvider implements catalog.StaffRepository.
+func (s Services) MemberProvider(ctx context.Context, id string) (string, error) {
+	if !postgres.IsUUID(id) {
+		return "", catalog.ErrNotFound
+	}
+	var providerID string
+	err := s.Pool.QueryRow(ctx, `SELECT provider_id FROM staff_members WHERE id = $1::uuid AND removed_at IS NULL`, id).Scan(&providerID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", catalog.ErrNotFound
+	}
+	return providerID, err
 }
 
 func scanStaff(rows pgx.Rows, err error) ([]catalog.Member, error) {

@@ -39,8 +39,9 @@ type Set struct {
 	DeleteStaffClosure   endpoint.Endpoint
 
 	// CatalogInternal's.
-	GetServiceStaff endpoint.Endpoint
-	CatalogStats    endpoint.Endpoint
+	GetServiceStaff   endpoint.Endpoint
+	GetMemberProvider endpoint.Endpoint
+	CatalogStats      endpoint.Endpoint
 }
 
 // ScheduleAnswer is a schedule call's result and what to tell the provider.
@@ -88,8 +89,9 @@ func NewSet(s catalog.Service, stats catalog.StatsReader, middlewares func(servi
 		AddStaffClosure:      mw.Wrap("AddStaffClosure", makeAddStaffClosure(s), mw.Authenticated),
 		DeleteStaffClosure:   mw.Wrap("DeleteStaffClosure", makeDeleteStaffClosure(s), mw.Authenticated),
 
-		GetServiceStaff: internal.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
-		CatalogStats:    internal.Wrap("CatalogStats", makeCatalogStats(stats)),
+		GetServiceStaff:   internal.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
+		GetMemberProvider: internal.Wrap("GetMemberProvider", kit.Endpoint(s.MemberProvider)),
+		CatalogStats:      internal.Wrap("CatalogStats", makeCatalogStats(stats)),
 	}
 }
 

@@ -84,7 +84,8 @@ func Appointment(ev *eventsv1.AppointmentEvent) notification.AppointmentChange {
 		CustomerID: ev.GetCustomerId(), CustomerName: ev.GetCustomerName(), CustomerEmail: ev.GetCustomerEmail(),
 		ProviderID: ev.GetProviderId(), Provider: ev.GetProvider(), ClosureNote: ev.GetClosureNote(), Status: ev.GetStatus(), PreviousStatus: ev.GetPreviousStatus(), ActorRole: ev.GetActorRole(),
 		Price: ev.GetPrice(), Location: ev.GetLocation(), Duration: int(ev.GetDurationMinutes()), Reason: ev.GetReason(), Declined: ev.GetDeclined(),
-		StaffName: ev.GetStaffName(), ClosedBy: ev.GetClosedBy(),
+		StaffName: ev.GetStaffName(), ClosedBy: ev.GetClosedBy(), StaffID: ev.GetStaffId(), StaffEmail: ev.GetStaffEmail(),
+		PreviousStaffID: ev.GetPreviousStaffId(), PreviousStaffName: ev.GetPreviousStaffName(), PreviousStaffEmail: ev.GetPreviousStaffEmail(),
 		StartsAt: timeOf(ev.GetStartsAt()), OccurredAt: timeOf(ev.GetOccurredAt()), Version: ev.GetVersion(),
 	}
 }

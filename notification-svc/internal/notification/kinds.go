@@ -39,7 +39,8 @@ const (
 // move and cancellation, confirmed to them by mail with the calendar file
 // that keeps their calendar right (nobody is told in the app of what they
 // just did).
-var MailOnlyKinds = []string{KindBookingReceived, KindYouRescheduled, KindYouCancelled}
+var MailOnlyKinds = []string{KindBookingReceived, KindYouRescheduled, KindYouCancelled,
+	KindMemberBooked, KindMemberRescheduled, KindMemberCancelled, KindMemberAssigned, KindMemberReleased, KindMemberDayClosed}
 
 // MailOnly reports whether notifications of kind are mailed but not listed.
 func MailOnly(kind string) bool { return slices.Contains(MailOnlyKinds, kind) }
@@ -99,11 +100,17 @@ type AppointmentChange struct {
 	// StaffName is the team member the appointment is with; ClosedBy the
 	// member whose own day off made an EventDayClosed notice ("": the
 	// business closed the day).
-	StaffName  string
-	ClosedBy   string
-	StartsAt   time.Time
-	OccurredAt time.Time
-	Version    int64
+	StaffName string
+	ClosedBy  string
+	// StaffID and StaffEmail are the member's own id and address (may be
+	// empty); the Previous ones the member a reassignment or a reschedule
+	// took the appointment from (empty: it stayed with them). Members with
+	// an address are mailed (members.go).
+	StaffID, StaffEmail                                    string
+	PreviousStaffID, PreviousStaffName, PreviousStaffEmail string
+	StartsAt                                               time.Time
+	OccurredAt                                             time.Time
+	Version                                                int64
 }
 
 // ReviewCreated is one event of review.reviews.v1.
@@ -124,8 +131,14 @@ type ReviewCreated struct {
 }
 
 // ForAppointment is who is told what about a change: at most one draft per
-// recipient. loc is the business time zone the start is written in.
+// recipient, the customer's and provider's, then the team members'.
+// loc is the business time zone the start is written in.
 func ForAppointment(a AppointmentChange, loc *time.Location) []Draft {
+	return append(forPeople(a, loc), forMembers(a, loc)...)
+}
+
+// forPeople is what the customer and the provider (the accounts) are told.
+func forPeople(a AppointmentChange, loc *time.Location) []Draft {
 	when := When(a.StartsAt, loc)
 	service := orDefault(a.ServiceName, "your appointment")
 	customer := orDefault(a.CustomerName, "A customer")

@@ -54,6 +54,12 @@ var subjects = map[string]string{
 	KindReviewReply:         "The business replied to your review",
 	KindReviewHidden:        "A reported review was hidden",
 	KindReviewKept:          "A reported review stays up",
+	KindMemberBooked:        "You have a new booking",
+	KindMemberRescheduled:   "Your booking was moved",
+	KindMemberCancelled:     "Your booking is cancelled",
+	KindMemberAssigned:      "A booking is now yours",
+	KindMemberReleased:      "A booking is no longer yours",
+	KindMemberDayClosed:     "Your booking needs a new time",
 }
 
 // providerKinds are told to providers; every other kind to customers.
@@ -98,6 +104,13 @@ type Composer struct {
 	Now       func() time.Time
 }
 
+func businessOf(d *Details) string {
+	if d == nil {
+		return ""
+	}
+	return d.Business
+}
+
 // Compose writes n as a mail to c; d is its appointment (nil: none).
 func (cm Composer) Compose(n Notification, d *Details, c Contact) (Mail, error) {
 	subject := orDefault(subjects[n.Kind], "Slotwise notification")
@@ -110,13 +123,23 @@ func (cm Composer) Compose(n Notification, d *Details, c Contact) (Mail, error) 
 		l.Unsubscribe = UnsubscribeLink(cm.WebURL, c.UnsubscribeToken)
 		m.Unsubscribe = l.Unsubscribe
 	}
+	if memberKinds[n.Kind] {
+		// A member has no account: no page to open, no switch to turn off.
+		l.Button, l.Footer = Link{}, memberFooter(businessOf(d))
+	}
 	if d != nil && n.AppointmentID != "" {
 		l.Details = d.rows(cm.Location)
-		l.Button.Label = "Manage your booking"
-		if providerKinds[n.Kind] {
-			l.Button.Label = "Open the booking"
+		if l.Button.URL != "" {
+			l.Button.Label = "Manage your booking"
+			if providerKinds[n.Kind] {
+				l.Button.Label = "Open the booking"
+			}
 		}
-		m.CalendarMethod, m.Calendar = Invitation(*d, cm.Location, cm.Organizer, c.Email, cm.Now())
+		invite := *d
+		if n.Kind == KindMemberReleased {
+			invite.Status = StatusCancelled // it leaves the member's calendar
+		}
+		m.CalendarMethod, m.Calendar = Invitation(invite, cm.Location, cm.Organizer, c.Email, cm.Now())
 	}
 	var err error
 	m.Text, m.HTML, err = Render(l)

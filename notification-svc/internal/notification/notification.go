@@ -25,6 +25,9 @@ type Notification struct {
 	AppointmentID string
 	Unread        bool
 	CreatedAt     time.Time
+	// ToEmail and ToName address a team member's mail (they have no
+	// account to look up); empty for every account's notification.
+	ToEmail, ToName string
 }
 
 // Draft is a notification to create: one recipient, one kind.
@@ -33,6 +36,8 @@ type Draft struct {
 	Kind          string
 	Text          string
 	AppointmentID string
+	// ToEmail and ToName: a team member's address (Notification).
+	ToEmail, ToName string
 }
 
 // Page is one page of a recipient's notifications, newest first.

@@ -179,7 +179,7 @@ func (p Postman) recordSent(ctx context.Context, ids []string) {
 // that it reports (sent), for the batch to record with the others.
 func (p Postman) deliver(ctx context.Context, contacts Contacts, d Delivery) (sent bool, err error) {
 	n := d.Notification
-	c, err := contacts.Contact(ctx, n.RecipientID)
+	c, err := contactOf(ctx, contacts, n)
 	switch {
 	case errors.Is(err, ErrNoContact):
 		return false, p.Store.Failed(ctx, n.ID, err.Error())
@@ -204,6 +204,16 @@ func (p Postman) deliver(ctx context.Context, contacts Contacts, d Delivery) (se
 	default:
 		return false, p.retry(ctx, d, err.Error())
 	}
+}
+
+// contactOf is where n goes: a team member's own address (they have no
+// account, so nothing to look up or switch off), else the recipient's
+// account.
+func contactOf(ctx context.Context, contacts Contacts, n Notification) (Contact, error) {
+	if n.ToEmail != "" {
+		return Contact{Email: n.ToEmail, Name: n.ToName, EmailOn: true}, nil
+	}
+	return contacts.Contact(ctx, n.RecipientID)
 }
 
 // onceEach is Contacts looking each recipient up at most once; concurrent

@@ -100,11 +100,11 @@ func queueNotification(b *pgx.Batch, id string, d notification.Draft, source str
 		readAt = &at // never counted unread, never listed (notifications.go)
 	}
 	b.Queue(`WITH made AS (
-			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at, read_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
+			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at, read_at, to_email, to_name)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
 			RETURNING id)
 		INSERT INTO emails (notification_id, next_at) SELECT id, $7 FROM made`,
-		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at, readAt)
+		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at, readAt, d.ToEmail, d.ToName)
 }
 
 // upsertDetailsSQL keeps the appointment's newest version for its mails;

@@ -26,7 +26,7 @@ func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.
 			UPDATE emails e SET attempts = e.attempts + 1, next_at = $3
 			FROM due WHERE e.notification_id = due.notification_id
 			RETURNING e.notification_id, e.attempts)
-		SELECT n.id::text, n.recipient_id, n.kind, n.text, n.appointment_id, n.read_at IS NULL, n.created_at, leased.attempts,
+		SELECT n.id::text, n.recipient_id, n.kind, n.text, n.appointment_id, n.read_at IS NULL, n.created_at, n.to_email, n.to_name, leased.attempts,
 			d.appointment_id IS NOT NULL, coalesce(d.service, ''), coalesce(d.business, ''), coalesce(d.location, ''),
 			coalesce(d.customer_email, ''), coalesce(d.price, 0)::float8, coalesce(d.duration_minutes, 0), coalesce(d.starts_at, 'epoch'),
 			coalesce(d.status, ''), coalesce(d.version, 0)
@@ -41,7 +41,7 @@ func (s Emails) Claim(ctx context.Context, now time.Time, limit int, lease time.
 		var det notification.Details
 		var known bool
 		n := &d.Notification
-		err := row.Scan(&n.ID, &n.RecipientID, &n.Kind, &n.Text, &n.AppointmentID, &n.Unread, &n.CreatedAt, &d.Attempt,
+		err := row.Scan(&n.ID, &n.RecipientID, &n.Kind, &n.Text, &n.AppointmentID, &n.Unread, &n.CreatedAt, &n.ToEmail, &n.ToName, &d.Attempt,
 			&known, &det.Service, &det.Business, &det.Location, &det.CustomerEmail, &det.Price, &det.Minutes, &det.StartsAt,
 			&det.Status, &det.Version)
 		if known {

@@ -16,6 +16,8 @@ var EraseStatements = []string{
 	`DELETE FROM reminders WHERE recipient_id <> $1 AND appointment_id IN ` + erasedAppointments,
 	`DELETE FROM notifications WHERE recipient_id <> $1 AND appointment_id IN ` + erasedAppointments,
 	`DELETE FROM reminders WHERE recipient_id = $1`,
+	// A provider's members' mails (notification.MemberRecipient) go with the provider.
+	`DELETE FROM notifications WHERE recipient_id LIKE 'member:' || $1 || ':%'`,
 	`DELETE FROM notifications WHERE recipient_id = $1`,
 	`DELETE FROM account_mails WHERE user_id = $1`,
 }

@@ -143,6 +143,51 @@ func (*ResetCalendarFeedRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{2}
 }
 
+type StaffCalendarFeedRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// staffId is the team member (catalog-svc's id).
+	StaffId       string `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaffCalendarFeedRequest) Reset() {
+	*x = StaffCalendarFeedRequest{}
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaffCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaffCalendarFeedRequest) ProtoMessage() {}
+
+func (x *StaffCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaffCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*StaffCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *StaffCalendarFeedRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
 type CalendarFeedResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -156,7 +201,7 @@ type CalendarFeedResponse struct {
 
 func (x *CalendarFeedResponse) Reset() {
 	*x = CalendarFeedResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -168,7 +213,7 @@ func (x *CalendarFeedResponse) String() string {
 func (*CalendarFeedResponse) ProtoMessage() {}
 
 func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[3]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -181,7 +226,7 @@ func (x *CalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*CalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *CalendarFeedResponse) GetSuccess() bool {
@@ -248,7 +293,7 @@ type Appointment struct {
 
 func (x *Appointment) Reset() {
 	*x = Appointment{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -260,7 +305,7 @@ func (x *Appointment) String() string {
 func (*Appointment) ProtoMessage() {}
 
 func (x *Appointment) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[4]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -273,7 +318,7 @@ func (x *Appointment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Appointment.ProtoReflect.Descriptor instead.
 func (*Appointment) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Appointment) GetId() string {
@@ -470,7 +515,7 @@ type CreateAppointmentRequest struct {
 
 func (x *CreateAppointmentRequest) Reset() {
 	*x = CreateAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -482,7 +527,7 @@ func (x *CreateAppointmentRequest) String() string {
 func (*CreateAppointmentRequest) ProtoMessage() {}
 
 func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[5]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -495,7 +540,7 @@ func (x *CreateAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*CreateAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateAppointmentRequest) GetServiceId() string {
@@ -572,7 +617,7 @@ type AppointmentResponse struct {
 
 func (x *AppointmentResponse) Reset() {
 	*x = AppointmentResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -584,7 +629,7 @@ func (x *AppointmentResponse) String() string {
 func (*AppointmentResponse) ProtoMessage() {}
 
 func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[6]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -597,7 +642,7 @@ func (x *AppointmentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AppointmentResponse.ProtoReflect.Descriptor instead.
 func (*AppointmentResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *AppointmentResponse) GetSuccess() bool {
@@ -629,7 +674,7 @@ type ListMyAppointmentsRequest struct {
 
 func (x *ListMyAppointmentsRequest) Reset() {
 	*x = ListMyAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -641,7 +686,7 @@ func (x *ListMyAppointmentsRequest) String() string {
 func (*ListMyAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[7]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -654,7 +699,7 @@ func (x *ListMyAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
 }
 
 type ListProviderAppointmentsRequest struct {
@@ -667,7 +712,7 @@ type ListProviderAppointmentsRequest struct {
 
 func (x *ListProviderAppointmentsRequest) Reset() {
 	*x = ListProviderAppointmentsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -679,7 +724,7 @@ func (x *ListProviderAppointmentsRequest) String() string {
 func (*ListProviderAppointmentsRequest) ProtoMessage() {}
 
 func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[8]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -692,7 +737,7 @@ func (x *ListProviderAppointmentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProviderAppointmentsRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderAppointmentsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListProviderAppointmentsRequest) GetStaffId() string {
@@ -712,7 +757,7 @@ type ReassignRequest struct {
 
 func (x *ReassignRequest) Reset() {
 	*x = ReassignRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -724,7 +769,7 @@ func (x *ReassignRequest) String() string {
 func (*ReassignRequest) ProtoMessage() {}
 
 func (x *ReassignRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[9]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -737,7 +782,7 @@ func (x *ReassignRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReassignRequest.ProtoReflect.Descriptor instead.
 func (*ReassignRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ReassignRequest) GetId() string {
@@ -764,7 +809,7 @@ type ListAppointmentsResponse struct {
 
 func (x *ListAppointmentsResponse) Reset() {
 	*x = ListAppointmentsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -776,7 +821,7 @@ func (x *ListAppointmentsResponse) String() string {
 func (*ListAppointmentsResponse) ProtoMessage() {}
 
 func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[10]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -789,7 +834,7 @@ func (x *ListAppointmentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAppointmentsResponse.ProtoReflect.Descriptor instead.
 func (*ListAppointmentsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListAppointmentsResponse) GetSuccess() bool {
@@ -815,7 +860,7 @@ type GetAppointmentRequest struct {
 
 func (x *GetAppointmentRequest) Reset() {
 	*x = GetAppointmentRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -827,7 +872,7 @@ func (x *GetAppointmentRequest) String() string {
 func (*GetAppointmentRequest) ProtoMessage() {}
 
 func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[11]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -840,7 +885,7 @@ func (x *GetAppointmentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAppointmentRequest.ProtoReflect.Descriptor instead.
 func (*GetAppointmentRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetAppointmentRequest) GetId() string {
@@ -863,7 +908,7 @@ type UpdateStatusRequest struct {
 
 func (x *UpdateStatusRequest) Reset() {
 	*x = UpdateStatusRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -875,7 +920,7 @@ func (x *UpdateStatusRequest) String() string {
 func (*UpdateStatusRequest) ProtoMessage() {}
 
 func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[12]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -888,7 +933,7 @@ func (x *UpdateStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateStatusRequest.ProtoReflect.Descriptor instead.
 func (*UpdateStatusRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdateStatusRequest) GetId() string {
@@ -926,7 +971,7 @@ type RescheduleRequest struct {
 
 func (x *RescheduleRequest) Reset() {
 	*x = RescheduleRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -938,7 +983,7 @@ func (x *RescheduleRequest) String() string {
 func (*RescheduleRequest) ProtoMessage() {}
 
 func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[13]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -951,7 +996,7 @@ func (x *RescheduleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RescheduleRequest.ProtoReflect.Descriptor instead.
 func (*RescheduleRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RescheduleRequest) GetId() string {
@@ -997,7 +1042,7 @@ type GetAvailabilityRequest struct {
 
 func (x *GetAvailabilityRequest) Reset() {
 	*x = GetAvailabilityRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1054,7 @@ func (x *GetAvailabilityRequest) String() string {
 func (*GetAvailabilityRequest) ProtoMessage() {}
 
 func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[14]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1067,7 @@ func (x *GetAvailabilityRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityRequest.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetAvailabilityRequest) GetServiceId() string {
@@ -1064,7 +1109,7 @@ type SlotAvailability struct {
 
 func (x *SlotAvailability) Reset() {
 	*x = SlotAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1076,7 +1121,7 @@ func (x *SlotAvailability) String() string {
 func (*SlotAvailability) ProtoMessage() {}
 
 func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[15]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1089,7 +1134,7 @@ func (x *SlotAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SlotAvailability.ProtoReflect.Descriptor instead.
 func (*SlotAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SlotAvailability) GetTime() string {
@@ -1126,7 +1171,7 @@ type DayAvailability struct {
 
 func (x *DayAvailability) Reset() {
 	*x = DayAvailability{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1138,7 +1183,7 @@ func (x *DayAvailability) String() string {
 func (*DayAvailability) ProtoMessage() {}
 
 func (x *DayAvailability) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[16]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1151,7 +1196,7 @@ func (x *DayAvailability) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DayAvailability.ProtoReflect.Descriptor instead.
 func (*DayAvailability) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DayAvailability) GetDate() string {
@@ -1194,7 +1239,7 @@ type GetAvailabilityResponse struct {
 
 func (x *GetAvailabilityResponse) Reset() {
 	*x = GetAvailabilityResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1206,7 +1251,7 @@ func (x *GetAvailabilityResponse) String() string {
 func (*GetAvailabilityResponse) ProtoMessage() {}
 
 func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[17]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1219,7 +1264,7 @@ func (x *GetAvailabilityResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAvailabilityResponse.ProtoReflect.Descriptor instead.
 func (*GetAvailabilityResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetAvailabilityResponse) GetSuccess() bool {
@@ -1262,7 +1307,7 @@ type GetProviderAnalyticsRequest struct {
 
 func (x *GetProviderAnalyticsRequest) Reset() {
 	*x = GetProviderAnalyticsRequest{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1274,7 +1319,7 @@ func (x *GetProviderAnalyticsRequest) String() string {
 func (*GetProviderAnalyticsRequest) ProtoMessage() {}
 
 func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[18]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1287,7 +1332,7 @@ func (x *GetProviderAnalyticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProviderAnalyticsRequest.ProtoReflect.Descriptor instead.
 func (*GetProviderAnalyticsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetProviderAnalyticsRequest) GetDays() int32 {
@@ -1330,7 +1375,7 @@ type ProviderAnalyticsResponse struct {
 
 func (x *ProviderAnalyticsResponse) Reset() {
 	*x = ProviderAnalyticsResponse{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1342,7 +1387,7 @@ func (x *ProviderAnalyticsResponse) String() string {
 func (*ProviderAnalyticsResponse) ProtoMessage() {}
 
 func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[19]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1355,7 +1400,7 @@ func (x *ProviderAnalyticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProviderAnalyticsResponse.ProtoReflect.Descriptor instead.
 func (*ProviderAnalyticsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ProviderAnalyticsResponse) GetDays() int32 {
@@ -1448,7 +1493,7 @@ type AnalyticsCounts struct {
 
 func (x *AnalyticsCounts) Reset() {
 	*x = AnalyticsCounts{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1460,7 +1505,7 @@ func (x *AnalyticsCounts) String() string {
 func (*AnalyticsCounts) ProtoMessage() {}
 
 func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[20]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1473,7 +1518,7 @@ func (x *AnalyticsCounts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsCounts.ProtoReflect.Descriptor instead.
 func (*AnalyticsCounts) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{20}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AnalyticsCounts) GetBookings() int32 {
@@ -1551,7 +1596,7 @@ type AnalyticsRates struct {
 
 func (x *AnalyticsRates) Reset() {
 	*x = AnalyticsRates{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1563,7 +1608,7 @@ func (x *AnalyticsRates) String() string {
 func (*AnalyticsRates) ProtoMessage() {}
 
 func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[21]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1576,7 +1621,7 @@ func (x *AnalyticsRates) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsRates.ProtoReflect.Descriptor instead.
 func (*AnalyticsRates) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{21}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *AnalyticsRates) GetCancellation() float64 {
@@ -1622,7 +1667,7 @@ type AnalyticsDay struct {
 
 func (x *AnalyticsDay) Reset() {
 	*x = AnalyticsDay{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1634,7 +1679,7 @@ func (x *AnalyticsDay) String() string {
 func (*AnalyticsDay) ProtoMessage() {}
 
 func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[22]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1647,7 +1692,7 @@ func (x *AnalyticsDay) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsDay.ProtoReflect.Descriptor instead.
 func (*AnalyticsDay) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{22}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *AnalyticsDay) GetDate() string {
@@ -1746,7 +1791,7 @@ type AnalyticsHour struct {
 
 func (x *AnalyticsHour) Reset() {
 	*x = AnalyticsHour{}
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1758,7 +1803,7 @@ func (x *AnalyticsHour) String() string {
 func (*AnalyticsHour) ProtoMessage() {}
 
 func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[23]
+	mi := &file_slotwise_booking_v1_booking_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1771,7 +1816,7 @@ func (x *AnalyticsHour) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyticsHour.ProtoReflect.Descriptor instead.
 func (*AnalyticsHour) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{23}
+	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *AnalyticsHour) GetHour() int32 {
@@ -1796,7 +1841,9 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x13CalendarFeedRequest\x12\x12\n" +
 	"\x04file\x18\x01 \x01(\tR\x04file\"\x18\n" +
 	"\x16GetCalendarFeedRequest\"\x1a\n" +
-	"\x18ResetCalendarFeedRequest\"^\n" +
+	"\x18ResetCalendarFeedRequest\"4\n" +
+	"\x18StaffCalendarFeedRequest\x12\x18\n" +
+	"\astaffId\x18\x01 \x01(\tR\astaffId\"^\n" +
 	"\x14CalendarFeedResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x12\n" +
 	"\x04path\x18\x02 \x01(\tR\x04path\x12\x18\n" +
@@ -1932,7 +1979,7 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\vratingCount\x18\f \x01(\x05R\vratingCount\"?\n" +
 	"\rAnalyticsHour\x12\x12\n" +
 	"\x04hour\x18\x01 \x01(\x05R\x04hour\x12\x1a\n" +
-	"\bbookings\x18\x02 \x01(\x05R\bbookings2\xa8\x11\n" +
+	"\bbookings\x18\x02 \x01(\x05R\bbookings2\x83\x14\n" +
 	"\x0eBookingService\x12\xca\x01\n" +
 	"\x11CreateAppointment\x12-.slotwise.booking.v1.CreateAppointmentRequest\x1a(.slotwise.booking.v1.AppointmentResponse\"\\\x92AAJ?\n" +
 	"\x03201\x128\n" +
@@ -1956,7 +2003,9 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x1dAn iCalendar file (RFC 5545).\x12\x06\n" +
 	"\x04\x9a\x02\x01\a\x82\xd3\xe4\x93\x02\x12\x12\x10/calendar/{file}\x90\x02\x01\x12\x81\x01\n" +
 	"\x0fGetCalendarFeed\x12+.slotwise.booking.v1.GetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x16\x82\xd3\xe4\x93\x02\x10\x12\x0e/calendar/feed\x12\x88\x01\n" +
-	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\x9c\x01\n" +
+	"\x11ResetCalendarFeed\x12-.slotwise.booking.v1.ResetCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"\x19\x82\xd3\xe4\x93\x02\x13:\x01*\"\x0e/calendar/feed\x12\xa5\x01\n" +
+	"\x14GetStaffCalendarFeed\x12-.slotwise.booking.v1.StaffCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"3\x82\xd3\xe4\x93\x02-\x12+/providers/me/staff/{staffId}/calendar-feed\x12\xb0\x01\n" +
+	"\x16ResetStaffCalendarFeed\x12-.slotwise.booking.v1.StaffCalendarFeedRequest\x1a).slotwise.booking.v1.CalendarFeedResponse\"<\x82\xd3\xe4\x93\x026:\x01*\"1/providers/me/staff/{staffId}/calendar-feed/reset\x12\x9c\x01\n" +
 	"\x14GetProviderAnalytics\x120.slotwise.booking.v1.GetProviderAnalyticsRequest\x1a..slotwise.booking.v1.ProviderAnalyticsResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/providers/me/analytics\x90\x02\x01B\xb7\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
@@ -1974,78 +2023,83 @@ func file_slotwise_booking_v1_booking_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_slotwise_booking_v1_booking_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_slotwise_booking_v1_booking_proto_goTypes = []any{
 	(*CalendarFeedRequest)(nil),             // 0: slotwise.booking.v1.CalendarFeedRequest
 	(*GetCalendarFeedRequest)(nil),          // 1: slotwise.booking.v1.GetCalendarFeedRequest
 	(*ResetCalendarFeedRequest)(nil),        // 2: slotwise.booking.v1.ResetCalendarFeedRequest
-	(*CalendarFeedResponse)(nil),            // 3: slotwise.booking.v1.CalendarFeedResponse
-	(*Appointment)(nil),                     // 4: slotwise.booking.v1.Appointment
-	(*CreateAppointmentRequest)(nil),        // 5: slotwise.booking.v1.CreateAppointmentRequest
-	(*AppointmentResponse)(nil),             // 6: slotwise.booking.v1.AppointmentResponse
-	(*ListMyAppointmentsRequest)(nil),       // 7: slotwise.booking.v1.ListMyAppointmentsRequest
-	(*ListProviderAppointmentsRequest)(nil), // 8: slotwise.booking.v1.ListProviderAppointmentsRequest
-	(*ReassignRequest)(nil),                 // 9: slotwise.booking.v1.ReassignRequest
-	(*ListAppointmentsResponse)(nil),        // 10: slotwise.booking.v1.ListAppointmentsResponse
-	(*GetAppointmentRequest)(nil),           // 11: slotwise.booking.v1.GetAppointmentRequest
-	(*UpdateStatusRequest)(nil),             // 12: slotwise.booking.v1.UpdateStatusRequest
-	(*RescheduleRequest)(nil),               // 13: slotwise.booking.v1.RescheduleRequest
-	(*GetAvailabilityRequest)(nil),          // 14: slotwise.booking.v1.GetAvailabilityRequest
-	(*SlotAvailability)(nil),                // 15: slotwise.booking.v1.SlotAvailability
-	(*DayAvailability)(nil),                 // 16: slotwise.booking.v1.DayAvailability
-	(*GetAvailabilityResponse)(nil),         // 17: slotwise.booking.v1.GetAvailabilityResponse
-	(*GetProviderAnalyticsRequest)(nil),     // 18: slotwise.booking.v1.GetProviderAnalyticsRequest
-	(*ProviderAnalyticsResponse)(nil),       // 19: slotwise.booking.v1.ProviderAnalyticsResponse
-	(*AnalyticsCounts)(nil),                 // 20: slotwise.booking.v1.AnalyticsCounts
-	(*AnalyticsRates)(nil),                  // 21: slotwise.booking.v1.AnalyticsRates
-	(*AnalyticsDay)(nil),                    // 22: slotwise.booking.v1.AnalyticsDay
-	(*AnalyticsHour)(nil),                   // 23: slotwise.booking.v1.AnalyticsHour
-	(*timestamppb.Timestamp)(nil),           // 24: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 25: google.api.HttpBody
+	(*StaffCalendarFeedRequest)(nil),        // 3: slotwise.booking.v1.StaffCalendarFeedRequest
+	(*CalendarFeedResponse)(nil),            // 4: slotwise.booking.v1.CalendarFeedResponse
+	(*Appointment)(nil),                     // 5: slotwise.booking.v1.Appointment
+	(*CreateAppointmentRequest)(nil),        // 6: slotwise.booking.v1.CreateAppointmentRequest
+	(*AppointmentResponse)(nil),             // 7: slotwise.booking.v1.AppointmentResponse
+	(*ListMyAppointmentsRequest)(nil),       // 8: slotwise.booking.v1.ListMyAppointmentsRequest
+	(*ListProviderAppointmentsRequest)(nil), // 9: slotwise.booking.v1.ListProviderAppointmentsRequest
+	(*ReassignRequest)(nil),                 // 10: slotwise.booking.v1.ReassignRequest
+	(*ListAppointmentsResponse)(nil),        // 11: slotwise.booking.v1.ListAppointmentsResponse
+	(*GetAppointmentRequest)(nil),           // 12: slotwise.booking.v1.GetAppointmentRequest
+	(*UpdateStatusRequest)(nil),             // 13: slotwise.booking.v1.UpdateStatusRequest
+	(*RescheduleRequest)(nil),               // 14: slotwise.booking.v1.RescheduleRequest
+	(*GetAvailabilityRequest)(nil),          // 15: slotwise.booking.v1.GetAvailabilityRequest
+	(*SlotAvailability)(nil),                // 16: slotwise.booking.v1.SlotAvailability
+	(*DayAvailability)(nil),                 // 17: slotwise.booking.v1.DayAvailability
+	(*GetAvailabilityResponse)(nil),         // 18: slotwise.booking.v1.GetAvailabilityResponse
+	(*GetProviderAnalyticsRequest)(nil),     // 19: slotwise.booking.v1.GetProviderAnalyticsRequest
+	(*ProviderAnalyticsResponse)(nil),       // 20: slotwise.booking.v1.ProviderAnalyticsResponse
+	(*AnalyticsCounts)(nil),                 // 21: slotwise.booking.v1.AnalyticsCounts
+	(*AnalyticsRates)(nil),                  // 22: slotwise.booking.v1.AnalyticsRates
+	(*AnalyticsDay)(nil),                    // 23: slotwise.booking.v1.AnalyticsDay
+	(*AnalyticsHour)(nil),                   // 24: slotwise.booking.v1.AnalyticsHour
+	(*timestamppb.Timestamp)(nil),           // 25: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 26: google.api.HttpBody
 }
 var file_slotwise_booking_v1_booking_proto_depIdxs = []int32{
-	24, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
-	24, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
-	24, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
-	4,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
-	4,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
-	24, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
-	15, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
-	16, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
-	20, // 8: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
-	21, // 9: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
-	22, // 10: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
-	23, // 11: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
-	5,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
-	7,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
-	11, // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
-	8,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
-	12, // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	12, // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
-	13, // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
-	9,  // 19: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
-	14, // 20: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
-	11, // 21: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	25, // 0: slotwise.booking.v1.Appointment.startsAt:type_name -> google.protobuf.Timestamp
+	25, // 1: slotwise.booking.v1.Appointment.createdAt:type_name -> google.protobuf.Timestamp
+	25, // 2: slotwise.booking.v1.Appointment.updatedAt:type_name -> google.protobuf.Timestamp
+	5,  // 3: slotwise.booking.v1.AppointmentResponse.appointment:type_name -> slotwise.booking.v1.Appointment
+	5,  // 4: slotwise.booking.v1.ListAppointmentsResponse.appointments:type_name -> slotwise.booking.v1.Appointment
+	25, // 5: slotwise.booking.v1.SlotAvailability.startsAt:type_name -> google.protobuf.Timestamp
+	16, // 6: slotwise.booking.v1.DayAvailability.slots:type_name -> slotwise.booking.v1.SlotAvailability
+	17, // 7: slotwise.booking.v1.GetAvailabilityResponse.days:type_name -> slotwise.booking.v1.DayAvailability
+	21, // 8: slotwise.booking.v1.ProviderAnalyticsResponse.totals:type_name -> slotwise.booking.v1.AnalyticsCounts
+	22, // 9: slotwise.booking.v1.ProviderAnalyticsResponse.rates:type_name -> slotwise.booking.v1.AnalyticsRates
+	23, // 10: slotwise.booking.v1.ProviderAnalyticsResponse.daily:type_name -> slotwise.booking.v1.AnalyticsDay
+	24, // 11: slotwise.booking.v1.ProviderAnalyticsResponse.hours:type_name -> slotwise.booking.v1.AnalyticsHour
+	6,  // 12: slotwise.booking.v1.BookingService.CreateAppointment:input_type -> slotwise.booking.v1.CreateAppointmentRequest
+	8,  // 13: slotwise.booking.v1.BookingService.ListMyAppointments:input_type -> slotwise.booking.v1.ListMyAppointmentsRequest
+	12, // 14: slotwise.booking.v1.BookingService.GetAppointment:input_type -> slotwise.booking.v1.GetAppointmentRequest
+	9,  // 15: slotwise.booking.v1.BookingService.ListProviderAppointments:input_type -> slotwise.booking.v1.ListProviderAppointmentsRequest
+	13, // 16: slotwise.booking.v1.BookingService.UpdateProviderStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	13, // 17: slotwise.booking.v1.BookingService.UpdateCustomerStatus:input_type -> slotwise.booking.v1.UpdateStatusRequest
+	14, // 18: slotwise.booking.v1.BookingService.Reschedule:input_type -> slotwise.booking.v1.RescheduleRequest
+	10, // 19: slotwise.booking.v1.BookingService.ReassignAppointment:input_type -> slotwise.booking.v1.ReassignRequest
+	15, // 20: slotwise.booking.v1.BookingService.GetAvailability:input_type -> slotwise.booking.v1.GetAvailabilityRequest
+	12, // 21: slotwise.booking.v1.BookingService.GetAppointmentCalendar:input_type -> slotwise.booking.v1.GetAppointmentRequest
 	0,  // 22: slotwise.booking.v1.BookingService.CalendarFeed:input_type -> slotwise.booking.v1.CalendarFeedRequest
 	1,  // 23: slotwise.booking.v1.BookingService.GetCalendarFeed:input_type -> slotwise.booking.v1.GetCalendarFeedRequest
 	2,  // 24: slotwise.booking.v1.BookingService.ResetCalendarFeed:input_type -> slotwise.booking.v1.ResetCalendarFeedRequest
-	18, // 25: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
-	6,  // 26: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 27: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 28: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	10, // 29: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
-	6,  // 30: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 31: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 32: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
-	6,  // 33: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
-	17, // 34: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
-	25, // 35: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
-	25, // 36: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
-	3,  // 37: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	3,  // 38: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
-	19, // 39: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
-	26, // [26:40] is the sub-list for method output_type
-	12, // [12:26] is the sub-list for method input_type
+	3,  // 25: slotwise.booking.v1.BookingService.GetStaffCalendarFeed:input_type -> slotwise.booking.v1.StaffCalendarFeedRequest
+	3,  // 26: slotwise.booking.v1.BookingService.ResetStaffCalendarFeed:input_type -> slotwise.booking.v1.StaffCalendarFeedRequest
+	19, // 27: slotwise.booking.v1.BookingService.GetProviderAnalytics:input_type -> slotwise.booking.v1.GetProviderAnalyticsRequest
+	7,  // 28: slotwise.booking.v1.BookingService.CreateAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	11, // 29: slotwise.booking.v1.BookingService.ListMyAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	7,  // 30: slotwise.booking.v1.BookingService.GetAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	11, // 31: slotwise.booking.v1.BookingService.ListProviderAppointments:output_type -> slotwise.booking.v1.ListAppointmentsResponse
+	7,  // 32: slotwise.booking.v1.BookingService.UpdateProviderStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	7,  // 33: slotwise.booking.v1.BookingService.UpdateCustomerStatus:output_type -> slotwise.booking.v1.AppointmentResponse
+	7,  // 34: slotwise.booking.v1.BookingService.Reschedule:output_type -> slotwise.booking.v1.AppointmentResponse
+	7,  // 35: slotwise.booking.v1.BookingService.ReassignAppointment:output_type -> slotwise.booking.v1.AppointmentResponse
+	18, // 36: slotwise.booking.v1.BookingService.GetAvailability:output_type -> slotwise.booking.v1.GetAvailabilityResponse
+	26, // 37: slotwise.booking.v1.BookingService.GetAppointmentCalendar:output_type -> google.api.HttpBody
+	26, // 38: slotwise.booking.v1.BookingService.CalendarFeed:output_type -> google.api.HttpBody
+	4,  // 39: slotwise.booking.v1.BookingService.GetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	4,  // 40: slotwise.booking.v1.BookingService.ResetCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	4,  // 41: slotwise.booking.v1.BookingService.GetStaffCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	4,  // 42: slotwise.booking.v1.BookingService.ResetStaffCalendarFeed:output_type -> slotwise.booking.v1.CalendarFeedResponse
+	20, // 43: slotwise.booking.v1.BookingService.GetProviderAnalytics:output_type -> slotwise.booking.v1.ProviderAnalyticsResponse
+	28, // [28:44] is the sub-list for method output_type
+	12, // [12:28] is the sub-list for method input_type
 	12, // [12:12] is the sub-list for extension type_name
 	12, // [12:12] is the sub-list for extension extendee
 	0,  // [0:12] is the sub-list for field type_name
@@ -2062,7 +2116,7 @@ func file_slotwise_booking_v1_booking_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_proto_rawDesc), len(file_slotwise_booking_v1_booking_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   24,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -33,6 +33,8 @@ const (
 	BookingService_CalendarFeed_FullMethodName             = "/slotwise.booking.v1.BookingService/CalendarFeed"
 	BookingService_GetCalendarFeed_FullMethodName          = "/slotwise.booking.v1.BookingService/GetCalendarFeed"
 	BookingService_ResetCalendarFeed_FullMethodName        = "/slotwise.booking.v1.BookingService/ResetCalendarFeed"
+	BookingService_GetStaffCalendarFeed_FullMethodName     = "/slotwise.booking.v1.BookingService/GetStaffCalendarFeed"
+	BookingService_ResetStaffCalendarFeed_FullMethodName   = "/slotwise.booking.v1.BookingService/ResetStaffCalendarFeed"
 	BookingService_GetProviderAnalytics_FullMethodName     = "/slotwise.booking.v1.BookingService/GetProviderAnalytics"
 )
 
@@ -66,6 +68,13 @@ type BookingServiceClient interface {
 	// ResetCalendarFeed gives the caller a new feed address; the old one
 	// stops working at once.
 	ResetCalendarFeed(ctx context.Context, in *ResetCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error)
+	// GetStaffCalendarFeed is the secret feed address of one member of the
+	// calling provider's team: that member's appointments only
+	// (docs/product.md#calendar-export). Another provider's member is 404.
+	GetStaffCalendarFeed(ctx context.Context, in *StaffCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error)
+	// ResetStaffCalendarFeed gives the member a new feed address; the old one
+	// stops working at once.
+	ResetStaffCalendarFeed(ctx context.Context, in *StaffCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error)
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error)
@@ -209,6 +218,26 @@ func (c *bookingServiceClient) ResetCalendarFeed(ctx context.Context, in *ResetC
 	return out, nil
 }
 
+func (c *bookingServiceClient) GetStaffCalendarFeed(ctx context.Context, in *StaffCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CalendarFeedResponse)
+	err := c.cc.Invoke(ctx, BookingService_GetStaffCalendarFeed_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *bookingServiceClient) ResetStaffCalendarFeed(ctx context.Context, in *StaffCalendarFeedRequest, opts ...grpc.CallOption) (*CalendarFeedResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CalendarFeedResponse)
+	err := c.cc.Invoke(ctx, BookingService_ResetStaffCalendarFeed_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *bookingServiceClient) GetProviderAnalytics(ctx context.Context, in *GetProviderAnalyticsRequest, opts ...grpc.CallOption) (*ProviderAnalyticsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ProviderAnalyticsResponse)
@@ -249,6 +278,13 @@ type BookingServiceServer interface {
 	// ResetCalendarFeed gives the caller a new feed address; the old one
 	// stops working at once.
 	ResetCalendarFeed(context.Context, *ResetCalendarFeedRequest) (*CalendarFeedResponse, error)
+	// GetStaffCalendarFeed is the secret feed address of one member of the
+	// calling provider's team: that member's appointments only
+	// (docs/product.md#calendar-export). Another provider's member is 404.
+	GetStaffCalendarFeed(context.Context, *StaffCalendarFeedRequest) (*CalendarFeedResponse, error)
+	// ResetStaffCalendarFeed gives the member a new feed address; the old one
+	// stops working at once.
+	ResetStaffCalendarFeed(context.Context, *StaffCalendarFeedRequest) (*CalendarFeedResponse, error)
 	// GetProviderAnalytics is the calling provider's figures over the last
 	// 7, 30 or 90 days in the business time zone (docs/product.md#analytics).
 	GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error)
@@ -300,6 +336,12 @@ func (UnimplementedBookingServiceServer) GetCalendarFeed(context.Context, *GetCa
 }
 func (UnimplementedBookingServiceServer) ResetCalendarFeed(context.Context, *ResetCalendarFeedRequest) (*CalendarFeedResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ResetCalendarFeed not implemented")
+}
+func (UnimplementedBookingServiceServer) GetStaffCalendarFeed(context.Context, *StaffCalendarFeedRequest) (*CalendarFeedResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetStaffCalendarFeed not implemented")
+}
+func (UnimplementedBookingServiceServer) ResetStaffCalendarFeed(context.Context, *StaffCalendarFeedRequest) (*CalendarFeedResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResetStaffCalendarFeed not implemented")
 }
 func (UnimplementedBookingServiceServer) GetProviderAnalytics(context.Context, *GetProviderAnalyticsRequest) (*ProviderAnalyticsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetProviderAnalytics not implemented")
@@ -559,6 +601,42 @@ func _BookingService_ResetCalendarFeed_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _BookingService_GetStaffCalendarFeed_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StaffCalendarFeedRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).GetStaffCalendarFeed(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_GetStaffCalendarFeed_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).GetStaffCalendarFeed(ctx, req.(*StaffCalendarFeedRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _BookingService_ResetStaffCalendarFeed_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StaffCalendarFeedRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BookingServiceServer).ResetStaffCalendarFeed(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BookingService_ResetStaffCalendarFeed_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BookingServiceServer).ResetStaffCalendarFeed(ctx, req.(*StaffCalendarFeedRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _BookingService_GetProviderAnalytics_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetProviderAnalyticsRequest)
 	if err := dec(in); err != nil {
@@ -635,6 +713,14 @@ var BookingService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ResetCalendarFeed",
 			Handler:    _BookingService_ResetCalendarFeed_Handler,
+		},
+		{
+			MethodName: "GetStaffCalendarFeed",
+			Handler:    _BookingService_GetStaffCalendarFeed_Handler,
+		},
+		{
+			MethodName: "ResetStaffCalendarFeed",
+			Handler:    _BookingService_ResetStaffCalendarFeed_Handler,
 		},
 		{
 			MethodName: "GetProviderAnalytics",

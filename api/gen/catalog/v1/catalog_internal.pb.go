@@ -111,6 +111,94 @@ func (x *GetServiceStaffResponse) GetStaff() []*StaffMember {
 	return nil
 }
 
+type GetMemberProviderRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	StaffId       string                 `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMemberProviderRequest) Reset() {
+	*x = GetMemberProviderRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMemberProviderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMemberProviderRequest) ProtoMessage() {}
+
+func (x *GetMemberProviderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMemberProviderRequest.ProtoReflect.Descriptor instead.
+func (*GetMemberProviderRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GetMemberProviderRequest) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
+}
+
+type GetMemberProviderResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProviderId    string                 `protobuf:"bytes,1,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMemberProviderResponse) Reset() {
+	*x = GetMemberProviderResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMemberProviderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMemberProviderResponse) ProtoMessage() {}
+
+func (x *GetMemberProviderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMemberProviderResponse.ProtoReflect.Descriptor instead.
+func (*GetMemberProviderResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *GetMemberProviderResponse) GetProviderId() string {
+	if x != nil {
+		return x.ProviderId
+	}
+	return ""
+}
+
 type CatalogStatsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -119,7 +207,7 @@ type CatalogStatsRequest struct {
 
 func (x *CatalogStatsRequest) Reset() {
 	*x = CatalogStatsRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -131,7 +219,7 @@ func (x *CatalogStatsRequest) String() string {
 func (*CatalogStatsRequest) ProtoMessage() {}
 
 func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -144,7 +232,7 @@ func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
 func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{4}
 }
 
 type CatalogStatsResponse struct {
@@ -156,7 +244,7 @@ type CatalogStatsResponse struct {
 
 func (x *CatalogStatsResponse) Reset() {
 	*x = CatalogStatsResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -168,7 +256,7 @@ func (x *CatalogStatsResponse) String() string {
 func (*CatalogStatsResponse) ProtoMessage() {}
 
 func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -181,7 +269,7 @@ func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
 func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *CatalogStatsResponse) GetBusinesses() int64 {
@@ -199,14 +287,21 @@ const file_slotwise_catalog_v1_catalog_internal_proto_rawDesc = "" +
 	"\x16GetServiceStaffRequest\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\"Q\n" +
 	"\x17GetServiceStaffResponse\x126\n" +
-	"\x05staff\x18\x01 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x05staff\"\x15\n" +
+	"\x05staff\x18\x01 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x05staff\"4\n" +
+	"\x18GetMemberProviderRequest\x12\x18\n" +
+	"\astaffId\x18\x01 \x01(\tR\astaffId\";\n" +
+	"\x19GetMemberProviderResponse\x12\x1e\n" +
+	"\n" +
+	"providerId\x18\x01 \x01(\tR\n" +
+	"providerId\"\x15\n" +
 	"\x13CatalogStatsRequest\"6\n" +
 	"\x14CatalogStatsResponse\x12\x1e\n" +
 	"\n" +
 	"businesses\x18\x01 \x01(\x03R\n" +
-	"businesses2\xee\x01\n" +
+	"businesses2\xe7\x02\n" +
 	"\x0fCatalogInternal\x12q\n" +
-	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12h\n" +
+	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12w\n" +
+	"\x11GetMemberProvider\x12-.slotwise.catalog.v1.GetMemberProviderRequest\x1a..slotwise.catalog.v1.GetMemberProviderResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
 
 var (
@@ -221,22 +316,26 @@ func file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_slotwise_catalog_v1_catalog_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_slotwise_catalog_v1_catalog_internal_proto_goTypes = []any{
-	(*GetServiceStaffRequest)(nil),  // 0: slotwise.catalog.v1.GetServiceStaffRequest
-	(*GetServiceStaffResponse)(nil), // 1: slotwise.catalog.v1.GetServiceStaffResponse
-	(*CatalogStatsRequest)(nil),     // 2: slotwise.catalog.v1.CatalogStatsRequest
-	(*CatalogStatsResponse)(nil),    // 3: slotwise.catalog.v1.CatalogStatsResponse
-	(*StaffMember)(nil),             // 4: slotwise.catalog.v1.StaffMember
+	(*GetServiceStaffRequest)(nil),    // 0: slotwise.catalog.v1.GetServiceStaffRequest
+	(*GetServiceStaffResponse)(nil),   // 1: slotwise.catalog.v1.GetServiceStaffResponse
+	(*GetMemberProviderRequest)(nil),  // 2: slotwise.catalog.v1.GetMemberProviderRequest
+	(*GetMemberProviderResponse)(nil), // 3: slotwise.catalog.v1.GetMemberProviderResponse
+	(*CatalogStatsRequest)(nil),       // 4: slotwise.catalog.v1.CatalogStatsRequest
+	(*CatalogStatsResponse)(nil),      // 5: slotwise.catalog.v1.CatalogStatsResponse
+	(*StaffMember)(nil),               // 6: slotwise.catalog.v1.StaffMember
 }
 var file_slotwise_catalog_v1_catalog_internal_proto_depIdxs = []int32{
-	4, // 0: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
+	6, // 0: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
 	0, // 1: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
-	2, // 2: slotwise.catalog.v1.CatalogInternal.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
-	1, // 3: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
-	3, // 4: slotwise.catalog.v1.CatalogInternal.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
-	3, // [3:5] is the sub-list for method output_type
-	1, // [1:3] is the sub-list for method input_type
+	2, // 2: slotwise.catalog.v1.CatalogInternal.GetMemberProvider:input_type -> slotwise.catalog.v1.GetMemberProviderRequest
+	4, // 3: slotwise.catalog.v1.CatalogInternal.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
+	1, // 4: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
+	3, // 5: slotwise.catalog.v1.CatalogInternal.GetMemberProvider:output_type -> slotwise.catalog.v1.GetMemberProviderResponse
+	5, // 6: slotwise.catalog.v1.CatalogInternal.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
+	4, // [4:7] is the sub-list for method output_type
+	1, // [1:4] is the sub-list for method input_type
 	1, // [1:1] is the sub-list for extension type_name
 	1, // [1:1] is the sub-list for extension extendee
 	0, // [0:1] is the sub-list for field type_name
@@ -254,7 +353,7 @@ func file_slotwise_catalog_v1_catalog_internal_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_internal_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_internal_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

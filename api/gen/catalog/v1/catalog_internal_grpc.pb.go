@@ -19,8 +19,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogInternal_GetServiceStaff_FullMethodName = "/slotwise.catalog.v1.CatalogInternal/GetServiceStaff"
-	CatalogInternal_CatalogStats_FullMethodName    = "/slotwise.catalog.v1.CatalogInternal/CatalogStats"
+	CatalogInternal_GetServiceStaff_FullMethodName   = "/slotwise.catalog.v1.CatalogInternal/GetServiceStaff"
+	CatalogInternal_GetMemberProvider_FullMethodName = "/slotwise.catalog.v1.CatalogInternal/GetMemberProvider"
+	CatalogInternal_CatalogStats_FullMethodName      = "/slotwise.catalog.v1.CatalogInternal/CatalogStats"
 )
 
 // CatalogInternalClient is the client API for CatalogInternal service.
@@ -37,6 +38,11 @@ type CatalogInternalClient interface {
 	// and days off, for booking-svc to decide who is free
 	// (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
+	// GetMemberProvider is whose team a member is on, for booking-svc to give
+	// a provider their member's calendar feed
+	// (docs/adr/0070-member-calendar-feeds.md). NotFound for no such member
+	// or a removed one.
+	GetMemberProvider(ctx context.Context, in *GetMemberProviderRequest, opts ...grpc.CallOption) (*GetMemberProviderResponse, error)
 	// CatalogStats is how many businesses publish an active service (the
 	// gateway's GET /stats).
 	CatalogStats(ctx context.Context, in *CatalogStatsRequest, opts ...grpc.CallOption) (*CatalogStatsResponse, error)
@@ -54,6 +60,16 @@ func (c *catalogInternalClient) GetServiceStaff(ctx context.Context, in *GetServ
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetServiceStaffResponse)
 	err := c.cc.Invoke(ctx, CatalogInternal_GetServiceStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogInternalClient) GetMemberProvider(ctx context.Context, in *GetMemberProviderRequest, opts ...grpc.CallOption) (*GetMemberProviderResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetMemberProviderResponse)
+	err := c.cc.Invoke(ctx, CatalogInternal_GetMemberProvider_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +100,11 @@ type CatalogInternalServer interface {
 	// and days off, for booking-svc to decide who is free
 	// (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
+	// GetMemberProvider is whose team a member is on, for booking-svc to give
+	// a provider their member's calendar feed
+	// (docs/adr/0070-member-calendar-feeds.md). NotFound for no such member
+	// or a removed one.
+	GetMemberProvider(context.Context, *GetMemberProviderRequest) (*GetMemberProviderResponse, error)
 	// CatalogStats is how many businesses publish an active service (the
 	// gateway's GET /stats).
 	CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error)
@@ -99,6 +120,9 @@ type UnimplementedCatalogInternalServer struct{}
 
 func (UnimplementedCatalogInternalServer) GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetServiceStaff not implemented")
+}
+func (UnimplementedCatalogInternalServer) GetMemberProvider(context.Context, *GetMemberProviderRequest) (*GetMemberProviderResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetMemberProvider not implemented")
 }
 func (UnimplementedCatalogInternalServer) CatalogStats(context.Context, *CatalogStatsRequest) (*CatalogStatsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CatalogStats not implemented")
@@ -142,6 +166,24 @@ func _CatalogInternal_GetServiceStaff_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogInternal_GetMemberProvider_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMemberProviderRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogInternalServer).GetMemberProvider(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogInternal_GetMemberProvider_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogInternalServer).GetMemberProvider(ctx, req.(*GetMemberProviderRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _CatalogInternal_CatalogStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CatalogStatsRequest)
 	if err := dec(in); err != nil {
@@ -170,6 +212,10 @@ var CatalogInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetServiceStaff",
 			Handler:    _CatalogInternal_GetServiceStaff_Handler,
+		},
+		{
+			MethodName: "GetMemberProvider",
+			Handler:    _CatalogInternal_GetMemberProvider_Handler,
 		},
 		{
 			MethodName: "CatalogStats",

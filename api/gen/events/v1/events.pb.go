@@ -78,9 +78,16 @@ type AppointmentEvent struct {
 	StaffEmail string `protobuf:"bytes,27,opt,name=staffEmail,proto3" json:"staffEmail,omitempty"`
 	// closedBy names the member whose own day off made a "day_closed"
 	// notice (empty: the business closed the day).
-	ClosedBy      string `protobuf:"bytes,28,opt,name=closedBy,proto3" json:"closedBy,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ClosedBy string `protobuf:"bytes,28,opt,name=closedBy,proto3" json:"closedBy,omitempty"`
+	// previousStaffId, previousStaffName and previousStaffEmail are the
+	// member the appointment was with before this change, set only when the
+	// change took it from them ("reassigned", or "rescheduled" to another
+	// member): they are told it is no longer theirs.
+	PreviousStaffId    string `protobuf:"bytes,29,opt,name=previousStaffId,proto3" json:"previousStaffId,omitempty"`
+	PreviousStaffName  string `protobuf:"bytes,30,opt,name=previousStaffName,proto3" json:"previousStaffName,omitempty"`
+	PreviousStaffEmail string `protobuf:"bytes,31,opt,name=previousStaffEmail,proto3" json:"previousStaffEmail,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *AppointmentEvent) Reset() {
@@ -298,6 +305,27 @@ func (x *AppointmentEvent) GetStaffEmail() string {
 func (x *AppointmentEvent) GetClosedBy() string {
 	if x != nil {
 		return x.ClosedBy
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetPreviousStaffId() string {
+	if x != nil {
+		return x.PreviousStaffId
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetPreviousStaffName() string {
+	if x != nil {
+		return x.PreviousStaffName
+	}
+	return ""
+}
+
+func (x *AppointmentEvent) GetPreviousStaffEmail() string {
+	if x != nil {
+		return x.PreviousStaffEmail
 	}
 	return ""
 }
@@ -706,7 +734,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\a\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x92\b\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -743,7 +771,10 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"staffEmail\x18\x1b \x01(\tR\n" +
 	"staffEmail\x12\x1a\n" +
-	"\bclosedBy\x18\x1c \x01(\tR\bclosedBy\"\x97\x03\n" +
+	"\bclosedBy\x18\x1c \x01(\tR\bclosedBy\x12(\n" +
+	"\x0fpreviousStaffId\x18\x1d \x01(\tR\x0fpreviousStaffId\x12,\n" +
+	"\x11previousStaffName\x18\x1e \x01(\tR\x11previousStaffName\x12.\n" +
+	"\x12previousStaffEmail\x18\x1f \x01(\tR\x12previousStaffEmail\"\x97\x03\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

@@ -6,6 +6,7 @@ import { useMyStaff } from '@slotwise/booking-data-access';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { closureLabel, CloseDaysForm } from '@slotwise/catalog-ui';
 import { useAddMember, useAddMemberClosure, useDeleteMemberClosure, useRemoveMember, useUpdateMember } from '../api/team-api';
+import { MemberCalendarFeed } from './MemberCalendarFeed';
 import { MemberForm } from './MemberForm';
 import { buildMemberPatch, buildMemberRequest, emptyMemberForm, hoursSummary, memberFormOf } from './team-form';
 
@@ -123,6 +124,7 @@ function MemberCard({ member: m, services, onEdit, onRemove }: { member: StaffMe
         )}
       </div>
       {daysOff && <MemberDaysOff member={m} />}
+      {!m.isOwner && <MemberCalendarFeed member={m} />}
     </article>
   );
 }

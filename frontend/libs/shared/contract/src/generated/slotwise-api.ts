@@ -645,6 +645,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/me/staff/{staffId}/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GetStaffCalendarFeed is the secret feed address of one member of the
+         *     calling provider's team: that member's appointments only
+         *     (docs/product.md#calendar-export). Another provider's member is 404.
+         */
+        get: operations["BookingService_GetStaffCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/providers/me/staff/{staffId}/calendar-feed/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ResetStaffCalendarFeed gives the member a new feed address; the old one
+         *     stops working at once.
+         */
+        post: operations["BookingService_ResetStaffCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reviews": {
         parameters: {
             query?: never;
@@ -874,6 +915,7 @@ export interface components {
              */
             staffId?: string;
         };
+        BookingServiceResetStaffCalendarFeedBody: Record<string, never>;
         BookingServiceUpdateCustomerStatusBody: {
             status?: string;
             /**
@@ -3155,6 +3197,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1StaffResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    BookingService_GetStaffCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description staffId is the team member (catalog-svc's id). */
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarFeedResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    BookingService_ResetStaffCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description staffId is the team member (catalog-svc's id). */
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingServiceResetStaffCalendarFeedBody"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1CalendarFeedResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
