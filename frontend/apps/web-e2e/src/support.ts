@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import path from 'node:path';
 
 export const API = process.env.E2E_API_URL ?? 'http://localhost:5001';
@@ -83,13 +83,38 @@ export async function loginViaUi(page: Page, a: Account) {
   await expect(page.getByRole('button', { name: /▾/ })).toBeVisible();
 }
 
+/**
+ * Sends a request again while the server answers 429 (auth-svc refuses a password check when
+ * every slot is busy, auth-svc/internal/password/limited.go), after the Retry-After it names, as
+ * a client should: on a small shared machine the suite's own logins fill those slots.
+ */
+async function retryWhileBusy(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await send();
+    if (res.status() !== 429 || attempt === 10) return res;
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers()['retry-after'] ?? '1')));
+  }
+}
+
+/**
+ * Access tokens by account, reused for five minutes (they live ten in the devstack,
+ * ACCESS_TOKEN_TTL): each login is an Argon2id check, the costliest thing the suite asks of the
+ * server. Keyed by role, email and password, so a changed address or password logs in anew.
+ */
+const tokens = new Map<string, { token: string; at: number }>();
+const TOKEN_REUSE_MS = 5 * 60_000;
+
 export async function apiLogin(request: APIRequestContext, a: Account): Promise<string> {
-  const res = await request.post(`${API}/auth/login-with-role`, {
-    data: { email: a.email, password: a.password, role: a.role },
-  });
+  const key = `${a.role} ${a.email} ${a.password}`;
+  const kept = tokens.get(key);
+  if (kept && Date.now() - kept.at < TOKEN_REUSE_MS) return kept.token;
+  const res = await retryWhileBusy(() =>
+    request.post(`${API}/auth/login-with-role`, { data: { email: a.email, password: a.password, role: a.role } }),
+  );
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = await res.json();
   expect(body.token).toBeTruthy();
+  tokens.set(key, { token: body.token as string, at: Date.now() });
   return body.token as string;
 }
 
@@ -119,7 +144,7 @@ export async function registerViaApi(request: APIRequestContext, a: Account) {
     role: a.role,
   };
   if (a.role === 'provider') data['businessInfo'] = { businessName: a.businessName, location: 'Pune' };
-  const res = await request.post(`${API}/auth/register`, { data });
+  const res = await retryWhileBusy(() => request.post(`${API}/auth/register`, { data }));
   expect(res.status(), await res.text()).toBe(201);
 }
 
