@@ -195,3 +195,31 @@ export async function createServiceViaApi(request: APIRequestContext, a: Account
   expect(id).toBeTruthy();
   return id;
 }
+
+/**
+ * How often an open page asks for the signed-in user's notifications (the bell, the provider home):
+ * NOTIFICATIONS_REFRESH_MS in libs/notification/data-access/src/lib/notifications.ts.
+ */
+export const NOTIFICATIONS_REFRESH_MS = 30_000;
+
+/** Waits until the API lists a notification for `a` whose text contains `text` (it comes by event). */
+export async function awaitNotification(request: APIRequestContext, a: Account, text: string) {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, a)}` };
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${API}/notifications?limit=20`, { headers });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return ((await res.json()).notifications as { text: string }[]).some((n) => n.text.includes(text));
+    }, { timeout: 30_000, message: `a notification for ${a.email} with "${text}"` })
+    .toBe(true);
+}
+
+/**
+ * Lets the page's notification poll come round once, without waiting for it: the page's clock
+ * (installed with `page.clock.install()` before it loaded) jumps one refresh interval ahead, so
+ * its timer fires as it would after 30 s. Call it once the notification is stored
+ * (awaitNotification): what the page shows next is what that one poll brought.
+ */
+export async function nextNotificationPoll(page: Page) {
+  await page.clock.fastForward(NOTIFICATIONS_REFRESH_MS);
+}
