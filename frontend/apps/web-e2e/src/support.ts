@@ -223,3 +223,20 @@ export async function awaitNotification(request: APIRequestContext, a: Account, 
 export async function nextNotificationPoll(page: Page) {
   await page.clock.fastForward(NOTIFICATIONS_REFRESH_MS);
 }
+
+/**
+ * Waits until the page's transitions and finite animations are over: after a theme switch
+ * without a reload, colours with a CSS transition pass through in-between values, and an axe
+ * contrast check must see the final ones.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner runs forever: only what ends is waited for.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
