@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, shotPath, type Account } from './support';
+import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, type Account } from './support';
 
 // Accessibility on a laptop (1280×900), in the system's light and dark (prefers-color-scheme,
 // no theme stored: the app follows it): the main routes of a visitor, a customer and a provider
@@ -51,12 +51,19 @@ async function problems(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`);
 }
 
+/**
+ * Each route loaded once and scanned in both themes: with no theme stored the app follows the
+ * system's preference as it changes (ThemeProvider in libs/shell/feature/src/lib/theme.tsx), so
+ * switching the emulated preference repaints the page without a second load.
+ */
 async function check(page: Page, who: string, routes: string[]) {
-  for (const theme of ['light', 'dark'] as Theme[]) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const route of routes) {
-      await open(page, route);
+  for (const route of routes) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open(page, route);
+    for (const theme of ['light', 'dark'] as Theme[]) {
+      await page.emulateMedia({ colorScheme: theme });
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await settled(page);
       expect.soft(await problems(page), `${route} (${who}, ${theme})`).toEqual([]);
     }
   }

@@ -1,8 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, customer, loginViaUi, logout, provider, registerViaUi, runId } from './support';
+import pg from 'pg';
+import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, customer, DATABASE_URL, loginViaUi, logout, provider, registerViaApi, registerViaUi, runId, signInWithToken } from './support';
 import { awaitMail, linkIn, mailsTo } from './mailpit';
 
 test.describe.configure({ mode: 'serial' });
+
+/** A notification's email as notification-svc keeps it: queued, sent, failed or off. */
+async function emailStatus(notificationId: string): Promise<string> {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const r = await db.query(`SELECT status FROM notification.emails WHERE notification_id = $1`, [notificationId]);
+    return (r.rows[0]?.status as string | undefined) ?? '';
+  } finally {
+    await db.end();
+  }
+}
 
 test('register a customer and a provider', async ({ page }) => {
   await registerViaUi(page, customer);
@@ -46,7 +59,7 @@ test('changing the email asks for the current password and waits for its link', 
       address: '5 FC Road, Pune', gender: 'female', role: 'customer' },
   });
   expect(res.status(), await res.text()).toBe(201);
-  await loginViaUi(page, mover);
+  await signInWithToken(page, request, mover);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await expect(page.getByLabel('Current Password')).toHaveCount(0);
@@ -66,7 +79,8 @@ test('changing the email asks for the current password and waits for its link', 
   await expect(page.getByText(`Your email address is now ${moved}. Please sign in again on your devices.`)).toBeVisible();
   await page.goto('/');
   await logout(page).catch(() => undefined); // the session may already have ended
-  await loginViaUi(page, { ...mover, email: moved });
+  // The new address signs in (the login form itself is the tests above).
+  await signInWithToken(page, request, { ...mover, email: moved });
   await page.goto('/profile');
   await expect(page.getByTestId('profile-email')).toHaveText(moved);
   await logout(page);
@@ -136,7 +150,8 @@ test("a category page lists a provider's service and Know More opens", async ({ 
 
 test('a new customer books at once, is mailed only once verified, and can reset a forgotten password', async ({ page, request }) => {
   const newbie = { ...customer, email: `newbie.${runId}@example.com`, fullName: 'Nina Newbie' };
-  await registerViaUi(page, newbie);
+  // Registered by the API (the form is the first test's): the same verification mail goes out.
+  await registerViaApi(request, newbie);
   const serviceId = await createServiceViaApi(request, provider, { name: `Verify Check ${runId}`, timeSlots: ['09:00', '11:00'] });
   const id = await bookViaApi(request, newbie, { serviceId, date: businessDay(2), time: '09:00' });
   const providerAuth = { Authorization: `Bearer ${await apiLogin(request, provider)}` };
@@ -147,16 +162,24 @@ test('a new customer books at once, is mailed only once verified, and can reset 
   await move('scheduled');
 
   // Signed in: the banner asks to verify; the acceptance is in the app but not mailed.
-  await loginViaUi(page, newbie);
+  await signInWithToken(page, request, newbie);
   const banner = page.getByRole('region', { name: 'Email verification' });
   await expect(banner).toContainText(newbie.email);
   await banner.getByRole('button', { name: 'Resend' }).click();
   await expect(banner.getByRole('status')).toContainText('We just sent a link.');
   const token = await apiLogin(request, newbie);
+  let acceptedId = '';
   await expect
-    .poll(async () => JSON.stringify(await (await request.get(`${API}/notifications`, { headers: { Authorization: `Bearer ${token}` } })).json()))
-    .toContain('booking_accepted');
-  await page.waitForTimeout(3_000); // the postman's next rounds
+    .poll(async () => {
+      const list = (await (await request.get(`${API}/notifications`, { headers: { Authorization: `Bearer ${token}` } })).json()).notifications as { _id: string; type: string }[];
+      acceptedId = list.find((n) => n.type === 'booking_accepted')?._id ?? '';
+      return acceptedId;
+    })
+    .not.toBe('');
+  // The postman (a round a second) takes the acceptance's mail and switches it off, the address
+  // being unverified: wait for that decision, not for a fixed time.
+  await expect.poll(() => emailStatus(acceptedId), { timeout: 20_000 }).not.toBe('queued');
+  expect(await emailStatus(acceptedId)).toBe('off');
   expect((await mailsTo(request, newbie.email)).map((m) => m.Subject)).toEqual(['Verify your email address']);
 
   const link = linkIn(await awaitMail(request, newbie.email, 'Verify your email address'), 'verify-email');
@@ -189,5 +212,5 @@ test('a new customer books at once, is mailed only once verified, and can reset 
   await page.getByLabel('Confirm new password').fill('fresh-pass-10');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert')).toContainText('already used');
-  await loginViaUi(page, { ...newbie, password: 'fresh-pass-9' });
+  await signInWithToken(page, request, { ...newbie, password: 'fresh-pass-9' });
 });

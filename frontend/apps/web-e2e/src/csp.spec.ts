@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, apiLogin, loginViaUi, runId, type Account } from './support';
+import { API, apiLogin, runId, signInWithToken, type Account } from './support';
 
 /**
  * The web server and the API send a Content-Security-Policy without 'unsafe-inline' or
@@ -72,7 +72,7 @@ test('the app runs under its Content-Security-Policy', async ({ page, request })
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await loginViaUi(page, owner);
+  await signInWithToken(page, request, owner);
   await page.goto('/my-services');
   await page.getByRole('switch', { name: `Active: ${name}` }).click();
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: `${name} is now inactive` });

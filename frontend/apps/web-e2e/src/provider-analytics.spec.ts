@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { API, apiLogin, businessDay, createServiceViaApi, DATABASE_URL, registerViaApi, runId, shotPath, signInWithToken, type Account } from './support';
+import { API, apiLogin, businessDay, createServiceViaApi, DATABASE_URL, registerViaApi, runId, settled, shotPath, signInWithToken, type Account } from './support';
 
 // Issue 26 "Must show": the provider sees charts from seeded data. The past cannot be booked
 // through the API (only future slots), so the appointments are written straight into
@@ -162,9 +162,14 @@ test('on phones (360, 390 and 414 px) the section fits, and passes axe in light 
   await signInWithToken(page, request, provider);
   for (const width of [360, 390, 414]) {
     await page.setViewportSize({ width, height: 844 });
+    // Loaded once per width and seen in both themes: with no theme stored the app follows the
+    // system's preference as it changes (libs/shell/feature/src/lib/theme.tsx), no reload needed.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/my-services');
     for (const mode of ['light', 'dark'] as const) {
-      await page.goto('/my-services');
-      await setTheme(page, mode);
+      await page.emulateMedia({ colorScheme: mode });
+      await expect(page.locator('html')).toHaveClass(mode === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await settled(page);
       const section = page.getByRole('region', { name: 'Analytics' });
       await expectFigures(section, 30);
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -182,6 +187,9 @@ test('on phones (360, 390 and 414 px) the section fits, and passes axe in light 
       const axe = await new AxeBuilder({ page }).include('[data-testid="analytics"]').analyze();
       const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
       expect.soft(bad, `axe at ${width} px (${mode})`).toEqual([]);
+      // Closed again, so the next theme starts as a fresh load would.
+      await section.getByText('Show as table').click();
+      await expect(section.getByRole('table', { name: 'Bookings per day' })).toBeHidden();
     }
   }
 });

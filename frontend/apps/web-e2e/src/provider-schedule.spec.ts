@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, signInWithToken, shotPath, type Account } from './support';
+import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, signInWithToken, shotPath, type Account } from './support';
 
 // Issue 26 "Must show": a provider closes days and the customer's date strip shows them closed;
 // the queue toggle persists and closes every service. Screenshots light and dark, phone and desktop.
@@ -23,11 +23,15 @@ async function expectReadable(page: Page, selector: string) {
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
+/**
+ * The page in the system's light or dark, without a reload: with no theme stored the app follows
+ * the system's preference as it changes (libs/shell/feature/src/lib/theme.tsx).
+ */
 async function theme(page: Page, mode: 'light' | 'dark') {
-  await page.evaluate((m) => localStorage.setItem('theme', m), mode);
-  await page.reload();
+  await page.emulateMedia({ colorScheme: mode });
   if (mode === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
   else await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await settled(page);
 }
 
 test('a provider closes two days with a note; the customer sees them closed', async ({ page, request, browser }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { API, apiLogin, bookViaApi, loginViaUi, registerViaUi, runId, type Account } from './support';
+import { API, apiLogin, bookViaApi, registerViaApi, runId, signInWithToken, type Account } from './support';
 
 // Issue 9 "Must show": a provider's whole day, against the real stack.
 test.describe.configure({ mode: 'serial' });
@@ -54,9 +54,11 @@ async function openCategory(page: Page, slug: string) {
 
 let appointmentId = '';
 
-test('provider registers and adds a service with generated slots', async ({ page }) => {
-  await registerViaUi(page, provider);
-  await loginViaUi(page, provider);
+// Signing up and in through the forms is accounts.spec.ts's: here the account is made by the API.
+test('provider adds a service with generated slots', async ({ page, request }) => {
+  await registerViaApi(request, provider);
+  await signInWithToken(page, request, provider);
+  await page.goto('/');
   await expect(page.getByTestId('provider-stats')).toBeVisible();
 
   await page.goto('/my-services');
@@ -98,8 +100,8 @@ test('provider registers and adds a service with generated slots', async ({ page
   await expect(row).toContainText('2 slots');
 });
 
-test('an inactive service vanishes from its public category page, and comes back', async ({ page }) => {
-  await loginViaUi(page, provider);
+test('an inactive service vanishes from its public category page, and comes back', async ({ page, request }) => {
+  await signInWithToken(page, request, provider);
   await page.goto('/my-services');
   const toggle = page.getByRole('switch', { name: `Active: ${serviceName}` });
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
@@ -132,7 +134,8 @@ test('a customer books; the provider accepts on home; the dashboard offers no se
 
   appointmentId = await bookViaApi(request, customer, { serviceId: service._id, date: tomorrowInBusinessZone(), time: '10:00', notes: 'Pastel colours please' });
 
-  await loginViaUi(page, provider);
+  await signInWithToken(page, request, provider);
+  await page.goto('/');
   const queue = page.getByTestId('queue-card');
   await expect(queue.getByRole('switch', { name: 'Queue open' })).toHaveAttribute('aria-checked', 'true');
   const request1 = queue.getByRole('listitem').filter({ hasText: serviceName });
@@ -173,7 +176,7 @@ test('once its start has passed the provider completes it from the calendar, and
     await db.end();
   }
 
-  await loginViaUi(page, provider);
+  await signInWithToken(page, request, provider);
   await completeFromCalendar(page);
 
   // The customer reviews the completed appointment (the review service learns of it by event).

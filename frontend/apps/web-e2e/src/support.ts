@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import path from 'node:path';
 
 export const API = process.env.E2E_API_URL ?? 'http://localhost:5001';
@@ -83,13 +83,38 @@ export async function loginViaUi(page: Page, a: Account) {
   await expect(page.getByRole('button', { name: /▾/ })).toBeVisible();
 }
 
+/**
+ * Sends a request again while the server answers 429 (auth-svc refuses a password check when
+ * every slot is busy, auth-svc/internal/password/limited.go), after the Retry-After it names, as
+ * a client should: on a small shared machine the suite's own logins fill those slots.
+ */
+async function retryWhileBusy(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await send();
+    if (res.status() !== 429 || attempt === 10) return res;
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers()['retry-after'] ?? '1')));
+  }
+}
+
+/**
+ * Access tokens by account, reused for five minutes (they live ten in the devstack,
+ * ACCESS_TOKEN_TTL): each login is an Argon2id check, the costliest thing the suite asks of the
+ * server. Keyed by role, email and password, so a changed address or password logs in anew.
+ */
+const tokens = new Map<string, { token: string; at: number }>();
+const TOKEN_REUSE_MS = 5 * 60_000;
+
 export async function apiLogin(request: APIRequestContext, a: Account): Promise<string> {
-  const res = await request.post(`${API}/auth/login-with-role`, {
-    data: { email: a.email, password: a.password, role: a.role },
-  });
+  const key = `${a.role} ${a.email} ${a.password}`;
+  const kept = tokens.get(key);
+  if (kept && Date.now() - kept.at < TOKEN_REUSE_MS) return kept.token;
+  const res = await retryWhileBusy(() =>
+    request.post(`${API}/auth/login-with-role`, { data: { email: a.email, password: a.password, role: a.role } }),
+  );
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = await res.json();
   expect(body.token).toBeTruthy();
+  tokens.set(key, { token: body.token as string, at: Date.now() });
   return body.token as string;
 }
 
@@ -119,7 +144,7 @@ export async function registerViaApi(request: APIRequestContext, a: Account) {
     role: a.role,
   };
   if (a.role === 'provider') data['businessInfo'] = { businessName: a.businessName, location: 'Pune' };
-  const res = await request.post(`${API}/auth/register`, { data });
+  const res = await retryWhileBusy(() => request.post(`${API}/auth/register`, { data }));
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -169,4 +194,49 @@ export async function createServiceViaApi(request: APIRequestContext, a: Account
   const id = (await res.json()).data._id as string;
   expect(id).toBeTruthy();
   return id;
+}
+
+/**
+ * How often an open page asks for the signed-in user's notifications (the bell, the provider home):
+ * NOTIFICATIONS_REFRESH_MS in libs/notification/data-access/src/lib/notifications.ts.
+ */
+export const NOTIFICATIONS_REFRESH_MS = 30_000;
+
+/** Waits until the API lists a notification for `a` whose text contains `text` (it comes by event). */
+export async function awaitNotification(request: APIRequestContext, a: Account, text: string) {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, a)}` };
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${API}/notifications?limit=20`, { headers });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return ((await res.json()).notifications as { text: string }[]).some((n) => n.text.includes(text));
+    }, { timeout: 30_000, message: `a notification for ${a.email} with "${text}"` })
+    .toBe(true);
+}
+
+/**
+ * Lets the page's notification poll come round once, without waiting for it: the page's clock
+ * (installed with `page.clock.install()` before it loaded) jumps one refresh interval ahead, so
+ * its timer fires as it would after 30 s. Call it once the notification is stored
+ * (awaitNotification): what the page shows next is what that one poll brought.
+ */
+export async function nextNotificationPoll(page: Page) {
+  await page.clock.fastForward(NOTIFICATIONS_REFRESH_MS);
+}
+
+/**
+ * Waits until the page's transitions and finite animations are over: after a theme switch
+ * without a reload, colours with a CSS transition pass through in-between values, and an axe
+ * contrast check must see the final ones.
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner runs forever: only what ends is waited for.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
