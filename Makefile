@@ -111,11 +111,13 @@ test:
 # (minutes each): Jaeger, Mailpit, golangci-lint, helm and promtool.
 # Prometheus (~10 min cold) is for make up and make drills only, which
 # build it when missing: no stage of make test runs it. make test builds
-# test-tools and jaeger side by side: only its last stage (tracing) needs
-# Jaeger, the longest build.
-dev-tools: test-tools jaeger
+# test-tools and jaeger side by side in the background (only its last
+# stage, tracing, needs Jaeger, the longest build); golangci-lint is built
+# by the lint stage, which needs it first (built twice at once, it cost a
+# fresh run minutes).
+dev-tools: test-tools jaeger $(GOLANGCI)
 
-test-tools: $(GOLANGCI) $(MAILPIT)
+test-tools: $(MAILPIT)
 	$(MAKE) --no-print-directory -C helm helm promtool
 
 jaeger: $(JAEGER)
