@@ -22,3 +22,4 @@ export * from './lib/ReviewReply';
 export * from './lib/ReportReviewDialog';
 export * from './lib/ReportReviewButton';
 export * from './lib/useDialogSubmit';
+export * from './lib/copy-address';

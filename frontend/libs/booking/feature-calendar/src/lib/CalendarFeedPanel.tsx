@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCalendarFeed, useResetCalendarFeed } from '@slotwise/booking-data-access';
-import { Button, buttonClass, toast } from '@slotwise/shared-ui';
+import { Button, buttonClass, copyAddress, toast } from '@slotwise/shared-ui';
 
 /**
  * The signed-in user's calendar feed (docs/product.md#calendar-export): a secret webcal:// address
@@ -10,15 +10,6 @@ export function CalendarFeedPanel() {
   const feed = useCalendarFeed();
   const reset = useResetCalendarFeed();
   const [open, setOpen] = useState(false);
-  const copy = async () => {
-    if (!feed.data) return;
-    try {
-      await navigator.clipboard.writeText(feed.data);
-      toast.success('Calendar address copied');
-    } catch {
-      toast.error('Could not copy: select the address and copy it');
-    }
-  };
   return (
     <details className="mb-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="calendar-feed">
       <summary className="cursor-pointer font-semibold">Subscribe in your calendar app</summary>
@@ -39,7 +30,7 @@ export function CalendarFeedPanel() {
             <a href={feed.data} className={buttonClass('primary')}>
               Subscribe
             </a>
-            <Button variant="secondary" onClick={() => void copy()}>
+            <Button variant="secondary" onClick={() => feed.data && void copyAddress(feed.data)}>
               Copy address
             </Button>
             <Button

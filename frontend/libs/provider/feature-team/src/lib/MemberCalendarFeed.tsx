@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffMember } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 import { webcalAddress } from '@slotwise/booking-data-access';
-import { Button, toast } from '@slotwise/shared-ui';
+import { Button, copyAddress, toast } from '@slotwise/shared-ui';
 
 const feedKey = (id: string) => [queryRoots.provider, 'staff-calendar-feed', id] as const;
 
@@ -29,15 +29,6 @@ export function MemberCalendarFeed({ member: m }: { member: StaffMember }) {
     },
     onError: () => toast.error('Could not change the address. Please try again.'),
   });
-  const copy = async () => {
-    if (!feed.data) return;
-    try {
-      await navigator.clipboard.writeText(feed.data);
-      toast.success('Calendar address copied');
-    } catch {
-      toast.error('Could not copy: select the address and copy it');
-    }
-  };
   return (
     <details className="mt-3 text-sm" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="member-calendar-feed">
       <summary className="cursor-pointer font-medium">Calendar address for {m.name}</summary>
@@ -55,7 +46,7 @@ export function MemberCalendarFeed({ member: m }: { member: StaffMember }) {
             className="mt-2 w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
           />
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => void copy()}>
+            <Button size="sm" variant="secondary" onClick={() => feed.data && void copyAddress(feed.data)}>
               Copy address
             </Button>
             <Button size="sm" variant="danger-outline" disabled={reset.isPending} onClick={() => reset.mutate()}>
