@@ -23,14 +23,18 @@ interface Props {
 }
 
 const noon = (date: string) => new Date(`${date}T12:00:00`);
+// One formatter each, built once: toLocaleDateString builds a new one per call, 1–3 ms each on a
+// phone, twice per day of the strip.
+const WEEKDAY = new Intl.DateTimeFormat('en-IN', { weekday: 'short' });
+const MONTH = new Intl.DateTimeFormat('en-IN', { month: 'short' });
 
 function StackedDay({ date }: { date: string }) {
   const d = noon(date);
   return (
     <>
-      <span>{d.toLocaleDateString('en-IN', { weekday: 'short' })}</span>
+      <span>{WEEKDAY.format(d)}</span>
       <span className="text-lg font-bold">{d.getDate()}</span>
-      <span>{d.toLocaleDateString('en-IN', { month: 'short' })}</span>
+      <span>{MONTH.format(d)}</span>
     </>
   );
 }

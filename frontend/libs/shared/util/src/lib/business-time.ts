@@ -6,17 +6,29 @@ import { parseTimeLabel } from './time-slots';
  */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
+// One formatter per zone, built on first use: building one costs 1–3 ms on a phone, and a screen
+// reads many instants.
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+function cachedFormat(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
+  let f = cache.get(timeZone);
+  if (!f) cache.set(timeZone, (f = make()));
+  return f;
+}
+
 function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = cachedFormat(partsFormats, timeZone, () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+  ).formatToParts(instant);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour') % 24, mi: get('minute'), s: get('second') };
 }
@@ -70,7 +82,7 @@ export function zoneNotice(browserZone: string | undefined, businessZone: string
  */
 export function zoneAbbreviation(timeZone: string = BUSINESS_TIME_ZONE, at: Date = new Date()): string {
   try {
-    const part = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    const part = cachedFormat(zoneNameFormats, timeZone, () => new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })).formatToParts(at).find((p) => p.type === 'timeZoneName');
     return part?.value || timeZone;
   } catch {
     return timeZone;

@@ -1,9 +1,12 @@
 import { BUSINESS_TIME_ZONE, businessInstant, zoneAbbreviation } from './business-time';
 import { displayTime } from './time-slots';
 
+// Built once: toLocaleString builds a new formatter per call (slow on a phone, once per price shown).
+const RUPEES = new Intl.NumberFormat('en-IN');
+
 /** '₹499' — prices are whole or fractional rupees. */
 export function formatRupees(amount: number): string {
-  return `₹${Number.isFinite(amount) ? amount.toLocaleString('en-IN') : '0'}`;
+  return `₹${Number.isFinite(amount) ? RUPEES.format(amount) : '0'}`;
 }
 
 export function formatDuration(minutes: number): string {
