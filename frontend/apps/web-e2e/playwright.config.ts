@@ -56,8 +56,11 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/slotwise_e2e',
       API_ADDR: listenAddr(apiURL),
       WEB_ADDR: listenAddr(baseURL),
-      // No spec reads Prometheus; a built bin/prometheus would otherwise join on :9090.
+      // No spec reads Prometheus or Jaeger; a built bin/prometheus or bin/jaeger would otherwise
+      // join (and every service export its spans) at the cost of CPU the browsers need.
+      // make test-tracing checks the traces.
       NO_PROMETHEUS: '1',
+      NO_JAEGER: '1',
     },
   },
 });

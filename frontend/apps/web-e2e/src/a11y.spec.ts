@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, type Account } from './support';
+import { type Account, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath } from './support';
 
 // Accessibility on a laptop (1280×900), in the system's light and dark (prefers-color-scheme,
 // no theme stored: the app follows it): the main routes of a visitor, a customer and a provider
@@ -45,8 +44,8 @@ async function open(page: Page, route: string) {
 
 /** Serious or critical violations, and heading-order (axe calls it moderate; we hold it to none). */
 async function problems(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
+  const scan = await axe(page).analyze();
+  return scan.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`);
 }
@@ -102,8 +101,8 @@ test('the calendar draws a 15-minute booking as 5:00–5:15, its chip readable i
     // 15 minutes of an hour's grid: the chip is far shorter than a 60-minute one would be.
     const box = await chip.boundingBox();
     expect(box?.height ?? 999).toBeLessThan(40);
-    const axe = await new AxeBuilder({ page }).include('[data-testid="calendar"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `calendar (${theme})`).toEqual([]);
+    const scan = await axe(page).include('[data-testid="calendar"]').analyze();
+    expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `calendar (${theme})`).toEqual([]);
     await page.screenshot({ path: shotPath(`calendar-15-minutes-${theme}.png`) });
   }
 });

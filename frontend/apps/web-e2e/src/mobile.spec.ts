@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, updateScreenshots, type Account } from './support';
+import { type Account, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, updateScreenshots } from './support';
 
 // Every route on a phone (390×844), logged out, as a customer and as a provider, in light and
 // dark: the page never scrolls sideways, the closed navbar is at most 64 px high, and axe finds
@@ -65,8 +64,8 @@ async function checkPhone(page: Page, who: string, route: string) {
     const header = await page.locator('header').first().boundingBox();
     expect.soft(header?.height ?? 999, `${route} navbar height`).toBeLessThanOrEqual(64);
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    const bad = axe.violations
+    const scan = await axe(page).analyze();
+    const bad = scan.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).slice(0, 3).join(' | ')}`);
     expect.soft(bad, `${route} (${who}, ${theme}) axe`).toEqual([]);

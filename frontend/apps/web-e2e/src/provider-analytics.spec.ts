@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { API, apiLogin, businessDay, createServiceViaApi, DATABASE_URL, registerViaApi, runId, settled, shotPath, signInWithToken, type Account } from './support';
+import { type Account, API, apiLogin, axe, businessDay, createServiceViaApi, DATABASE_URL, registerViaApi, runId, settled, shotPath, signInWithToken } from './support';
 
 // Issue 26 "Must show": the provider sees charts from seeded data. The past cannot be booked
 // through the API (only future slots), so the appointments are written straight into
@@ -184,8 +183,8 @@ test('on phones (360, 390 and 414 px) the section fits, and passes axe in light 
       if (width === 390) await shoot(section, `provider-analytics-phone-${mode}.png`);
       await expectTables(section, 30);
       expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px the open tables scroll the page`).toBeLessThanOrEqual(width);
-      const axe = await new AxeBuilder({ page }).include('[data-testid="analytics"]').analyze();
-      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+      const scan = await axe(page).include('[data-testid="analytics"]').analyze();
+      const bad = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
       expect.soft(bad, `axe at ${width} px (${mode})`).toEqual([]);
       // Closed again, so the next theme starts as a fresh load would.
       await section.getByText('Show as table').click();

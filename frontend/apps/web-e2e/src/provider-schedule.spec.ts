@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API, apiLogin, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, signInWithToken, shotPath, type Account } from './support';
+import { type Account, API, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, signInWithToken } from './support';
 
 // Issue 26 "Must show": a provider closes days and the customer's date strip shows them closed;
 // the queue toggle persists and closes every service. Screenshots light and dark, phone and desktop.
@@ -19,8 +18,8 @@ let serviceId = '';
 
 /** axe finds nothing serious in what `selector` matches (closed days' contrast, in both themes). */
 async function expectReadable(page: Page, selector: string) {
-  const axe = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const scan = await axe(page).include(selector).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
 /**

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { businessDay, createServiceViaApi, registerViaApi, runId, shotPath, signInWithToken, type Account } from './support';
+import { type Account, axe, businessDay, createServiceViaApi, registerViaApi, runId, shotPath, signInWithToken } from './support';
 
 // Issue 42 "Must show": a provider adds two members and assigns services; a customer books
 // "anyone", another books a named member (on a phone); the provider filters the calendar by
@@ -45,8 +44,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 async function axeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const scan = await axe(page).analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
 async function addMember(page: Page, name: string, services: string[]) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import path from 'node:path';
 
@@ -240,3 +241,10 @@ export async function settled(page: Page) {
     ),
   );
 }
+
+/**
+ * An axe scan of the page as it is now. Legacy mode runs axe inside the page; the default mode
+ * opens a second page for every scan to merge the results of frames, which this app does not
+ * have. The same rules and results, a scan in 0.4–0.9 s instead of 1.3–2.9 s (issue 41).
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
