@@ -8,7 +8,7 @@ GO_PKGS    := $(addprefix ./,$(addsuffix /...,$(GO_MODULES)))
 BIN        := $(CURDIR)/bin
 NPM_OK     := $(shell command -v npm >/dev/null 2>&1 && echo yes)
 
-.PHONY: admin dev-tools test-tools jaeger drills lint-modules test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
+.PHONY: admin dev-tools test-tools jaeger drills test-go-packages test-drills-short lint-modules test-rules test-tracing up build build-go build-devstack build-web generate check-generated lint test test-go test-helm test-web test-e2e bench clean
 
 JAEGER := $(BIN)/jaeger
 MAILPIT := $(BIN)/mailpit
@@ -122,11 +122,21 @@ test-tools: $(MAILPIT)
 
 jaeger: $(JAEGER)
 
+# Every Go test: the packages, then the bench's short fault drills.
+test-go: test-go-packages test-drills-short
+
 # The bench's drills and the devstack's integration tests each run whole
 # stacks against the one PostgreSQL (100 connections by default); side by
-# side they can exhaust it, so the drills run after everything else.
-test-go:
+# side they can exhaust it, so the drills never run beside the packages.
+test-go-packages:
 	go test -count=1 -timeout 20m $(filter-out ./bench/...,$(GO_PKGS))
+
+# The short form of each fault drill (a stack at a time, pools of 4 per
+# program: under 40 connections). They spend most of their ~80 s waiting
+# on the stack (a replica joining, a consumer group handing over), so
+# make test runs them beside the e2e suite, whose one devstack holds
+# about 20 more.
+test-drills-short:
 	$(if $(filter ./bench/...,$(GO_PKGS)),go test -count=1 -timeout 20m ./bench/...)
 
 # One trace across every hop, checked in a real Jaeger.
