@@ -6,12 +6,15 @@ package stackproc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -68,20 +71,31 @@ type Process struct {
 	run  *osproc.Run
 }
 
+// errPortTaken: the API's port, free when chosen, was taken before the
+// devstack listened on it.
+var errPortTaken = errors.New("the API's port was taken")
+
 // Start launches the devstack and waits until it is ready (its endpoints
 // file appears), at most timeout.
 func Start(ctx context.Context, o Options, timeout time.Duration) (*Process, error) {
 	// A free port chosen here rather than :0, which split mode's gateway
-	// (a process of its own) would not report back; restarts keep it.
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
+	// (a process of its own) would not report back; restarts keep it. Other
+	// tests bind ports meanwhile, so one may take it before the devstack
+	// listens: then it starts again on another (three tries).
+	for try := 1; ; try++ {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		api := l.Addr().String()
+		l.Close()
+		opts := o
+		opts.Env = append([]string{"API_ADDR=" + api}, o.Env...)
+		p := &Process{opts: opts}
+		if err := p.start(ctx, timeout); err == nil || !errors.Is(err, errPortTaken) || try == 3 {
+			return p, err
+		}
 	}
-	api := l.Addr().String()
-	l.Close()
-	o.Env = append([]string{"API_ADDR=" + api}, o.Env...)
-	p := &Process{opts: o}
-	return p, p.start(ctx, timeout)
 }
 
 func (p *Process) start(ctx context.Context, timeout time.Duration) error {
@@ -101,7 +115,13 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 	cmd.Env = append(os.Environ(), "DEVSTACK_DIR="+p.opts.Dir, "EMBEDDED_KAFKA_PORT=0",
 		"NO_JAEGER=1", "OTEL_EXPORTER_OTLP_ENDPOINT=", "NO_MAILPIT=1", "SMTP_ADDR=", "NO_PROMETHEUS=1", "WEB_DIR="+filepath.Join(p.opts.Dir, "no-web-app"), "KAFKA_BROKERS=")
 	cmd.Env = append(cmd.Env, p.opts.Env...)
-	cmd.Stdout, cmd.Stderr = p.opts.Log, p.opts.Log
+	// Its last output is kept to say why it stopped, if it stops before it is ready.
+	last := &tail{}
+	out := io.Writer(last)
+	if p.opts.Log != nil {
+		out = io.MultiWriter(p.opts.Log, last)
+	}
+	cmd.Stdout, cmd.Stderr = out, out
 	// Its own process group, so Kill reaches programs it started (split mode).
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	var err error
@@ -116,7 +136,11 @@ func (p *Process) start(ctx context.Context, timeout time.Duration) error {
 		}
 		select {
 		case <-p.run.Exited():
-			return fmt.Errorf("the devstack exited before it was ready: %v", p.run.State())
+			err := fmt.Errorf("the devstack exited before it was ready: %v; its last output:\n%s", p.run.State(), last)
+			if strings.Contains(last.String(), "address already in use") {
+				err = fmt.Errorf("%w: %w", errPortTaken, err)
+			}
+			return err
 		case <-ctx.Done():
 			p.Kill()
 			return ctx.Err()
@@ -151,4 +175,26 @@ func (p *Process) Stop() {
 	if p.run != nil {
 		p.run.Stop(os.Interrupt, 30*time.Second)
 	}
+}
+
+// tail keeps the last 4 KiB written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if over := len(t.buf) - 4096; over > 0 {
+		t.buf = t.buf[over:]
+	}
+	return len(b), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
 }
