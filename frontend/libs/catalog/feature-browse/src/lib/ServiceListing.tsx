@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, ErrorBanner, Spinner } from '@slotwise/shared-ui';
 import { ServiceGrid } from '@slotwise/catalog-ui';
+import { formatNumber } from '@slotwise/shared-util';
 import { useServicePages, type ServiceQuery } from '../api/services-api';
 
 export const LOAD_MORE_ERROR = 'Could not load more services. Please try again.';
@@ -21,7 +22,7 @@ export function ServiceListing({ query, loadError, empty }: { query: ServiceQuer
       <ServiceGrid services={services} />
       <div className="mt-6 flex flex-col items-center gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-          Showing {services.length} of {total.toLocaleString('en-IN')}
+          Showing {services.length} of {formatNumber(total)}
           {capped && '+'}
         </p>
         {capped && !hasNextPage && <p className="text-sm text-slate-600 dark:text-slate-300">{CAPPED_HINT}</p>}

@@ -1,12 +1,17 @@
 import { BUSINESS_TIME_ZONE, businessInstant, zoneAbbreviation } from './business-time';
 import { displayTime } from './time-slots';
 
-// Built once: toLocaleString builds a new formatter per call (slow on a phone, once per price shown).
-const RUPEES = new Intl.NumberFormat('en-IN');
+// Built once: toLocaleString builds a new formatter per call (slow on a phone, once per number shown).
+const NUMBER = new Intl.NumberFormat('en-IN');
+
+/** '1,23,456' — a count or amount with Indian digit grouping. */
+export function formatNumber(n: number): string {
+  return NUMBER.format(n);
+}
 
 /** '₹499' — prices are whole or fractional rupees. */
 export function formatRupees(amount: number): string {
-  return `₹${Number.isFinite(amount) ? RUPEES.format(amount) : '0'}`;
+  return `₹${Number.isFinite(amount) ? formatNumber(amount) : '0'}`;
 }
 
 export function formatDuration(minutes: number): string {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass, Icon, Stars } from '@slotwise/shared-ui';
-import { CATEGORY_PAGES, reviewerName } from '@slotwise/shared-util';
+import { CATEGORY_PAGES, formatNumber, reviewerName } from '@slotwise/shared-util';
 import { useHomeStats, useTestimonials } from '../api/home-api';
 
 const features = [
@@ -19,8 +19,6 @@ const steps = [
 
 /** Fewer real testimonials than this and the section is not shown (docs/product.md#customer-home). */
 export const MIN_TESTIMONIALS = 3;
-
-const count = new Intl.NumberFormat('en-IN');
 
 /**
  * Customer home (docs/product.md#screens-and-routes): hero with the marketplace's real figures, four
@@ -119,10 +117,10 @@ function HomeFigures() {
   const st = useHomeStats().data;
   if (!st) return <div className="mt-10 min-h-16" />;
   const figures = [
-    { label: 'Bookings made', value: count.format(st.bookings) },
-    { label: 'Businesses', value: count.format(st.businesses) },
+    { label: 'Bookings made', value: formatNumber(st.bookings) },
+    { label: 'Businesses', value: formatNumber(st.businesses) },
     ...(st.ratingCount > 0
-      ? [{ label: `Average rating (${count.format(st.ratingCount)} ${st.ratingCount === 1 ? 'review' : 'reviews'})`, value: `${st.averageRating.toFixed(1)} ★` }]
+      ? [{ label: `Average rating (${formatNumber(st.ratingCount)} ${st.ratingCount === 1 ? 'review' : 'reviews'})`, value: `${st.averageRating.toFixed(1)} ★` }]
       : []),
     ...(st.completedShare > 0 ? [{ label: 'Appointments completed', value: `${st.completedShare}%` }] : []),
   ];
