@@ -209,6 +209,10 @@ type Service interface {
 	// ServiceStaff is the members performing a service, with their hours
 	// and days off (internal: booking-svc's).
 	ServiceStaff(ctx context.Context, serviceID string) ([]Member, error)
+	// ServicesStaff is ServiceStaff for a listing page (at most MaxLimit
+	// ids): each member performing any of them, once (internal:
+	// booking-svc's next free slots).
+	ServicesStaff(ctx context.Context, serviceIDs []string) ([]Member, error)
 	// MemberProvider is whose team a member is on (internal: booking-svc's
 	// member calendar feeds); 404 for no such member or a removed one.
 	MemberProvider(ctx context.Context, id string) (string, error)

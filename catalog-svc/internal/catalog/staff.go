@@ -74,6 +74,9 @@ const (
 	MsgStaffAdded       = "Team member added"
 	MsgStaffUpdated     = "Team member updated"
 	MsgStaffRemoved     = "Team member removed"
+	// MsgTooManyServiceIDs refuses asking for the members of more services
+	// than a listing page holds.
+	MsgTooManyServiceIDs = "at most 1000 services per call"
 )
 
 // ErrTooManyStaff is the repository's "MaxStaff already".
@@ -87,6 +90,9 @@ type StaffRepository interface {
 	Staff(ctx context.Context, providerID, today string) ([]Member, error)
 	// ServiceStaff is Staff narrowed to the members performing serviceID.
 	ServiceStaff(ctx context.Context, serviceID, today string) ([]Member, error)
+	// ServicesStaff is ServiceStaff for many services in one query: each
+	// member performing any of them, once.
+	ServicesStaff(ctx context.Context, serviceIDs []string, today string) ([]Member, error)
 	// MemberProvider is whose team member id is on; ErrNotFound for none
 	// or a removed one.
 	MemberProvider(ctx context.Context, id string) (string, error)
@@ -227,6 +233,16 @@ func (s *service) Staff(ctx context.Context, c Caller) ([]Member, error) {
 
 func (s *service) ServiceStaff(ctx context.Context, serviceID string) ([]Member, error) {
 	return s.repo.ServiceStaff(ctx, serviceID, s.today().Format(DateLayout))
+}
+
+func (s *service) ServicesStaff(ctx context.Context, serviceIDs []string) ([]Member, error) {
+	if len(serviceIDs) > MaxLimit {
+		return nil, apperr.Invalid(MsgTooManyServiceIDs)
+	}
+	if len(serviceIDs) == 0 {
+		return []Member{}, nil
+	}
+	return s.repo.ServicesStaff(ctx, serviceIDs, s.today().Format(DateLayout))
 }
 
 func (s *service) MemberProvider(ctx context.Context, id string) (string, error) {

@@ -54,6 +54,14 @@ func (s Services) ServiceStaff(ctx context.Context, serviceID, today string) ([]
 		AND EXISTS (SELECT 1 FROM staff_services ss WHERE ss.staff_id = m.id AND ss.service_id = $1::uuid)`+staffOrder, serviceID, today))
 }
 
+// ServicesStaff reads the members performing any of serviceIDs in one
+// query (off staff_services_by_service), each once.
+func (s Services) ServicesStaff(ctx context.Context, serviceIDs []string, today string) ([]catalog.Member, error) {
+	return scanStaff(s.Pool.Query(ctx, staffSQL+`WHERE m.removed_at IS NULL
+		AND EXISTS (SELECT 1 FROM staff_services ss WHERE ss.staff_id = m.id AND ss.service_id = ANY($1::uuid[]))`+staffOrder,
+		validUUIDs(serviceIDs), today))
+}
+
 // MemberProvider implements catalog.StaffRepository.
 func (s Services) MemberProvider(ctx context.Context, id string) (string, error) {
 	if !postgres.IsUUID(id) {

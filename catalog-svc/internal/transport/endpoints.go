@@ -40,6 +40,7 @@ type Set struct {
 
 	// CatalogInternal's.
 	GetServiceStaff   endpoint.Endpoint
+	GetServicesStaff  endpoint.Endpoint
 	GetMemberProvider endpoint.Endpoint
 	CatalogStats      endpoint.Endpoint
 }
@@ -90,6 +91,7 @@ func NewSet(s catalog.Service, stats catalog.StatsReader, middlewares func(servi
 		DeleteStaffClosure:   mw.Wrap("DeleteStaffClosure", makeDeleteStaffClosure(s), mw.Authenticated),
 
 		GetServiceStaff:   internal.Wrap("GetServiceStaff", makeGetServiceStaff(s)),
+		GetServicesStaff:  internal.Wrap("GetServicesStaff", kit.Endpoint(s.ServicesStaff)),
 		GetMemberProvider: internal.Wrap("GetMemberProvider", kit.Endpoint(s.MemberProvider)),
 		CatalogStats:      internal.Wrap("CatalogStats", makeCatalogStats(stats)),
 	}

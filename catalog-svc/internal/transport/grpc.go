@@ -36,6 +36,7 @@ type GRPCServer struct {
 	addStaffClosure      kit.Handler[*catalogv1.AddStaffClosureRequest, *catalogv1.StaffResponse]
 	deleteStaffClosure   kit.Handler[*catalogv1.DeleteStaffClosureRequest, *catalogv1.StaffResponse]
 	getServiceStaff      kit.Handler[*catalogv1.GetServiceStaffRequest, *catalogv1.GetServiceStaffResponse]
+	getServicesStaff     kit.Handler[*catalogv1.GetServicesStaffRequest, *catalogv1.GetServicesStaffResponse]
 	getMemberProvider    kit.Handler[*catalogv1.GetMemberProviderRequest, *catalogv1.GetMemberProviderResponse]
 	catalogStats         kit.Handler[*catalogv1.CatalogStatsRequest, *catalogv1.CatalogStatsResponse]
 }
@@ -65,6 +66,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		addStaffClosure:      kit.NewHandler(set.AddStaffClosure, decodeAddStaffClosure, encodeStaff),
 		deleteStaffClosure:   kit.NewHandler(set.DeleteStaffClosure, decodeDeleteStaffClosure, encodeStaff),
 		getServiceStaff:      kit.NewHandler(set.GetServiceStaff, decodeGetServiceStaff, encodeServiceStaff),
+		getServicesStaff:     kit.NewHandler(set.GetServicesStaff, decodeGetServicesStaff, encodeServicesStaff),
 		getMemberProvider: kit.NewHandler(set.GetMemberProvider,
 			func(_ context.Context, r *catalogv1.GetMemberProviderRequest) string { return r.GetStaffId() },
 			func(_ context.Context, p string) *catalogv1.GetMemberProviderResponse {
@@ -140,6 +142,10 @@ func (s *GRPCServer) DeleteStaffClosure(ctx context.Context, req *catalogv1.Dele
 
 func (s *GRPCServer) GetServiceStaff(ctx context.Context, req *catalogv1.GetServiceStaffRequest) (*catalogv1.GetServiceStaffResponse, error) {
 	return s.getServiceStaff.Serve(ctx, req)
+}
+
+func (s *GRPCServer) GetServicesStaff(ctx context.Context, req *catalogv1.GetServicesStaffRequest) (*catalogv1.GetServicesStaffResponse, error) {
+	return s.getServicesStaff.Serve(ctx, req)
 }
 
 func (s *GRPCServer) GetMemberProvider(ctx context.Context, req *catalogv1.GetMemberProviderRequest) (*catalogv1.GetMemberProviderResponse, error) {

@@ -124,6 +124,14 @@ func encodeDeleteStaff(context.Context, struct{}) *catalogv1.DeleteStaffResponse
 	return &catalogv1.DeleteStaffResponse{Success: true, Message: catalog.MsgStaffRemoved}
 }
 
+func decodeGetServicesStaff(_ context.Context, req *catalogv1.GetServicesStaffRequest) []string {
+	return req.GetServiceIds()
+}
+
+func encodeServicesStaff(_ context.Context, list []catalog.Member) *catalogv1.GetServicesStaffResponse {
+	return &catalogv1.GetServicesStaffResponse{Staff: membersProto(list)}
+}
+
 func encodeServiceStaff(_ context.Context, list []catalog.Member) *catalogv1.GetServiceStaffResponse {
 	return &catalogv1.GetServiceStaffResponse{Staff: membersProto(list)}
 }

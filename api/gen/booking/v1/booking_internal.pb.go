@@ -24,7 +24,8 @@ const (
 
 type NextAvailableRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// services are the page's services with the slots they list.
+	// services are the page's services with the slots they list; booking-svc
+	// asks catalog-svc for their members in one call.
 	Services      []*ServiceSlots `protobuf:"bytes,1,rep,name=services,proto3" json:"services,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -80,8 +81,11 @@ type ServiceSlots struct {
 	// by the buffer, overlaps a booked one is not free.
 	BufferMinutes   int32 `protobuf:"varint,5,opt,name=bufferMinutes,proto3" json:"bufferMinutes,omitempty"`
 	DurationMinutes int32 `protobuf:"varint,6,opt,name=durationMinutes,proto3" json:"durationMinutes,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// providerId owns the service: booking-svc reads the page's busy times
+	// by provider, across their services, as availability does.
+	ProviderId    string `protobuf:"bytes,7,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ServiceSlots) Reset() {
@@ -154,6 +158,13 @@ func (x *ServiceSlots) GetDurationMinutes() int32 {
 		return x.DurationMinutes
 	}
 	return 0
+}
+
+func (x *ServiceSlots) GetProviderId() string {
+	if x != nil {
+		return x.ProviderId
+	}
+	return ""
 }
 
 // ClosedDays is a run of days off, YYYY-MM-DD in the business time zone,
@@ -432,7 +443,7 @@ const file_slotwise_booking_v1_booking_internal_proto_rawDesc = "" +
 	"\n" +
 	"*slotwise/booking/v1/booking_internal.proto\x12\x13slotwise.booking.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"U\n" +
 	"\x14NextAvailableRequest\x12=\n" +
-	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\x87\x02\n" +
+	"\bservices\x18\x01 \x03(\v2!.slotwise.booking.v1.ServiceSlotsR\bservices\"\xa7\x02\n" +
 	"\fServiceSlots\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\x12\x1c\n" +
 	"\ttimeSlots\x18\x02 \x03(\tR\ttimeSlots\x12?\n" +
@@ -441,7 +452,10 @@ const file_slotwise_booking_v1_booking_internal_proto_rawDesc = "" +
 	"closedDays\x12*\n" +
 	"\x10minNoticeMinutes\x18\x04 \x01(\x05R\x10minNoticeMinutes\x12$\n" +
 	"\rbufferMinutes\x18\x05 \x01(\x05R\rbufferMinutes\x12(\n" +
-	"\x0fdurationMinutes\x18\x06 \x01(\x05R\x0fdurationMinutes\"0\n" +
+	"\x0fdurationMinutes\x18\x06 \x01(\x05R\x0fdurationMinutes\x12\x1e\n" +
+	"\n" +
+	"providerId\x18\a \x01(\tR\n" +
+	"providerId\"0\n" +
 	"\n" +
 	"ClosedDays\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +

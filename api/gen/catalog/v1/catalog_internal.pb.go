@@ -111,6 +111,98 @@ func (x *GetServiceStaffResponse) GetStaff() []*StaffMember {
 	return nil
 }
 
+type GetServicesStaffRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ServiceIds    []string               `protobuf:"bytes,1,rep,name=serviceIds,proto3" json:"serviceIds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetServicesStaffRequest) Reset() {
+	*x = GetServicesStaffRequest{}
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetServicesStaffRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetServicesStaffRequest) ProtoMessage() {}
+
+func (x *GetServicesStaffRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetServicesStaffRequest.ProtoReflect.Descriptor instead.
+func (*GetServicesStaffRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GetServicesStaffRequest) GetServiceIds() []string {
+	if x != nil {
+		return x.ServiceIds
+	}
+	return nil
+}
+
+type GetServicesStaffResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// staff are the members not removed who perform any of the services,
+	// each once, owner first, then by name; a member's serviceIds are all
+	// the services they perform (the caller keeps those it asked for), its
+	// closures those not ended yet.
+	Staff         []*StaffMember `protobuf:"bytes,1,rep,name=staff,proto3" json:"staff,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetServicesStaffResponse) Reset() {
+	*x = GetServicesStaffResponse{}
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetServicesStaffResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetServicesStaffResponse) ProtoMessage() {}
+
+func (x *GetServicesStaffResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetServicesStaffResponse.ProtoReflect.Descriptor instead.
+func (*GetServicesStaffResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *GetServicesStaffResponse) GetStaff() []*StaffMember {
+	if x != nil {
+		return x.Staff
+	}
+	return nil
+}
+
 type GetMemberProviderRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	StaffId       string                 `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
@@ -120,7 +212,7 @@ type GetMemberProviderRequest struct {
 
 func (x *GetMemberProviderRequest) Reset() {
 	*x = GetMemberProviderRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -132,7 +224,7 @@ func (x *GetMemberProviderRequest) String() string {
 func (*GetMemberProviderRequest) ProtoMessage() {}
 
 func (x *GetMemberProviderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[2]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -145,7 +237,7 @@ func (x *GetMemberProviderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMemberProviderRequest.ProtoReflect.Descriptor instead.
 func (*GetMemberProviderRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GetMemberProviderRequest) GetStaffId() string {
@@ -164,7 +256,7 @@ type GetMemberProviderResponse struct {
 
 func (x *GetMemberProviderResponse) Reset() {
 	*x = GetMemberProviderResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -176,7 +268,7 @@ func (x *GetMemberProviderResponse) String() string {
 func (*GetMemberProviderResponse) ProtoMessage() {}
 
 func (x *GetMemberProviderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[3]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -189,7 +281,7 @@ func (x *GetMemberProviderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMemberProviderResponse.ProtoReflect.Descriptor instead.
 func (*GetMemberProviderResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{3}
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetMemberProviderResponse) GetProviderId() string {
@@ -207,7 +299,7 @@ type CatalogStatsRequest struct {
 
 func (x *CatalogStatsRequest) Reset() {
 	*x = CatalogStatsRequest{}
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -219,7 +311,7 @@ func (x *CatalogStatsRequest) String() string {
 func (*CatalogStatsRequest) ProtoMessage() {}
 
 func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[4]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -232,7 +324,7 @@ func (x *CatalogStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsRequest.ProtoReflect.Descriptor instead.
 func (*CatalogStatsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{4}
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{6}
 }
 
 type CatalogStatsResponse struct {
@@ -244,7 +336,7 @@ type CatalogStatsResponse struct {
 
 func (x *CatalogStatsResponse) Reset() {
 	*x = CatalogStatsResponse{}
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -256,7 +348,7 @@ func (x *CatalogStatsResponse) String() string {
 func (*CatalogStatsResponse) ProtoMessage() {}
 
 func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[5]
+	mi := &file_slotwise_catalog_v1_catalog_internal_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -269,7 +361,7 @@ func (x *CatalogStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogStatsResponse.ProtoReflect.Descriptor instead.
 func (*CatalogStatsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CatalogStatsResponse) GetBusinesses() int64 {
@@ -287,6 +379,12 @@ const file_slotwise_catalog_v1_catalog_internal_proto_rawDesc = "" +
 	"\x16GetServiceStaffRequest\x12\x1c\n" +
 	"\tserviceId\x18\x01 \x01(\tR\tserviceId\"Q\n" +
 	"\x17GetServiceStaffResponse\x126\n" +
+	"\x05staff\x18\x01 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x05staff\"9\n" +
+	"\x17GetServicesStaffRequest\x12\x1e\n" +
+	"\n" +
+	"serviceIds\x18\x01 \x03(\tR\n" +
+	"serviceIds\"R\n" +
+	"\x18GetServicesStaffResponse\x126\n" +
 	"\x05staff\x18\x01 \x03(\v2 .slotwise.catalog.v1.StaffMemberR\x05staff\"4\n" +
 	"\x18GetMemberProviderRequest\x12\x18\n" +
 	"\astaffId\x18\x01 \x01(\tR\astaffId\";\n" +
@@ -298,9 +396,10 @@ const file_slotwise_catalog_v1_catalog_internal_proto_rawDesc = "" +
 	"\x14CatalogStatsResponse\x12\x1e\n" +
 	"\n" +
 	"businesses\x18\x01 \x01(\x03R\n" +
-	"businesses2\xe7\x02\n" +
+	"businesses2\xdd\x03\n" +
 	"\x0fCatalogInternal\x12q\n" +
-	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12w\n" +
+	"\x0fGetServiceStaff\x12+.slotwise.catalog.v1.GetServiceStaffRequest\x1a,.slotwise.catalog.v1.GetServiceStaffResponse\"\x03\x90\x02\x01\x12t\n" +
+	"\x10GetServicesStaff\x12,.slotwise.catalog.v1.GetServicesStaffRequest\x1a-.slotwise.catalog.v1.GetServicesStaffResponse\"\x03\x90\x02\x01\x12w\n" +
 	"\x11GetMemberProvider\x12-.slotwise.catalog.v1.GetMemberProviderRequest\x1a..slotwise.catalog.v1.GetMemberProviderResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\fCatalogStats\x12(.slotwise.catalog.v1.CatalogStatsRequest\x1a).slotwise.catalog.v1.CatalogStatsResponse\"\x03\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/catalog/v1;catalogv1b\x06proto3"
 
@@ -316,29 +415,34 @@ func file_slotwise_catalog_v1_catalog_internal_proto_rawDescGZIP() []byte {
 	return file_slotwise_catalog_v1_catalog_internal_proto_rawDescData
 }
 
-var file_slotwise_catalog_v1_catalog_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_slotwise_catalog_v1_catalog_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_slotwise_catalog_v1_catalog_internal_proto_goTypes = []any{
 	(*GetServiceStaffRequest)(nil),    // 0: slotwise.catalog.v1.GetServiceStaffRequest
 	(*GetServiceStaffResponse)(nil),   // 1: slotwise.catalog.v1.GetServiceStaffResponse
-	(*GetMemberProviderRequest)(nil),  // 2: slotwise.catalog.v1.GetMemberProviderRequest
-	(*GetMemberProviderResponse)(nil), // 3: slotwise.catalog.v1.GetMemberProviderResponse
-	(*CatalogStatsRequest)(nil),       // 4: slotwise.catalog.v1.CatalogStatsRequest
-	(*CatalogStatsResponse)(nil),      // 5: slotwise.catalog.v1.CatalogStatsResponse
-	(*StaffMember)(nil),               // 6: slotwise.catalog.v1.StaffMember
+	(*GetServicesStaffRequest)(nil),   // 2: slotwise.catalog.v1.GetServicesStaffRequest
+	(*GetServicesStaffResponse)(nil),  // 3: slotwise.catalog.v1.GetServicesStaffResponse
+	(*GetMemberProviderRequest)(nil),  // 4: slotwise.catalog.v1.GetMemberProviderRequest
+	(*GetMemberProviderResponse)(nil), // 5: slotwise.catalog.v1.GetMemberProviderResponse
+	(*CatalogStatsRequest)(nil),       // 6: slotwise.catalog.v1.CatalogStatsRequest
+	(*CatalogStatsResponse)(nil),      // 7: slotwise.catalog.v1.CatalogStatsResponse
+	(*StaffMember)(nil),               // 8: slotwise.catalog.v1.StaffMember
 }
 var file_slotwise_catalog_v1_catalog_internal_proto_depIdxs = []int32{
-	6, // 0: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
-	0, // 1: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
-	2, // 2: slotwise.catalog.v1.CatalogInternal.GetMemberProvider:input_type -> slotwise.catalog.v1.GetMemberProviderRequest
-	4, // 3: slotwise.catalog.v1.CatalogInternal.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
-	1, // 4: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
-	3, // 5: slotwise.catalog.v1.CatalogInternal.GetMemberProvider:output_type -> slotwise.catalog.v1.GetMemberProviderResponse
-	5, // 6: slotwise.catalog.v1.CatalogInternal.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
-	4, // [4:7] is the sub-list for method output_type
-	1, // [1:4] is the sub-list for method input_type
-	1, // [1:1] is the sub-list for extension type_name
-	1, // [1:1] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	8, // 0: slotwise.catalog.v1.GetServiceStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
+	8, // 1: slotwise.catalog.v1.GetServicesStaffResponse.staff:type_name -> slotwise.catalog.v1.StaffMember
+	0, // 2: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:input_type -> slotwise.catalog.v1.GetServiceStaffRequest
+	2, // 3: slotwise.catalog.v1.CatalogInternal.GetServicesStaff:input_type -> slotwise.catalog.v1.GetServicesStaffRequest
+	4, // 4: slotwise.catalog.v1.CatalogInternal.GetMemberProvider:input_type -> slotwise.catalog.v1.GetMemberProviderRequest
+	6, // 5: slotwise.catalog.v1.CatalogInternal.CatalogStats:input_type -> slotwise.catalog.v1.CatalogStatsRequest
+	1, // 6: slotwise.catalog.v1.CatalogInternal.GetServiceStaff:output_type -> slotwise.catalog.v1.GetServiceStaffResponse
+	3, // 7: slotwise.catalog.v1.CatalogInternal.GetServicesStaff:output_type -> slotwise.catalog.v1.GetServicesStaffResponse
+	5, // 8: slotwise.catalog.v1.CatalogInternal.GetMemberProvider:output_type -> slotwise.catalog.v1.GetMemberProviderResponse
+	7, // 9: slotwise.catalog.v1.CatalogInternal.CatalogStats:output_type -> slotwise.catalog.v1.CatalogStatsResponse
+	6, // [6:10] is the sub-list for method output_type
+	2, // [2:6] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_catalog_v1_catalog_internal_proto_init() }
@@ -353,7 +457,7 @@ func file_slotwise_catalog_v1_catalog_internal_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_catalog_v1_catalog_internal_proto_rawDesc), len(file_slotwise_catalog_v1_catalog_internal_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

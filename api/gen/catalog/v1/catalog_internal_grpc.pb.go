@@ -20,6 +20,7 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	CatalogInternal_GetServiceStaff_FullMethodName   = "/slotwise.catalog.v1.CatalogInternal/GetServiceStaff"
+	CatalogInternal_GetServicesStaff_FullMethodName  = "/slotwise.catalog.v1.CatalogInternal/GetServicesStaff"
 	CatalogInternal_GetMemberProvider_FullMethodName = "/slotwise.catalog.v1.CatalogInternal/GetMemberProvider"
 	CatalogInternal_CatalogStats_FullMethodName      = "/slotwise.catalog.v1.CatalogInternal/CatalogStats"
 )
@@ -38,6 +39,10 @@ type CatalogInternalClient interface {
 	// and days off, for booking-svc to decide who is free
 	// (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(ctx context.Context, in *GetServiceStaffRequest, opts ...grpc.CallOption) (*GetServiceStaffResponse, error)
+	// GetServicesStaff is GetServiceStaff for a listing page in one call
+	// (booking-svc's NextAvailable): each member performing any of the
+	// services, once. InvalidArgument for more than 1000 ids.
+	GetServicesStaff(ctx context.Context, in *GetServicesStaffRequest, opts ...grpc.CallOption) (*GetServicesStaffResponse, error)
 	// GetMemberProvider is whose team a member is on, for booking-svc to give
 	// a provider their member's calendar feed
 	// (docs/adr/0070-member-calendar-feeds.md). NotFound for no such member
@@ -60,6 +65,16 @@ func (c *catalogInternalClient) GetServiceStaff(ctx context.Context, in *GetServ
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetServiceStaffResponse)
 	err := c.cc.Invoke(ctx, CatalogInternal_GetServiceStaff_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogInternalClient) GetServicesStaff(ctx context.Context, in *GetServicesStaffRequest, opts ...grpc.CallOption) (*GetServicesStaffResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetServicesStaffResponse)
+	err := c.cc.Invoke(ctx, CatalogInternal_GetServicesStaff_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -100,6 +115,10 @@ type CatalogInternalServer interface {
 	// and days off, for booking-svc to decide who is free
 	// (docs/adr/0065-staff-schedules-over-an-internal-call.md).
 	GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error)
+	// GetServicesStaff is GetServiceStaff for a listing page in one call
+	// (booking-svc's NextAvailable): each member performing any of the
+	// services, once. InvalidArgument for more than 1000 ids.
+	GetServicesStaff(context.Context, *GetServicesStaffRequest) (*GetServicesStaffResponse, error)
 	// GetMemberProvider is whose team a member is on, for booking-svc to give
 	// a provider their member's calendar feed
 	// (docs/adr/0070-member-calendar-feeds.md). NotFound for no such member
@@ -120,6 +139,9 @@ type UnimplementedCatalogInternalServer struct{}
 
 func (UnimplementedCatalogInternalServer) GetServiceStaff(context.Context, *GetServiceStaffRequest) (*GetServiceStaffResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetServiceStaff not implemented")
+}
+func (UnimplementedCatalogInternalServer) GetServicesStaff(context.Context, *GetServicesStaffRequest) (*GetServicesStaffResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetServicesStaff not implemented")
 }
 func (UnimplementedCatalogInternalServer) GetMemberProvider(context.Context, *GetMemberProviderRequest) (*GetMemberProviderResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetMemberProvider not implemented")
@@ -162,6 +184,24 @@ func _CatalogInternal_GetServiceStaff_Handler(srv interface{}, ctx context.Conte
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogInternalServer).GetServiceStaff(ctx, req.(*GetServiceStaffRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogInternal_GetServicesStaff_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetServicesStaffRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogInternalServer).GetServicesStaff(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogInternal_GetServicesStaff_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogInternalServer).GetServicesStaff(ctx, req.(*GetServicesStaffRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -212,6 +252,10 @@ var CatalogInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetServiceStaff",
 			Handler:    _CatalogInternal_GetServiceStaff_Handler,
+		},
+		{
+			MethodName: "GetServicesStaff",
+			Handler:    _CatalogInternal_GetServicesStaff_Handler,
 		},
 		{
 			MethodName: "GetMemberProvider",
