@@ -67,7 +67,10 @@ func TestBufferKeepsAppointmentsApart(t *testing.T) {
 	}
 
 	// Next-available skips the slots too close to a booked one.
-	next, ok := FirstFree(slots, nil, mustAt(t, "2026-11-22", "00:00"), 1, []time.Time{mustAt(t, "2026-11-22", "08:45")}, now, 45*time.Minute)
+	spa, _ := cat.Service(ctx, "spa")
+	at := mustAt(t, "2026-11-22", "08:45")
+	next, ok := FirstAvailable(spa, mustAt(t, "2026-11-22", "00:00"), 1,
+		[]Busy{{AppointmentID: "a", StaffID: spa.Staff[0].ID, ServiceID: "spa", Start: at, End: at.Add(30 * time.Minute)}}, now)
 	if !ok || next.Time != "09:30" {
 		t.Fatalf("first free after 8:45 with 45 minutes' spacing: %+v %v, want 09:30", next, ok)
 	}

@@ -7,19 +7,6 @@ import (
 	"github.com/slotwise/slotwise/platform/apperr"
 )
 
-// Listed is a service of a listing page with the slots it lists.
-type Listed struct {
-	ServiceID string
-	TimeSlots []string
-	// Closures are the provider's days off: none of their slots is free.
-	Closures []Closure
-	// MinNotice: a slot closer to now than this is not free.
-	MinNotice time.Duration
-	// Spacing: a slot closer than this to a booked one is not free
-	// (buffer.go).
-	Spacing time.Duration
-}
-
 // NextSlot is a service's first free slot of the booking window.
 type NextSlot struct {
 	ServiceID string
@@ -28,8 +15,8 @@ type NextSlot struct {
 	StartsAt  time.Time
 }
 
-// NextSlots is a page's first free slots, read from the database for
-// every request (docs/product.md "Fresh and kept").
+// NextSlots is a page's first free slots; the listing that carries them
+// may be kept 5 s (docs/product.md "Fresh and kept").
 type NextSlots struct {
 	Slots []NextSlot
 }
@@ -41,61 +28,74 @@ const MaxListed = 1000
 // MsgTooManyListed refuses a call over MaxListed.
 const MsgTooManyListed = "at most 1000 services per call"
 
-// NextAvailable finds, for each listed service, its first slot from now
-// within WindowDays that no active appointment holds, reading the page's
-// appointments in one query. Services with no free slot are left out.
-// The slots are the caller's (the listing's, from catalog-svc): a listing
-// shows what the catalog lists, and booking re-checks everything anyway.
-func (s *service) NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error) {
+// NextAvailable finds, for each listed service, the first slot from now
+// within WindowDays that its Availability would offer (FirstAvailable):
+// with its members, their hours and days off, their appointments in any
+// of the provider's services, the buffer and the minimum notice. A page
+// costs one call to catalog-svc for the members and one query for the
+// busy times of every provider on it. Services with no free slot, inactive
+// or with the queue closed are left out. The rest of each service (slots,
+// closures, notice, buffer) is the listing's, from catalog-svc: a listing
+// shows what the catalogue lists, and booking re-checks everything.
+func (s *service) NextAvailable(ctx context.Context, listed []ServiceInfo) (NextSlots, error) {
 	if len(listed) > MaxListed {
 		return NextSlots{}, apperr.Invalid(MsgTooManyListed)
 	}
 	now := s.now().In(s.loc)
 	start := midnight(now)
 	out := NextSlots{Slots: make([]NextSlot, 0, len(listed))}
-	if len(listed) == 0 {
+	open := make([]ServiceInfo, 0, len(listed))
+	for _, svc := range listed {
+		if svc.IsActive && !svc.QueueClosed {
+			open = append(open, svc)
+		}
+	}
+	if len(open) == 0 {
 		return out, nil
 	}
-	ids := make([]string, len(listed))
-	for i, l := range listed {
-		ids[i] = l.ServiceID
-	}
-	booked, err := s.repo.BookedMany(ctx, ids, start, start.AddDate(0, 0, WindowDays))
+	staff, err := s.catalog.Staff(ctx, open)
 	if err != nil {
 		return NextSlots{}, err
 	}
-	for _, l := range listed {
-		if next, ok := FirstFree(l.TimeSlots, l.Closures, start, WindowDays, booked[l.ServiceID], earliest(now, l.MinNotice), l.Spacing); ok {
-			next.ServiceID = l.ServiceID
+	// Every member of each provider on the page, once, and how far around
+	// the window their appointments can reach into it (as Availability).
+	ids := map[string][]string{}
+	seen := map[string]bool{}
+	reach := 24 * time.Hour
+	for i := range open {
+		svc := &open[i]
+		svc.Staff = staff[svc.ID]
+		for _, m := range svc.Staff {
+			if key := svc.ProviderID + "|" + m.ID; !seen[key] {
+				seen[key] = true
+				ids[svc.ProviderID] = append(ids[svc.ProviderID], m.ID)
+			}
+		}
+		reach = max(reach, 24*time.Hour+Length(*svc)+Spacing(*svc))
+	}
+	busy := map[string][]Busy{}
+	if len(ids) > 0 {
+		if busy, err = s.repo.BusyMany(ctx, ids, start.Add(-reach), start.AddDate(0, 0, WindowDays).Add(reach)); err != nil {
+			return NextSlots{}, err
+		}
+	}
+	for _, svc := range open {
+		if next, ok := FirstAvailable(svc, start, WindowDays, lasting(busy[svc.ProviderID], Length(svc)), now); ok {
 			out.Slots = append(out.Slots, next)
 		}
 	}
 	return out, nil
 }
 
-// FirstFree is the first slot of days from start, outside closures, that
-// is after now (the earliest a booking may start: earliest), that no time
-// in booked holds and none is closer to than spacing (buffer.go).
-func FirstFree(listed []string, closures []Closure, start time.Time, days int, booked []time.Time, now time.Time, spacing time.Duration) (NextSlot, bool) {
-	slots := SlotsOf(listed)
-	if len(slots) == 0 {
-		return NextSlot{}, false
-	}
-	taken := make(map[int64]bool, len(booked))
-	for _, b := range booked {
-		taken[b.Unix()] = true
-	}
-	closed := ServiceInfo{Closures: closures}
-	for i := range days {
-		day := start.AddDate(0, 0, i)
-		if _, off := closed.ClosedOn(day); off {
-			continue
-		}
-		for _, sl := range slots {
-			if at := At(day, sl.Minutes); at.After(now) && !taken[at.Unix()] && !TooClose(at, booked, spacing) {
-				return NextSlot{Date: day.Format(DateLayout), Time: sl.Label, StartsAt: at}, true
-			}
+// lasting gives each of busy whose end is not known yet (booked before
+// teams) length, as Availability's read does with its fallback.
+func lasting(busy []Busy, length time.Duration) []Busy {
+	out := make([]Busy, len(busy))
+	copy(out, busy)
+	for i := range out {
+		if out[i].End.IsZero() {
+			out[i].End = out[i].Start.Add(length)
 		}
 	}
-	return NextSlot{}, false
+	return out
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // TestNextAvailableOneQueryPerPage: each listed service gets its first slot
-// that has not passed and is not held, from one read of the page's
-// appointments; a service with none free is left out.
+// that has not passed and has a member free, from one call for the page's
+// members and one read of its busy times; a service with none free is
+// left out.
 func TestNextAvailableOneQueryPerPage(t *testing.T) {
 	f := newFixture() // now: Sat 2026-11-21 10:15 IST
 	ctx := context.Background()
@@ -20,19 +21,25 @@ func TestNextAvailableOneQueryPerPage(t *testing.T) {
 	if _, err := f.svc.Book(ctx, alice, booking("2026-11-22", "09:00"), ""); err != nil {
 		t.Fatal(err)
 	}
-	listed := []Listed{
-		{ServiceID: "dental", TimeSlots: []string{"09:00", "10:00"}},
-		{ServiceID: "evening", TimeSlots: []string{"6:30 PM", "11:00"}},
-		{ServiceID: "gone-today", TimeSlots: []string{"08:00"}},
-		{ServiceID: "full", TimeSlots: []string{"09:00"}},
+	listed := []ServiceInfo{
+		{ID: "dental", ProviderID: "prov-1", TimeSlots: []string{"09:00", "10:00"}, IsActive: true, Duration: 30},
+		{ID: "evening", ProviderID: "prov-2", TimeSlots: []string{"6:30 PM", "11:00"}, IsActive: true},
+		{ID: "gone-today", ProviderID: "prov-3", TimeSlots: []string{"08:00"}, IsActive: true},
+		{ID: "full", ProviderID: "prov-4", TimeSlots: []string{"09:00"}, IsActive: true},
 		// Closed today and tomorrow: the day after.
-		{ServiceID: "away", TimeSlots: []string{"11:00"}, Closures: []Closure{{From: "2026-11-20", To: "2026-11-22"}}},
+		{ID: "away", ProviderID: "prov-5", TimeSlots: []string{"11:00"}, IsActive: true, Closures: []Closure{{From: "2026-11-20", To: "2026-11-22"}}},
+		{ID: "closed-queue", ProviderID: "prov-6", TimeSlots: []string{"11:00"}, IsActive: true, QueueClosed: true},
 	}
+	cat := memCatalog{}
+	for _, l := range listed {
+		cat[l.ID] = l
+	}
+	svc := NewService(f.repo, cat, ist, func() time.Time { return now }, func() string { return "x" }, DefaultIdempotencyTTL)
 	for i := range WindowDays {
 		day := now.AddDate(0, 0, i).Format(DateLayout)
-		f.repo.appts["full-"+day] = Appointment{ID: "full-" + day, ServiceID: "full", Status: "pending", StartsAt: mustAt(t, day, "09:00")}
+		f.repo.appts["full-"+day] = Appointment{ID: "full-" + day, ServiceID: "full", ProviderID: "prov-4", Status: "pending", StartsAt: mustAt(t, day, "09:00")}
 	}
-	answer, err := f.svc.NextAvailable(ctx, listed)
+	answer, err := svc.NextAvailable(ctx, listed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,16 +53,16 @@ func TestNextAvailableOneQueryPerPage(t *testing.T) {
 			t.Errorf("%s: %s %s (%v), want %s", n.ServiceID, n.Date, n.Time, n.StartsAt, want[n.ServiceID])
 		}
 	}
-	if f.repo.bookedManyCalls != 1 {
-		t.Fatalf("%d queries for one page, want 1", f.repo.bookedManyCalls)
+	if f.repo.busyManyCalls != 1 {
+		t.Fatalf("%d queries for one page, want 1", f.repo.busyManyCalls)
 	}
-	_, err = f.svc.NextAvailable(ctx, make([]Listed, MaxListed+1))
+	_, err = f.svc.NextAvailable(ctx, make([]ServiceInfo, MaxListed+1))
 	if apperr.KindOf(err) != apperr.KindInvalid || !strings.Contains(err.Error(), MsgTooManyListed) {
 		t.Fatalf("over the limit: %v", err)
 	}
 }
 
-func mustAt(t *testing.T, date, clock string) (at time.Time) {
+func mustAt(t testing.TB, date, clock string) (at time.Time) {
 	t.Helper()
 	day, ok := ParseDate(date, ist)
 	m, ok2 := ParseClock(clock)

@@ -40,7 +40,7 @@ func TestMinimumNotice(t *testing.T) {
 		t.Fatalf("today's slots %v: want only 13:00 free (12:30 booked, the rest within the notice)", free)
 	}
 
-	next, err := s.NextAvailable(ctx, []Listed{{ServiceID: "dental", TimeSlots: svc.TimeSlots, MinNotice: svc.MinNotice}})
+	next, err := s.NextAvailable(ctx, []ServiceInfo{svc})
 	if err != nil || len(next.Slots) != 1 || next.Slots[0].Time != "13:00" {
 		t.Fatalf("next free slot %+v, %v: want today's 13:00", next.Slots, err)
 	}

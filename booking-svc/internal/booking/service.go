@@ -35,8 +35,9 @@ type Service interface {
 	// Availability is the service's slots free with at least one member,
 	// or with staffID only when given.
 	Availability(ctx context.Context, serviceID, from string, days int, staffID string) ([]DaySlots, error)
-	// NextAvailable is each listed service's first free slot (next.go).
-	NextAvailable(ctx context.Context, listed []Listed) (NextSlots, error)
+	// NextAvailable is each listed service's first slot its Availability
+	// would offer (next.go).
+	NextAvailable(ctx context.Context, listed []ServiceInfo) (NextSlots, error)
 	// MarkReviewed records, once per event, that the appointment's customer
 	// reviewed it, with the review's rating (1–5; anything else is kept as
 	// no rating: 0 for a review an operator hid, which analytics leave out).
@@ -51,6 +52,9 @@ type Catalog interface {
 	// Service returns the service as catalog-svc's database has it now;
 	// ErrServiceNotFound when there is none.
 	Service(ctx context.Context, id string) (ServiceInfo, error)
+	// Staff is the members performing each of services (by service id),
+	// as Service gives them in Staff, for a listing page in one call.
+	Staff(ctx context.Context, services []ServiceInfo) (map[string][]Member, error)
 }
 
 // Repository stores appointments. Every mutation writes its event in the
@@ -77,8 +81,12 @@ type Repository interface {
 	// before teams is the owner's, lasting fallback when its end is not
 	// known yet.
 	Busy(ctx context.Context, providerID string, staffIDs []string, from, to time.Time, fallback time.Duration) ([]Busy, error)
-	// BookedMany is Booked for many services in one query, by service id.
-	BookedMany(ctx context.Context, serviceIDs []string, from, to time.Time) (map[string][]time.Time, error)
+	// BusyMany is Busy for a listing page in one query, by provider: the
+	// times the active appointments of each provider of staffIDs hold the
+	// members staffIDs[provider], starting in [from, to). End is zero for
+	// one whose end is not known yet: the caller gives it its service's
+	// length, as Busy's fallback does.
+	BusyMany(ctx context.Context, staffIDs map[string][]string, from, to time.Time) (map[string][]Busy, error)
 	// MarkReviewed sets hasReviewed and the rating unless eventID was
 	// applied before.
 	MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error
@@ -683,34 +691,6 @@ func (s *service) Availability(ctx context.Context, serviceID, from string, days
 		return nil, err
 	}
 	return Availability(svc, start, days, busy, now, want != nil), nil
-}
-
-// Availability lays out days of the service's slots from start: a slot is
-// available when it has not passed, is beyond the service's minimum
-// notice, and at least one of svc.Staff is free for it (working, not off,
-// no active appointment of theirs overlapping it in any service, and far
-// enough from their others of the service: buffer.go). With one member
-// asked for (oneMember), that member's day off shows as a closed day.
-func Availability(svc ServiceInfo, start time.Time, days int, busy []Busy, now time.Time, oneMember bool) []DaySlots {
-	now = earliest(now, svc.MinNotice)
-	slots := SlotsOf(svc.TimeSlots)
-	out := make([]DaySlots, 0, days)
-	for i := range days {
-		day := start.AddDate(0, 0, i)
-		ds := DaySlots{Date: day.Format(DateLayout), Slots: make([]SlotState, 0, len(slots))}
-		closure, closed := svc.ClosedOn(day)
-		if !closed && oneMember && len(svc.Staff) == 1 {
-			closure, closed = svc.Staff[0].OffOn(day)
-		}
-		ds.Closed, ds.ClosedNote = closed, closure.Note
-		for _, sl := range slots {
-			at := At(day, sl.Minutes)
-			ds.Slots = append(ds.Slots, SlotState{Time: sl.Label, StartsAt: at,
-				Available: !closed && at.After(now) && len(FreeMembers(svc, day, at, busy, "")) > 0})
-		}
-		out = append(out, ds)
-	}
-	return out
 }
 
 func (s *service) MarkReviewed(ctx context.Context, eventID, appointmentID string, rating int) error {

@@ -19,8 +19,8 @@ type memRepo struct {
 	appts  map[string]Appointment
 	idem   map[string]IdempotencyRecord
 	events []string
-	// bookedManyCalls counts BookedMany's queries.
-	bookedManyCalls int
+	// busyManyCalls counts BusyMany's queries.
+	busyManyCalls int
 }
 
 func newMemRepo() *memRepo {
@@ -168,21 +168,13 @@ func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment)
 	return a, nil
 }
 
-func (r *memRepo) Booked(_ context.Context, serviceID string, from, to time.Time) ([]time.Time, error) {
-	var out []time.Time
-	for _, a := range r.filter(func(a Appointment) bool { return a.ServiceID == serviceID && a.Active() }) {
-		if !a.StartsAt.Before(from) && a.StartsAt.Before(to) {
-			out = append(out, a.StartsAt)
+func (r *memRepo) BusyMany(_ context.Context, staffIDs map[string][]string, from, to time.Time) (map[string][]Busy, error) {
+	r.busyManyCalls++
+	out := map[string][]Busy{}
+	for _, a := range r.filter(func(a Appointment) bool { return a.Active() }) {
+		if ids, ok := staffIDs[a.ProviderID]; ok && !a.StartsAt.Before(from) && a.StartsAt.Before(to) && slices.Contains(ids, staffOf(a)) {
+			out[a.ProviderID] = append(out[a.ProviderID], Busy{AppointmentID: a.ID, StaffID: staffOf(a), ServiceID: a.ServiceID, Start: a.StartsAt, End: a.EndsAt})
 		}
-	}
-	return out, nil
-}
-
-func (r *memRepo) BookedMany(ctx context.Context, ids []string, from, to time.Time) (map[string][]time.Time, error) {
-	r.bookedManyCalls++
-	out := map[string][]time.Time{}
-	for _, id := range ids {
-		out[id], _ = r.Booked(ctx, id, from, to)
 	}
 	return out, nil
 }
@@ -204,10 +196,27 @@ func (c memCatalog) Service(_ context.Context, id string) (ServiceInfo, error) {
 	if !ok {
 		return s, ErrServiceNotFound
 	}
-	if s.Staff == nil {
-		s.Staff = []Member{OwnerOf(s.ProviderID, s.Provider)}
-	}
+	s.Staff = c.staffOf(s)
 	return s, nil
+}
+
+func (c memCatalog) staffOf(s ServiceInfo) []Member {
+	if s.Staff == nil {
+		return []Member{OwnerOf(s.ProviderID, s.Provider)}
+	}
+	return s.Staff
+}
+
+// Staff answers with the members the catalogue has for each service
+// (none for one it does not know), whatever the listing said.
+func (c memCatalog) Staff(_ context.Context, services []ServiceInfo) (map[string][]Member, error) {
+	out := map[string][]Member{}
+	for _, l := range services {
+		if s, ok := c[l.ID]; ok {
+			out[l.ID] = c.staffOf(s)
+		}
+	}
+	return out, nil
 }
 
 type fixture struct {

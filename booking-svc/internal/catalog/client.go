@@ -98,20 +98,66 @@ func (c *Client) staff(ctx context.Context, svc booking.ServiceInfo) ([]booking.
 	}
 	out := make([]booking.Member, 0, len(resp.GetStaff()))
 	for _, m := range resp.GetStaff() {
-		member := booking.Member{ID: m.GetId(), Name: m.GetName(), Email: m.GetEmail(), IsOwner: m.GetIsOwner()}
-		for _, h := range m.GetHours() {
-			from, ok1 := clock(h.GetFrom())
-			to, ok2 := clock(h.GetTo())
-			if ok1 && ok2 && h.GetWeekday() >= 0 && h.GetWeekday() <= 6 {
-				member.Hours = append(member.Hours, booking.WorkingHours{Weekday: time.Weekday(h.GetWeekday()), From: from, To: to})
-			}
-		}
-		for _, cl := range m.GetClosures() {
-			member.Closures = append(member.Closures, booking.Closure{From: cl.GetFrom(), To: cl.GetTo(), Note: cl.GetNote()})
-		}
-		out = append(out, member)
+		out = append(out, member(m))
 	}
 	return out, nil
+}
+
+// Staff implements booking.Catalog for a listing page: one internal call
+// (GetServicesStaff) for the members of every service on it. A catalogue
+// from before it (Unimplemented, during a rollout) has each provider's
+// owner perform everything, as staff does.
+func (c *Client) Staff(ctx context.Context, services []booking.ServiceInfo) (map[string][]booking.Member, error) {
+	ids := make([]string, len(services))
+	for i, s := range services {
+		ids[i] = s.ID
+	}
+	out := make(map[string][]booking.Member, len(services))
+	resp, err := c.Internal.GetServicesStaff(ctx, &catalogv1.GetServicesStaffRequest{ServiceIds: ids})
+	switch status.Code(err) {
+	case codes.OK:
+	case codes.Unimplemented:
+		for _, s := range services {
+			out[s.ID] = []booking.Member{booking.OwnerOf(s.ProviderID, s.Provider)}
+		}
+		return out, nil
+	case codes.Unavailable, codes.DeadlineExceeded:
+		return nil, apperr.New(apperr.KindUnavailable, "The service catalogue is unavailable, please try again")
+	default:
+		return nil, err
+	}
+	asked := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		asked[id] = true
+	}
+	// The answer is in the service's order (owner first, then by name):
+	// appending keeps it for each service.
+	for _, m := range resp.GetStaff() {
+		member := member(m)
+		for _, id := range m.GetServiceIds() {
+			if asked[id] {
+				out[id] = append(out[id], member)
+			}
+		}
+	}
+	return out, nil
+}
+
+// member reads a catalogue member: hours as minutes (a malformed entry is
+// left out) and days off.
+func member(m *catalogv1.StaffMember) booking.Member {
+	out := booking.Member{ID: m.GetId(), Name: m.GetName(), Email: m.GetEmail(), IsOwner: m.GetIsOwner()}
+	for _, h := range m.GetHours() {
+		from, ok1 := clock(h.GetFrom())
+		to, ok2 := clock(h.GetTo())
+		if ok1 && ok2 && h.GetWeekday() >= 0 && h.GetWeekday() <= 6 {
+			out.Hours = append(out.Hours, booking.WorkingHours{Weekday: time.Weekday(h.GetWeekday()), From: from, To: to})
+		}
+	}
+	for _, cl := range m.GetClosures() {
+		out.Closures = append(out.Closures, booking.Closure{From: cl.GetFrom(), To: cl.GetTo(), Note: cl.GetNote()})
+	}
+	return out
 }
 
 // clock reads catalog-svc's "HH:MM" (00:00 to 24:00) as minutes.

@@ -96,3 +96,36 @@ func TestLookupErrors(t *testing.T) {
 		}
 	}
 }
+
+// GetServicesStaff names Ravi for s1 and s2 (and s9, not asked about) and
+// Mira for s2, or is Unimplemented when old is set.
+func (f *fakeCatalog) GetServicesStaff(_ context.Context, req *catalogv1.GetServicesStaffRequest, _ ...grpc.CallOption) (*catalogv1.GetServicesStaffResponse, error) {
+	f.calls++
+	if f.old {
+		return nil, status.Error(codes.Unimplemented, "unknown method")
+	}
+	return &catalogv1.GetServicesStaffResponse{Staff: []*catalogv1.StaffMember{
+		{Id: "m1", Name: "Ravi", IsOwner: true, ServiceIds: []string{"s1", "s2", "s9"}, Hours: []*catalogv1.WorkingHours{{Weekday: 1, From: "09:00", To: "17:00"}}},
+		{Id: "m2", Name: "Mira", ServiceIds: []string{"s2"}, Closures: []*catalogv1.Closure{{From: "2026-11-25", To: "2026-11-25"}}},
+	}}, nil
+}
+
+// A page's members come in one call, each under the services asked about
+// that they perform, in the catalogue's order; a catalogue without the
+// call has each provider's owner perform everything.
+func TestStaffOfAPage(t *testing.T) {
+	f := &fakeCatalog{}
+	page := []booking.ServiceInfo{{ID: "s1", ProviderID: "p1"}, {ID: "s2", ProviderID: "p1"}, {ID: "s3", ProviderID: "p2"}}
+	got, err := newClient(f).Staff(context.Background(), page)
+	if err != nil || f.calls != 1 {
+		t.Fatalf("%v after %d calls", err, f.calls)
+	}
+	if len(got["s1"]) != 1 || len(got["s2"]) != 2 || got["s2"][0].Name != "Ravi" || got["s2"][1].Closures[0].From != "2026-11-25" ||
+		got["s1"][0].Hours[0] != (booking.WorkingHours{Weekday: 1, From: 540, To: 1020}) || len(got["s3"]) != 0 || len(got["s9"]) != 0 {
+		t.Fatalf("a page's staff: %+v", got)
+	}
+	got, err = newClient(&fakeCatalog{old: true}).Staff(context.Background(), page)
+	if err != nil || len(got["s3"]) != 1 || got["s3"][0].ID != booking.OwnerOf("p2", "").ID || len(got["s3"][0].Hours) != 7 {
+		t.Fatalf("a page's staff from a catalogue before the call: %+v, %v", got, err)
+	}
+}

@@ -436,27 +436,6 @@ func (s Appointments) Busy(ctx context.Context, providerID string, staffIDs []st
 	})
 }
 
-// BookedMany reads a listing page's appointments in one query, off the
-// partial unique index (service_id, starts_at) whose predicate it repeats.
-func (s Appointments) BookedMany(ctx context.Context, serviceIDs []string, from, to time.Time) (map[string][]time.Time, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT service_id, starts_at FROM appointments WHERE service_id = ANY($1)
-		AND starts_at >= $2 AND starts_at < $3 AND status NOT IN ('cancelled', 'rejected')`, serviceIDs, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string][]time.Time{}
-	for rows.Next() {
-		var id string
-		var at time.Time
-		if err := rows.Scan(&id, &at); err != nil {
-			return nil, err
-		}
-		out[id] = append(out[id], at)
-	}
-	return out, rows.Err()
-}
-
 // Consumer is the inbox name of the hasReviewed projection.
 const Consumer = "booking-svc/has-reviewed"
 

@@ -140,6 +140,14 @@ func (d durations) Service(_ context.Context, id string) (booking.ServiceInfo, e
 		Staff: []booking.Member{booking.OwnerOf("p1", "Smile Clinic")}}, nil
 }
 
+func (d durations) Staff(_ context.Context, services []booking.ServiceInfo) (map[string][]booking.Member, error) {
+	out := map[string][]booking.Member{}
+	for _, s := range services {
+		out[s.ID] = []booking.Member{booking.OwnerOf("p1", "Smile Clinic")}
+	}
+	return out, nil
+}
+
 // Old data keeps working: appointments a release before teams wrote are,
 // after migrating, read as the owner's; adoption gives them the owner and
 // their end from the catalogue's duration, oldest first, leaving the

@@ -186,13 +186,14 @@ func decodeReschedule(_ context.Context, req *bookingv1.RescheduleRequest) Resch
 	return RescheduleRequest{ID: req.GetId(), Date: req.GetDate(), Time: req.GetTime(), StaffID: req.GetStaffId()}
 }
 
-func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest) []booking.Listed {
-	out := make([]booking.Listed, len(req.GetServices()))
+// decodeNextAvailable reads the listing's services; they are active and
+// take bookings (the gateway asks only about those, from a public listing).
+func decodeNextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest) []booking.ServiceInfo {
+	out := make([]booking.ServiceInfo, len(req.GetServices()))
 	for i, s := range req.GetServices() {
-		out[i] = booking.Listed{ServiceID: s.GetServiceId(), TimeSlots: s.GetTimeSlots(),
+		out[i] = booking.ServiceInfo{ID: s.GetServiceId(), ProviderID: s.GetProviderId(), TimeSlots: s.GetTimeSlots(), IsActive: true,
 			MinNotice: time.Duration(s.GetMinNoticeMinutes()) * time.Minute,
-			Spacing: booking.Spacing(booking.ServiceInfo{Duration: int(s.GetDurationMinutes()),
-				Buffer: time.Duration(s.GetBufferMinutes()) * time.Minute})}
+			Buffer:    time.Duration(s.GetBufferMinutes()) * time.Minute, Duration: int(s.GetDurationMinutes())}
 		for _, c := range s.GetClosedDays() {
 			out[i].Closures = append(out[i].Closures, booking.Closure{From: c.GetFrom(), To: c.GetTo()})
 		}

@@ -10,8 +10,8 @@ import (
 
 // Public reads are the same for everyone, so a CDN or the browser may keep
 // them, within the product's promises (docs/product.md "Fresh and kept"):
-// a catalogue read (listings, search, a service, its reviews) may be up to
-// 5 s old; availability is computed anew for every request, and a
+// a catalogue read (listings with their next free slots, search, a
+// service, its reviews) may be up to 5 s old; availability is computed anew for every request, and a
 // revalidation that finds it unchanged is a 304; the home page's figures and
 // testimonials may be 5 minutes old (stats.go). No stale-while-revalidate:
 // it would let a cache serve past those bounds.

@@ -18,11 +18,11 @@ const nextAvailableTimeout = time.Second
 
 // withNextAvailable fills each service of a public listing (GET /services)
 // with its first free slot, asking booking-svc once for the whole page
-// (docs/adr/0015-next-available-slot.md). When booking-svc does not
+// (docs/adr/0015-next-available-slot.md): the first slot the service's
+// availability would offer, with its team. When booking-svc does not
 // answer, the page goes out with nextAvailable null and the failure is
-// logged: the hint never costs the listing. booking-svc reads the page's
-// appointments from its database for every listing (docs/product.md
-// "Fresh and kept").
+// logged: the hint never costs the listing. It is part of the listing,
+// kept with it up to 5 s (docs/product.md "Fresh and kept").
 func withNextAvailable(booking bookingv1.BookingInternalClient, log *slog.Logger) runtime.ForwardResponseRewriter {
 	return func(ctx context.Context, resp proto.Message) (any, error) {
 		list, ok := resp.(*catalogv1.ListServicesResponse)
@@ -35,7 +35,7 @@ func withNextAvailable(booking bookingv1.BookingInternalClient, log *slog.Logger
 			if !s.GetQueueOpen() {
 				continue
 			}
-			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes(),
+			slots := &bookingv1.ServiceSlots{ServiceId: s.GetId(), ProviderId: s.GetProviderId(), TimeSlots: s.GetTimeSlots(), MinNoticeMinutes: s.GetMinNoticeMinutes(),
 				BufferMinutes: s.GetBufferMinutes(), DurationMinutes: s.GetDuration()}
 			for _, c := range s.GetClosures() {
 				slots.ClosedDays = append(slots.ClosedDays, &bookingv1.ClosedDays{From: c.GetFrom(), To: c.GetTo()})

@@ -30,7 +30,7 @@ type nextSlots struct {
 func (n *nextSlots) NextAvailable(_ context.Context, req *bookingv1.NextAvailableRequest, _ ...grpc.CallOption) (*bookingv1.NextAvailableResponse, error) {
 	n.asked = n.asked[:0]
 	for _, s := range req.GetServices() {
-		n.asked = append(n.asked, s.GetServiceId())
+		n.asked = append(n.asked, s.GetServiceId()+"@"+s.GetProviderId())
 	}
 	if n.err != nil {
 		return nil, n.err
@@ -50,8 +50,8 @@ func listing(t *testing.T, next *nextSlots) *catalogv1.ListServicesResponse {
 		t.Fatal(err)
 	}
 	page := &catalogv1.ListServicesResponse{Services: []*catalogv1.Service{
-		{Id: "s1", QueueOpen: true, TimeSlots: []string{"10:00 AM"}},
-		{Id: "s2", QueueOpen: true, TimeSlots: []string{"11:00 AM"}},
+		{Id: "s1", ProviderId: "p1", QueueOpen: true, TimeSlots: []string{"10:00 AM"}},
+		{Id: "s2", ProviderId: "p2", QueueOpen: true, TimeSlots: []string{"11:00 AM"}},
 		{Id: "s3", QueueOpen: false, TimeSlots: []string{"12:00 PM"}},
 	}}
 	out, err := withNextAvailable(next, slog.New(slog.NewTextHandler(io.Discard, nil)))(ctx, page)
@@ -61,14 +61,15 @@ func listing(t *testing.T, next *nextSlots) *catalogv1.ListServicesResponse {
 	return out.(*catalogv1.ListServicesResponse)
 }
 
-// A listing asks booking-svc once about the services that take bookings
-// and carries each one's first free slot; when booking-svc fails, the
+// A listing asks booking-svc once about the services that take bookings,
+// each with its provider (whose team's busy times booking-svc reads), and
+// carries each one's first free slot; when booking-svc fails, the
 // listing goes out without the hints.
 func TestListingCarriesNextAvailable(t *testing.T) {
 	next := &nextSlots{}
 	page := listing(t, next)
-	if fmt.Sprint(next.asked) != "[s1 s2]" {
-		t.Fatalf("asked about %v, want [s1 s2] (s3's queue is closed)", next.asked)
+	if fmt.Sprint(next.asked) != "[s1@p1 s2@p2]" {
+		t.Fatalf("asked about %v, want [s1@p1 s2@p2] with their providers (s3's queue is closed)", next.asked)
 	}
 	if n := page.Services[0].GetNextAvailable(); n.GetDate() != "2026-11-27" || n.GetTime() != "10:00 AM" {
 		t.Fatalf("s1's next slot %v", n)
