@@ -103,9 +103,12 @@ type StaffRepository interface {
 	// service id must be the provider's and not deleted (ErrUnknownService).
 	CreateMember(ctx context.Context, m Member, owner Member, max int, at time.Time) error
 	// UpdateMember stores m's fields; ErrNotFound unless it is the
-	// provider's and not removed; ErrUnknownService as CreateMember.
+	// provider's and not removed; ErrUnknownService as CreateMember;
+	// *LastPerformerError when a service m stops performing has nobody
+	// else.
 	UpdateMember(ctx context.Context, m Member, at time.Time) error
-	// RemoveMember removes a member (ErrNotFound; ErrOwner for the owner).
+	// RemoveMember removes a member (ErrNotFound; ErrOwner for the owner;
+	// *LastPerformerError when a service has nobody else).
 	RemoveMember(ctx context.Context, providerID, id string, at time.Time) error
 	// AddMemberClosure and DeleteMemberClosure change a member's days off,
 	// with a "schedule" event for each service the member performs.
@@ -383,6 +386,9 @@ func (s *service) stamp() time.Time { return s.now().UTC().Truncate(time.Microse
 
 // staffError maps the repository's errors to the user's.
 func staffError(err error) error {
+	if msg, ok := lastPerformer(err); ok {
+		return apperr.Conflict(msg)
+	}
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return apperr.NotFound(MsgStaffNotFound)

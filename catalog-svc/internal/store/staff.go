@@ -205,6 +205,9 @@ func (s Services) CreateMember(ctx context.Context, m catalog.Member, owner cata
 
 func (s Services) UpdateMember(ctx context.Context, m catalog.Member, at time.Time) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := lockTeam(ctx, tx, m.ProviderID); err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `UPDATE staff_members SET name = $3, email = $4, hours = $5, updated_at = $6
 			WHERE id = $1 AND provider_id = $2 AND removed_at IS NULL`, m.ID, m.ProviderID, m.Name, m.Email, encodeHours(m.Hours), at)
 		if err != nil {
@@ -212,6 +215,9 @@ func (s Services) UpdateMember(ctx context.Context, m catalog.Member, at time.Ti
 		}
 		if tag.RowsAffected() == 0 {
 			return catalog.ErrNotFound
+		}
+		if err := keepsPerformers(ctx, tx, m.ID, m.Name, validUUIDs(m.ServiceIDs)); err != nil {
+			return err
 		}
 		return setServices(ctx, tx, m)
 	})
@@ -221,18 +227,49 @@ func (s Services) RemoveMember(ctx context.Context, providerID, id string, at ti
 	if !postgres.IsUUID(id) {
 		return catalog.ErrNotFound
 	}
-	var owner bool
-	err := s.Pool.QueryRow(ctx, `UPDATE staff_members SET removed_at = $3, updated_at = $3
-		WHERE id = $1 AND provider_id = $2 AND removed_at IS NULL AND NOT is_owner RETURNING false`, id, providerID, at).Scan(&owner)
-	if err == pgx.ErrNoRows {
-		// Tell the owner (kept) from no such member.
-		if e := s.Pool.QueryRow(ctx, `SELECT is_owner FROM staff_members WHERE id = $1 AND provider_id = $2 AND removed_at IS NULL`,
-			id, providerID).Scan(&owner); e == nil && owner {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := lockTeam(ctx, tx, providerID); err != nil {
+			return err
+		}
+		var owner bool
+		var name string
+		err := tx.QueryRow(ctx, `SELECT is_owner, name FROM staff_members WHERE id = $1 AND provider_id = $2 AND removed_at IS NULL`,
+			id, providerID).Scan(&owner, &name)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			return catalog.ErrNotFound
+		case err != nil:
+			return err
+		case owner:
 			return catalog.ErrOwner
 		}
-		return catalog.ErrNotFound
+		if err := keepsPerformers(ctx, tx, id, name, nil); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE staff_members SET removed_at = $3, updated_at = $3 WHERE id = $1 AND provider_id = $2`, id, providerID, at)
+		return err
+	})
+}
+
+// keepsPerformers refuses (*LastPerformerError) when member id, named
+// name, is the only member not removed performing one of their services
+// (not deleted) outside keep: keep nil is removing them. The caller holds
+// the team's lock.
+func keepsPerformers(ctx context.Context, tx pgx.Tx, id, name string, keep []string) error {
+	rows, err := tx.Query(ctx, `SELECT s.name FROM staff_services ss
+		JOIN services s ON s.id = ss.service_id AND s.deleted_at IS NULL
+		WHERE ss.staff_id = $1 AND NOT (ss.service_id = ANY(coalesce($2::uuid[], '{}')))
+		AND NOT EXISTS (SELECT 1 FROM staff_services o JOIN staff_members om ON om.id = o.staff_id AND om.removed_at IS NULL
+			WHERE o.service_id = ss.service_id AND o.staff_id <> $1)
+		ORDER BY s.name, s.id`, id, keep)
+	if err != nil {
+		return err
 	}
-	return err
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || len(names) == 0 {
+		return err
+	}
+	return &catalog.LastPerformerError{Member: name, Services: names}
 }
 
 func (s Services) AddMemberClosure(ctx context.Context, providerID, memberID string, c catalog.Closure, today string, max int, at time.Time) error {
