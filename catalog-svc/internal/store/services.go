@@ -49,7 +49,8 @@ func (s Services) Create(ctx context.Context, o catalog.Offering) error {
 		if err := ensureOwner(ctx, tx, owner, o.CreatedAt); err != nil {
 			return o, err
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO staff_services (staff_id, service_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, owner.ID, o.ID)
+		_, err = tx.Exec(ctx, `INSERT INTO staff_services (staff_id, service_id, provider_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+			owner.ID, o.ID, o.ProviderID)
 		return o, err
 	}, EventCreated)
 }

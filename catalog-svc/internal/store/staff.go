@@ -175,7 +175,9 @@ func setServices(ctx context.Context, tx pgx.Tx, m catalog.Member) error {
 	if _, err := tx.Exec(ctx, `DELETE FROM staff_services WHERE staff_id = $1`, m.ID); err != nil {
 		return err
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO staff_services (staff_id, service_id) SELECT $1, unnest($2::uuid[])`, m.ID, valid)
+	// provider_id: PostgreSQL holds the pair to one business (migration 013).
+	_, err := tx.Exec(ctx, `INSERT INTO staff_services (staff_id, service_id, provider_id) SELECT $1, unnest($2::uuid[]), $3`,
+		m.ID, valid, m.ProviderID)
 	return err
 }
 
