@@ -80,22 +80,32 @@ func (s *service) NextAvailable(ctx context.Context, listed []ServiceInfo) (Next
 		}
 	}
 	for _, svc := range open {
-		if next, ok := FirstAvailable(svc, start, WindowDays, lasting(busy[svc.ProviderID], Length(svc)), now); ok {
+		if next, ok := FirstAvailable(svc, start, WindowDays, lasting(busy[svc.ProviderID], svc), now); ok {
 			out.Slots = append(out.Slots, next)
 		}
 	}
 	return out, nil
 }
 
-// lasting gives each of busy whose end is not known yet (booked before
-// teams) length, as Availability's read does with its fallback.
-func lasting(busy []Busy, length time.Duration) []Busy {
-	out := make([]Busy, len(busy))
-	copy(out, busy)
-	for i := range out {
-		if out[i].End.IsZero() {
-			out[i].End = out[i].Start.Add(length)
+// lasting is busy as FirstAvailable needs it for svc: the entries of its
+// own members (the others' cannot change its slots, and a page's provider
+// may have many), one whose end is not known yet (booked before teams)
+// lasting the service's length, as Availability's read does with its
+// fallback.
+func lasting(busy []Busy, svc ServiceInfo) []Busy {
+	members := make(map[string]bool, len(svc.Staff))
+	for _, m := range svc.Staff {
+		members[m.ID] = true
+	}
+	out := make([]Busy, 0, len(busy))
+	for _, b := range busy {
+		if !members[b.StaffID] {
+			continue
 		}
+		if b.End.IsZero() {
+			b.End = b.Start.Add(Length(svc))
+		}
+		out = append(out, b)
 	}
 	return out
 }
