@@ -143,7 +143,8 @@ test-go-packages: $(SQUAWK)
 # program: under 40 connections). They spend most of their ~80 s waiting
 # on the stack (a replica joining, a consumer group handing over), so
 # make test runs them beside the e2e suite, whose one devstack holds
-# about 20 more.
+# about 20 more. The soak guard (bench/soak_guard_test.go, 80 s) is the
+# one that keeps the CPU busy: it judges CPU per request, not latency.
 test-drills-short:
 	$(if $(filter ./bench/...,$(GO_PKGS)),go test -count=1 -timeout 20m ./bench/...)
 
