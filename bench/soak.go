@@ -25,6 +25,16 @@ type SoakPlan struct {
 	Window   time.Duration // the first window after the warm-up is compared with the last
 	Sample   time.Duration // how often processes and tables are sampled
 	Clients  int
+	// Slots is how many slots of the service the clients cycle through: 0
+	// is every half hour of days 2–9; as many as Clients gives each client
+	// one slot of its own on day 2, booked and cancelled over and over, so
+	// that the cancelled rows pile up where the next booking reads.
+	Slots int
+	// Backlog is how many cancelled appointments a second are written
+	// straight into those slots besides the clients' own (writeBacklog):
+	// history at the rate a long run would leave it, so that a minute shows
+	// what a read walking cancelled rows costs after hours (0: none).
+	Backlog int
 	// IdempotencyTTL and KafkaRetention are shortened so that keys and the
 	// broker's log reach their steady size within the warm-up.
 	IdempotencyTTL time.Duration
@@ -38,6 +48,12 @@ type SoakPlan struct {
 	// the first's (0: reported, not judged, as in CI, where nothing is
 	// judged on timing).
 	MaxRSSGrowth, MaxP99Change float64
+	// MaxCPUPerOpGrowth bounds how much more CPU (the whole system's, per
+	// request) the last window may cost than the first after the warm-up:
+	// a cost that grows with what was booked and cancelled before (0: not
+	// judged). Unlike latency, CPU per request hardly depends on what else
+	// the machine runs.
+	MaxCPUPerOpGrowth float64
 	// ProfileDir, when set, receives every program's heap profile at the end.
 	ProfileDir string
 }
@@ -45,7 +61,16 @@ type SoakPlan struct {
 // FullSoak is `make bench`'s soak: ten minutes, judged after two.
 func FullSoak() SoakPlan {
 	return SoakPlan{Duration: 10 * time.Minute, WarmUp: 2 * time.Minute, Window: time.Minute, Sample: 5 * time.Second, Clients: 16,
-		IdempotencyTTL: time.Minute, KafkaRetention: time.Minute, MaxRSSGrowth: 0.10, MaxP99Change: 0.20}
+		IdempotencyTTL: time.Minute, KafkaRetention: time.Minute, MaxRSSGrowth: 0.10, MaxP99Change: 0.20, MaxCPUPerOpGrowth: 0.20}
+}
+
+// GuardSoak is make test's soak: eighty seconds, judged on CPU per request
+// from the first window after the warm-up to the last (and on memory and
+// storage, as ShortSoak), so that a read whose cost grows with what was
+// cancelled before fails a commit, not a release (docs/capacity.md).
+func GuardSoak() SoakPlan {
+	return SoakPlan{Duration: 80 * time.Second, WarmUp: 20 * time.Second, Window: 20 * time.Second, Sample: 2 * time.Second, Clients: 16, Slots: 16,
+		Backlog: 2000, IdempotencyTTL: 10 * time.Second, KafkaRetention: 10 * time.Second, MaxRSSGrowth: 0.25, MaxCPUPerOpGrowth: 0.50}
 }
 
 // ShortSoak is the CI form: a minute, judged on memory and storage only.
@@ -164,6 +189,9 @@ func SoakDrill(ctx context.Context, o Options, plan SoakPlan) (Drill, *Soak, err
 			slots = append(slots, Slot{ServiceID: svcID, Date: Day(day), Time: h})
 		}
 	}
+	if plan.Slots > 0 {
+		slots = slots[16 : 16+plan.Slots] // from 08:00 on day 2
+	}
 
 	e.Logf("soak: book + cancel from %d clients for %v (warm-up %v, idempotency keys live %v, broker retention %v)",
 		plan.Clients, plan.Duration, plan.WarmUp, plan.IdempotencyTTL, plan.KafkaRetention)
@@ -178,6 +206,13 @@ func SoakDrill(ctx context.Context, o Options, plan SoakPlan) (Drill, *Soak, err
 		go func() {
 			defer wg.Done()
 			ops[c] = e.bookAndCancel(lctx, start, MintToken(e.Key, uuid.NewString(), "customer", 6*time.Hour), slots, c, plan.Clients)
+		}()
+	}
+	if plan.Backlog > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e.writeBacklog(lctx, svcID, len(slots), plan.Backlog)
 		}()
 	}
 	samples := e.sampleSoak(lctx, start, plan.Sample)
@@ -263,7 +298,7 @@ func (e *Env) sampleSoak(ctx context.Context, start time.Time, every time.Durati
 			s.RSS[p.label()] = rssBytes(p.pid)
 			pids = append(pids, p.pid)
 		}
-		if rows, err := e.DB.Query(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`); err == nil {
+		if rows, err := e.DB.Query(ctx, `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name <> $1`, backlogApp); err == nil {
 			for rows.Next() {
 				var pid int
 				if rows.Scan(&pid) == nil {
@@ -431,6 +466,11 @@ func judgeSoak(d *Drill, s *Soak, plan SoakPlan, ops []soakOp) {
 	if keysOver > 0 {
 		d.fail("%d samples after the warm-up hold more idempotency records than bookings made within their lifetime", keysOver)
 	}
+	cpuChange := last.CPUmsPerOp/math.Max(first.CPUmsPerOp, 0.001) - 1
+	if plan.MaxCPUPerOpGrowth > 0 && cpuChange > plan.MaxCPUPerOpGrowth {
+		d.fail("CPU per request %.2f ms in %s, %.2f ms in %s: %+.0f %% (at most +%.0f %%): a cost that grows with what came before",
+			first.CPUmsPerOp, first.Label, last.CPUmsPerOp, last.Label, cpuChange*100, plan.MaxCPUPerOpGrowth*100)
+	}
 	p99Change := last.P99ms/math.Max(first.P99ms, 0.001) - 1
 	// Only a slower end is a failure: the soak looks for what degrades
 	// with time; a faster one is the shared machine's other work easing.
@@ -440,7 +480,7 @@ func judgeSoak(d *Drill, s *Soak, plan SoakPlan, ops []soakOp) {
 	}
 	d.Figures = map[string]any{"seconds": plan.Duration.Seconds(), "bookings": bookings, "errors": errors,
 		"rssGrowthPercent": growth, "p99FirstMs": first.P99ms, "p99LastMs": last.P99ms, "p99ChangePercent": round(p99Change * 100),
-		"cpuMsPerOpFirst": first.CPUmsPerOp, "cpuMsPerOpLast": last.CPUmsPerOp,
+		"cpuMsPerOpFirst": first.CPUmsPerOp, "cpuMsPerOpLast": last.CPUmsPerOp, "cpuPerOpChangePercent": round(cpuChange * 100),
 		"idempotencyKeysFirst": first.PeakIdempotencyKeys, "idempotencyKeysLast": last.PeakIdempotencyKeys, "samplesOverKept": keysOver,
 		"brokerLogBytesLast": last.BrokerLogBytes, "processes": len(last.RSS)}
 	d.Summary = fmt.Sprintf("%d bookings + cancellations in %.0f min from %d clients over %d process(es), %d errors; %s → %s: worst RSS growth %+.1f %% (%s), p99 %.1f → %.1f ms (%+.0f %%), idempotency records %d → %d",

@@ -419,13 +419,12 @@ func spendReschedule(ctx context.Context, tx pgx.Tx, customerID string, now time
 }
 
 // Busy reads the provider's active appointments with staffIDs starting in
-// [from, to), across services, off appointments_by_provider. One from
-// before teams is the owner's, and lasts fallback until adopted.
+// [from, to), across services, off appointments_live_by_provider (migration
+// 013), whose predicate busyQuery repeats: the cancelled rows of the window
+// are never visited (TestBusyVisitsOnlyLiveRows). One from before teams is
+// the owner's, and lasts fallback until adopted.
 func (s Appointments) Busy(ctx context.Context, providerID string, staffIDs []string, from, to time.Time, fallback time.Duration) ([]booking.Busy, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT id::text, `+staffIs+`::text, service_id, starts_at,
-		coalesce(ends_at, starts_at + $5::interval) FROM appointments
-		WHERE provider_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status NOT IN ('cancelled', 'rejected')
-		AND `+staffIs+` = ANY($4::uuid[])`, providerID, from, to, staffIDs, fallback)
+	rows, err := s.Pool.Query(ctx, busyQuery, providerID, from, to, staffIDs, fallback)
 	if err != nil {
 		return nil, err
 	}
@@ -435,6 +434,11 @@ func (s Appointments) Busy(ctx context.Context, providerID string, staffIDs []st
 		return b, err
 	})
 }
+
+const busyQuery = `SELECT id::text, ` + staffIs + `::text, service_id, starts_at,
+		coalesce(ends_at, starts_at + $5::interval) FROM appointments
+		WHERE provider_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status NOT IN ('cancelled', 'rejected')
+		AND ` + staffIs + ` = ANY($4::uuid[])`
 
 // Consumer is the inbox name of the hasReviewed projection.
 const Consumer = "booking-svc/has-reviewed"

@@ -11,7 +11,7 @@ import (
 )
 
 // BusyMany is Busy for a listing page in one query, off
-// appointments_by_provider, with the same predicate: the active
+// appointments_live_by_provider (migration 013), with the same predicate: the active
 // appointments of the page's providers holding any of their members. A
 // member id is one provider's (catalog-svc's ids; the owner's is derived
 // from the provider), so one list of ids serves every provider. End is

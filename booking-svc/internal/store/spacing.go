@@ -47,11 +47,7 @@ func checkSpacing(ctx context.Context, tx pgx.Tx, a booking.Appointment) error {
 		return err
 	}
 	var close bool
-	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments WHERE service_id = $1 AND id <> $2
-			AND status NOT IN ('cancelled', 'rejected') AND starts_at <> $3
-			AND starts_at > $3 - $4::interval AND starts_at < $3 + $4::interval
-			AND (`+staffIs+`)::text = $5)`,
-		a.ServiceID, a.ID, a.StartsAt, a.Spacing, staffOrOwner(a)).Scan(&close)
+	err := tx.QueryRow(ctx, spacingQuery, a.ServiceID, a.ID, a.StartsAt, a.Spacing, staffOrOwner(a), a.ProviderID).Scan(&close)
 	if err != nil {
 		return err
 	}
@@ -60,6 +56,15 @@ func checkSpacing(ctx context.Context, tx pgx.Tx, a booking.Appointment) error {
 	}
 	return nil
 }
+
+// spacingQuery names the provider, whose service it is, so that it reads
+// appointments_live_by_provider (migration 013) over the spacing's window:
+// off the unique index it walked every active and past appointment of the
+// service (TestSpacingVisitsOnlyItsWindow).
+const spacingQuery = `SELECT EXISTS (SELECT 1 FROM appointments WHERE service_id = $1 AND id <> $2
+			AND provider_id = $6 AND status NOT IN ('cancelled', 'rejected') AND starts_at <> $3
+			AND starts_at > $3 - $4::interval AND starts_at < $3 + $4::interval
+			AND (` + staffIs + `)::text = $5)`
 
 // staffOrOwner is a's member: its own, or the owner for one from before
 // teams.

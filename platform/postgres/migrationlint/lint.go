@@ -54,6 +54,9 @@ var (
 	addColumn    = regexp.MustCompile(`(?i)\bADD COLUMN (?:IF NOT EXISTS )?[a-z_][a-z0-9_]* ([^,]*)`)
 	addCheckOrFK = regexp.MustCompile(`(?i)\bADD (?:CONSTRAINT [a-z_][a-z0-9_]* )?(CHECK|FOREIGN KEY)\b`)
 	notValid     = regexp.MustCompile(`(?i)\bNOT VALID\b`)
+	addExclude   = regexp.MustCompile(`(?i)\bADD (?:CONSTRAINT "?[a-z_][a-z0-9_]*"? )?EXCLUDE\b`)
+	addNamed     = regexp.MustCompile(`(?i)\bADD CONSTRAINT ("?[a-z_][a-z0-9_]*"?) `)
+	validate     = regexp.MustCompile(`(?i)\bVALIDATE CONSTRAINT ("?[a-z_][a-z0-9_]*"?)`)
 	volatile     = regexp.MustCompile(`(?i)\bDEFAULT (?:now|clock_timestamp|random|gen_random_uuid|uuid_generate_v4)\s*\(`)
 )
 
@@ -71,9 +74,15 @@ func Check(body string) []Finding {
 			Why: fmt.Sprintf("a migration run outside a transaction must hold exactly one statement, not %d: a failure half-way would leave it half applied", len(statements))})
 	}
 	created := map[string]bool{}
+	addedNotValid := map[string]bool{} // constraints this file adds NOT VALID
 	for _, s := range statements {
 		if m := createTable.FindStringSubmatch(s); m != nil {
 			created[unquote(m[1])] = true
+		}
+		if notValid.MatchString(s) {
+			for _, m := range addNamed.FindAllStringSubmatch(s, -1) {
+				addedNotValid[unquote(m[1])] = true
+			}
 		}
 	}
 	for _, s := range statements {
@@ -98,6 +107,12 @@ func Check(body string) []Finding {
 		}
 		if addCheckOrFK.MatchString(s) && !notValid.MatchString(s) {
 			refuse("constraint-not-valid", "a new CHECK or FOREIGN KEY on an existing table is added NOT VALID and validated in a later statement: checking every row holds an exclusive lock")
+		}
+		if addExclude.MatchString(s) {
+			refuse("exclusion-constraint", "an exclusion constraint on an existing table builds its index under an ACCESS EXCLUSIVE lock (no NOT VALID, no concurrent build): create it with a new table, or keep the rule in a unique index built concurrently")
+		}
+		if m := validate.FindStringSubmatch(s); m != nil && addedNotValid[unquote(m[1])] {
+			refuse("validate-same-file", "VALIDATE CONSTRAINT in the file that added it NOT VALID runs in the same transaction, which still holds the ADD's ACCESS EXCLUSIVE lock: every read and write waits for the scan; validate it in the next file")
 		}
 		for _, m := range addColumn.FindAllStringSubmatch(s, -1) {
 			def := strings.ToUpper(m[1])

@@ -1,6 +1,7 @@
 package migrationlint
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -38,11 +39,37 @@ func TestCheckRefusesUnsafeMigrations(t *testing.T) {
 		{"generated column", `ALTER TABLE services ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', name)) STORED;`, "add-column-rewrite"},
 		{"volatile default", `ALTER TABLE services ADD COLUMN seen_at timestamptz NOT NULL DEFAULT now();`, "add-column-rewrite"},
 		{"a word in a comment or a string", "-- we never RENAME here\nINSERT INTO notes VALUES ('DROP TABLE x; RENAME');", ""},
+		{"exclusion constraint on an existing table", `ALTER TABLE appointments ADD CONSTRAINT no_overlap EXCLUDE USING gist (staff_id WITH =, tstzrange(starts_at, ends_at) WITH &&);`, "exclusion-constraint"},
+		{"unnamed exclusion constraint", `ALTER TABLE appointments ADD EXCLUDE USING gist (room WITH =, during WITH &&);`, "exclusion-constraint"},
+		{"exclusion constraint on a table made here", `CREATE TABLE holds (room int, during tstzrange); ALTER TABLE holds ADD CONSTRAINT no_overlap EXCLUDE USING gist (room WITH =, during WITH &&);`, ""},
+		{"validated in the file that added it", "ALTER TABLE services ADD CONSTRAINT price_positive CHECK (price >= 0) NOT VALID;\nALTER TABLE services VALIDATE CONSTRAINT price_positive;", "validate-same-file"},
+		{"quoted name validated in the same file", `ALTER TABLE services ADD CONSTRAINT "Price_positive" CHECK (price >= 0) NOT VALID; ALTER TABLE services VALIDATE CONSTRAINT price_positive;`, "validate-same-file"},
+		{"validated in a later file", `ALTER TABLE services VALIDATE CONSTRAINT price_positive;`, ""},
+		{"another constraint validated", "ALTER TABLE services ADD CONSTRAINT price_positive CHECK (price >= 0) NOT VALID;\nALTER TABLE services VALIDATE CONSTRAINT name_set;", ""},
 		{"several columns, one unsafe", `ALTER TABLE appointments ADD COLUMN a text NOT NULL DEFAULT '', ADD COLUMN b text NOT NULL;`, "add-column-not-null"},
 	}
 	for _, tc := range cases {
 		if got := rules(Check(tc.sql)); got != tc.want {
 			t.Errorf("%s: findings %q, want %q (%v)", tc.name, got, tc.want, Check(tc.sql))
 		}
+	}
+}
+
+// Migration 009 (applied, so kept as it was: devstack/migrationcheck lists
+// it) built its exclusion constraint under the table's lock and validated a
+// NOT VALID check in the same transaction. A copy of it is refused for both;
+// the same file with the validation moved out and no exclusion passes.
+func TestCheckRefusesMigration009(t *testing.T) {
+	body, err := os.ReadFile("testdata/009_staff.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rules(Check(string(body))); got != "validate-same-file,exclusion-constraint" {
+		t.Fatalf("findings on 009 %q, want validate-same-file,exclusion-constraint (%v)", got, Check(string(body)))
+	}
+	fixed := string(body)
+	fixed = fixed[:strings.Index(fixed, "ALTER TABLE appointments VALIDATE")]
+	if got := Check(fixed); len(got) != 0 {
+		t.Fatalf("009 without the validation and the exclusion: %v", got)
 	}
 }
