@@ -266,6 +266,12 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	if err != nil {
 		return User{}, err
 	}
+	if s.mailsLink(u, upd) {
+		// Before the password: a refused change costs no Argon2 work.
+		if err := s.paceLink(ctx, u, *upd.Email); err != nil {
+			return User{}, err
+		}
+	}
 	if err := s.confirmEmailChange(ctx, u, upd); err != nil {
 		return User{}, err
 	}
@@ -334,11 +340,17 @@ func (s *service) emailChange(ctx context.Context, u *User, upd ProfileUpdate) (
 		return false, nil, err
 	}
 	u.PendingEmail = to
-	nl, err := s.verificationLink(*u, to)
+	nl, err := s.pacedVerificationLink(*u, to)
 	if err != nil {
 		return false, nil, err
 	}
 	return false, &nl, nil
+}
+
+// mailsLink is whether upd moves u to an address that must be proved by a
+// link (emailChange mails one unless the address is refused).
+func (s *service) mailsLink(u User, upd ProfileUpdate) bool {
+	return upd.Email != nil && *upd.Email != u.Email && !s.trusted(*upd.Email)
 }
 
 // confirmEmailChange asks for the current password when upd moves u to

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -139,9 +140,18 @@ func (m *memRepo) Update(ctx context.Context, u User, verify *NewLink) error {
 	return nil
 }
 
-func (m *memRepo) IssueLink(_ context.Context, nl NewLink) error {
+func (m *memRepo) IssueLink(ctx context.Context, nl NewLink) error {
 	if m.links == nil {
 		m.links = map[string]Link{}
+	}
+	if nl.Pace != nil {
+		h, err := m.LinkHistory(ctx, nl.Link.UserID, nl.Link.Email, nl.Link.CreatedAt.Add(-AddressWindow))
+		if err != nil {
+			return err
+		}
+		if err := nl.Pace(h); err != nil {
+			return err
+		}
 	}
 	for h, l := range m.links {
 		if l.UserID == nl.Link.UserID && l.Purpose == nl.Link.Purpose && l.UsedAt == nil {
@@ -163,6 +173,21 @@ func (m *memRepo) LatestLink(_ context.Context, userID, purpose string) (time.Ti
 		}
 	}
 	return last, nil
+}
+
+func (m *memRepo) LinkHistory(ctx context.Context, userID, address string, since time.Time) (LinkHistory, error) {
+	var h LinkHistory
+	h.Latest, _ = m.LatestLink(ctx, userID, PurposeVerify)
+	for _, l := range m.links {
+		if l.Email == address && l.Purpose == PurposeVerify && l.CreatedAt.After(since) {
+			h.ToAddress = append(h.ToAddress, l.CreatedAt)
+		}
+	}
+	slices.SortFunc(h.ToAddress, func(a, b time.Time) int { return b.Compare(a) })
+	if len(h.ToAddress) > MaxLinksPerAddress {
+		h.ToAddress = h.ToAddress[:MaxLinksPerAddress]
+	}
+	return h, nil
 }
 
 func (m *memRepo) UseLink(ctx context.Context, hash []byte, purpose string, now time.Time, step func(Link, User) (LinkStep, error)) error {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/slotwise/slotwise/platform/postgres"
 	"github.com/slotwise/slotwise/platform/testkit"
@@ -30,6 +31,17 @@ func openStore(t *testing.T, conns int32) Users {
 	}
 	if err := postgres.Migrate(ctx, pool, "auth", sub); err != nil {
 		t.Fatal(err)
+	}
+	// Every connection open before the races start: dialling one per
+	// caller would space the callers out and hide the race.
+	held := make([]*pgxpool.Conn, conns)
+	for i := range held {
+		if held[i], err = pool.Acquire(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range held {
+		c.Release()
 	}
 	return Users{Pool: pool}
 }
