@@ -66,7 +66,7 @@ func (s *service) checkPassword(ctx context.Context, u User, pw string) (bool, e
 	if wait := f.LockedUntil.Sub(now); wait > 0 {
 		return false, tooManyFailures(wait)
 	}
-	ok, err := s.hasher.Verify(pw, u.PasswordHash)
+	ok, err := s.hasher.Verify(ctx, who(ctx, u.ID), pw, u.PasswordHash)
 	if err != nil {
 		return false, err
 	}

@@ -81,11 +81,12 @@ var (
 	ErrEmailTaken = errors.New("email taken")
 )
 
-// Hasher hashes and checks passwords. An error is a refusal (the work is
-// bounded: too many checks at once) or a fault, not a wrong password.
+// Hasher hashes and checks passwords for w. An error is a refusal (the
+// work is bounded and shared: too many checks at once, or already one for
+// w's client or account) or a fault, not a wrong password.
 type Hasher interface {
-	Hash(password string) (string, error)
-	Verify(password, hash string) (bool, error)
+	Hash(ctx context.Context, w Who, password string) (string, error)
+	Verify(ctx context.Context, w Who, password, hash string) (bool, error)
 }
 
 // Issuer signs access tokens.
@@ -152,7 +153,7 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
-	hash, err := s.hasher.Hash(r.Password)
+	hash, err := s.hasher.Hash(ctx, who(ctx, r.Email), r.Password)
 	if err != nil {
 		return User{}, err
 	}
@@ -202,7 +203,7 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	u, err := s.repo.ByEmail(ctx, l.Email)
 	if errors.Is(err, ErrNotFound) {
 		// Same work as a real check: no timing oracle.
-		if _, err := s.hasher.Verify(l.Password, dummyHash); err != nil {
+		if _, err := s.hasher.Verify(ctx, who(ctx, l.Email), l.Password, dummyHash); err != nil {
 			return Session{}, err
 		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)

@@ -224,8 +224,10 @@ func (m *memRepo) UseLink(ctx context.Context, hash []byte, purpose string, now 
 // plainHasher stores passwords as is: hashing is argon2's test, not this one.
 type plainHasher struct{}
 
-func (plainHasher) Hash(p string) (string, error)    { return "plain:" + p, nil }
-func (plainHasher) Verify(p, h string) (bool, error) { return h == "plain:"+p, nil }
+func (plainHasher) Hash(_ context.Context, _ Who, p string) (string, error) { return "plain:" + p, nil }
+func (plainHasher) Verify(_ context.Context, _ Who, p, h string) (bool, error) {
+	return h == "plain:"+p, nil
+}
 
 func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 	repo := &memRepo{users: map[string]User{"u1": {ID: "u1", Email: "asha@example.com", PasswordHash: "plain:secret1", Role: identity.RoleCustomer, FullName: "Asha"}}}

@@ -61,8 +61,12 @@ func newAccount(t *testing.T, s Users, email string, now time.Time) auth.User {
 // testHasher stores passwords as is: hashing is the password package's test.
 type testHasher struct{}
 
-func (testHasher) Hash(pw string) (string, error)    { return "plain:" + pw, nil }
-func (testHasher) Verify(pw, h string) (bool, error) { return h == "plain:"+pw, nil }
+func (testHasher) Hash(_ context.Context, _ auth.Who, pw string) (string, error) {
+	return "plain:" + pw, nil
+}
+func (testHasher) Verify(_ context.Context, _ auth.Who, pw, h string) (bool, error) {
+	return h == "plain:"+pw, nil
+}
 
 // testIssuer signs nothing: the access token names the user.
 type testIssuer struct{}
