@@ -103,6 +103,8 @@ func (cfg Config) Spec() svc.Spec {
 		Retention: []*retention.Rule{
 			{Table: "refresh_tokens", Column: "issued_at", Keep: refreshTTL, Now: now},
 			{Table: "session_families", Column: "refreshed_at", Keep: refreshTTL, Now: now},
+			// A run of wrong passwords is forgotten a day after its latest.
+			{Table: "login_failures", Column: "last_failure", Keep: auth.ForgetFailuresAfter, Now: now},
 			// Mailed links die within a day (auth.VerifyLinkTTL).
 			{Table: "account_links", Column: "created_at", Keep: 7 * 24 * time.Hour, Now: now},
 		},

@@ -235,7 +235,7 @@ func TestEmailChangeIsPaced(t *testing.T) {
 	mails := len(fx.repo.mails)
 	err := change(a, "target@mail.test", "wrong-password")
 	wantRefusal(t, err, apperr.KindRateLimited, "We just sent a link. Please check your inbox, or try again in 60 seconds.")
-	if f := fx.repo.failures[a.ID]; f.Count != 0 {
+	if f := fx.repo.failures[FailureKey{Subject: a.ID}]; f.Count != 0 {
 		t.Fatalf("a paced change checked the password: %+v", f)
 	}
 	err = change(a, "elsewhere@mail.test", "secret1")

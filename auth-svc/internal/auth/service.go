@@ -57,13 +57,13 @@ type Repository interface {
 	// the link that applies it, in the same transaction); ErrEmailTaken
 	// when the email is in use.
 	Update(ctx context.Context, u User, verify *NewLink) error
-	// Failures are userID's wrong passwords in a row (zero when none).
-	Failures(ctx context.Context, userID string) (Failures, error)
-	// RecordFailure stores next(the current failures) as one step: two
+	// Failures are k's wrong passwords in a row (zero when none).
+	Failures(ctx context.Context, k FailureKey) (Failures, error)
+	// RecordFailure stores next(k's current failures) as one step: two
 	// replicas counting at once both count.
-	RecordFailure(ctx context.Context, userID string, next func(Failures) Failures) (Failures, error)
-	// ClearFailures forgets userID's failures.
-	ClearFailures(ctx context.Context, userID string) error
+	RecordFailure(ctx context.Context, k FailureKey, next func(Failures) Failures) (Failures, error)
+	// ClearFailures forgets k's failures.
+	ClearFailures(ctx context.Context, k FailureKey) error
 	// SetPassword stores userID's new password hash and, in the same
 	// transaction, ends every session of the user but keepSession.
 	SetPassword(ctx context.Context, userID, hash, keepSession string, now time.Time) error
@@ -202,8 +202,10 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	}
 	u, err := s.repo.ByEmail(ctx, l.Email)
 	if errors.Is(err, ErrNotFound) {
-		// Same work as a real check: no timing oracle.
-		if _, err := s.hasher.Verify(ctx, who(ctx, l.Email), l.Password, dummyHash); err != nil {
+		// The same work as a wrong password of an account (the lock read,
+		// the hash, the failure counted, under the address): neither the
+		// time nor a lock tells whether an account has the address.
+		if _, err := s.check(ctx, l.Email, l.Password, dummyHash); err != nil {
 			return Session{}, err
 		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)

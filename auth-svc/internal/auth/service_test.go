@@ -15,7 +15,7 @@ import (
 // need no database.
 type memRepo struct {
 	users    map[string]User
-	failures map[string]Failures
+	failures map[FailureKey]Failures
 	families map[string]Family
 	tokens   map[string]RefreshToken // by string(hash)
 	links    map[string]Link         // by string(hash)
@@ -96,18 +96,18 @@ func (m *memRepo) DeleteUser(ctx context.Context, userID, eventID string, now ti
 	return nil
 }
 
-func (m *memRepo) Failures(_ context.Context, id string) (Failures, error) {
-	return m.failures[id], nil
+func (m *memRepo) Failures(_ context.Context, k FailureKey) (Failures, error) {
+	return m.failures[k], nil
 }
-func (m *memRepo) RecordFailure(_ context.Context, id string, next func(Failures) Failures) (Failures, error) {
+func (m *memRepo) RecordFailure(_ context.Context, k FailureKey, next func(Failures) Failures) (Failures, error) {
 	if m.failures == nil {
-		m.failures = map[string]Failures{}
+		m.failures = map[FailureKey]Failures{}
 	}
-	m.failures[id] = next(m.failures[id])
-	return m.failures[id], nil
+	m.failures[k] = next(m.failures[k])
+	return m.failures[k], nil
 }
-func (m *memRepo) ClearFailures(_ context.Context, id string) error {
-	delete(m.failures, id)
+func (m *memRepo) ClearFailures(_ context.Context, k FailureKey) error {
+	delete(m.failures, k)
 	return nil
 }
 

@@ -158,8 +158,8 @@ func (s Users) UseLink(ctx context.Context, hash []byte, purpose string, now tim
 			if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, u.ID, st.PasswordHash, now); err != nil {
 				return err
 			}
-			// The owner proved the address: the lock guessers caused ends.
-			if _, err := tx.Exec(ctx, `DELETE FROM password_failures WHERE user_id = $1`, u.ID); err != nil {
+			// The owner proved the address: the locks guessers caused end.
+			if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE subject = $1`, u.ID); err != nil {
 				return err
 			}
 		}
