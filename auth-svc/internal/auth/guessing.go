@@ -2,6 +2,8 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -57,11 +59,20 @@ func tooManyFailures(wait time.Duration) error {
 		Message: fmt.Sprintf("Too many wrong passwords for this account. Please try again in %d seconds.", secs)}
 }
 
-// FailureKey is whose failures are counted: the account's id (or the
-// address a login named when no account has it) and the client's address.
+// FailureKey is whose failures are counted: the account's id (or
+// AddressSubject of the address a login named when no account has it) and
+// the client's address.
 type FailureKey struct {
 	Subject string
 	Client  string
+}
+
+// AddressSubject is the subject of an address no account has: its SHA-256,
+// so nothing stored holds an address someone typed (perhaps the address
+// of an account since erased).
+func AddressSubject(email string) string {
+	sum := sha256.Sum256([]byte(email))
+	return "address:" + hex.EncodeToString(sum[:])
 }
 
 // checkPassword is every check of an account's password: refused while

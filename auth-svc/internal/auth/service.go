@@ -204,8 +204,9 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	if errors.Is(err, ErrNotFound) {
 		// The same work as a wrong password of an account (the lock read,
 		// the hash, the failure counted, under the address): neither the
-		// time nor a lock tells whether an account has the address.
-		if _, err := s.check(ctx, l.Email, l.Password, dummyHash); err != nil {
+		// time nor a lock tells whether an account has the address. The
+		// address is kept as its hash: it may be anyone's.
+		if _, err := s.check(ctx, AddressSubject(l.Email), l.Password, dummyHash); err != nil {
 			return Session{}, err
 		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)

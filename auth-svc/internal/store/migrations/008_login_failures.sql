@@ -1,7 +1,8 @@
 -- Wrong passwords in a row per (account, client) (auth/guessing.go): a
 -- guesser's lock is its own, and the owner still signs in from elsewhere
--- (issue 50). subject is the account's id, or the address a login named
--- when no account has it: those are counted alike, so neither a lock nor
+-- (issue 50). subject is the account's id, or 'address:' and the SHA-256
+-- of the address a login named when no account has it (auth.AddressSubject:
+-- no address is kept): those are counted alike, so neither a lock nor
 -- the time taken tells whether an account has the address. client is the
 -- address the gateway saw ('' when unknown). Retention deletes a row a day
 -- after its latest failure (auth.ForgetFailuresAfter; every lock has ended
