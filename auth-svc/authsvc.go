@@ -60,6 +60,11 @@ func LoadConfig(r *config.Reader) Config {
 	r.Check(cfg.AccessTTL > 0 && cfg.AccessTTL <= MaxAccessTTL,
 		"ACCESS_TOKEN_TTL must be between 1s and 15m: access tokens cannot be revoked, so ending a session waits for them to expire")
 	r.Check(cfg.RefreshTTL >= time.Hour, "REFRESH_TOKEN_TTL must be at least 1h (it is how long a session lasts unused)")
+	// Verification turned off for a domain is for stacks whose accounts use
+	// reserved domains nobody receives mail at; set by mistake in a
+	// deployment it would let anyone claim any address there (issue 50).
+	r.Check(len(cfg.VerifiedDomains) == 0 || r.String("DEVSTACK", "") == "true",
+		"VERIFIED_EMAIL_DOMAINS turns email verification off for its domains: it is for development stacks only (they set DEVSTACK=true); unset it")
 	r.Check(r.String("TOKEN_TTL", "") == "",
 		"TOKEN_TTL was replaced by ACCESS_TOKEN_TTL (at most 15m; default 10m) and REFRESH_TOKEN_TTL (default 336h)")
 	if seed := r.Required("JWT_SIGNING_KEY"); seed != "" {
@@ -103,6 +108,8 @@ func (cfg Config) Spec() svc.Spec {
 		Retention: []*retention.Rule{
 			{Table: "refresh_tokens", Column: "issued_at", Keep: refreshTTL, Now: now},
 			{Table: "session_families", Column: "refreshed_at", Keep: refreshTTL, Now: now},
+			// A run of wrong passwords is forgotten a day after its latest.
+			{Table: "login_failures", Column: "last_failure", Keep: auth.ForgetFailuresAfter, Now: now},
 			// Mailed links die within a day (auth.VerifyLinkTTL).
 			{Table: "account_links", Column: "created_at", Keep: 7 * 24 * time.Hour, Now: now},
 		},

@@ -2,15 +2,21 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
 )
 
-// Failures are an account's wrong passwords in a row (issue 40: 145
-// guesses in 20 s at PUT /auth/profile went unchecked). They are kept in
-// auth-svc's database, so every replica counts the same guesses.
+// Failures are an account's wrong passwords in a row from one client
+// (issue 40: 145 guesses in 20 s at PUT /auth/profile went unchecked).
+// They are kept in auth-svc's database, so every replica counts the same
+// guesses, and per client (issue 50: five wrong passwords from anywhere
+// locked the owner out everywhere, for up to an hour): a guesser locks
+// only itself, the owner signs in from their own device. A login to an
+// address no account has is counted the same way under that address.
 type Failures struct {
 	Count       int
 	Last        time.Time // the latest wrong password
@@ -53,29 +59,51 @@ func tooManyFailures(wait time.Duration) error {
 		Message: fmt.Sprintf("Too many wrong passwords for this account. Please try again in %d seconds.", secs)}
 }
 
+// FailureKey is whose failures are counted: the account's id (or
+// AddressSubject of the address a login named when no account has it) and
+// the client's address.
+type FailureKey struct {
+	Subject string
+	Client  string
+}
+
+// AddressSubject is the subject of an address no account has: its SHA-256,
+// so nothing stored holds an address someone typed (perhaps the address
+// of an account since erased).
+func AddressSubject(email string) string {
+	sum := sha256.Sum256([]byte(email))
+	return "address:" + hex.EncodeToString(sum[:])
+}
+
 // checkPassword is every check of an account's password: refused while
-// the account is locked, counted when wrong, forgotten when right. It
-// reports whether pw is u's password; an error is a refusal (locked, the
-// hasher busy) or a fault.
+// the account is locked for this client, counted when wrong, forgotten
+// when right. It reports whether pw is u's password; an error is a refusal
+// (locked, the hasher busy) or a fault.
 func (s *service) checkPassword(ctx context.Context, u User, pw string) (bool, error) {
+	return s.check(ctx, u.ID, pw, u.PasswordHash)
+}
+
+// check is checkPassword of subject's hash, for the client on ctx.
+func (s *service) check(ctx context.Context, subject, pw, hash string) (bool, error) {
 	now := s.now()
-	f, err := s.repo.Failures(ctx, u.ID)
+	k := FailureKey{Subject: subject, Client: ClientOf(ctx)}
+	f, err := s.repo.Failures(ctx, k)
 	if err != nil {
 		return false, err
 	}
 	if wait := f.LockedUntil.Sub(now); wait > 0 {
 		return false, tooManyFailures(wait)
 	}
-	ok, err := s.hasher.Verify(pw, u.PasswordHash)
+	ok, err := s.hasher.Verify(ctx, who(ctx, subject), pw, hash)
 	if err != nil {
 		return false, err
 	}
 	if !ok {
-		_, err := s.repo.RecordFailure(ctx, u.ID, func(f Failures) Failures { return NextFailures(f, now) })
+		_, err := s.repo.RecordFailure(ctx, k, func(f Failures) Failures { return NextFailures(f, now) })
 		return false, err
 	}
 	if f.Count > 0 {
-		return true, s.repo.ClearFailures(ctx, u.ID)
+		return true, s.repo.ClearFailures(ctx, k)
 	}
 	return true, nil
 }

@@ -72,6 +72,10 @@ type AccountMail struct {
 type NewLink struct {
 	Link Link
 	Mail AccountMail
+	// Pace, when set, judges the link by the history of its account and
+	// address (link_pace.go), read under their locks; an error stores
+	// nothing.
+	Pace func(LinkHistory) error
 }
 
 // LinkStep is what opening a link changes, in one transaction with
@@ -91,11 +95,15 @@ type LinkStep struct {
 type Links interface {
 	// IssueLink stores nl.Link, marks the account's earlier unused links
 	// of its purpose used (only the newest works) and queues nl.Mail, in
-	// one transaction.
+	// one transaction; with nl.Pace, only if it allows the link (else its
+	// error). Update and Create store their link the same way.
 	IssueLink(ctx context.Context, nl NewLink) error
 	// LatestLink is when the newest link of userID and purpose was issued
 	// (zero: never).
 	LatestLink(ctx context.Context, userID, purpose string) (time.Time, error)
+	// LinkHistory is the verification links of userID, and those to
+	// address issued after since, as PaceLink judges them.
+	LinkHistory(ctx context.Context, userID, address string, since time.Time) (LinkHistory, error)
 	// UseLink finds the link with hash and purpose (ErrNotFound when
 	// unknown), locks it and its account, and applies step's answer at now
 	// while marking it used; an error from step changes nothing.

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -135,6 +136,7 @@ func TestEmailChangeTakesEffectWhenItsLinkIsOpened(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fx.now = fx.now.Add(LinkInterval) // the registration's link was just sent
 	got, err := fx.s.UpdateProfile(ctx, u.ID, ProfileUpdate{Email: ptr("asha.new@mail.test"), CurrentPassword: ptr("secret1")})
 	if err != nil || got.Email != "asha@mail.test" || got.PendingEmail != "asha.new@mail.test" {
 		t.Fatalf("update: %+v %v", got, err)
@@ -212,4 +214,58 @@ func TestPasswordResetLink(t *testing.T) {
 	fx.now = fx.now.Add(ResetLinkTTL)
 	_, err = fx.s.ResetPassword(ctx, PasswordReset{Token: fx.lastMail(t).Token, NewPassword: "other-pass"})
 	wantRefusal(t, err, apperr.KindInvalid, MsgLinkExpired)
+}
+
+// TestEmailChangeIsPaced (issue 50, finding 7): an email change mails its
+// link at most once a LinkInterval per account, judged before the current
+// password (a wrong one is then neither checked nor counted), and an
+// address gets at most MaxLinksPerAddress links a day, whichever accounts
+// ask; the address's own "Resend" is held to the same count.
+func TestEmailChangeIsPaced(t *testing.T) {
+	fx := newLinkFixture(t, WithVerifiedDomains([]string{"example.com"}))
+	ctx := context.Background()
+	change := func(u User, to, pw string) error {
+		_, err := fx.s.UpdateProfile(ctx, u.ID, ProfileUpdate{Email: ptr(to), CurrentPassword: ptr(pw)})
+		return err
+	}
+	a := fx.register(t, "asha@example.com")
+	if err := change(a, "target@mail.test", "secret1"); err != nil {
+		t.Fatal(err)
+	}
+	mails := len(fx.repo.mails)
+	err := change(a, "target@mail.test", "wrong-password")
+	wantRefusal(t, err, apperr.KindRateLimited, "We just sent a link. Please check your inbox, or try again in 60 seconds.")
+	if f := fx.repo.failures[FailureKey{Subject: a.ID}]; f.Count != 0 {
+		t.Fatalf("a paced change checked the password: %+v", f)
+	}
+	err = change(a, "elsewhere@mail.test", "secret1")
+	wantRefusal(t, err, apperr.KindRateLimited, "We just sent a link. Please check your inbox, or try again in 60 seconds.")
+	if len(fx.repo.mails) != mails {
+		t.Fatalf("%d mails sent by paced changes", len(fx.repo.mails)-mails)
+	}
+
+	// Other accounts, each within its own pace: the address's count holds.
+	first := fx.now
+	for i := 1; i < MaxLinksPerAddress; i++ {
+		fx.now = fx.now.Add(LinkInterval)
+		u := fx.register(t, fmt.Sprintf("user%d@example.com", i))
+		if err := change(u, "target@mail.test", "secret1"); err != nil {
+			t.Fatalf("link %d to the address: %v", i+1, err)
+		}
+	}
+	fx.now = fx.now.Add(LinkInterval)
+	err = change(a, "target@mail.test", "secret1")
+	var ae *apperr.Error
+	if !errors.As(err, &ae) || ae.Kind != apperr.KindRateLimited || ae.RetryAfter != int(first.Add(AddressWindow).Sub(fx.now)/time.Second) ||
+		ae.Message != "This address was sent 5 links in the last 24 hours. Please use the newest one, or try again in 24 hours." {
+		t.Fatalf("sixth link to the address: %v", err)
+	}
+	_, err = fx.s.ResendVerification(ctx, a.ID) // to its pending address
+	if !errors.As(err, &ae) || ae.Kind != apperr.KindRateLimited {
+		t.Fatalf("resend to a full address: %v", err)
+	}
+	fx.now = first.Add(AddressWindow)
+	if err := change(a, "target@mail.test", "secret1"); err != nil {
+		t.Fatalf("a day after the first link: %v", err)
+	}
 }

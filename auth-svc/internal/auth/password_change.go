@@ -66,7 +66,7 @@ func (s *service) ChangePassword(ctx context.Context, userID, sessionID string, 
 		// 403, not 401: a client rightly takes 401 as "the session is over".
 		return "", apperr.Forbidden(MsgWrongCurrentPassword)
 	}
-	hash, err := s.hasher.Hash(c.NewPassword)
+	hash, err := s.hasher.Hash(ctx, who(ctx, u.ID), c.NewPassword)
 	if err != nil {
 		return "", err
 	}

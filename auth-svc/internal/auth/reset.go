@@ -79,11 +79,12 @@ func (s *service) ResetPassword(ctx context.Context, r PasswordReset) (string, e
 	}
 	// A bad link is refused before the Argon2 work of hashing (the check is
 	// repeated under the link's lock below).
-	err := s.useLink(ctx, r.Token, PurposeReset, func(Link, User) (LinkStep, error) { return LinkStep{}, errPeekOnly })
+	var account string
+	err := s.useLink(ctx, r.Token, PurposeReset, func(_ Link, u User) (LinkStep, error) { account = u.ID; return LinkStep{}, errPeekOnly })
 	if !errors.Is(err, errPeekOnly) {
 		return "", err
 	}
-	hash, err := s.hasher.Hash(r.NewPassword)
+	hash, err := s.hasher.Hash(ctx, who(ctx, account), r.NewPassword)
 	if err != nil {
 		return "", err
 	}

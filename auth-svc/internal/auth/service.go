@@ -57,13 +57,13 @@ type Repository interface {
 	// the link that applies it, in the same transaction); ErrEmailTaken
 	// when the email is in use.
 	Update(ctx context.Context, u User, verify *NewLink) error
-	// Failures are userID's wrong passwords in a row (zero when none).
-	Failures(ctx context.Context, userID string) (Failures, error)
-	// RecordFailure stores next(the current failures) as one step: two
+	// Failures are k's wrong passwords in a row (zero when none).
+	Failures(ctx context.Context, k FailureKey) (Failures, error)
+	// RecordFailure stores next(k's current failures) as one step: two
 	// replicas counting at once both count.
-	RecordFailure(ctx context.Context, userID string, next func(Failures) Failures) (Failures, error)
-	// ClearFailures forgets userID's failures.
-	ClearFailures(ctx context.Context, userID string) error
+	RecordFailure(ctx context.Context, k FailureKey, next func(Failures) Failures) (Failures, error)
+	// ClearFailures forgets k's failures.
+	ClearFailures(ctx context.Context, k FailureKey) error
 	// SetPassword stores userID's new password hash and, in the same
 	// transaction, ends every session of the user but keepSession.
 	SetPassword(ctx context.Context, userID, hash, keepSession string, now time.Time) error
@@ -81,11 +81,12 @@ var (
 	ErrEmailTaken = errors.New("email taken")
 )
 
-// Hasher hashes and checks passwords. An error is a refusal (the work is
-// bounded: too many checks at once) or a fault, not a wrong password.
+// Hasher hashes and checks passwords for w. An error is a refusal (the
+// work is bounded and shared: too many checks at once, or already one for
+// w's client or account) or a fault, not a wrong password.
 type Hasher interface {
-	Hash(password string) (string, error)
-	Verify(password, hash string) (bool, error)
+	Hash(ctx context.Context, w Who, password string) (string, error)
+	Verify(ctx context.Context, w Who, password, hash string) (bool, error)
 }
 
 // Issuer signs access tokens.
@@ -152,7 +153,7 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
-	hash, err := s.hasher.Hash(r.Password)
+	hash, err := s.hasher.Hash(ctx, who(ctx, r.Email), r.Password)
 	if err != nil {
 		return User{}, err
 	}
@@ -201,8 +202,11 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 	}
 	u, err := s.repo.ByEmail(ctx, l.Email)
 	if errors.Is(err, ErrNotFound) {
-		// Same work as a real check: no timing oracle.
-		if _, err := s.hasher.Verify(l.Password, dummyHash); err != nil {
+		// The same work as a wrong password of an account (the lock read,
+		// the hash, the failure counted, under the address): neither the
+		// time nor a lock tells whether an account has the address. The
+		// address is kept as its hash: it may be anyone's.
+		if _, err := s.check(ctx, AddressSubject(l.Email), l.Password, dummyHash); err != nil {
 			return Session{}, err
 		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)
@@ -265,6 +269,12 @@ func (s *service) UpdateProfile(ctx context.Context, userID string, upd ProfileU
 	dob, clearDOB, err := ValidateProfileUpdate(&upd, u.Role, now)
 	if err != nil {
 		return User{}, err
+	}
+	if s.mailsLink(u, upd) {
+		// Before the password: a refused change costs no Argon2 work.
+		if err := s.paceLink(ctx, u, *upd.Email); err != nil {
+			return User{}, err
+		}
 	}
 	if err := s.confirmEmailChange(ctx, u, upd); err != nil {
 		return User{}, err
@@ -334,11 +344,17 @@ func (s *service) emailChange(ctx context.Context, u *User, upd ProfileUpdate) (
 		return false, nil, err
 	}
 	u.PendingEmail = to
-	nl, err := s.verificationLink(*u, to)
+	nl, err := s.pacedVerificationLink(*u, to)
 	if err != nil {
 		return false, nil, err
 	}
 	return false, &nl, nil
+}
+
+// mailsLink is whether upd moves u to an address that must be proved by a
+// link (emailChange mails one unless the address is refused).
+func (s *service) mailsLink(u User, upd ProfileUpdate) bool {
+	return upd.Email != nil && *upd.Email != u.Email && !s.trusted(*upd.Email)
 }
 
 // confirmEmailChange asks for the current password when upd moves u to

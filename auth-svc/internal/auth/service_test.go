@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,7 +15,7 @@ import (
 // need no database.
 type memRepo struct {
 	users    map[string]User
-	failures map[string]Failures
+	failures map[FailureKey]Failures
 	families map[string]Family
 	tokens   map[string]RefreshToken // by string(hash)
 	links    map[string]Link         // by string(hash)
@@ -95,18 +96,18 @@ func (m *memRepo) DeleteUser(ctx context.Context, userID, eventID string, now ti
 	return nil
 }
 
-func (m *memRepo) Failures(_ context.Context, id string) (Failures, error) {
-	return m.failures[id], nil
+func (m *memRepo) Failures(_ context.Context, k FailureKey) (Failures, error) {
+	return m.failures[k], nil
 }
-func (m *memRepo) RecordFailure(_ context.Context, id string, next func(Failures) Failures) (Failures, error) {
+func (m *memRepo) RecordFailure(_ context.Context, k FailureKey, next func(Failures) Failures) (Failures, error) {
 	if m.failures == nil {
-		m.failures = map[string]Failures{}
+		m.failures = map[FailureKey]Failures{}
 	}
-	m.failures[id] = next(m.failures[id])
-	return m.failures[id], nil
+	m.failures[k] = next(m.failures[k])
+	return m.failures[k], nil
 }
-func (m *memRepo) ClearFailures(_ context.Context, id string) error {
-	delete(m.failures, id)
+func (m *memRepo) ClearFailures(_ context.Context, k FailureKey) error {
+	delete(m.failures, k)
 	return nil
 }
 
@@ -139,9 +140,18 @@ func (m *memRepo) Update(ctx context.Context, u User, verify *NewLink) error {
 	return nil
 }
 
-func (m *memRepo) IssueLink(_ context.Context, nl NewLink) error {
+func (m *memRepo) IssueLink(ctx context.Context, nl NewLink) error {
 	if m.links == nil {
 		m.links = map[string]Link{}
+	}
+	if nl.Pace != nil {
+		h, err := m.LinkHistory(ctx, nl.Link.UserID, nl.Link.Email, nl.Link.CreatedAt.Add(-AddressWindow))
+		if err != nil {
+			return err
+		}
+		if err := nl.Pace(h); err != nil {
+			return err
+		}
 	}
 	for h, l := range m.links {
 		if l.UserID == nl.Link.UserID && l.Purpose == nl.Link.Purpose && l.UsedAt == nil {
@@ -163,6 +173,21 @@ func (m *memRepo) LatestLink(_ context.Context, userID, purpose string) (time.Ti
 		}
 	}
 	return last, nil
+}
+
+func (m *memRepo) LinkHistory(ctx context.Context, userID, address string, since time.Time) (LinkHistory, error) {
+	var h LinkHistory
+	h.Latest, _ = m.LatestLink(ctx, userID, PurposeVerify)
+	for _, l := range m.links {
+		if l.Email == address && l.Purpose == PurposeVerify && l.CreatedAt.After(since) {
+			h.ToAddress = append(h.ToAddress, l.CreatedAt)
+		}
+	}
+	slices.SortFunc(h.ToAddress, func(a, b time.Time) int { return b.Compare(a) })
+	if len(h.ToAddress) > MaxLinksPerAddress {
+		h.ToAddress = h.ToAddress[:MaxLinksPerAddress]
+	}
+	return h, nil
 }
 
 func (m *memRepo) UseLink(ctx context.Context, hash []byte, purpose string, now time.Time, step func(Link, User) (LinkStep, error)) error {
@@ -199,8 +224,10 @@ func (m *memRepo) UseLink(ctx context.Context, hash []byte, purpose string, now 
 // plainHasher stores passwords as is: hashing is argon2's test, not this one.
 type plainHasher struct{}
 
-func (plainHasher) Hash(p string) (string, error)    { return "plain:" + p, nil }
-func (plainHasher) Verify(p, h string) (bool, error) { return h == "plain:"+p, nil }
+func (plainHasher) Hash(_ context.Context, _ Who, p string) (string, error) { return "plain:" + p, nil }
+func (plainHasher) Verify(_ context.Context, _ Who, p, h string) (bool, error) {
+	return h == "plain:"+p, nil
+}
 
 func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 	repo := &memRepo{users: map[string]User{"u1": {ID: "u1", Email: "asha@example.com", PasswordHash: "plain:secret1", Role: identity.RoleCustomer, FullName: "Asha"}}}

@@ -91,7 +91,7 @@ type Sessions interface {
 	// StartSession stores a new family with its first token.
 	StartSession(ctx context.Context, f Family, first RefreshToken) error
 	// Refresh finds the token with hash and its family (ErrNotFound when
-	// unknown), locks the family, applies step's answer at now and
+	// unknown), locks it and its family, applies step's answer at now and
 	// commits, so two exchanges of one token are never both a Rotate.
 	Refresh(ctx context.Context, hash []byte, now time.Time, step func(RefreshToken, Family) RefreshStep) (Family, error)
 	// EndSessions ends every live family of userID but except (empty: all)

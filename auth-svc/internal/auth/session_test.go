@@ -181,7 +181,7 @@ func TestChangePassword(t *testing.T) {
 			t.Fatalf("%s: %v, want %v %q", c.name, err, c.kind, c.msg)
 		}
 	}
-	if f := fx.repo.failures["u1"]; f.Count != 1 {
+	if f := fx.repo.failures[FailureKey{Subject: "u1"}]; f.Count != 1 {
 		t.Fatalf("a wrong current password was not counted: %+v", f)
 	}
 	mismatch := "other1"

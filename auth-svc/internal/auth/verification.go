@@ -66,7 +66,7 @@ func (s *service) VerifyEmail(ctx context.Context, token string) (string, error)
 
 // ResendVerification mails the caller's verification link again: to the
 // pending address of an email change if there is one, else to the
-// account's address. At most one a LinkInterval (429 with Retry-After).
+// account's address, at the pace of link_pace.go (429 with Retry-After).
 func (s *service) ResendVerification(ctx context.Context, userID string) (string, error) {
 	u, err := s.Profile(ctx, userID)
 	if err != nil {
@@ -79,16 +79,10 @@ func (s *service) ResendVerification(ctx context.Context, userID string) (string
 		}
 		address = u.Email
 	}
-	last, err := s.repo.LatestLink(ctx, u.ID, PurposeVerify)
-	if err != nil {
+	if err := s.paceLink(ctx, u, address); err != nil {
 		return "", err
 	}
-	if wait := last.Add(LinkInterval).Sub(s.now()); !last.IsZero() && wait > 0 {
-		secs := max(int((wait.Seconds())+0.999), 1)
-		return "", &apperr.Error{Kind: apperr.KindRateLimited, RetryAfter: secs,
-			Message: fmt.Sprintf("We just sent a link. Please check your inbox, or try again in %d seconds.", secs)}
-	}
-	nl, err := s.verificationLink(u, address)
+	nl, err := s.pacedVerificationLink(u, address)
 	if err != nil {
 		return "", err
 	}

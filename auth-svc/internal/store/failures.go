@@ -11,11 +11,11 @@ import (
 )
 
 // Failures implements auth.Repository.
-func (s Users) Failures(ctx context.Context, userID string) (auth.Failures, error) {
-	return scanFailures(s.Pool.QueryRow(ctx, selectFailures, userID))
+func (s Users) Failures(ctx context.Context, k auth.FailureKey) (auth.Failures, error) {
+	return scanFailures(s.Pool.QueryRow(ctx, selectFailures, k.Subject, k.Client))
 }
 
-const selectFailures = `SELECT failures, last_failure, locked_until FROM password_failures WHERE user_id = $1`
+const selectFailures = `SELECT failures, last_failure, locked_until FROM login_failures WHERE subject = $1 AND client = $2`
 
 func scanFailures(row pgx.Row) (auth.Failures, error) {
 	var f auth.Failures
@@ -30,18 +30,18 @@ func scanFailures(row pgx.Row) (auth.Failures, error) {
 	return f, err
 }
 
-// RecordFailure implements auth.Repository: the account's row is locked
+// RecordFailure implements auth.Repository: the pair's row is locked
 // (created first with no failures when missing: a count of 0 is never
 // committed) for the read and the write, so failures counted at once by
 // two replicas are both counted.
-func (s Users) RecordFailure(ctx context.Context, userID string, next func(auth.Failures) auth.Failures) (auth.Failures, error) {
+func (s Users) RecordFailure(ctx context.Context, k auth.FailureKey, next func(auth.Failures) auth.Failures) (auth.Failures, error) {
 	var f auth.Failures
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO password_failures (user_id, failures, last_failure) VALUES ($1, 0, 'epoch')
-			ON CONFLICT (user_id) DO NOTHING`, userID); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO login_failures (subject, client, failures, last_failure) VALUES ($1, $2, 0, 'epoch')
+			ON CONFLICT (subject, client) DO NOTHING`, k.Subject, k.Client); err != nil {
 			return err
 		}
-		cur, err := scanFailures(tx.QueryRow(ctx, selectFailures+` FOR UPDATE`, userID))
+		cur, err := scanFailures(tx.QueryRow(ctx, selectFailures+` FOR UPDATE`, k.Subject, k.Client))
 		if err != nil {
 			return err
 		}
@@ -50,15 +50,15 @@ func (s Users) RecordFailure(ctx context.Context, userID string, next func(auth.
 		if !f.LockedUntil.IsZero() {
 			locked = &f.LockedUntil
 		}
-		_, err = tx.Exec(ctx, `UPDATE password_failures SET failures=$2, last_failure=$3, locked_until=$4 WHERE user_id=$1`,
-			userID, f.Count, f.Last, locked)
+		_, err = tx.Exec(ctx, `UPDATE login_failures SET failures=$3, last_failure=$4, locked_until=$5 WHERE subject=$1 AND client=$2`,
+			k.Subject, k.Client, f.Count, f.Last, locked)
 		return err
 	})
 	return f, err
 }
 
 // ClearFailures implements auth.Repository.
-func (s Users) ClearFailures(ctx context.Context, userID string) error {
-	_, err := s.Pool.Exec(ctx, `DELETE FROM password_failures WHERE user_id = $1`, userID)
+func (s Users) ClearFailures(ctx context.Context, k auth.FailureKey) error {
+	_, err := s.Pool.Exec(ctx, `DELETE FROM login_failures WHERE subject = $1 AND client = $2`, k.Subject, k.Client)
 	return err
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -22,6 +23,25 @@ func (s Users) IssueLink(ctx context.Context, nl auth.NewLink) error {
 
 func issueLink(ctx context.Context, tx pgx.Tx, nl auth.NewLink) error {
 	l := nl.Link
+	if nl.Pace != nil {
+		// The account's row, then the address's lock: simultaneous asks for
+		// one account or one address are judged one after the other, each
+		// seeing the links before it (the pace is per account and per
+		// address, whichever accounts ask).
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, l.UserID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('link-address:' || $1, 0))`, l.Email); err != nil {
+			return err
+		}
+		h, err := linkHistory(ctx, tx, l.UserID, l.Email, l.CreatedAt.Add(-auth.AddressWindow))
+		if err != nil {
+			return err
+		}
+		if err := nl.Pace(h); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.Exec(ctx, `UPDATE account_links SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
 		l.UserID, l.Purpose, l.CreatedAt); err != nil {
 		return err
@@ -52,6 +72,43 @@ func (s Users) LatestLink(ctx context.Context, userID, purpose string) (time.Tim
 		return time.Time{}, err
 	}
 	return *at, nil
+}
+
+// LinkHistory implements auth.Links.
+func (s Users) LinkHistory(ctx context.Context, userID, address string, since time.Time) (auth.LinkHistory, error) {
+	return linkHistory(ctx, s.Pool, userID, address, since)
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+// linkHistory reads the account's newest verification link and the newest
+// ones to address (account_links_address, migration 007).
+func linkHistory(ctx context.Context, db querier, userID, address string, since time.Time) (auth.LinkHistory, error) {
+	rows, err := db.Query(ctx, `(SELECT created_at, true FROM account_links WHERE user_id = $1 AND purpose = 'verify'
+			ORDER BY created_at DESC LIMIT 1)
+		UNION ALL
+		(SELECT created_at, false FROM account_links WHERE email = $2 AND purpose = 'verify' AND created_at > $3
+			ORDER BY created_at DESC LIMIT $4)`, userID, address, since, auth.MaxLinksPerAddress)
+	if err != nil {
+		return auth.LinkHistory{}, err
+	}
+	var h auth.LinkHistory
+	var at time.Time
+	var own bool
+	_, err = pgx.ForEachRow(rows, []any{&at, &own}, func() error {
+		if own {
+			h.Latest = at
+		} else {
+			h.ToAddress = append(h.ToAddress, at)
+		}
+		return nil
+	})
+	// Newest first, as PaceLink reads them (a union keeps no order).
+	slices.SortFunc(h.ToAddress, func(a, b time.Time) int { return b.Compare(a) })
+	return h, err
 }
 
 // UseLink implements auth.Links: the account's row is locked first (as
@@ -101,8 +158,8 @@ func (s Users) UseLink(ctx context.Context, hash []byte, purpose string, now tim
 			if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, u.ID, st.PasswordHash, now); err != nil {
 				return err
 			}
-			// The owner proved the address: the lock guessers caused ends.
-			if _, err := tx.Exec(ctx, `DELETE FROM password_failures WHERE user_id = $1`, u.ID); err != nil {
+			// The owner proved the address: the locks guessers caused end.
+			if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE subject = $1`, u.ID); err != nil {
 				return err
 			}
 		}

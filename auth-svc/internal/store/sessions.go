@@ -28,9 +28,12 @@ func insertToken(ctx context.Context, tx pgx.Tx, t auth.RefreshToken) error {
 	return err
 }
 
-// Refresh implements auth.Sessions: the family's row is locked for the
-// read and the writes, so two exchanges of one token (two tabs, a thief and
-// its victim) are serialised and the second sees the first's use.
+// Refresh implements auth.Sessions: the token's row and its family's are
+// locked for the read and the writes, so two exchanges of one token (two
+// tabs, a thief and its victim) are serialised and the second sees the
+// first's use. Both rows: a waiter re-reads only the rows it locked once
+// the lock is free, so locking the family alone left it the token as it
+// was before the first marked it used, and both rotated (issue 50).
 func (s Users) Refresh(ctx context.Context, hash []byte, now time.Time, step func(auth.RefreshToken, auth.Family) auth.RefreshStep) (auth.Family, error) {
 	var f auth.Family
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
@@ -38,7 +41,7 @@ func (s Users) Refresh(ctx context.Context, hash []byte, now time.Time, step fun
 		err := tx.QueryRow(ctx, `SELECT t.hash, t.family_id::text, t.issued_at, t.expires_at, t.used_at,
 				f.id::text, f.user_id::text, f.created_at, f.ended_at
 			FROM refresh_tokens t JOIN session_families f ON f.id = t.family_id
-			WHERE t.hash = $1 FOR UPDATE OF f`, hash).
+			WHERE t.hash = $1 FOR UPDATE OF t, f`, hash).
 			Scan(&t.Hash, &t.FamilyID, &t.IssuedAt, &t.ExpiresAt, &t.UsedAt, &f.ID, &f.UserID, &f.CreatedAt, &f.EndedAt)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return auth.ErrNotFound

@@ -152,6 +152,9 @@ func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.
 		if tag.RowsAffected() == 0 {
 			return auth.ErrNotFound
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE subject = $1`, userID); err != nil {
+			return err
+		}
 		if err := erasure.Record(ctx, tx, userID); err != nil {
 			return err
 		}

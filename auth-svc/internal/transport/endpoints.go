@@ -10,6 +10,7 @@ import (
 	"github.com/go-kit/kit/endpoint"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
+	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/kit"
 
@@ -58,11 +59,11 @@ func NewSet(s auth.Service, jwks func() *authv1.JWKS, middlewares func(service s
 	mw := middlewares(authv1.AuthService_ServiceDesc.ServiceName)
 	internal := middlewares(authv1.AuthInternal_ServiceDesc.ServiceName)
 	return Set{
-		Register:      mw.Wrap("Register", kit.Endpoint(s.Register)),
-		LoginWithRole: mw.Wrap("LoginWithRole", kit.Endpoint(s.Login)),
+		Register:      mw.Wrap("Register", kit.Endpoint(s.Register), fromClient),
+		LoginWithRole: mw.Wrap("LoginWithRole", kit.Endpoint(s.Login), fromClient),
 		GetUserRole:   mw.Wrap("GetUserRole", kit.Endpoint(s.UserRole)),
 		GetProfile:    mw.Wrap("GetProfile", makeGetProfile(s), mw.Authenticated),
-		UpdateProfile: mw.Wrap("UpdateProfile", makeUpdateProfile(s), mw.Authenticated),
+		UpdateProfile: mw.Wrap("UpdateProfile", makeUpdateProfile(s), mw.Authenticated, fromClient),
 		GetJWKS: mw.Wrap("GetJWKS", kit.Endpoint(func(context.Context, struct{}) (*authv1.JWKS, error) {
 			return jwks(), nil
 		})),
@@ -76,18 +77,28 @@ func NewSet(s auth.Service, jwks func() *authv1.JWKS, middlewares func(service s
 		Unsubscribe: mw.Wrap("Unsubscribe", kit.Endpoint(s.Unsubscribe)),
 		ChangePassword: mw.Wrap("ChangePassword", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, pc auth.PasswordChange) (string, error) {
 			return s.ChangePassword(ctx, c.UserID, c.SessionID, pc)
-		}), mw.Authenticated),
+		}), mw.Authenticated, fromClient),
 		VerifyEmail: mw.Wrap("VerifyEmail", kit.Endpoint(s.VerifyEmail)),
 		ResendVerification: mw.Wrap("ResendVerification", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, _ struct{}) (string, error) {
 			return s.ResendVerification(ctx, c.UserID)
 		}), mw.Authenticated),
 		ForgotPassword: mw.Wrap("ForgotPassword", kit.Endpoint(s.ForgotPassword)),
-		ResetPassword:  mw.Wrap("ResetPassword", kit.Endpoint(s.ResetPassword)),
+		ResetPassword:  mw.Wrap("ResetPassword", kit.Endpoint(s.ResetPassword), fromClient),
 
 		DeleteAccount: internal.Wrap("DeleteAccount", kit.CallerEndpoint(func(ctx context.Context, c identity.Caller, password string) (string, error) {
 			return s.DeleteAccount(ctx, c.UserID, password)
-		}), internal.Authenticated),
+		}), internal.Authenticated, fromClient),
 		GetContact: internal.Wrap("GetContact", kit.Endpoint(s.Contact)),
+	}
+}
+
+// fromClient hands the domain the client the gateway named
+// (grpcx.ClientIPKey) on the calls that check or hash a password: the
+// hasher's work is shared per client and wrong passwords are counted per
+// client (auth/client.go).
+func fromClient(next endpoint.Endpoint) endpoint.Endpoint {
+	return func(ctx context.Context, req any) (any, error) {
+		return next(auth.WithClient(ctx, grpcx.IncomingHeader(ctx, grpcx.ClientIPKey)), req)
 	}
 }
 

@@ -11,5 +11,5 @@ export const resetPassword = (body: { token: string; newPassword: string; confir
 /** POST /auth/verify-email: opens a verification link. */
 export const verifyEmail = (token: string) => unwrap(api.POST('/auth/verify-email', { body: { token } })).then((r) => r.message ?? '');
 
-/** POST /auth/verify-email/resend (signed in): mails the link again; 429 within a minute of the last. */
+/** POST /auth/verify-email/resend (signed in): mails the link again; 429 at the pace of links (docs/product.md). */
 export const resendVerification = () => unwrap(userApi.POST('/auth/verify-email/resend', { body: {} })).then((r) => r.message ?? '');
