@@ -18,6 +18,7 @@ import (
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
+	"github.com/slotwise/slotwise/booking-svc/internal/accounts"
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
 	"github.com/slotwise/slotwise/booking-svc/internal/events"
@@ -93,9 +94,13 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
+			authConn, err := rt.Dial(cfg.AuthGRPCAddr)
+			if err != nil {
+				return err
+			}
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
 			services := catalog.New(conn)
-			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
+			domain := booking.NewService(repo, services, accounts.New(authConn), loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(transport.Domain{
 				Bookings: domain,
 				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
