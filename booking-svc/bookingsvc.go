@@ -111,6 +111,7 @@ func (cfg Config) Spec() svc.Spec {
 			}, rt.Middlewares)
 			rt.Serve(transport.NewGRPCServer(set, loc, now), &bookingv1.BookingService_ServiceDesc, &bookingv1.BookingInternal_ServiceDesc)
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
+			rt.Consume(topics.Accounts, topics.BookingClosingGroup, events.Closing(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {

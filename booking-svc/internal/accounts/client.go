@@ -45,3 +45,11 @@ func (c Client) Contact(ctx context.Context, userID string) (booking.Contact, er
 		return booking.Contact{}, err
 	}
 }
+
+// FinishClosing tells auth-svc that userID's closing account has no
+// upcoming appointment left (auth_internal.proto FinishAccountClosing);
+// any failure is returned, so the closing is tried again.
+func (c Client) FinishClosing(ctx context.Context, userID string) error {
+	_, err := c.Internal.FinishAccountClosing(ctx, &authv1.FinishAccountClosingRequest{UserId: userID})
+	return err
+}

@@ -44,6 +44,9 @@ type Service interface {
 	// CompleteOverdue completes the appointments left open OverdueAfter
 	// past their end, and says how many (overdue.go).
 	CompleteOverdue(ctx context.Context) (int, error)
+	// CloseAccount refuses and cancels a closing account's bookings, then
+	// lets auth-svc erase it; it says how many it cancelled (closing.go).
+	CloseAccount(ctx context.Context, userID string) (int, error)
 }
 
 // Catalog looks services up in catalog-svc.
@@ -58,6 +61,9 @@ type Accounts interface {
 	// Contact is the account's name and email now; a deleted account is
 	// a 401 (erasure.ErrAccountDeleted).
 	Contact(ctx context.Context, userID string) (Contact, error)
+	// FinishClosing tells auth-svc that a closing account has no upcoming
+	// appointment left (closing.go).
+	FinishClosing(ctx context.Context, userID string) error
 }
 
 // Contact is how a customer is reached.
@@ -95,6 +101,15 @@ type Repository interface {
 	// Open returns up to limit appointments still scheduled, confirmed or
 	// in progress that started before before, earliest first.
 	Open(ctx context.Context, before time.Time, limit int) ([]Appointment, error)
+	// MarkClosing records userID's account as closing: from then on Create
+	// books nothing with it as customer or provider (closing.go).
+	MarkClosing(ctx context.Context, userID string) error
+	// Closing tells whether userID's account is closing (or erased).
+	Closing(ctx context.Context, userID string) (bool, error)
+	// UpcomingOf returns up to limit pending, scheduled or confirmed
+	// appointments starting after after, of userID as customer and up to
+	// limit as provider, earliest first.
+	UpcomingOf(ctx context.Context, userID string, after time.Time, limit int) ([]Appointment, error)
 }
 
 // IdempotencyRecord is the first result of a keyed booking request.
@@ -243,6 +258,11 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 			return a, nil
 		}
 		if !errors.Is(err, ErrSlotTaken) && !errors.Is(err, ErrStaffBusy) && !errors.Is(err, ErrTooClose) {
+			return Appointment{}, err
+		}
+	}
+	if errors.Is(err, ErrSlotTaken) {
+		if err := s.closingRefusal(ctx, svc.ProviderID, c.UserID); err != nil {
 			return Appointment{}, err
 		}
 	}

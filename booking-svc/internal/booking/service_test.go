@@ -21,6 +21,8 @@ type memRepo struct {
 	events []string
 	// bookedManyCalls counts BookedMany's queries.
 	bookedManyCalls int
+	// closing are the accounts recorded as closing.
+	closing map[string]bool
 }
 
 func newMemRepo() *memRepo {
@@ -85,7 +87,7 @@ func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyReco
 			return ErrIdempotencyKeyUsed
 		}
 	}
-	if r.held(a) {
+	if r.held(a) || r.closing[a.CustomerID] || r.closing[a.ProviderID] {
 		return ErrSlotTaken
 	}
 	if r.overlaps(a) {
@@ -123,6 +125,26 @@ func (r *memRepo) Open(_ context.Context, before time.Time, limit int) ([]Appoin
 	// must leave them alone itself.
 	out := r.filter(func(a Appointment) bool { return slices.Contains(openStatuses, a.Status) && a.StartsAt.Before(before) })
 	return out[:min(limit, len(out))], nil
+}
+
+func (r *memRepo) MarkClosing(_ context.Context, userID string) error {
+	if r.closing == nil {
+		r.closing = map[string]bool{}
+	}
+	r.closing[userID] = true
+	return nil
+}
+
+func (r *memRepo) Closing(_ context.Context, userID string) (bool, error) {
+	return r.closing[userID], nil
+}
+
+func (r *memRepo) UpcomingOf(_ context.Context, userID string, after time.Time, limit int) ([]Appointment, error) {
+	list := r.filter(func(a Appointment) bool {
+		return (a.CustomerID == userID || a.ProviderID == userID) && a.StartsAt.After(after) &&
+			(a.Status == StatusPending || a.Status == StatusScheduled || a.Status == StatusConfirmed)
+	})
+	return list[:min(len(list), limit)], nil
 }
 
 func (r *memRepo) filter(keep func(Appointment) bool) []Appointment {
@@ -213,6 +235,11 @@ func (c memCatalog) Service(_ context.Context, id string) (ServiceInfo, error) {
 // memAccounts is auth-svc's contacts: each account's email now, which
 // the callers' tokens may predate.
 type memAccounts map[string]string
+
+func (a memAccounts) FinishClosing(_ context.Context, userID string) error {
+	a["finished:"+userID] = "yes"
+	return nil
+}
 
 func (a memAccounts) Contact(_ context.Context, userID string) (Contact, error) {
 	return Contact{Name: "Account " + userID, Email: a[userID]}, nil

@@ -269,6 +269,8 @@ func mustSub(t *testing.T) fs.FS {
 // oneContact is auth-svc's contacts for a test with one customer.
 type oneContact struct{}
 
+func (oneContact) FinishClosing(context.Context, string) error { return nil }
+
 func (oneContact) Contact(context.Context, string) (booking.Contact, error) {
 	return booking.Contact{Name: "Ravi", Email: "ravi@example.com"}, nil
 }
