@@ -4,6 +4,7 @@ package accounts
 
 import (
 	"context"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -19,6 +20,11 @@ import (
 // MsgAccountsUnavailable answers a booking while auth-svc cannot be reached.
 const MsgAccountsUnavailable = "Accounts are unavailable, please try again"
 
+// callTimeout bounds each call, whatever the caller's deadline (the
+// closing consumer has none): a hung auth-svc fails the booking with 503,
+// or the closing step, which is retried, instead of holding it.
+const callTimeout = 5 * time.Second
+
 // Client implements booking.Accounts. Nothing is kept between calls: a
 // booking records the address the account has now, not the one a token
 // issued before an email change still carries.
@@ -33,6 +39,8 @@ func New(conn grpc.ClientConnInterface) Client {
 // Contact is userID's name and email as auth-svc has them. An account
 // that is gone answers 401 like any call of a deleted account.
 func (c Client) Contact(ctx context.Context, userID string) (booking.Contact, error) {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	resp, err := c.Internal.GetContact(ctx, &authv1.GetContactRequest{UserId: userID})
 	switch status.Code(err) {
 	case codes.OK:
@@ -50,6 +58,8 @@ func (c Client) Contact(ctx context.Context, userID string) (booking.Contact, er
 // upcoming appointment left (auth_internal.proto FinishAccountClosing);
 // any failure is returned, so the closing is tried again.
 func (c Client) FinishClosing(ctx context.Context, userID string) error {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	_, err := c.Internal.FinishAccountClosing(ctx, &authv1.FinishAccountClosingRequest{UserId: userID})
 	return err
 }
