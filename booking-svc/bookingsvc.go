@@ -18,6 +18,7 @@ import (
 	"github.com/slotwise/slotwise/platform/retention"
 	"github.com/slotwise/slotwise/platform/svc"
 
+	"github.com/slotwise/slotwise/booking-svc/internal/accounts"
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 	"github.com/slotwise/slotwise/booking-svc/internal/catalog"
 	"github.com/slotwise/slotwise/booking-svc/internal/events"
@@ -93,9 +94,13 @@ func (cfg Config) Spec() svc.Spec {
 			if err != nil {
 				return err
 			}
+			authConn, err := rt.Dial(cfg.AuthGRPCAddr)
+			if err != nil {
+				return err
+			}
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
 			services := catalog.New(conn)
-			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
+			domain := booking.NewService(repo, services, accounts.New(authConn), loc, now, uuid.NewString, idemTTL)
 			set := transport.NewSet(transport.Domain{
 				Bookings: domain,
 				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
@@ -106,6 +111,7 @@ func (cfg Config) Spec() svc.Spec {
 			}, rt.Middlewares)
 			rt.Serve(transport.NewGRPCServer(set, loc, now), &bookingv1.BookingService_ServiceDesc, &bookingv1.BookingInternal_ServiceDesc)
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
+			rt.Consume(topics.Accounts, topics.BookingClosingGroup, events.Closing(domain, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {

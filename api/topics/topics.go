@@ -53,4 +53,7 @@ const (
 	ReviewErasureGroup       = "review-svc.erasure"
 	NotificationErasureGroup = "notification-svc.erasure"
 	CatalogErasureGroup      = "catalog-svc.erasure"
+	// BookingClosingGroup is booking-svc's group on Accounts that settles
+	// a closing account's bookings (account_closing) before its erasure.
+	BookingClosingGroup = "booking-svc.closing"
 )

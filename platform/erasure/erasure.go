@@ -19,8 +19,13 @@ import (
 	"github.com/slotwise/slotwise/platform/kafkax"
 )
 
-// AccountDeleted is the event type (events.proto AccountEvent.type).
-const AccountDeleted = "account_deleted"
+// The event types of an account deletion (events.proto AccountEvent.type):
+// AccountClosing first, on which booking-svc refuses and cancels the
+// account's bookings, then AccountDeleted, on which every service erases.
+const (
+	AccountClosing = "account_closing"
+	AccountDeleted = "account_deleted"
+)
 
 // Erase deletes or anonymises userID's rows of one service, inside tx.
 type Erase func(ctx context.Context, tx pgx.Tx, userID string) error

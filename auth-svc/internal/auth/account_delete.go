@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/erasure"
 )
 
 // Messages of an account deletion (docs/product.md "Your data").
@@ -14,15 +15,22 @@ const (
 	MsgAccountDeleted        = "Your account was deleted."
 )
 
-// AccountDeleted is the event that tells every service to delete or
-// anonymise the user's rows (type "account_deleted" on auth.accounts.v1).
-const AccountDeleted = "account_deleted"
+// The events of an account deletion on auth.accounts.v1 (platform/erasure).
+const (
+	// AccountClosing tells booking-svc to refuse the account's bookings
+	// and cancel its upcoming appointments.
+	AccountClosing = erasure.AccountClosing
+	// AccountDeleted tells every service to delete or anonymise the
+	// user's rows.
+	AccountDeleted = erasure.AccountDeleted
+)
 
 // DeleteAccount deletes userID's account after checking password through
 // the account's guessing limit: the user's row and everything hanging on
-// it (sessions, links, failures) go, and in the same transaction the
-// account_deleted event is queued. A provider's upcoming bookings are the
-// gateway's check, made before this is called (auth_internal.proto DeleteAccount).
+// it (sessions, links, failures) go at once, and in the same transaction
+// the account is marked closing and account_closing is queued. The
+// bookings are booking-svc's to settle, which owns them; it calls
+// FinishAccountClosing when none is left (auth_internal.proto).
 func (s *service) DeleteAccount(ctx context.Context, userID, password string) (string, error) {
 	u, err := s.Profile(ctx, userID)
 	if err != nil {
@@ -49,4 +57,14 @@ func (s *service) DeleteAccount(ctx context.Context, userID, password string) (s
 		return "", err
 	}
 	return MsgAccountDeleted, nil
+}
+
+// FinishAccountClosing queues account_deleted for a closing account, on
+// which every service erases the person; again, or for an account that is
+// not closing, it does nothing.
+func (s *service) FinishAccountClosing(ctx context.Context, userID string) error {
+	if userID == "" {
+		return apperr.Invalid("userId is required")
+	}
+	return s.repo.FinishClosing(ctx, userID, s.newID(), s.now())
 }

@@ -43,6 +43,9 @@ type Service interface {
 	ResetPassword(ctx context.Context, r PasswordReset) (string, error)
 	// DeleteAccount deletes the caller's account (account_delete.go).
 	DeleteAccount(ctx context.Context, userID, password string) (string, error)
+	// FinishAccountClosing erases a closing account once booking-svc has
+	// cancelled its bookings (account_delete.go).
+	FinishAccountClosing(ctx context.Context, userID string) error
 }
 
 // Repository stores users.
@@ -68,9 +71,14 @@ type Repository interface {
 	// transaction, ends every session of the user but keepSession.
 	SetPassword(ctx context.Context, userID, hash, keepSession string, now time.Time) error
 	// DeleteUser deletes userID's row (its sessions, links and failures
-	// with it) and, in the same transaction, queues the account_deleted
-	// event eventID; ErrNotFound when there is no such user.
+	// with it), marks the account closing and, in the same transaction,
+	// queues the account_closing event eventID; ErrNotFound when there is
+	// no such user.
 	DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error
+	// FinishClosing ends userID's closing and queues the account_deleted
+	// event eventID in the same transaction; nothing when the account is
+	// not closing (finished before).
+	FinishClosing(ctx context.Context, userID, eventID string, now time.Time) error
 	Sessions
 	Links
 }

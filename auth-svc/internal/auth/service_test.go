@@ -92,6 +92,16 @@ func (m *memRepo) DeleteUser(ctx context.Context, userID, eventID string, now ti
 	if _, err := m.EndSessions(ctx, userID, "", now); err != nil {
 		return err
 	}
+	m.mails = append(m.mails, AccountMail{ID: eventID, Kind: AccountClosing, UserID: userID, At: now})
+	return nil
+}
+
+func (m *memRepo) FinishClosing(_ context.Context, userID, eventID string, now time.Time) error {
+	for _, mail := range m.mails {
+		if mail.UserID == userID && mail.Kind == AccountDeleted {
+			return nil
+		}
+	}
 	m.mails = append(m.mails, AccountMail{ID: eventID, Kind: AccountDeleted, UserID: userID, At: now})
 	return nil
 }

@@ -142,7 +142,8 @@ func scanUser(row pgx.Row) (auth.User, error) {
 
 // DeleteUser implements auth.Repository. The event carries the user id only:
 // the outbox row holds nothing personal. The id is recorded as erased, so
-// auth-svc refuses the account's access tokens from then on (erasure.Refuse).
+// auth-svc refuses the account's access tokens from then on (erasure.Refuse),
+// and kept in account_closings until booking-svc finishes (FinishClosing).
 func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error {
 	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)
@@ -156,6 +157,23 @@ func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.
 			return err
 		}
 		if err := erasure.Record(ctx, tx, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO account_closings (user_id, closing_since) VALUES ($1, $2)
+			ON CONFLICT DO NOTHING`, userID, now); err != nil {
+			return err
+		}
+		return queueMail(ctx, tx, auth.AccountMail{ID: eventID, Kind: auth.AccountClosing, UserID: userID, At: now})
+	})
+}
+
+// FinishClosing implements auth.Repository: the closing row and the
+// account_deleted event go in one transaction, so the event is queued
+// once however often booking-svc calls.
+func (s Users) FinishClosing(ctx context.Context, userID, eventID string, now time.Time) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM account_closings WHERE user_id = $1`, userID)
+		if err != nil || tag.RowsAffected() == 0 {
 			return err
 		}
 		return queueMail(ctx, tx, auth.AccountMail{ID: eventID, Kind: auth.AccountDeleted, UserID: userID, At: now})

@@ -48,6 +48,9 @@ type Set struct {
 	// notification-svc's lookup of where to mail a user.
 	DeleteAccount endpoint.Endpoint
 	GetContact    endpoint.Endpoint
+	// FinishAccountClosing is booking-svc's, once a closing account has
+	// no upcoming appointment left.
+	FinishAccountClosing endpoint.Endpoint
 }
 
 // NewSet wraps the methods of s, and jwks as GetJWKS, in the middleware
@@ -89,6 +92,9 @@ func NewSet(s auth.Service, jwks func() *authv1.JWKS, middlewares func(service s
 			return s.DeleteAccount(ctx, c.UserID, password)
 		}), internal.Authenticated, fromClient),
 		GetContact: internal.Wrap("GetContact", kit.Endpoint(s.Contact)),
+		FinishAccountClosing: internal.Wrap("FinishAccountClosing", kit.Endpoint(func(ctx context.Context, userID string) (struct{}, error) {
+			return struct{}{}, s.FinishAccountClosing(ctx, userID)
+		})),
 	}
 }
 

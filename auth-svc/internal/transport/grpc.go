@@ -30,6 +30,7 @@ type GRPCServer struct {
 	logout        kit.Handler[*authv1.LogoutRequest, *authv1.MessageResponse]
 	logoutAll     kit.Handler[*authv1.LogoutAllRequest, *authv1.MessageResponse]
 	deleteAccount kit.Handler[*authv1.DeleteAccountRequest, *authv1.MessageResponse]
+	finishClosing kit.Handler[*authv1.FinishAccountClosingRequest, *authv1.FinishAccountClosingResponse]
 	changePw      kit.Handler[*authv1.ChangePasswordRequest, *authv1.MessageResponse]
 	verifyEmail   kit.Handler[*authv1.VerifyEmailRequest, *authv1.MessageResponse]
 	resend        kit.Handler[*authv1.ResendVerificationRequest, *authv1.MessageResponse]
@@ -57,6 +58,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		logout:        kit.NewHandler(set.Logout, decodeLogout, encodeLogout),
 		logoutAll:     kit.NewHandler(set.LogoutAll, kit.NoRequest[*authv1.LogoutAllRequest], encodeMessage),
 		deleteAccount: kit.NewHandler(set.DeleteAccount, decodeDeleteAccount, encodeMessage),
+		finishClosing: kit.NewHandler(set.FinishAccountClosing, decodeFinishClosing, encodeFinishClosing),
 		changePw:      kit.NewHandler(set.ChangePassword, decodeChangePassword, encodeMessage),
 		verifyEmail:   kit.NewHandler(set.VerifyEmail, decodeVerifyEmail, encodeMessage),
 		resend:        kit.NewHandler(set.ResendVerification, kit.NoRequest[*authv1.ResendVerificationRequest], encodeMessage),
@@ -189,6 +191,18 @@ func (s *GRPCServer) DeleteAccount(ctx context.Context, req *authv1.DeleteAccoun
 
 func decodeDeleteAccount(_ context.Context, req *authv1.DeleteAccountRequest) string {
 	return req.GetPassword()
+}
+
+func (s *GRPCServer) FinishAccountClosing(ctx context.Context, req *authv1.FinishAccountClosingRequest) (*authv1.FinishAccountClosingResponse, error) {
+	return s.finishClosing.Serve(ctx, req)
+}
+
+func decodeFinishClosing(_ context.Context, req *authv1.FinishAccountClosingRequest) string {
+	return req.GetUserId()
+}
+
+func encodeFinishClosing(context.Context, struct{}) *authv1.FinishAccountClosingResponse {
+	return &authv1.FinishAccountClosingResponse{}
 }
 
 func decodeChangePassword(_ context.Context, req *authv1.ChangePasswordRequest) auth.PasswordChange {

@@ -169,6 +169,9 @@ type Change struct {
 	// member a reassignment or reschedule took the appointment from (empty:
 	// it stayed with them), who is told it is no longer theirs (assign).
 	PreviousStaffID, PreviousStaffName, PreviousStaffEmail string
+	// AccountClosed: cancelled because the actor's account is closing
+	// (closing.go); the other side is told without naming them.
+	AccountClosed bool
 }
 
 // DaySlots is one day of availability.

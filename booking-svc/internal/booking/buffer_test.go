@@ -21,7 +21,7 @@ func TestBufferKeepsAppointmentsApart(t *testing.T) {
 	cat := memCatalog{"spa": {ID: "spa", ProviderID: "prov-1", Name: "Massage", Provider: "Calm Spa", TimeSlots: slots,
 		IsActive: true, Duration: 30, Buffer: 15 * time.Minute}}
 	n := 0
-	svc := NewService(repo, cat, ist, func() time.Time { return now }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
+	svc := NewService(repo, cat, memAccounts{}, ist, func() time.Time { return now }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
 	ctx := context.Background()
 	book := func(c Caller, clock string) (Appointment, error) {
 		b := validBooking()

@@ -18,7 +18,7 @@ func TestClosedQueueAndDaysOff(t *testing.T) {
 	queueClosed.QueueClosed = true
 	dayOff.Closures = []Closure{{From: "2026-11-23", To: "2026-11-24", Note: "Diwali"}}
 	newSvc := func(current ServiceInfo) Service {
-		return NewService(newMemRepo(), memCatalog{"dental": current},
+		return NewService(newMemRepo(), memCatalog{"dental": current}, memAccounts{},
 			ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 	}
 	_, err := newSvc(queueClosed).Book(ctx, alice, booking("2026-11-22", "09:00"), "")
@@ -56,7 +56,7 @@ func TestClosedQueueAndDaysOff(t *testing.T) {
 
 	// Reschedule onto a day off or while the queue is closed.
 	cat := memCatalog{"dental": open}
-	svc := NewService(newMemRepo(), cat, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+	svc := NewService(newMemRepo(), cat, memAccounts{}, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 	a, err := svc.Book(ctx, alice, booking("2026-11-22", "09:00"), "")
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestAcceptingOnAClosedDayIsRefused(t *testing.T) {
 	open := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", Provider: "Smile Clinic",
 		TimeSlots: []string{"09:00", "10:00"}, IsActive: true}
 	catalog := memCatalog{"dental": open}
-	svc := NewService(newMemRepo(), catalog, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+	svc := NewService(newMemRepo(), catalog, memAccounts{}, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 	a, err := svc.Book(ctx, alice, booking("2026-11-24", "10:00"), "")
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestAcceptingOnAClosedDayIsRefused(t *testing.T) {
 	}
 	catalog["dental"] = open
 	repo := newMemRepo()
-	svc = NewService(repo, catalog, ist, func() time.Time { return now }, func() string { return "appt-3" }, DefaultIdempotencyTTL)
+	svc = NewService(repo, catalog, memAccounts{}, ist, func() time.Time { return now }, func() string { return "appt-3" }, DefaultIdempotencyTTL)
 	c, err := svc.Book(ctx, alice, booking("2026-11-24", "09:00"), "")
 	if err != nil {
 		t.Fatal(err)

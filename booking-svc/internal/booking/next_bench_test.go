@@ -66,7 +66,7 @@ func BenchmarkNextAvailablePage(b *testing.B) {
 				}
 			}
 			busy, _ := repo.BusyMany(context.Background(), ids, midnight(now).AddDate(0, 0, -2), midnight(now).AddDate(0, 0, WindowDays+2))
-			svc := NewService(readRepo{repo, busy}, cat, ist, func() time.Time { return now }, func() string { return "x" }, DefaultIdempotencyTTL)
+			svc := NewService(readRepo{repo, busy}, cat, memAccounts{}, ist, func() time.Time { return now }, func() string { return "x" }, DefaultIdempotencyTTL)
 			b.ResetTimer()
 			for b.Loop() {
 				if _, err := svc.NextAvailable(context.Background(), listed); err != nil {

@@ -21,7 +21,7 @@ func TestNextAvailableIsAvailabilitysFirstSlot(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 50))
 		cat, repo, clock := randomMarketplace(rng)
 		n := 0
-		svc := NewService(repo, cat, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("new-%d", n) }, DefaultIdempotencyTTL)
+		svc := NewService(repo, cat, memAccounts{}, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("new-%d", n) }, DefaultIdempotencyTTL)
 		// The listing sends each service as the catalogue lists it: no members.
 		var listed []ServiceInfo
 		for _, s := range cat {

@@ -34,7 +34,7 @@ func TestNextAvailableOneQueryPerPage(t *testing.T) {
 	for _, l := range listed {
 		cat[l.ID] = l
 	}
-	svc := NewService(f.repo, cat, ist, func() time.Time { return now }, func() string { return "x" }, DefaultIdempotencyTTL)
+	svc := NewService(f.repo, cat, memAccounts{}, ist, func() time.Time { return now }, func() string { return "x" }, DefaultIdempotencyTTL)
 	for i := range WindowDays {
 		day := now.AddDate(0, 0, i).Format(DateLayout)
 		f.repo.appts["full-"+day] = Appointment{ID: "full-" + day, ServiceID: "full", ProviderID: "prov-4", Status: "pending", StartsAt: mustAt(t, day, "09:00")}

@@ -17,7 +17,7 @@ func TestMinimumNotice(t *testing.T) {
 	// now: Sat 2026-11-21 10:15 IST; 2 hours' notice: the earliest start is after 12:15.
 	svc := ServiceInfo{ID: "dental", ProviderID: "prov-1", Name: "Dental", Provider: "Smile Clinic", IsActive: true,
 		TimeSlots: []string{"11:00", "12:00", "12:30", "13:00"}, MinNotice: 2 * time.Hour}
-	s := NewService(newMemRepo(), memCatalog{"dental": svc}, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
+	s := NewService(newMemRepo(), memCatalog{"dental": svc}, memAccounts{}, ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 	want := "Smile Clinic takes bookings at least 2 hours ahead: please choose a later time"
 	for _, clock := range []string{"11:00", "12:00"} {
 		_, err := s.Book(ctx, alice, booking("2026-11-21", clock), "")
@@ -49,7 +49,7 @@ func TestMinimumNotice(t *testing.T) {
 	// (booked before the notice was set) cannot move to 12:00, but can to 13:00.
 	early := a
 	early.ID, early.StartsAt, early.Time = "appt-early", mustAt(t, "2026-11-21", "11:00"), "11:00"
-	s = NewService(&memRepo{appts: map[string]Appointment{early.ID: early}}, memCatalog{"dental": svc}, ist, func() time.Time { return now },
+	s = NewService(&memRepo{appts: map[string]Appointment{early.ID: early}}, memCatalog{"dental": svc}, memAccounts{}, ist, func() time.Time { return now },
 		func() string { return "x" }, DefaultIdempotencyTTL)
 	_, err = s.Reschedule(ctx, alice, early.ID, "2026-11-21", "12:00", "")
 	expectErr(t, err, apperr.KindInvalid, want)

@@ -45,6 +45,9 @@ type Service interface {
 	// CompleteOverdue completes the appointments left open OverdueAfter
 	// past their end, and says how many (overdue.go).
 	CompleteOverdue(ctx context.Context) (int, error)
+	// CloseAccount refuses and cancels a closing account's bookings, then
+	// lets auth-svc erase it; it says how many it cancelled (closing.go).
+	CloseAccount(ctx context.Context, userID string) (int, error)
 }
 
 // Catalog looks services up in catalog-svc.
@@ -56,6 +59,19 @@ type Catalog interface {
 	// as Service gives them in Staff, for a listing page in one call.
 	Staff(ctx context.Context, services []ServiceInfo) (map[string][]Member, error)
 }
+
+// Accounts reads a customer's contact from auth-svc, which owns it.
+type Accounts interface {
+	// Contact is the account's name and email now; a deleted account is
+	// a 401 (erasure.ErrAccountDeleted).
+	Contact(ctx context.Context, userID string) (Contact, error)
+	// FinishClosing tells auth-svc that a closing account has no upcoming
+	// appointment left (closing.go).
+	FinishClosing(ctx context.Context, userID string) error
+}
+
+// Contact is how a customer is reached.
+type Contact struct{ Name, Email string }
 
 // Repository stores appointments. Every mutation writes its event in the
 // same transaction.
@@ -93,6 +109,15 @@ type Repository interface {
 	// Open returns up to limit appointments still scheduled, confirmed or
 	// in progress that started before before, earliest first.
 	Open(ctx context.Context, before time.Time, limit int) ([]Appointment, error)
+	// MarkClosing records userID's account as closing: from then on Create
+	// books nothing with it as customer or provider (closing.go).
+	MarkClosing(ctx context.Context, userID string) error
+	// Closing tells whether userID's account is closing (or erased).
+	Closing(ctx context.Context, userID string) (bool, error)
+	// UpcomingOf returns up to limit pending, scheduled or confirmed
+	// appointments starting after after, of userID as customer and up to
+	// limit as provider, earliest first.
+	UpcomingOf(ctx context.Context, userID string, after time.Time, limit int) ([]Appointment, error)
 }
 
 // IdempotencyRecord is the first result of a keyed booking request.
@@ -124,18 +149,19 @@ var ErrNoStaffService = errors.New("catalogue without teams")
 const DefaultIdempotencyTTL = 24 * time.Hour
 
 type service struct {
-	repo    Repository
-	catalog Catalog
-	loc     *time.Location
-	now     func() time.Time
-	newID   func() string
-	idemTTL time.Duration
+	repo     Repository
+	catalog  Catalog
+	accounts Accounts
+	loc      *time.Location
+	now      func() time.Time
+	newID    func() string
+	idemTTL  time.Duration
 }
 
 // NewService returns the booking domain reading slots in loc and replaying
 // a keyed booking's first result for idemTTL.
-func NewService(repo Repository, catalog Catalog, loc *time.Location, now func() time.Time, newID func() string, idemTTL time.Duration) Service {
-	return &service{repo: repo, catalog: catalog, loc: loc, now: now, newID: newID, idemTTL: idemTTL}
+func NewService(repo Repository, catalog Catalog, accounts Accounts, loc *time.Location, now func() time.Time, newID func() string, idemTTL time.Duration) Service {
+	return &service{repo: repo, catalog: catalog, accounts: accounts, loc: loc, now: now, newID: newID, idemTTL: idemTTL}
 }
 
 func (s *service) Book(ctx context.Context, c Caller, b NewBooking, key string) (Appointment, error) {
@@ -204,9 +230,9 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	if err != nil {
 		return Appointment{}, err
 	}
-	email := b.CustomerEmail
-	if email == "" {
-		email = c.Email
+	contact, err := s.contact(ctx, c, b)
+	if err != nil {
+		return Appointment{}, err
 	}
 	want, err := pickStaff(svc, b.StaffID)
 	if err != nil {
@@ -220,7 +246,7 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 	a := Appointment{
 		ID: s.newID(), ServiceID: svc.ID, ServiceName: svc.Name, ServiceCategory: svc.Category,
 		ProviderID: svc.ProviderID, Provider: svc.Provider, Location: svc.Location,
-		CustomerID: c.UserID, CustomerName: b.CustomerName, CustomerEmail: email,
+		CustomerID: c.UserID, CustomerName: contact.Name, CustomerEmail: contact.Email,
 		CustomerPhone: b.CustomerPhone, CustomerAddress: b.CustomerAddress, Notes: b.Notes,
 		StartsAt: m.Start(), Date: m.Day.Format(DateLayout), Time: slot.Label,
 		Status: StatusPending, AwaitingProvider: true, Version: 1, CreatedAt: now, UpdatedAt: now,
@@ -243,6 +269,11 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 			return Appointment{}, err
 		}
 	}
+	if errors.Is(err, ErrSlotTaken) {
+		if err := s.closingRefusal(ctx, svc.ProviderID, c.UserID); err != nil {
+			return Appointment{}, err
+		}
+	}
 	switch {
 	case want != nil:
 		return Appointment{}, apperr.Conflict(NotFreeMessage(want.Name))
@@ -250,6 +281,23 @@ func (s *service) book(ctx context.Context, c Caller, b NewBooking, idem *Idempo
 		return Appointment{}, apperr.Conflict(BufferMessage(svc.Provider, svc.Buffer))
 	}
 	return Appointment{}, apperr.Conflict(MsgSlotTaken)
+}
+
+// contact is the email the booking records: what the customer typed,
+// else the account's as auth-svc has it now. Not the token's email claim:
+// a token issued before an email change still carries the old address.
+// The name is what the customer typed (a token carries none).
+func (s *service) contact(ctx context.Context, c Caller, b NewBooking) (Contact, error) {
+	want := Contact{Name: b.CustomerName, Email: b.CustomerEmail}
+	if want.Email != "" {
+		return want, nil
+	}
+	acc, err := s.accounts.Contact(ctx, c.UserID)
+	if err != nil {
+		return Contact{}, err
+	}
+	want.Email = acc.Email
+	return want, nil
 }
 
 // candidates are the members who may take moment m of svc, in the order

@@ -21,6 +21,8 @@ type memRepo struct {
 	events []string
 	// busyManyCalls counts BusyMany's queries.
 	busyManyCalls int
+	// closing are the accounts recorded as closing.
+	closing map[string]bool
 }
 
 func newMemRepo() *memRepo {
@@ -85,7 +87,7 @@ func (r *memRepo) Create(_ context.Context, a Appointment, idem *IdempotencyReco
 			return ErrIdempotencyKeyUsed
 		}
 	}
-	if r.held(a) {
+	if r.held(a) || r.closing[a.CustomerID] || r.closing[a.ProviderID] {
 		return ErrSlotTaken
 	}
 	if r.overlaps(a) {
@@ -123,6 +125,26 @@ func (r *memRepo) Open(_ context.Context, before time.Time, limit int) ([]Appoin
 	// must leave them alone itself.
 	out := r.filter(func(a Appointment) bool { return slices.Contains(openStatuses, a.Status) && a.StartsAt.Before(before) })
 	return out[:min(limit, len(out))], nil
+}
+
+func (r *memRepo) MarkClosing(_ context.Context, userID string) error {
+	if r.closing == nil {
+		r.closing = map[string]bool{}
+	}
+	r.closing[userID] = true
+	return nil
+}
+
+func (r *memRepo) Closing(_ context.Context, userID string) (bool, error) {
+	return r.closing[userID], nil
+}
+
+func (r *memRepo) UpcomingOf(_ context.Context, userID string, after time.Time, limit int) ([]Appointment, error) {
+	list := r.filter(func(a Appointment) bool {
+		return (a.CustomerID == userID || a.ProviderID == userID) && a.StartsAt.After(after) &&
+			(a.Status == StatusPending || a.Status == StatusScheduled || a.Status == StatusConfirmed)
+	})
+	return list[:min(len(list), limit)], nil
 }
 
 func (r *memRepo) filter(keep func(Appointment) bool) []Appointment {
@@ -219,6 +241,19 @@ func (c memCatalog) Staff(_ context.Context, services []ServiceInfo) (map[string
 	return out, nil
 }
 
+// memAccounts is auth-svc's contacts: each account's email now, which
+// the callers' tokens may predate.
+type memAccounts map[string]string
+
+func (a memAccounts) FinishClosing(_ context.Context, userID string) error {
+	a["finished:"+userID] = "yes"
+	return nil
+}
+
+func (a memAccounts) Contact(_ context.Context, userID string) (Contact, error) {
+	return Contact{Name: "Account " + userID, Email: a[userID]}, nil
+}
+
 type fixture struct {
 	svc   Service
 	repo  *memRepo
@@ -234,7 +269,7 @@ func newFixture() fixture {
 	}
 	clock := now
 	n := 0
-	svc := NewService(repo, cat, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
+	svc := NewService(repo, cat, memAccounts{"cust-1": "alice@example.com", "cust-2": "bob@example.com"}, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
 	return fixture{svc: svc, repo: repo, clock: &clock}
 }
 
@@ -277,6 +312,28 @@ func TestBookCopiesServiceAndRefusesHeldSlots(t *testing.T) {
 	expectErr(t, err, apperr.KindNotFound, MsgServiceNotFound)
 	_, err = f.svc.Book(ctx, bob, NewBooking{ServiceID: "paused", Date: "2026-11-22", Time: "09:00", CustomerPhone: "9876543210", CustomerAddress: "x"}, "")
 	expectErr(t, err, apperr.KindConflict, MsgServiceInactive)
+}
+
+// TestBookTakesEmailFromAccount: a token from before an email change
+// books under the account's address now, not the token's claim; an
+// address typed on the form is kept.
+func TestBookTakesEmailFromAccount(t *testing.T) {
+	f := newFixture()
+	ctx := context.Background()
+	stale := alice
+	stale.Email = "alice.old@example.com"
+	a, err := f.svc.Book(ctx, stale, booking("2026-11-22", "09:00"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.CustomerEmail != "alice@example.com" || a.CustomerName != "" {
+		t.Fatalf("booked as %q <%s>, want the account's alice@example.com and no name", a.CustomerName, a.CustomerEmail)
+	}
+	typed := booking("2026-11-22", "10:00")
+	typed.CustomerEmail = "front-desk@example.com"
+	if a, err = f.svc.Book(ctx, stale, typed, ""); err != nil || a.CustomerEmail != "front-desk@example.com" {
+		t.Fatalf("typed address: %q, %v", a.CustomerEmail, err)
+	}
 }
 
 func TestBookIdempotencyKey(t *testing.T) {
@@ -336,7 +393,7 @@ func TestKeyedRetryFindsItsOwnBooking(t *testing.T) {
 	}
 	late := &lateRecord{memRepo: f.repo}
 	svc := NewService(late, memCatalog{"dental": {ID: "dental", ProviderID: "prov-1", Provider: "Smile Clinic",
-		TimeSlots: []string{"09:00"}, IsActive: true, Duration: 30}}, ist, func() time.Time { return now }, func() string { return "appt-2" }, DefaultIdempotencyTTL)
+		TimeSlots: []string{"09:00"}, IsActive: true, Duration: 30}}, memAccounts{}, ist, func() time.Time { return now }, func() string { return "appt-2" }, DefaultIdempotencyTTL)
 	again, err := svc.Book(ctx, alice, booking("2026-11-23", "09:00"), "k1")
 	if err != nil || again.ID != first.ID {
 		t.Fatalf("the retry: %+v, %v; want the first booking %s", again, err, first.ID)
@@ -437,7 +494,7 @@ func TestAvailabilityOfAnInactiveService(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			svc := NewService(newMemRepo(), memCatalog{"dental": c.service},
+			svc := NewService(newMemRepo(), memCatalog{"dental": c.service}, memAccounts{},
 				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 			_, err := svc.Availability(ctx, "dental", "", 1, "")
 			if apperr.KindOf(err) != c.want {
@@ -475,7 +532,7 @@ func TestBookDecidesOnTheServiceAsItIsNow(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			catalog := memCatalog{"dental": dental}
-			svc := NewService(newMemRepo(), catalog,
+			svc := NewService(newMemRepo(), catalog, memAccounts{},
 				ist, func() time.Time { return now }, func() string { return "appt-1" }, DefaultIdempotencyTTL)
 			if _, err := svc.Availability(ctx, "dental", "", 1, ""); err != nil {
 				t.Fatal(err)

@@ -31,7 +31,7 @@ func teamFixture() (fixture, Member, Member, Member) {
 	repo := newMemRepo()
 	clock := now
 	n := 0
-	svc := NewService(repo, cat, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
+	svc := NewService(repo, cat, memAccounts{}, ist, func() time.Time { return clock }, func() string { n++; return fmt.Sprintf("appt-%d", n) }, DefaultIdempotencyTTL)
 	return fixture{svc: svc, repo: repo, clock: &clock}, owner, ann, zoe
 }
 

@@ -28,7 +28,7 @@ import (
 func TestHiddenReviewLeavesAnalytics(t *testing.T) {
 	pool := testkit.NewPool(t, "booking", store.Migrations, "migrations", 4)
 	repo := store.NewAppointments(pool, nil, noop.NewTracerProvider())
-	svc := booking.NewService(repo, nil, time.UTC, time.Now, uuid.NewString, time.Hour)
+	svc := booking.NewService(repo, nil, nil, time.UTC, time.Now, uuid.NewString, time.Hour)
 	handle := events.Reviews(svc, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ctx := context.Background()
 

@@ -15,6 +15,7 @@ import (
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
 	"github.com/slotwise/slotwise/api/topics"
+	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/inbox"
 	"github.com/slotwise/slotwise/platform/outbox"
@@ -140,9 +141,16 @@ const (
 	// used concurrently.
 	ifSlotFree = `ON CONFLICT (service_id, staff_id, starts_at) WHERE status NOT IN ('cancelled', 'rejected') DO NOTHING`
 
-	// bookSQL inserts the appointment unless its slot is held, and its
-	// event only if it did: "INSERT 0 1" booked, "INSERT 0 0" slot taken.
-	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) VALUES (` + appointmentParams + `)
+	// unlessClosing books nothing for a provider ($5) or customer ($8)
+	// whose account is closing (recorded in erased_users: closing.go); the
+	// booking's QueueGuard, queued first, makes the check wait for a
+	// closing being recorded, whose cancellations then see this booking.
+	unlessClosing = `WHERE NOT ` + erasedProvider + ` AND NOT ` + erasedCustomer
+
+	// bookSQL inserts the appointment unless its slot is held or an
+	// account closing, and its event only if it did: "INSERT 0 1" booked,
+	// "INSERT 0 0" not (closingRefusal tells which).
+	bookSQL = `WITH a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` ` + unlessClosing + `
 		` + ifSlotFree + ` RETURNING id)
 	INSERT INTO outbox (` + outbox.Columns + `) SELECT $26, $27, $28, $29 FROM a`
 	// bookKeyedSQL stores the idempotency record first: a concurrent
@@ -151,7 +159,7 @@ const (
 	// (ErrIdempotencyKeyUsed; in a group commit the batch fails and each
 	// booking is settled alone).
 	bookKeyedSQL = `WITH k AS (INSERT INTO idempotency_keys (` + keyColumns + `) VALUES ($26, $27, $28, $29, $30) RETURNING 1),
-	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k
+	a AS (INSERT INTO appointments (` + appointmentColumns + `) SELECT ` + appointmentParams + ` FROM k ` + unlessClosing + `
 		` + ifSlotFree + ` RETURNING id)
 	INSERT INTO outbox (` + outbox.Columns + `) SELECT $31, $32, $33, $34 FROM a`
 	// dropUnusedKey removes the record bookKeyedSQL stored when the slot
@@ -217,6 +225,7 @@ func (c *createCall) finish(err error) { c.done <- err }
 func (c *createCall) queue(b *pgx.Batch) {
 	a := c.a
 	args := appointmentArgs(a)
+	erasure.QueueGuard(b, a.CustomerID, a.ProviderID)
 	if c.idem == nil {
 		b.Queue(bookSQL, append(args, topics.Appointments, a.ID, c.payload, c.headers)...)
 		return
@@ -234,6 +243,11 @@ func readBooked(br pgx.BatchResults, calls []*createCall) ([]bool, error) {
 	defer br.Close()
 	booked := make([]bool, len(calls))
 	for i, c := range calls {
+		if guarded(c.a) {
+			if _, err := br.Exec(); err != nil { // erasure.QueueGuard
+				return nil, err
+			}
+		}
 		if c.idem != nil {
 			if _, err := br.Exec(); err != nil { // deleteExpiredKey
 				return nil, err
@@ -478,5 +492,6 @@ func appointmentEvent(a booking.Appointment, change booking.Change) *eventsv1.Ap
 		Reason: change.Reason, AwaitingProvider: a.AwaitingProvider, Declined: change.Declined,
 		StaffId: a.StaffID, StaffName: a.StaffName, StaffEmail: a.StaffEmail, ClosedBy: change.ClosedBy,
 		PreviousStaffId: change.PreviousStaffID, PreviousStaffName: change.PreviousStaffName, PreviousStaffEmail: change.PreviousStaffEmail,
+		AccountClosed: change.AccountClosed,
 	}
 }

@@ -199,7 +199,7 @@ func TestAppointmentsFromBeforeTeams(t *testing.T) {
 	owner := identity.OwnerMemberID("p1")
 
 	// Before adoption: read as the owner's, listed under their filter.
-	domain := booking.NewService(repo, durations{"cleaning": 60, "whitening": 30}, loc, func() time.Time { return now }, uuid.NewString, time.Hour)
+	domain := booking.NewService(repo, durations{"cleaning": 60, "whitening": 30}, oneContact{}, loc, func() time.Time { return now }, uuid.NewString, time.Hour)
 	provider := booking.Caller{UserID: "p1", Role: identity.RoleProvider}
 	list, err := domain.ListForProvider(ctx, provider, owner)
 	if err != nil || len(list) != 5 || list[0].StaffID != owner || list[0].StaffName != "Smile Clinic" {
@@ -272,4 +272,13 @@ func mustSub(t *testing.T) fs.FS {
 		t.Fatal(err)
 	}
 	return sub
+}
+
+// oneContact is auth-svc's contacts for a test with one customer.
+type oneContact struct{}
+
+func (oneContact) FinishClosing(context.Context, string) error { return nil }
+
+func (oneContact) Contact(context.Context, string) (booking.Contact, error) {
+	return booking.Contact{Name: "Ravi", Email: "ravi@example.com"}, nil
 }

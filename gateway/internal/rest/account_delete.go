@@ -11,35 +11,27 @@ import (
 	"google.golang.org/grpc/status"
 
 	authv1 "github.com/slotwise/slotwise/api/gen/auth/v1"
-	bookingv1 "github.com/slotwise/slotwise/api/gen/booking/v1"
 	"github.com/slotwise/slotwise/platform/grpcx"
 	"github.com/slotwise/slotwise/platform/metrics"
 )
 
 // Messages of DELETE /auth/account (docs/product.md "Your data").
 const (
-	MsgDeleteSignIn        = "Sign in to delete your account"
-	MsgDeleteBody          = `Send your password as {"password": "..."}`
-	MsgCancelUpcomingFirst = "Cancel your upcoming bookings first"
+	MsgDeleteSignIn = "Sign in to delete your account"
+	MsgDeleteBody   = `Send your password as {"password": "..."}`
 )
 
-// upcomingStatuses are the statuses of a booking still to happen: a
-// provider holding one of these, not yet started, may not leave its
-// customer with nobody (docs/product.md "Your data").
-var upcomingStatuses = map[string]bool{"pending": true, "scheduled": true, "confirmed": true}
-
-// deleteAccountTimeout bounds the two calls of a deletion.
+// deleteAccountTimeout bounds the deletion's call.
 const deleteAccountTimeout = 10 * time.Second
 
-// deleteAccountHandler serves DELETE /auth/account: a provider with
-// upcoming bookings is refused (booking-svc, asked with the caller's
-// token), then auth-svc checks the password and deletes the account
-// (auth_internal.proto DeleteAccount). grpc-gateway binds no body on DELETE, so the
-// route is the gateway's own, like GET /auth/export.
+// deleteAccountHandler serves DELETE /auth/account: auth-svc checks the
+// password and closes the account (auth_internal.proto DeleteAccount);
+// what becomes of its bookings is booking-svc's, which owns them, on the
+// account_closing event (docs/product.md "Your data"). The gateway checks
+// nothing of its own. grpc-gateway binds no body on DELETE, so the route
+// is the gateway's own, like GET /auth/export.
 func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handler {
-	auth := authv1.NewAuthServiceClient(b.Auth)
 	authInternal := authv1.NewAuthInternalClient(b.Auth)
-	booking := bookingv1.NewBookingServiceClient(b.Booking)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		metrics.SetRoute(r.Context(), "/auth/account")
 		token := r.Header.Get("Authorization")
@@ -67,22 +59,6 @@ func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http
 			}
 			handleError(ctx, w, err)
 		}
-		profile, err := auth.GetProfile(ctx, &authv1.GetProfileRequest{})
-		if err != nil {
-			fail(err)
-			return
-		}
-		if profile.GetUser().GetRole() == "provider" {
-			list, err := booking.ListProviderAppointments(ctx, &bookingv1.ListProviderAppointmentsRequest{})
-			if err != nil {
-				fail(err)
-				return
-			}
-			if hasUpcoming(list.GetAppointments(), time.Now()) {
-				WriteError(w, http.StatusConflict, MsgCancelUpcomingFirst)
-				return
-			}
-		}
 		password := ""
 		if body.Password != nil {
 			password = *body.Password
@@ -95,14 +71,4 @@ func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]any{"success": true, "message": res.GetMessage()})
 	})
-}
-
-// hasUpcoming reports whether any appointment is still to happen.
-func hasUpcoming(list []*bookingv1.Appointment, now time.Time) bool {
-	for _, a := range list {
-		if upcomingStatuses[a.GetStatus()] && a.GetStartsAt().AsTime().After(now) {
-			return true
-		}
-	}
-	return false
 }

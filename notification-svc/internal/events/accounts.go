@@ -28,8 +28,8 @@ func AccountHandler(s AccountMailStore, now func() time.Time, log *slog.Logger) 
 		mails := make([]notification.AccountMail, 0, len(msgs))
 		for _, msg := range msgs {
 			ev, ok := kafkax.Decode[eventsv1.AccountEvent](ctx, log, msg)
-			if !ok || ev.GetType() == erasure.AccountDeleted { // not a mail: erased by its own group
-				continue
+			if !ok || ev.GetType() == erasure.AccountDeleted || ev.GetType() == erasure.AccountClosing {
+				continue // not a mail: erased by its own group; closing is booking-svc's
 			}
 			if ev.GetEventId() == "" || ev.GetEmail() == "" {
 				log.ErrorContext(ctx, "skipping incomplete account event", "partition", msg.Partition, "offset", msg.Offset,

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
+	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/kafkax"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
@@ -49,7 +50,7 @@ func AppointmentHandler(a Applier, loc *time.Location, log *slog.Logger) kafkax.
 			change := Appointment(ev)
 			effects = append(effects, store.Effect{EventID: change.EventID, Details: notification.DetailsOf(change),
 				Drafts: notification.ForAppointment(change, loc), Reminders: notification.RemindersFor(change, loc),
-				People: []string{change.CustomerID, change.ProviderID}})
+				People: appointmentPeople(change)})
 		}
 		return a.Apply(ctx, AppointmentsConsumer, effects)
 	}
@@ -87,7 +88,25 @@ func Appointment(ev *eventsv1.AppointmentEvent) notification.AppointmentChange {
 		StaffName: ev.GetStaffName(), ClosedBy: ev.GetClosedBy(), StaffID: ev.GetStaffId(), StaffEmail: ev.GetStaffEmail(),
 		PreviousStaffID: ev.GetPreviousStaffId(), PreviousStaffName: ev.GetPreviousStaffName(), PreviousStaffEmail: ev.GetPreviousStaffEmail(),
 		StartsAt: timeOf(ev.GetStartsAt()), OccurredAt: timeOf(ev.GetOccurredAt()), Version: ev.GetVersion(),
+		AccountClosed: ev.GetAccountClosed(),
 	}
+}
+
+// appointmentPeople are the users an appointment event is about
+// (store.Effect.People): when one is erased the event does nothing. The
+// cancellation of a closing account's appointment is about the other side
+// only: it names nobody else, and must reach them even when the closing
+// account's erasure got here first.
+func appointmentPeople(a notification.AppointmentChange) []string {
+	if a.AccountClosed {
+		switch a.ActorRole {
+		case identity.RoleCustomer:
+			return []string{a.ProviderID}
+		case identity.RoleProvider:
+			return []string{a.CustomerID}
+		}
+	}
+	return []string{a.CustomerID, a.ProviderID}
 }
 
 // timeOf is the zero time for an absent timestamp (AsTime would say 1970).

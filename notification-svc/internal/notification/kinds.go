@@ -24,11 +24,16 @@ const (
 	KindRejected          = "booking_rejected"
 	KindDeclined          = "booking_declined"
 	KindProviderCancelled = "provider_cancelled"
-	KindCompleted         = "appointment_completed"
-	KindDayClosed         = "day_closed"
-	KindReassigned        = "booking_reassigned"
-	KindReminder24h       = "reminder_24h"
-	KindReminder1h        = "reminder_1h"
+	// The closing of an account cancels its appointments: the other side
+	// is told, without the closing person's name (docs/product.md "Your
+	// data"), and the notice outlives their erasure.
+	KindProviderClosed = "provider_closed"
+	KindCustomerClosed = "customer_closed"
+	KindCompleted      = "appointment_completed"
+	KindDayClosed      = "day_closed"
+	KindReassigned     = "booking_reassigned"
+	KindReminder24h    = "reminder_24h"
+	KindReminder1h     = "reminder_1h"
 	// A review's author and its reporters (docs/product.md "Replies and reports").
 	KindReviewReply  = "review_reply"
 	KindReviewHidden = "review_hidden"
@@ -94,6 +99,9 @@ type AppointmentChange struct {
 	Duration int
 	// Reason is what the actor said declining or cancelling (may be empty).
 	Reason string
+	// AccountClosed: booking-svc cancelled it as the actor's account is
+	// closing; only the other side is told.
+	AccountClosed bool
 	// Declined: the provider cancelled it while it awaited their answer
 	// (a request, or one the customer moved before they answered).
 	Declined bool
@@ -169,6 +177,15 @@ func forPeople(a AppointmentChange, loc *time.Location) []Draft {
 			service, when, orDefault(a.StaffName, "another member of the team")))
 	case EventStatusChanged:
 	default:
+		return nil
+	}
+	if a.Status == StatusCancelled && a.AccountClosed {
+		switch a.ActorRole {
+		case identity.RoleCustomer:
+			return toProvider(KindCustomerClosed, withReason(fmt.Sprintf("A booking of %s on %s was cancelled.", service, when), a.Reason))
+		case identity.RoleProvider:
+			return toCustomer(KindProviderClosed, withReason(fmt.Sprintf("Your appointment for %s on %s was cancelled.", service, when), a.Reason))
+		}
 		return nil
 	}
 	if a.Status == StatusCancelled {

@@ -15,6 +15,11 @@ func withReasonGiven(a AppointmentChange, reason string) AppointmentChange {
 	return a
 }
 
+func closed(a AppointmentChange, reason string) AppointmentChange {
+	a.AccountClosed, a.Reason = true, reason
+	return a
+}
+
 func declinedMove(a AppointmentChange) AppointmentChange {
 	a.Declined = true
 	return a
@@ -61,6 +66,11 @@ func TestWhoIsToldWhat(t *testing.T) {
 		{"cancelled by the provider with a reason", withReasonGiven(change(EventStatusChanged, StatusConfirmed, StatusCancelled, p), "Staff ill"), "cust", KindProviderCancelled,
 			"Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled by the provider. Reason: “Staff ill”"},
 		{"completed", change(EventStatusChanged, StatusConfirmed, StatusCompleted, p), "cust", KindCompleted, "Your appointment for Haircut is completed. How was it? Leave a review."},
+		// A closing account's cancellations tell only the other side, naming nobody.
+		{"the customer's account closed", closed(change(EventStatusChanged, StatusScheduled, StatusCancelled, c), "The customer closed their account"), "prov", KindCustomerClosed,
+			"A booking of Haircut on Tue 1 Dec, 9:00 AM was cancelled. Reason: “The customer closed their account”"},
+		{"the provider's account closed", closed(change(EventStatusChanged, StatusPending, StatusCancelled, p), "The provider closed their account"), "cust", KindProviderClosed,
+			"Your appointment for Haircut on Tue 1 Dec, 9:00 AM was cancelled. Reason: “The provider closed their account”"},
 	}
 	for _, tc := range cases {
 		got := ForAppointment(tc.a, ist)

@@ -46,6 +46,8 @@ var subjects = map[string]string{
 	KindRejected:            "Your booking was rejected",
 	KindDeclined:            "Your booking request was declined",
 	KindProviderCancelled:   "Your appointment was cancelled",
+	KindProviderClosed:      "Your appointment was cancelled",
+	KindCustomerClosed:      "A booking was cancelled",
 	KindCompleted:           "How was your appointment?",
 	KindDayClosed:           "Your appointment needs a new time",
 	KindReassigned:          "Your appointment is with someone new",
@@ -63,7 +65,7 @@ var subjects = map[string]string{
 }
 
 // providerKinds are told to providers; every other kind to customers.
-var providerKinds = map[string]bool{KindNewBooking: true, KindCustomerCancelled: true, KindCustomerRescheduled: true, KindNewReview: true}
+var providerKinds = map[string]bool{KindNewBooking: true, KindCustomerCancelled: true, KindCustomerClosed: true, KindCustomerRescheduled: true, KindNewReview: true}
 
 // LinkPath is where the web app shows a notification's appointment: the
 // provider's dashboard, or the customer's appointments (where a completed

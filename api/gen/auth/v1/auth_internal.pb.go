@@ -65,6 +65,86 @@ func (x *DeleteAccountRequest) GetPassword() string {
 	return ""
 }
 
+type FinishAccountClosingRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UserId        string                 `protobuf:"bytes,1,opt,name=userId,proto3" json:"userId,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinishAccountClosingRequest) Reset() {
+	*x = FinishAccountClosingRequest{}
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinishAccountClosingRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinishAccountClosingRequest) ProtoMessage() {}
+
+func (x *FinishAccountClosingRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinishAccountClosingRequest.ProtoReflect.Descriptor instead.
+func (*FinishAccountClosingRequest) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *FinishAccountClosingRequest) GetUserId() string {
+	if x != nil {
+		return x.UserId
+	}
+	return ""
+}
+
+type FinishAccountClosingResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FinishAccountClosingResponse) Reset() {
+	*x = FinishAccountClosingResponse{}
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FinishAccountClosingResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FinishAccountClosingResponse) ProtoMessage() {}
+
+func (x *FinishAccountClosingResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FinishAccountClosingResponse.ProtoReflect.Descriptor instead.
+func (*FinishAccountClosingResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP(), []int{2}
+}
+
 type GetContactRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	UserId        string                 `protobuf:"bytes,1,opt,name=userId,proto3" json:"userId,omitempty"`
@@ -74,7 +154,7 @@ type GetContactRequest struct {
 
 func (x *GetContactRequest) Reset() {
 	*x = GetContactRequest{}
-	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[1]
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -86,7 +166,7 @@ func (x *GetContactRequest) String() string {
 func (*GetContactRequest) ProtoMessage() {}
 
 func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[1]
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -99,7 +179,7 @@ func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetContactRequest.ProtoReflect.Descriptor instead.
 func (*GetContactRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP(), []int{1}
+	return file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GetContactRequest) GetUserId() string {
@@ -125,7 +205,7 @@ type Contact struct {
 
 func (x *Contact) Reset() {
 	*x = Contact{}
-	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[2]
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -137,7 +217,7 @@ func (x *Contact) String() string {
 func (*Contact) ProtoMessage() {}
 
 func (x *Contact) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[2]
+	mi := &file_slotwise_auth_v1_auth_internal_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -150,7 +230,7 @@ func (x *Contact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Contact.ProtoReflect.Descriptor instead.
 func (*Contact) Descriptor() ([]byte, []int) {
-	return file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP(), []int{2}
+	return file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Contact) GetEmail() string {
@@ -194,7 +274,10 @@ const file_slotwise_auth_v1_auth_internal_proto_rawDesc = "" +
 	"\n" +
 	"$slotwise/auth/v1/auth_internal.proto\x12\x10slotwise.auth.v1\x1a\x1bslotwise/auth/v1/auth.proto\"2\n" +
 	"\x14DeleteAccountRequest\x12\x1a\n" +
-	"\bpassword\x18\x01 \x01(\tR\bpassword\"+\n" +
+	"\bpassword\x18\x01 \x01(\tR\bpassword\"5\n" +
+	"\x1bFinishAccountClosingRequest\x12\x16\n" +
+	"\x06userId\x18\x01 \x01(\tR\x06userId\"\x1e\n" +
+	"\x1cFinishAccountClosingResponse\"+\n" +
 	"\x11GetContactRequest\x12\x16\n" +
 	"\x06userId\x18\x01 \x01(\tR\x06userId\"\xbd\x01\n" +
 	"\aContact\x12\x14\n" +
@@ -202,9 +285,10 @@ const file_slotwise_auth_v1_auth_internal_proto_rawDesc = "" +
 	"\bfullName\x18\x02 \x01(\tR\bfullName\x12.\n" +
 	"\x12emailNotifications\x18\x03 \x01(\bR\x12emailNotifications\x12*\n" +
 	"\x10unsubscribeToken\x18\x04 \x01(\tR\x10unsubscribeToken\x12$\n" +
-	"\remailVerified\x18\x05 \x01(\bR\remailVerified2\xbf\x01\n" +
+	"\remailVerified\x18\x05 \x01(\bR\remailVerified2\xbb\x02\n" +
 	"\fAuthInternal\x12\\\n" +
-	"\rDeleteAccount\x12&.slotwise.auth.v1.DeleteAccountRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x00\x12Q\n" +
+	"\rDeleteAccount\x12&.slotwise.auth.v1.DeleteAccountRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x00\x12z\n" +
+	"\x14FinishAccountClosing\x12-.slotwise.auth.v1.FinishAccountClosingRequest\x1a..slotwise.auth.v1.FinishAccountClosingResponse\"\x03\x90\x02\x02\x12Q\n" +
 	"\n" +
 	"GetContact\x12#.slotwise.auth.v1.GetContactRequest\x1a\x19.slotwise.auth.v1.Contact\"\x03\x90\x02\x01B5Z3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"
 
@@ -220,20 +304,24 @@ func file_slotwise_auth_v1_auth_internal_proto_rawDescGZIP() []byte {
 	return file_slotwise_auth_v1_auth_internal_proto_rawDescData
 }
 
-var file_slotwise_auth_v1_auth_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_slotwise_auth_v1_auth_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
 var file_slotwise_auth_v1_auth_internal_proto_goTypes = []any{
-	(*DeleteAccountRequest)(nil), // 0: slotwise.auth.v1.DeleteAccountRequest
-	(*GetContactRequest)(nil),    // 1: slotwise.auth.v1.GetContactRequest
-	(*Contact)(nil),              // 2: slotwise.auth.v1.Contact
-	(*MessageResponse)(nil),      // 3: slotwise.auth.v1.MessageResponse
+	(*DeleteAccountRequest)(nil),         // 0: slotwise.auth.v1.DeleteAccountRequest
+	(*FinishAccountClosingRequest)(nil),  // 1: slotwise.auth.v1.FinishAccountClosingRequest
+	(*FinishAccountClosingResponse)(nil), // 2: slotwise.auth.v1.FinishAccountClosingResponse
+	(*GetContactRequest)(nil),            // 3: slotwise.auth.v1.GetContactRequest
+	(*Contact)(nil),                      // 4: slotwise.auth.v1.Contact
+	(*MessageResponse)(nil),              // 5: slotwise.auth.v1.MessageResponse
 }
 var file_slotwise_auth_v1_auth_internal_proto_depIdxs = []int32{
 	0, // 0: slotwise.auth.v1.AuthInternal.DeleteAccount:input_type -> slotwise.auth.v1.DeleteAccountRequest
-	1, // 1: slotwise.auth.v1.AuthInternal.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
-	3, // 2: slotwise.auth.v1.AuthInternal.DeleteAccount:output_type -> slotwise.auth.v1.MessageResponse
-	2, // 3: slotwise.auth.v1.AuthInternal.GetContact:output_type -> slotwise.auth.v1.Contact
-	2, // [2:4] is the sub-list for method output_type
-	0, // [0:2] is the sub-list for method input_type
+	1, // 1: slotwise.auth.v1.AuthInternal.FinishAccountClosing:input_type -> slotwise.auth.v1.FinishAccountClosingRequest
+	3, // 2: slotwise.auth.v1.AuthInternal.GetContact:input_type -> slotwise.auth.v1.GetContactRequest
+	5, // 3: slotwise.auth.v1.AuthInternal.DeleteAccount:output_type -> slotwise.auth.v1.MessageResponse
+	2, // 4: slotwise.auth.v1.AuthInternal.FinishAccountClosing:output_type -> slotwise.auth.v1.FinishAccountClosingResponse
+	4, // 5: slotwise.auth.v1.AuthInternal.GetContact:output_type -> slotwise.auth.v1.Contact
+	3, // [3:6] is the sub-list for method output_type
+	0, // [0:3] is the sub-list for method input_type
 	0, // [0:0] is the sub-list for extension type_name
 	0, // [0:0] is the sub-list for extension extendee
 	0, // [0:0] is the sub-list for field type_name
@@ -251,7 +339,7 @@ func file_slotwise_auth_v1_auth_internal_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_auth_v1_auth_internal_proto_rawDesc), len(file_slotwise_auth_v1_auth_internal_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   3,
+			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,8 +19,9 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AuthInternal_DeleteAccount_FullMethodName = "/slotwise.auth.v1.AuthInternal/DeleteAccount"
-	AuthInternal_GetContact_FullMethodName    = "/slotwise.auth.v1.AuthInternal/GetContact"
+	AuthInternal_DeleteAccount_FullMethodName        = "/slotwise.auth.v1.AuthInternal/DeleteAccount"
+	AuthInternal_FinishAccountClosing_FullMethodName = "/slotwise.auth.v1.AuthInternal/FinishAccountClosing"
+	AuthInternal_GetContact_FullMethodName           = "/slotwise.auth.v1.AuthInternal/GetContact"
 )
 
 // AuthInternalClient is the client API for AuthInternal service.
@@ -33,14 +34,20 @@ const (
 // (docs/adr/0067-internal-calls-in-internal-services.md). auth-svc serves
 // it on the same gRPC server as AuthService.
 type AuthInternalClient interface {
-	// DeleteAccount deletes the caller's account after checking their
-	// password (the account's guessing limit applies): every session ends and
-	// account_deleted on auth.accounts.v1 tells the other services to delete
-	// or anonymise their rows (docs/product.md "Your data"). The gateway
-	// serves DELETE /auth/account itself (a body on DELETE, which
-	// grpc-gateway does not bind), refusing a provider with upcoming bookings
-	// (409) before it calls this with the caller's token.
+	// DeleteAccount closes the caller's account after checking their
+	// password (the account's guessing limit applies): the user row and every
+	// session go at once, and account_closing on auth.accounts.v1 tells
+	// booking-svc to refuse and cancel the account's bookings; account_deleted
+	// follows once it has (FinishAccountClosing; docs/product.md "Your
+	// data"). The gateway serves DELETE /auth/account itself (a body on
+	// DELETE, which grpc-gateway does not bind) and calls this with the
+	// caller's token.
 	DeleteAccount(ctx context.Context, in *DeleteAccountRequest, opts ...grpc.CallOption) (*MessageResponse, error)
+	// FinishAccountClosing is booking-svc's word that a closing account has
+	// no upcoming appointment left: auth-svc then publishes account_deleted,
+	// on which every service erases the person. Calling it again, or for an
+	// account that is not closing, changes nothing.
+	FinishAccountClosing(ctx context.Context, in *FinishAccountClosingRequest, opts ...grpc.CallOption) (*FinishAccountClosingResponse, error)
 	// GetContact tells notification-svc where and whether to mail a user.
 	GetContact(ctx context.Context, in *GetContactRequest, opts ...grpc.CallOption) (*Contact, error)
 }
@@ -57,6 +64,16 @@ func (c *authInternalClient) DeleteAccount(ctx context.Context, in *DeleteAccoun
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(MessageResponse)
 	err := c.cc.Invoke(ctx, AuthInternal_DeleteAccount_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *authInternalClient) FinishAccountClosing(ctx context.Context, in *FinishAccountClosingRequest, opts ...grpc.CallOption) (*FinishAccountClosingResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FinishAccountClosingResponse)
+	err := c.cc.Invoke(ctx, AuthInternal_FinishAccountClosing_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -83,14 +100,20 @@ func (c *authInternalClient) GetContact(ctx context.Context, in *GetContactReque
 // (docs/adr/0067-internal-calls-in-internal-services.md). auth-svc serves
 // it on the same gRPC server as AuthService.
 type AuthInternalServer interface {
-	// DeleteAccount deletes the caller's account after checking their
-	// password (the account's guessing limit applies): every session ends and
-	// account_deleted on auth.accounts.v1 tells the other services to delete
-	// or anonymise their rows (docs/product.md "Your data"). The gateway
-	// serves DELETE /auth/account itself (a body on DELETE, which
-	// grpc-gateway does not bind), refusing a provider with upcoming bookings
-	// (409) before it calls this with the caller's token.
+	// DeleteAccount closes the caller's account after checking their
+	// password (the account's guessing limit applies): the user row and every
+	// session go at once, and account_closing on auth.accounts.v1 tells
+	// booking-svc to refuse and cancel the account's bookings; account_deleted
+	// follows once it has (FinishAccountClosing; docs/product.md "Your
+	// data"). The gateway serves DELETE /auth/account itself (a body on
+	// DELETE, which grpc-gateway does not bind) and calls this with the
+	// caller's token.
 	DeleteAccount(context.Context, *DeleteAccountRequest) (*MessageResponse, error)
+	// FinishAccountClosing is booking-svc's word that a closing account has
+	// no upcoming appointment left: auth-svc then publishes account_deleted,
+	// on which every service erases the person. Calling it again, or for an
+	// account that is not closing, changes nothing.
+	FinishAccountClosing(context.Context, *FinishAccountClosingRequest) (*FinishAccountClosingResponse, error)
 	// GetContact tells notification-svc where and whether to mail a user.
 	GetContact(context.Context, *GetContactRequest) (*Contact, error)
 	mustEmbedUnimplementedAuthInternalServer()
@@ -105,6 +128,9 @@ type UnimplementedAuthInternalServer struct{}
 
 func (UnimplementedAuthInternalServer) DeleteAccount(context.Context, *DeleteAccountRequest) (*MessageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteAccount not implemented")
+}
+func (UnimplementedAuthInternalServer) FinishAccountClosing(context.Context, *FinishAccountClosingRequest) (*FinishAccountClosingResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FinishAccountClosing not implemented")
 }
 func (UnimplementedAuthInternalServer) GetContact(context.Context, *GetContactRequest) (*Contact, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetContact not implemented")
@@ -148,6 +174,24 @@ func _AuthInternal_DeleteAccount_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AuthInternal_FinishAccountClosing_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FinishAccountClosingRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AuthInternalServer).FinishAccountClosing(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AuthInternal_FinishAccountClosing_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AuthInternalServer).FinishAccountClosing(ctx, req.(*FinishAccountClosingRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AuthInternal_GetContact_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetContactRequest)
 	if err := dec(in); err != nil {
@@ -176,6 +220,10 @@ var AuthInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteAccount",
 			Handler:    _AuthInternal_DeleteAccount_Handler,
+		},
+		{
+			MethodName: "FinishAccountClosing",
+			Handler:    _AuthInternal_FinishAccountClosing_Handler,
 		},
 		{
 			MethodName: "GetContact",

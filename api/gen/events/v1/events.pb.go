@@ -86,8 +86,13 @@ type AppointmentEvent struct {
 	PreviousStaffId    string `protobuf:"bytes,29,opt,name=previousStaffId,proto3" json:"previousStaffId,omitempty"`
 	PreviousStaffName  string `protobuf:"bytes,30,opt,name=previousStaffName,proto3" json:"previousStaffName,omitempty"`
 	PreviousStaffEmail string `protobuf:"bytes,31,opt,name=previousStaffEmail,proto3" json:"previousStaffEmail,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// accountClosed: booking-svc cancelled it because the account of the
+	// side in actorRole is closing ("status_changed" to "cancelled"): the
+	// other side is told without naming them, and that notice outlives the
+	// closing account's erasure.
+	AccountClosed bool `protobuf:"varint,40,opt,name=accountClosed,proto3" json:"accountClosed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AppointmentEvent) Reset() {
@@ -328,6 +333,13 @@ func (x *AppointmentEvent) GetPreviousStaffEmail() string {
 		return x.PreviousStaffEmail
 	}
 	return ""
+}
+
+func (x *AppointmentEvent) GetAccountClosed() bool {
+	if x != nil {
+		return x.AccountClosed
+	}
+	return false
 }
 
 // ReviewEvent is published on review.reviews.v1, keyed by service id.
@@ -621,8 +633,11 @@ type AccountEvent struct {
 	// type is "verify_email" (a link proving email; newEmail is set when
 	// the link applies an email change), "email_changed" (email is the old
 	// address, told that the account moved to newEmail) or "password_reset"
-	// (a link to set a new password), or "account_deleted" (only userId is
-	// set: every service deletes or anonymises the user's rows).
+	// (a link to set a new password), "account_closing" (only userId is
+	// set: the account was deleted; booking-svc refuses and cancels its
+	// bookings, then auth-svc publishes account_deleted) or
+	// "account_deleted" (only userId is set: every service deletes or
+	// anonymises the user's rows).
 	Type       string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
 	OccurredAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
 	UserId     string                 `protobuf:"bytes,4,opt,name=userId,proto3" json:"userId,omitempty"`
@@ -734,7 +749,7 @@ var File_slotwise_events_v1_events_proto protoreflect.FileDescriptor
 
 const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x92\b\n" +
+	"\x1fslotwise/events/v1/events.proto\x12\x12slotwise.events.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb8\b\n" +
 	"\x10AppointmentEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -774,7 +789,8 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\bclosedBy\x18\x1c \x01(\tR\bclosedBy\x12(\n" +
 	"\x0fpreviousStaffId\x18\x1d \x01(\tR\x0fpreviousStaffId\x12,\n" +
 	"\x11previousStaffName\x18\x1e \x01(\tR\x11previousStaffName\x12.\n" +
-	"\x12previousStaffEmail\x18\x1f \x01(\tR\x12previousStaffEmail\"\x97\x03\n" +
+	"\x12previousStaffEmail\x18\x1f \x01(\tR\x12previousStaffEmail\x12$\n" +
+	"\raccountClosed\x18( \x01(\bR\raccountClosed\"\x97\x03\n" +
 	"\vReviewEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

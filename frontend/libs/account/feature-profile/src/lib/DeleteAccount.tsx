@@ -42,7 +42,7 @@ export function DeleteAccount() {
       </h3>
       <p id="delete-account-hint" className="text-sm text-slate-600 dark:text-slate-300">
         Your profile, notifications and mails are deleted. Appointments stay with their providers without your name or contact, and your reviews stay as &ldquo;A
-        former customer&rdquo;. Providers cancel their upcoming bookings first.
+        former customer&rdquo;. Your upcoming appointments are cancelled, and the other side is told why.
       </p>
       <Field label="Password" id="delete-password">
         <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
