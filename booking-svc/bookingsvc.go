@@ -96,9 +96,10 @@ func (cfg Config) Spec() svc.Spec {
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
 			services := catalog.New(conn)
 			domain := booking.NewService(repo, services, loc, now, uuid.NewString, idemTTL)
+			feeds := store.Feeds{Pool: rt.Pool}
 			set := transport.NewSet(transport.Domain{
 				Bookings: domain,
-				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
+				Calendars: booking.Calendars{Appointments: domain, Feeds: feeds, Members: services, Revoker: feeds, Catalog: services,
 					NewToken: newFeedToken, Now: now},
 				Analyses: booking.Analyses{Store: repo, Zone: loc, Now: now},
 				Stats:    repo,
@@ -106,6 +107,7 @@ func (cfg Config) Spec() svc.Spec {
 			}, rt.Middlewares)
 			rt.Serve(transport.NewGRPCServer(set, loc, now), &bookingv1.BookingService_ServiceDesc, &bookingv1.BookingInternal_ServiceDesc)
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
+			rt.Consume(topics.Accounts, topics.BookingFeedsGroup, events.RevokedAccess(feeds, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {
