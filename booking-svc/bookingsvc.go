@@ -86,7 +86,9 @@ func (cfg Config) Spec() svc.Spec {
 			// A notice matters only until its day passes: appointments lie at most the booking window ahead.
 			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now},
 			// A reschedule counts against its customer's budget only inside the window.
-			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now}},
+			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now},
+			// A reassignment counts against its appointment's budget only inside the window.
+			{Table: "reassigns", Column: "reassigned_at", Keep: booking.ReassignWindow, Now: now}},
 		Erasure: &svc.Erasure{Group: topics.BookingErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)

@@ -39,11 +39,12 @@ func mailsSettled(t *testing.T, st *stacktest.Stack, kind string, n int) {
 	})
 }
 
-// TestReassignMailsCoalesce: ten reassignments of one appointment between
-// two members in a row (issue 50 finding 10: 12 mails to the members and
-// 10 to the customer) mail the customer once, with the last word, and each
-// member once about it (the booking mail aside).
-func TestReassignMailsCoalesce(t *testing.T) {
+// TestReassignsLimitedAndCoalesced: ten reassignments of one appointment
+// in a row (issue 50 finding 10: 12 mails to the members and 10 to the
+// customer) are three, then 429 until the hour has passed; their mails
+// reach the customer once, with the last word, and each member once about
+// it (the booking mail aside).
+func TestReassignsLimitedAndCoalesced(t *testing.T) {
 	t.Parallel()
 	clk := newBKClock()
 	mails := stacktest.StartMailServer(t)
@@ -59,24 +60,35 @@ func TestReassignMailsCoalesce(t *testing.T) {
 	ann, zoe := member("Ann", annEmail), member("Zoe", zoeEmail)
 	id := bookAs(t, st, c, svcID, clk.day(1), "09:00", ann).ExpectStatus(t, http.StatusCreated).String("appointment._id")
 	awaitMail(t, mails, annEmail, "You have a new booking", 1)
+	reassign := func(to string) *stacktest.Response {
+		return st.Put(t, "/appointments/"+id+"/staff", p.Token, map[string]any{"staffId": to})
+	}
 
 	for i := range 10 {
 		to := zoe
 		if i%2 == 1 {
 			to = ann
 		}
-		st.Put(t, "/appointments/"+id+"/staff", p.Token, map[string]any{"staffId": to}).ExpectStatus(t, http.StatusOK)
+		r := reassign(to)
+		if i < 3 {
+			r.ExpectStatus(t, http.StatusOK)
+			continue
+		}
+		r.ExpectError(t, http.StatusTooManyRequests, "This appointment was reassigned 3 times in the last hour: please try again in 60 minutes")
+		if r.Header.Get("Retry-After") != "3600" {
+			t.Fatalf("Retry-After %q, want 3600", r.Header.Get("Retry-After"))
+		}
 	}
 	// Every reassignment is listed to the customer; the mails wait.
-	mailsSettled(t, st, "booking_reassigned", 10)
+	mailsSettled(t, st, "booking_reassigned", 3)
 	st.Clock.Advance(coalesceWindow)
 	last := awaitMail(t, mails, c.Email, "Your appointment is with someone new", 1)
-	if !strings.Contains(last.Text, "will now be with Ann.") {
+	if !strings.Contains(last.Text, "will now be with Zoe.") {
 		t.Errorf("the customer's one mail is not the last word:\n%s", last.Text)
 	}
-	awaitMail(t, mails, annEmail, "A booking is now yours", 1)
-	awaitMail(t, mails, zoeEmail, "A booking is no longer yours", 1)
-	mailsSettled(t, st, "booking_reassigned", 10)
+	awaitMail(t, mails, annEmail, "A booking is no longer yours", 1)
+	awaitMail(t, mails, zoeEmail, "A booking is now yours", 1)
+	mailsSettled(t, st, "booking_reassigned", 3)
 
 	count := func(to, subject string) int {
 		n := 0
@@ -91,9 +103,14 @@ func TestReassignMailsCoalesce(t *testing.T) {
 		t.Errorf("%d reassignment mails to the customer, want 1", n)
 	}
 	if n := len(mailsTo(mails, annEmail)); n != 2 {
-		t.Errorf("%d mails to Ann, want 2 (booked, then now hers)", n)
+		t.Errorf("%d mails to Ann, want 2 (booked, then no longer hers)", n)
 	}
 	if n := len(mailsTo(mails, zoeEmail)); n != 1 {
-		t.Errorf("%d mails to Zoe, want 1 (no longer hers)", n)
+		t.Errorf("%d mails to Zoe, want 1 (now hers)", n)
 	}
+
+	// The budget comes back as the hour passes.
+	reassign(ann).ExpectStatus(t, http.StatusTooManyRequests)
+	st.Clock.Advance(time.Hour - coalesceWindow)
+	reassign(ann).ExpectStatus(t, http.StatusOK)
 }
