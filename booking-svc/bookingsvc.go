@@ -87,7 +87,9 @@ func (cfg Config) Spec() svc.Spec {
 			// A notice matters only until its day passes: appointments lie at most the booking window ahead.
 			{Table: "closed_day_notices", Column: "noticed_at", Keep: closedDayNoticesKept, Now: now},
 			// A reschedule counts against its customer's budget only inside the window.
-			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now}},
+			{Table: "reschedules", Column: "rescheduled_at", Keep: booking.RescheduleWindow, Now: now},
+			// A reassignment counts against its appointment's budget only inside the window.
+			{Table: "reassigns", Column: "reassigned_at", Keep: booking.ReassignWindow, Now: now}},
 		Erasure: &svc.Erasure{Group: topics.BookingErasureGroup, Erase: erasure.Statements(store.EraseStatements...)},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			conn, err := rt.Dial(cfg.CatalogAddr)
@@ -101,9 +103,10 @@ func (cfg Config) Spec() svc.Spec {
 			repo := store.NewAppointments(rt.Pool, rt.Relay.Kick, rt.TracerProvider)
 			services := catalog.New(conn)
 			domain := booking.NewService(repo, services, accounts.New(authConn), loc, now, uuid.NewString, idemTTL)
+			feeds := store.Feeds{Pool: rt.Pool}
 			set := transport.NewSet(transport.Domain{
 				Bookings: domain,
-				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
+				Calendars: booking.Calendars{Appointments: domain, Feeds: feeds, Members: services, Revoker: feeds, Catalog: services,
 					NewToken: newFeedToken, Now: now},
 				Analyses: booking.Analyses{Store: repo, Zone: loc, Now: now},
 				Stats:    repo,
@@ -112,6 +115,7 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Serve(transport.NewGRPCServer(set, loc, now), &bookingv1.BookingService_ServiceDesc, &bookingv1.BookingInternal_ServiceDesc)
 			rt.Consume(topics.Reviews, topics.BookingReviewsGroup, events.Reviews(domain, rt.Logger))
 			rt.Consume(topics.Accounts, topics.BookingClosingGroup, events.Closing(domain, rt.Logger))
+			rt.Consume(topics.Accounts, topics.BookingFeedsGroup, events.RevokedAccess(feeds, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {

@@ -24,7 +24,9 @@ const (
 	// Accounts carries events.v1.AccountEvent, keyed by user id: the mails
 	// about an account (verification links, reset links, the notice of an
 	// email change). Producer: auth-svc. Consumer: notification-svc
-	// (NotificationAccountsGroup), which mails them.
+	// (NotificationAccountsGroup), which mails them. Also account_deleted
+	// (the erasure groups below) and access_revoked (platform/revoke):
+	// booking-svc (BookingFeedsGroup) replaces the account's calendar feeds.
 	Accounts = "auth.accounts.v1"
 )
 
@@ -47,6 +49,9 @@ const (
 	NotificationReviewsGroup = "notification-svc.reviews"
 	// NotificationAccountsGroup is notification-svc's group on Accounts.
 	NotificationAccountsGroup = "notification-svc.accounts"
+	// BookingFeedsGroup is booking-svc's group on Accounts that replaces
+	// the calendar feeds of an account whose sessions all ended.
+	BookingFeedsGroup = "booking-svc.feeds"
 	// The groups on Accounts that erase a deleted account's rows
 	// (platform/erasure), one per service.
 	BookingErasureGroup      = "booking-svc.erasure"

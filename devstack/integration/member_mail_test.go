@@ -88,6 +88,8 @@ func TestMemberMails(t *testing.T) {
 
 	// Reassigned: it leaves Ann's calendar and joins Zoe's.
 	st.Put(t, "/appointments/"+booked+"/staff", p.Token, map[string]any{"staffId": zoe}).ExpectStatus(t, http.StatusOK)
+	mailsSettled(t, st, "member_assigned", 1) // the reassignment's mails wait coalesceWindow
+	st.Clock.Advance(coalesceWindow)
 	away := mailTo(annEmail, "A booking is no longer yours")
 	if !strings.Contains(away.Text, "is no longer with you: it is now with Zoe") {
 		t.Errorf("Ann's reassignment mail:\n%s", away.Text)

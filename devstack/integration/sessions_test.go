@@ -77,7 +77,7 @@ func TestSignOutEverywhere(t *testing.T) {
 
 	st.Post(t, "/auth/logout-all", "", map[string]any{}).ExpectError(t, http.StatusUnauthorized, "Authentication required: please log in")
 	r := st.Post(t, "/auth/logout-all", u.Token, map[string]any{}).ExpectStatus(t, http.StatusOK)
-	if msg := r.String("message"); msg != "Signed out everywhere. Other devices are signed out within 10 minutes." {
+	if msg := r.String("message"); msg != "Signed out everywhere. Other devices are signed out within 10 minutes. "+msgFeedChanged {
 		t.Fatalf("message %q", msg)
 	}
 	refresh(t, st, u.Refresh).ExpectError(t, http.StatusUnauthorized, sessionEnded)

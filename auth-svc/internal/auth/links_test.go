@@ -195,7 +195,7 @@ func TestPasswordResetLink(t *testing.T) {
 	wantRefusal(t, err, apperr.KindInvalid, MsgPasswordTooShort)
 	_, err = fx.s.ResetPassword(ctx, PasswordReset{Token: "forged", NewPassword: "fresh-pass"})
 	wantRefusal(t, err, apperr.KindInvalid, MsgLinkInvalid)
-	if msg, err := fx.s.ResetPassword(ctx, PasswordReset{Token: m.Token, NewPassword: "fresh-pass"}); err != nil || msg != MsgPasswordReset {
+	if msg, err := fx.s.ResetPassword(ctx, PasswordReset{Token: m.Token, NewPassword: "fresh-pass"}); err != nil || msg != MsgPasswordReset+" "+MsgFeedChanged {
 		t.Fatalf("reset: %q %v", msg, err)
 	}
 	if got := fx.repo.users[u.ID]; got.PasswordHash != "plain:fresh-pass" || !got.EmailVerified {

@@ -73,5 +73,5 @@ func (s *service) ChangePassword(ctx context.Context, userID, sessionID string, 
 	if err := s.repo.SetPassword(ctx, userID, hash, sessionID, s.now()); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Password changed. Other devices are signed out within %s.", minutes(s.issuer.TTL())), nil
+	return withFeedsChanged(fmt.Sprintf("Password changed. Other devices are signed out within %s.", minutes(s.issuer.TTL())), u.Role), nil
 }

@@ -88,16 +88,18 @@ func (s *service) ResetPassword(ctx context.Context, r PasswordReset) (string, e
 	if err != nil {
 		return "", err
 	}
+	var role string
 	err = s.useLink(ctx, r.Token, PurposeReset, func(l Link, u User) (LinkStep, error) {
 		if l.Email != u.Email {
 			return LinkStep{}, apperr.Invalid(MsgLinkUsed)
 		}
+		role = u.Role
 		return LinkStep{Email: u.Email, PasswordHash: hash, EndSessions: true}, nil
 	})
 	if err != nil {
 		return "", err
 	}
-	return MsgPasswordReset, nil
+	return withFeedsChanged(MsgPasswordReset, role), nil
 }
 
 // errPeekOnly aborts a UseLink that only checks the link.

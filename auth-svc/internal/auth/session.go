@@ -198,13 +198,14 @@ func (s *service) Logout(ctx context.Context, token string) error {
 }
 
 func (s *service) LogoutAll(ctx context.Context, userID string) (string, error) {
-	if _, err := s.Profile(ctx, userID); err != nil {
+	u, err := s.Profile(ctx, userID)
+	if err != nil {
 		return "", err
 	}
 	if _, err := s.repo.EndSessions(ctx, userID, "", s.now()); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Signed out everywhere. Other devices are signed out within %s.", minutes(s.issuer.TTL())), nil
+	return withFeedsChanged(fmt.Sprintf("Signed out everywhere. Other devices are signed out within %s.", minutes(s.issuer.TTL())), u.Role), nil
 }
 
 // minutes says d in whole minutes ("10 minutes"), rounded up.

@@ -131,7 +131,7 @@ func TestLogoutAllEndsEverySession(t *testing.T) {
 	fx := newSessionFixture(t)
 	a, b := fx.login(t), fx.login(t)
 	msg, err := fx.s.LogoutAll(context.Background(), "u1")
-	if err != nil || msg != "Signed out everywhere. Other devices are signed out within 10 minutes." {
+	if err != nil || msg != "Signed out everywhere. Other devices are signed out within 10 minutes. "+MsgFeedChanged {
 		t.Fatalf("LogoutAll: %q, %v", msg, err)
 	}
 	for _, s := range []Session{a, b} {
@@ -192,7 +192,7 @@ func TestChangePassword(t *testing.T) {
 		t.Fatalf("a refused change ended a session: %v", err)
 	}
 	msg, err := change("secret1", "newpass1")
-	if err != nil || msg != "Password changed. Other devices are signed out within 10 minutes." {
+	if err != nil || msg != "Password changed. Other devices are signed out within 10 minutes. "+MsgFeedChanged {
 		t.Fatalf("change: %q, %v", msg, err)
 	}
 	if fx.repo.users["u1"].PasswordHash != "plain:newpass1" {

@@ -53,7 +53,7 @@ func (s *service) VerifyEmail(ctx context.Context, token string) (string, error)
 		case l.Email != u.PendingEmail:
 			return LinkStep{}, apperr.Invalid(MsgLinkUsed)
 		}
-		msg = fmt.Sprintf("Your email address is now %s. Please sign in again on your devices.", l.Email)
+		msg = withFeedsChanged(fmt.Sprintf("Your email address is now %s. Please sign in again on your devices.", l.Email), u.Role)
 		step := LinkStep{Email: l.Email, EndSessions: true}
 		if u.EmailVerified {
 			step.Mails = append(step.Mails, AccountMail{ID: s.newID(), Kind: MailEmailChanged, UserID: u.ID, To: u.Email,

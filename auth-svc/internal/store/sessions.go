@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/slotwise/slotwise/auth-svc/internal/auth"
 )
@@ -70,22 +69,23 @@ func (s Users) Refresh(ctx context.Context, hash []byte, now time.Time, step fun
 }
 
 // EndSessions implements auth.Sessions.
-func (s Users) EndSessions(ctx context.Context, userID, except string, now time.Time) (int, error) {
-	return endSessions(ctx, s.Pool, userID, except, now)
+func (s Users) EndSessions(ctx context.Context, userID, except string, now time.Time) (n int, err error) {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		n, err = endSessions(ctx, tx, userID, except, now)
+		return err
+	})
+	return n, err
 }
 
-// execer is a pool or a transaction.
-type execer interface {
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-}
-
-func endSessions(ctx context.Context, db execer, userID, except string, now time.Time) (int, error) {
-	tag, err := db.Exec(ctx, `UPDATE session_families SET ended_at = $3
+// endSessions ends the sessions and, with them, the account's shared
+// addresses (revokeAccess).
+func endSessions(ctx context.Context, tx pgx.Tx, userID, except string, now time.Time) (int, error) {
+	tag, err := tx.Exec(ctx, `UPDATE session_families SET ended_at = $3
 		WHERE user_id = $1 AND ended_at IS NULL AND ($2 = '' OR id::text <> $2)`, userID, except, now)
 	if err != nil {
 		return 0, err
 	}
-	return int(tag.RowsAffected()), nil
+	return int(tag.RowsAffected()), revokeAccess(ctx, tx, userID, now)
 }
 
 // EndSession implements auth.Sessions.

@@ -19,6 +19,8 @@ type Calendars struct {
 	Catalog      Catalog
 	// Members tells whose team a member is on (their own feeds, staff_feeds.go).
 	Members MemberFeeds
+	// Revoker deletes a removed member's feed when it is next read.
+	Revoker MemberFeedRevoker
 	// NewToken makes an unguessable feed token (FeedTokenLen characters of
 	// the URL-safe base64 alphabet).
 	NewToken func() string
@@ -102,6 +104,13 @@ func (c Calendars) Feed(ctx context.Context, file string) (Export, error) {
 	}
 	var list []Appointment
 	if providerID, staffID, member := memberOfFeed(owner.UserID); member {
+		var live bool
+		if live, err = c.memberFeedLive(ctx, owner.UserID, providerID, staffID); err != nil {
+			return Export{}, err
+		}
+		if !live {
+			return Export{}, apperr.NotFound(MsgFeedNotFound)
+		}
 		list, err = c.Appointments.ListForProvider(ctx, Caller{UserID: providerID, Role: identity.RoleProvider}, staffID)
 	} else if owner.Role == identity.RoleProvider {
 		list, err = c.Appointments.ListForProvider(ctx, owner, "")

@@ -95,16 +95,10 @@ const (
 // earlier ones inside the window (oldest first) have spent the budget:
 // 429 with the seconds until the oldest leaves it.
 func CheckRescheduleBudget(earlier []time.Time, now time.Time) error {
-	var inside []time.Time
-	for _, at := range earlier {
-		if now.Sub(at) < RescheduleWindow {
-			inside = append(inside, at)
-		}
-	}
-	if len(inside) < ReschedulesPerWindow {
+	wait, spent := budgetWait(earlier, now, ReschedulesPerWindow, RescheduleWindow)
+	if !spent {
 		return nil
 	}
-	wait := inside[len(inside)-ReschedulesPerWindow].Add(RescheduleWindow).Sub(now)
 	secs := max(int((wait+time.Second-1)/time.Second), 1)
 	return &apperr.Error{Kind: apperr.KindRateLimited, RetryAfter: secs,
 		Message: fmt.Sprintf("Too many reschedules, please try again in %d seconds", secs)}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/identity"
 )
@@ -15,6 +17,12 @@ import (
 // the feed is kept under a key of its own in the same table as the users'
 // (memberFeedKey), with the provider's role: it reads as the provider's list
 // filtered to the member.
+//
+// The address is the provider's right over the member, and dies with it
+// (docs/product.md#calendar-export): a member id is taken in its one
+// canonical spelling, so a member has one feed, and each read of the feed
+// asks catalog-svc whether the member is still on the team; a removed
+// member's feed answers 404 and is deleted.
 
 // MsgMemberNotFound is catalog-svc's answer for a member not on the
 // caller's team (docs/product.md#team-members).
@@ -28,6 +36,28 @@ type MemberFeeds interface {
 	// OnTeam reports whether staffID is a member of providerID's team, not
 	// removed.
 	OnTeam(ctx context.Context, providerID, staffID string) (bool, error)
+}
+
+// MemberFeedRevoker deletes the feed of a member no longer on the team.
+type MemberFeedRevoker interface {
+	// DeleteFeed deletes the feed kept under key, if any.
+	DeleteFeed(ctx context.Context, key string) error
+}
+
+// canonicalMember is staffID's one spelling (a UUID in lower case, as
+// catalog-svc writes member ids); ok is false for anything that is not a
+// UUID. PostgreSQL reads "ABC…" and "abc…" as one uuid, so without this
+// one member could have as many feeds as spellings.
+func canonicalMember(staffID string) (string, bool) {
+	staffID = strings.TrimSpace(staffID)
+	if len(staffID) != 36 { // uuid.Parse also takes braces, urn: and no hyphens
+		return "", false
+	}
+	id, err := uuid.Parse(staffID)
+	if err != nil {
+		return "", false
+	}
+	return id.String(), true
 }
 
 const memberFeedPrefix = "member:"
@@ -75,11 +105,10 @@ func (c Calendars) memberFeed(ctx context.Context, caller Caller, staffID string
 	if caller.Role != identity.RoleProvider {
 		return "", apperr.Forbidden(MsgProvidersOnly)
 	}
-	staffID = strings.TrimSpace(staffID)
-	ok := staffID != "" && staffID == identity.OwnerMemberID(caller.UserID)
-	if !ok && staffID != "" {
+	staffID, ok := canonicalMember(staffID)
+	if ok {
 		var err error
-		if ok, err = c.Members.OnTeam(ctx, caller.UserID, staffID); err != nil {
+		if ok, err = c.onTeam(ctx, caller.UserID, staffID); err != nil {
 			return "", err
 		}
 	}
@@ -87,4 +116,33 @@ func (c Calendars) memberFeed(ctx context.Context, caller Caller, staffID string
 		return "", apperr.NotFound(MsgMemberNotFound)
 	}
 	return memberFeedKey(caller.UserID, staffID), nil
+}
+
+// onTeam is whether the member staffID (canonical) is on providerID's
+// team: the owner always is, another member by catalog-svc's word.
+func (c Calendars) onTeam(ctx context.Context, providerID, staffID string) (bool, error) {
+	if staffID == identity.OwnerMemberID(providerID) {
+		return true, nil
+	}
+	return c.Members.OnTeam(ctx, providerID, staffID)
+}
+
+// memberFeedLive reports whether the member feed kept under key may still
+// be served: its id is in the canonical spelling and the member is still
+// on the provider's team (the owner always is). A feed that may not is
+// deleted, so its address is gone for good.
+func (c Calendars) memberFeedLive(ctx context.Context, key, providerID, staffID string) (bool, error) {
+	canonical, ok := canonicalMember(staffID)
+	if ok = ok && canonical == staffID; ok {
+		var err error
+		if ok, err = c.onTeam(ctx, providerID, staffID); err != nil {
+			return false, err
+		}
+	}
+	if !ok && c.Revoker != nil {
+		if err := c.Revoker.DeleteFeed(ctx, key); err != nil {
+			return false, err
+		}
+	}
+	return ok, nil
 }

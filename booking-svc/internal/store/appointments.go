@@ -380,6 +380,11 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		if err != nil {
 			return err
 		}
+		if change.Type == booking.EventReassigned {
+			if err := spendReassign(ctx, tx, a.ID, a.UpdatedAt); err != nil {
+				return err
+			}
+		}
 		if change.Type == booking.EventRescheduled {
 			if err := spendReschedule(ctx, tx, a.CustomerID, a.UpdatedAt); err != nil {
 				return err

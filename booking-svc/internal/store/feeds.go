@@ -8,6 +8,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/slotwise/slotwise/platform/inbox"
+
 	"github.com/slotwise/slotwise/booking-svc/internal/booking"
 )
 
@@ -37,4 +39,29 @@ func (f Feeds) FeedOwner(ctx context.Context, token string) (booking.Caller, err
 		return booking.Caller{}, booking.ErrNotFound
 	}
 	return c, err
+}
+
+// DeleteFeed implements booking.MemberFeedRevoker.
+func (f Feeds) DeleteFeed(ctx context.Context, key string) error {
+	_, err := f.Pool.Exec(ctx, `DELETE FROM calendar_feeds WHERE user_id = $1`, key)
+	return err
+}
+
+// feedsConsumer is the inbox name of the feed revocation.
+const feedsConsumer = "booking-svc/feeds"
+
+// RevokeFeeds implements events.FeedRevoker: the inbox row and the
+// deletion commit together, so a redelivered event (or a replay after the
+// owner made a new address) deletes nothing more. Member feeds are keyed
+// by their provider's id (booking.memberFeedKey), as erase.go deletes them.
+func (f Feeds) RevokeFeeds(ctx context.Context, eventID, userID string, at time.Time) error {
+	return pgx.BeginFunc(ctx, f.Pool, func(tx pgx.Tx) error {
+		first, err := inbox.FirstTime(ctx, tx, feedsConsumer, eventID)
+		if err != nil || !first {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM calendar_feeds
+			WHERE (user_id = $1 OR user_id LIKE 'member:' || $1 || ':%') AND created_at <= $2`, userID, at)
+		return err
+	})
 }

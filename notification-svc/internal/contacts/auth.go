@@ -30,5 +30,6 @@ func (a Auth) Contact(ctx context.Context, userID string) (notification.Contact,
 	// verification link, which is an account mail: account_mail.go).
 	return notification.Contact{Email: c.GetEmail(), Name: c.GetFullName(),
 		EmailOn:          c.GetEmailNotifications() && c.GetEmailVerified(),
+		Verified:         c.GetEmailVerified(),
 		UnsubscribeToken: c.GetUnsubscribeToken()}, nil
 }

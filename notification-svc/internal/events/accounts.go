@@ -10,6 +10,7 @@ import (
 	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
 	"github.com/slotwise/slotwise/platform/erasure"
 	"github.com/slotwise/slotwise/platform/kafkax"
+	"github.com/slotwise/slotwise/platform/revoke"
 
 	"github.com/slotwise/slotwise/notification-svc/internal/notification"
 )
@@ -28,8 +29,8 @@ func AccountHandler(s AccountMailStore, now func() time.Time, log *slog.Logger) 
 		mails := make([]notification.AccountMail, 0, len(msgs))
 		for _, msg := range msgs {
 			ev, ok := kafkax.Decode[eventsv1.AccountEvent](ctx, log, msg)
-			if !ok || ev.GetType() == erasure.AccountDeleted || ev.GetType() == erasure.AccountClosing {
-				continue // not a mail: erased by its own group; closing is booking-svc's
+			if !ok || ev.GetType() == erasure.AccountDeleted || ev.GetType() == erasure.AccountClosing || ev.GetType() == revoke.AccessRevoked {
+				continue // not a mail: erased by its own group; closing and feeds are booking-svc's
 			}
 			if ev.GetEventId() == "" || ev.GetEmail() == "" {
 				log.ErrorContext(ctx, "skipping incomplete account event", "partition", msg.Partition, "offset", msg.Offset,

@@ -12,6 +12,9 @@ type Contact struct {
 	Email   string
 	Name    string
 	EmailOn bool
+	// Verified: the account's own address is proved (a provider's, for
+	// their team members' mails: postman.go memberContact).
+	Verified bool
 	// UnsubscribeToken is auth-svc's signature of the user for its
 	// unsubscribe link; empty leaves the link out.
 	UnsubscribeToken string

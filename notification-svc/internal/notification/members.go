@@ -2,6 +2,7 @@ package notification
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/slotwise/slotwise/platform/identity"
@@ -33,6 +34,17 @@ func MemberRecipient(providerID, staffID string) string {
 }
 
 const memberPrefix = "member:"
+
+// memberProvider is the provider of a MemberRecipient; ok is false for
+// any other recipient.
+func memberProvider(recipientID string) (string, bool) {
+	rest, ok := strings.CutPrefix(recipientID, memberPrefix)
+	if !ok {
+		return "", false
+	}
+	providerID, _, ok := strings.Cut(rest, ":")
+	return providerID, ok && providerID != ""
+}
 
 // member is one team member a change concerns.
 type member struct{ id, name, email string }

@@ -211,9 +211,26 @@ func (p Postman) deliver(ctx context.Context, contacts Contacts, d Delivery) (se
 // account.
 func contactOf(ctx context.Context, contacts Contacts, n Notification) (Contact, error) {
 	if n.ToEmail != "" {
-		return Contact{Email: n.ToEmail, Name: n.ToName, EmailOn: true}, nil
+		return memberContact(ctx, contacts, n)
 	}
 	return contacts.Contact(ctx, n.RecipientID)
+}
+
+// memberContact is where a team member's mail goes: the address their
+// provider gave, mailed only while the provider's own address is verified.
+// Anyone can register a provider and type in any address as a member's;
+// a provider who has not proved they read their own mail does not get
+// Slotwise to mail strangers. A provider gone is a recipient gone.
+func memberContact(ctx context.Context, contacts Contacts, n Notification) (Contact, error) {
+	providerID, ok := memberProvider(n.RecipientID)
+	if !ok {
+		return Contact{}, ErrNoContact
+	}
+	p, err := contacts.Contact(ctx, providerID)
+	if err != nil {
+		return Contact{}, err
+	}
+	return Contact{Email: n.ToEmail, Name: n.ToName, EmailOn: p.Verified}, nil
 }
 
 // onceEach is Contacts looking each recipient up at most once; concurrent

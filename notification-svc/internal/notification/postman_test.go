@@ -268,3 +268,35 @@ func TestBackoffDoublesUpToItsBound(t *testing.T) {
 		}
 	}
 }
+
+// A team member is mailed only while their provider's own address is
+// verified: an unverified provider's member mail is switched off; a
+// provider gone fails it; a provider's lookup down retries it.
+func TestMemberMailNeedsAVerifiedProvider(t *testing.T) {
+	member := func(id, provider string) Delivery {
+		return Delivery{Notification: Notification{ID: id, RecipientID: MemberRecipient(provider, "staff-1"), Kind: KindMemberBooked,
+			Text: "Asha booked a haircut with you.", ToEmail: "ann@example.com", ToName: "Ann"}, Attempt: 1}
+	}
+	contacts := book{
+		"verified":   {Email: "p@example.com", EmailOn: false, Verified: true}, // their own mails off: the member's still go
+		"unverified": {Email: "q@example.com", EmailOn: true},
+	}
+	o := newOutbox(member("to-verified", "verified"), member("to-unverified", "unverified"), member("gone", "nobody"),
+		member("down", "lookup-down"), Delivery{Notification: Notification{ID: "malformed", RecipientID: "member:", ToEmail: "x@example.com"}, Attempt: 1})
+	var to []string
+	var mu sync.Mutex
+	postman(o, contacts, mailerFunc(func(m Mail) error { mu.Lock(); to = append(to, m.To); mu.Unlock(); return nil })).RunOnce(context.Background())
+	if len(to) != 1 || to[0] != "ann@example.com" {
+		t.Errorf("mailed %v, want only the verified provider's member", to)
+	}
+	want := map[string]string{"to-verified": "sent", "to-unverified": "off", "gone": "failed: " + ErrNoContact.Error(),
+		"malformed": "failed: " + ErrNoContact.Error()}
+	for id, w := range want {
+		if o.outcome[id] != w {
+			t.Errorf("%s: %q, want %q", id, o.outcome[id], w)
+		}
+	}
+	if !strings.HasPrefix(o.outcome["down"], "retry: ") {
+		t.Errorf("down: %q, want a retry", o.outcome["down"])
+	}
+}

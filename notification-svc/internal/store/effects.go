@@ -93,19 +93,35 @@ func (s Effects) Apply(ctx context.Context, consumer string, effects []Effect) e
 }
 
 // queueNotification stores d once per (source, recipient) and queues its
-// email from at; a notification already made queues nothing.
+// email from at; a notification already made queues nothing. A coalesced
+// kind's email waits notification.CoalesceWindow and replaces the waiting
+// one of the same recipient and appointment (switched off; its
+// notification stays listed).
 func queueNotification(b *pgx.Batch, id string, d notification.Draft, source string, at time.Time) {
 	var readAt *time.Time
 	if notification.MailOnly(d.Kind) {
 		readAt = &at // never counted unread, never listed (notifications.go)
 	}
+	due := at
+	if notification.Coalesced(d.Kind) && d.AppointmentID != "" {
+		due = at.Add(notification.CoalesceWindow)
+		b.Queue(supersedeSQL, d.RecipientID, d.AppointmentID, notification.CoalescedKinds, source)
+	}
 	b.Queue(`WITH made AS (
 			INSERT INTO notifications (id, recipient_id, kind, text, appointment_id, source, created_at, read_at, to_email, to_name)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT ON CONSTRAINT notifications_once DO NOTHING
 			RETURNING id)
-		INSERT INTO emails (notification_id, next_at) SELECT id, $7 FROM made`,
-		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at, readAt, d.ToEmail, d.ToName)
+		INSERT INTO emails (notification_id, next_at) SELECT id, $11 FROM made`,
+		id, d.RecipientID, d.Kind, d.Text, d.AppointmentID, source, at, readAt, d.ToEmail, d.ToName, due)
 }
+
+// supersedeSQL switches off the coalesced emails still waiting (queued,
+// never claimed: one a postman holds is left to it) for recipient $1
+// about appointment $2, but the event's own ($4).
+const supersedeSQL = `UPDATE emails e SET status = 'off', error = 'replaced by a newer mail about the appointment'
+	FROM notifications n
+	WHERE n.id = e.notification_id AND e.status = 'queued' AND e.attempts = 0
+		AND n.recipient_id = $1 AND n.appointment_id = $2 AND n.kind = ANY($3) AND n.source <> $4`
 
 // upsertDetailsSQL keeps the appointment's newest version for its mails;
 // a length the event does not carry (0) keeps the one known.

@@ -32,13 +32,15 @@ describe('validatePasswordChange', () => {
 });
 
 describe('SecuritySection', () => {
-  it('changes the password and says other devices are signed out', async () => {
+  it('changes the password and says other devices are signed out and the calendar address changed', async () => {
     renderSecurity();
     fill('Old password', 'secret1');
     fill('New password', 'fresh-pass-1');
     fill('Confirm new password', 'fresh-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Password changed. Other devices are signed out within 10 minutes.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Password changed. Other devices are signed out within 10 minutes. Your calendar address was changed too: copy the new one from your Calendar page.',
+    );
     expect(mockApi.requestsTo('PUT', '/auth/password')[0].body).toEqual({ currentPassword: 'secret1', newPassword: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' });
     expect((screen.getByLabelText('Old password') as HTMLInputElement).value).toBe('');
   });

@@ -269,14 +269,14 @@ export const handlers = [
   http.post('*/auth/logout-all', async ({ request }) => {
     await record(request);
     if (!signedIn(request)) return unauthorized();
-    return HttpResponse.json({ success: true, message: 'Signed out everywhere. Other devices are signed out within 10 minutes.' });
+    return HttpResponse.json({ success: true, message: 'Signed out everywhere. Other devices are signed out within 10 minutes. Your calendar address was changed too: copy the new one from your Calendar page.' });
   }),
   http.put('*/auth/password', async ({ request }) => {
     const body = (await record(request)) as { currentPassword?: string; newPassword?: string };
     if (!signedIn(request) || !state.user) return unauthorized();
     if (body.currentPassword !== state.password) return apiError(403, 'The current password is incorrect.');
     state.password = body.newPassword ?? '';
-    return HttpResponse.json({ success: true, message: 'Password changed. Other devices are signed out within 10 minutes.' });
+    return HttpResponse.json({ success: true, message: 'Password changed. Other devices are signed out within 10 minutes. Your calendar address was changed too: copy the new one from your Calendar page.' });
   }),
   http.post<never, DefaultBodyType, RegisterResponse>('*/auth/register', async ({ request }) => {
     await record(request);
