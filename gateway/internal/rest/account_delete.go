@@ -23,23 +23,18 @@ const (
 	MsgCancelUpcomingFirst = "Cancel your upcoming bookings first"
 )
 
-// upcomingStatuses are the statuses of a booking still to happen: a
-// provider holding one of these, not yet started, may not leave its
-// customer with nobody (docs/product.md "Your data").
-var upcomingStatuses = map[string]bool{"pending": true, "scheduled": true, "confirmed": true}
-
 // deleteAccountTimeout bounds the two calls of a deletion.
 const deleteAccountTimeout = 10 * time.Second
 
 // deleteAccountHandler serves DELETE /auth/account: a provider with
-// upcoming bookings is refused (booking-svc, asked with the caller's
-// token), then auth-svc checks the password and deletes the account
+// upcoming bookings is refused (booking-svc's HasUpcoming, one indexed
+// existence query, asked about the caller's own id), then auth-svc checks the password and deletes the account
 // (auth_internal.proto DeleteAccount). grpc-gateway binds no body on DELETE, so the
 // route is the gateway's own, like GET /auth/export.
 func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http.Handler {
 	auth := authv1.NewAuthServiceClient(b.Auth)
 	authInternal := authv1.NewAuthInternalClient(b.Auth)
-	booking := bookingv1.NewBookingServiceClient(b.Booking)
+	booking := bookingv1.NewBookingInternalClient(b.Booking)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		metrics.SetRoute(r.Context(), "/auth/account")
 		token := r.Header.Get("Authorization")
@@ -73,12 +68,12 @@ func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http
 			return
 		}
 		if profile.GetUser().GetRole() == "provider" {
-			list, err := booking.ListProviderAppointments(ctx, &bookingv1.ListProviderAppointmentsRequest{})
+			up, err := booking.HasUpcoming(ctx, &bookingv1.HasUpcomingRequest{ProviderId: profile.GetUser().GetId()})
 			if err != nil {
 				fail(err)
 				return
 			}
-			if hasUpcoming(list.GetAppointments(), time.Now()) {
+			if up.GetUpcoming() {
 				WriteError(w, http.StatusConflict, MsgCancelUpcomingFirst)
 				return
 			}
@@ -95,14 +90,4 @@ func deleteAccountHandler(b Backends, trustedProxies int, log *slog.Logger) http
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]any{"success": true, "message": res.GetMessage()})
 	})
-}
-
-// hasUpcoming reports whether any appointment is still to happen.
-func hasUpcoming(list []*bookingv1.Appointment, now time.Time) bool {
-	for _, a := range list {
-		if upcomingStatuses[a.GetStatus()] && a.GetStartsAt().AsTime().After(now) {
-			return true
-		}
-	}
-	return false
 }

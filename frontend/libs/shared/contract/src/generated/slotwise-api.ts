@@ -1415,7 +1415,18 @@ export interface components {
         };
         v1ListAppointmentsResponse: {
             success?: boolean;
+            /** @description appointments is one page, soonest first. */
             appointments?: components["schemas"]["v1Appointment"][];
+            /**
+             * @description nextCursor reads the page after this one (later appointments); absent:
+             *     there are none.
+             */
+            nextCursor?: string;
+            /**
+             * @description earlierCursor reads the page before this one (older appointments);
+             *     absent: there are none.
+             */
+            earlierCursor?: string;
         };
         v1ListNotificationsResponse: {
             success?: boolean;
@@ -1880,7 +1891,15 @@ export interface operations {
     };
     BookingService_ListMyAppointments: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description cursor is a nextCursor or an earlierCursor of an earlier answer; absent:
+                 *     the first page of the window.
+                 */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 50; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1945,6 +1964,9 @@ export interface operations {
             query?: {
                 /** @description staffId keeps one member's appointments; absent: all. */
                 staffId?: string;
+                /** @description cursor and limit as ListMyAppointmentsRequest's. */
+                cursor?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
