@@ -101,7 +101,7 @@ func (cfg Config) Spec() svc.Spec {
 				Calendars: booking.Calendars{Appointments: domain, Feeds: store.Feeds{Pool: rt.Pool}, Members: services, Catalog: services,
 					NewToken: newFeedToken, Now: now},
 				Analyses: booking.Analyses{Store: repo, Zone: loc, Now: now},
-				Stats:    repo,
+				Stats:    &booking.KeptStats{Reader: repo, Keep: booking.StatsKeep, Now: now},
 				PerUser:  ratelimit.New(cfg.BookingsPerMinute),
 			}, rt.Middlewares)
 			rt.Serve(transport.NewGRPCServer(set, loc, now), &bookingv1.BookingService_ServiceDesc, &bookingv1.BookingInternal_ServiceDesc)

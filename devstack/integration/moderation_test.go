@@ -173,7 +173,7 @@ func TestRepliesReportsAndFigures(t *testing.T) {
 		if string(r.Raw) != `{"success":true,"data":{"bookings":4,"businesses":1,"averageRating":3.5,"ratingCount":2,"completedShare":67}}` {
 			t.Fatalf("GET /stats: %s", r.Raw)
 		}
-		if cc := r.Header.Get("Cache-Control"); cc != "public, max-age=300" || r.Header.Get("ETag") == "" {
+		if cc := r.Header.Get("Cache-Control"); cc != "public, max-age=240" || r.Header.Get("ETag") == "" {
 			t.Fatalf("GET /stats: Cache-Control %q, ETag %q", cc, r.Header.Get("ETag"))
 		}
 		again := st.Do(t, stacktest.Req{Method: "GET", Path: "/stats", Headers: map[string]string{"If-None-Match": r.Header.Get("ETag")}})
