@@ -26,6 +26,8 @@ type Options struct {
 	// PublicCacheTTL is how long anonymous catalogue answers are kept
 	// (microcache.go; 0: none are).
 	PublicCacheTTL time.Duration
+	// PublicCacheBytes bounds their memory (0: DefaultPublicCacheBytes).
+	PublicCacheBytes int
 	// TrustedProxies is how many proxies in front of the gateway append to
 	// X-Forwarded-For (ClientIP).
 	TrustedProxies int
@@ -46,7 +48,11 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	root.Handle("GET /auth/export", exportHandler(b, o.TrustedProxies, o.Logger))
 	root.Handle("DELETE /auth/account", deleteAccountHandler(b, o.TrustedProxies, o.Logger))
 	root.Handle("GET /stats", statsHandler(b, o.Logger))
-	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL), mux))
+	budget := o.PublicCacheBytes
+	if budget == 0 {
+		budget = DefaultPublicCacheBytes
+	}
+	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL, budget), mux))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustedProxies).middleware(h)
