@@ -88,6 +88,12 @@ interface State {
   reports: ReviewReport[];
   /** GET /providers/me/staff: the signed-in provider's team, owner first */
   staff: StaffMember[];
+  /**
+   * GET /appointments and /appointments/provider answer a page of `size` (the server: 50), from
+   * `windowStart` on (the server: 30 days back; null: from the first), with nextCursor and
+   * earlierCursor as the server's.
+   */
+  appointmentPages: { size: number; windowStart: Date | null };
   requests: RecordedRequest[];
 }
 
@@ -104,10 +110,38 @@ const fresh = (): State => ({
   stats: { bookings: 0, businesses: 0, averageRating: 0, ratingCount: 0, completedShare: 0 },
   reports: [],
   staff: [],
+  appointmentPages: { size: 50, windowStart: null },
   requests: [],
 });
 
 const state: State = fresh();
+
+/**
+ * A page of list as booking-svc answers it: soonest first; no cursor: the window's first page;
+ * cursor "a:<n>" the page after position n of the order, "b:<n>" the page before it.
+ */
+function appointmentPage(request: Request, list: Appointment[]) {
+  const sorted = [...list].sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x._id.localeCompare(y._id));
+  const { size, windowStart } = state.appointmentPages;
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  let from: number;
+  let to: number;
+  if (!cursor) {
+    from = windowStart ? sorted.findIndex((a) => new Date(a.startsAt) >= windowStart) : 0;
+    if (from < 0) from = sorted.length;
+    to = Math.min(from + size, sorted.length);
+  } else {
+    if (!/^[ab]:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const [dir, n] = [cursor.slice(0, 1), Number(cursor.slice(2))];
+    [from, to] = dir === 'a' ? [n, Math.min(n + size, sorted.length)] : [Math.max(n - size, 0), n];
+  }
+  return HttpResponse.json<AppointmentListResponse>({
+    success: true,
+    appointments: sorted.slice(from, to),
+    nextCursor: to < sorted.length ? `a:${to}` : '',
+    earlierCursor: from > 0 ? `b:${from}` : '',
+  });
+}
 
 /** The mock API's state, and helpers to seed it and read what was sent. */
 export const mockApi = {
@@ -125,6 +159,12 @@ export const mockApi = {
   },
   get appointments() {
     return state.appointments;
+  },
+  get appointmentPages() {
+    return state.appointmentPages;
+  },
+  set appointmentPages(p: { size: number; windowStart: Date | null }) {
+    state.appointmentPages = p;
   },
   set appointments(a: Appointment[]) {
     state.appointments = a;
@@ -440,13 +480,13 @@ export const handlers = [
   // booking
   http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, appointments: state.appointments }) : unauthorized();
+    return signedIn(request) ? appointmentPage(request, state.appointments) : unauthorized();
   }),
   http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments/provider', async ({ request }) => {
     await record(request);
     if (!signedIn(request)) return unauthorized();
     const staffId = new URL(request.url).searchParams.get('staffId');
-    return HttpResponse.json({ success: true, appointments: staffId ? state.appointments.filter((a) => a.staffId === staffId) : state.appointments });
+    return appointmentPage(request, staffId ? state.appointments.filter((a) => a.staffId === staffId) : state.appointments);
   }),
   http.get<Id, never, AppointmentResponse | ErrorBody>('*/appointments/:id', async ({ request, params }) => {
     await record(request);
