@@ -27,7 +27,7 @@ function usePublicRead<T>(path: string, pick: (body: unknown) => T): { data: T |
 const pickStats = (body: unknown) => (body as StatsResponse).data;
 const pickReviews = (body: unknown) => (body as { data: Review[] }).data;
 
-/** GET /stats: the gateway's own route (not in the generated contract: gateway/internal/rest/stats.go). */
+/** GET /stats: the gateway's own route (its types generated from api/gateway/gateway.swagger.json). */
 export const useHomeStats = (): { data: Stats | undefined } => usePublicRead('/stats', pickStats);
 
 /** GET /reviews/testimonials: recent public 5-star reviews with a comment. */
