@@ -1499,6 +1499,11 @@ export interface components {
         v1ListReviewsResponse: {
             success?: boolean;
             data?: components["schemas"]["v1Review"][];
+            /**
+             * @description nextCursor reads the page of older reviews (GET /reviews/service/{id}
+             *     only); absent: there are none.
+             */
+            nextCursor?: string;
         };
         v1ListServicesResponse: {
             success?: boolean;
@@ -3487,7 +3492,12 @@ export interface operations {
     };
     ReviewService_ListServiceReviews: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the newest page. */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 20; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;

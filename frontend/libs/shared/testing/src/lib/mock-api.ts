@@ -94,6 +94,8 @@ interface State {
    * earlierCursor as the server's.
    */
   appointmentPages: { size: number; windowStart: Date | null };
+  /** GET /reviews/service/{id} answers pages of this many (the server: 20) */
+  reviewPageSize: number;
   requests: RecordedRequest[];
 }
 
@@ -111,6 +113,7 @@ const fresh = (): State => ({
   reports: [],
   staff: [],
   appointmentPages: { size: 50, windowStart: null },
+  reviewPageSize: 20,
   requests: [],
 });
 
@@ -159,6 +162,12 @@ export const mockApi = {
   },
   get appointments() {
     return state.appointments;
+  },
+  get reviewPageSize() {
+    return state.reviewPageSize;
+  },
+  set reviewPageSize(n: number) {
+    state.reviewPageSize = n;
   },
   get appointmentPages() {
     return state.appointmentPages;
@@ -409,13 +418,20 @@ export const handlers = [
   }),
 
   // reviews
-  http.get<Id, never, ReviewListResponse>('*/reviews/service/:id', async ({ request, params }) => {
+  // A page of reviewPageSize in the order of `reviews` (newest first, as the server); cursor "r:<n>"
+  // starts at the n-th.
+  http.get<Id, never, ReviewListResponse | ErrorBody>('*/reviews/service/:id', async ({ request, params }) => {
     await record(request);
-    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.serviceId === params.id) });
+    const cursor = new URL(request.url).searchParams.get('cursor');
+    if (cursor && !/^r:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const all = state.reviews.filter((r) => r.serviceId === params.id);
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const to = Math.min(from + state.reviewPageSize, all.length);
+    return HttpResponse.json<ReviewListResponse>({ success: true, data: all.slice(from, to), nextCursor: to < all.length ? `r:${to}` : '' });
   }),
   http.get<never, never, ReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews }) : unauthorized();
+    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews, nextCursor: '' }) : unauthorized();
   }),
   http.post<never, CreateReviewRequest, CreateReviewResponse | ErrorBody>('*/reviews', async ({ request }) => {
     const body = (await record(request)) as CreateReviewRequest;
@@ -470,7 +486,7 @@ export const handlers = [
   }),
   http.get<never, never, ReviewListResponse>('*/reviews/testimonials', async ({ request }) => {
     await record(request);
-    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.rating === 5) });
+    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.rating === 5), nextCursor: '' });
   }),
   http.get<never, never, StatsResponse>('*/stats', async ({ request }) => {
     await record(request);
