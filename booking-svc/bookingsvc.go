@@ -109,7 +109,7 @@ func (cfg Config) Spec() svc.Spec {
 				Calendars: booking.Calendars{Appointments: domain, Feeds: feeds, Members: services, Revoker: feeds, Catalog: services,
 					NewToken: newFeedToken, Now: now},
 				Analyses: booking.Analyses{Store: repo, Zone: loc, Now: now},
-				Stats:    repo,
+				Stats:    &booking.KeptStats{Reader: repo, Keep: booking.StatsKeep, Now: now},
 				PerUser:  ratelimit.New(cfg.BookingsPerMinute),
 			}, rt.Middlewares)
 			rt.Serve(transport.NewGRPCServer(set, loc, now), &bookingv1.BookingService_ServiceDesc, &bookingv1.BookingInternal_ServiceDesc)

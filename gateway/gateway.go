@@ -42,7 +42,10 @@ type Config struct {
 	// PublicCacheTTL is PUBLIC_CACHE_TTL: how long the gateway keeps an
 	// anonymous catalogue answer (0: none; at most MaxPublicCacheTTL).
 	PublicCacheTTL time.Duration
-	LogLevel       string
+	// PublicCacheBytes is PUBLIC_CACHE_BYTES: the memory those answers
+	// may take (0: DefaultPublicCacheBytes).
+	PublicCacheBytes int
+	LogLevel         string
 	// AdminAddr serves /metrics (Prometheus); empty: off.
 	AdminAddr     string
 	Listener      net.Listener // set by in-process runners instead of HTTPAddr
@@ -63,6 +66,7 @@ func LoadConfig(r *config.Reader) Config {
 		AuthRatePerMinute: r.Int("AUTH_RATE_LIMIT_PER_MINUTE", 60),
 		TrustedProxies:    trustedProxies(r),
 		PublicCacheTTL:    publicCacheTTL(r),
+		PublicCacheBytes:  publicCacheBytes(r),
 		LogLevel:          r.String("LOG_LEVEL", "info"),
 		AdminAddr:         r.String("ADMIN_ADDR", ""),
 	}
@@ -81,6 +85,21 @@ func publicCacheTTL(r *config.Reader) time.Duration {
 	d := r.Duration("PUBLIC_CACHE_TTL", DefaultPublicCacheTTL)
 	r.Check(d >= 0 && d <= MaxPublicCacheTTL, "PUBLIC_CACHE_TTL must be between 0 (keep nothing) and 2s")
 	return d
+}
+
+// DefaultPublicCacheBytes is PUBLIC_CACHE_BYTES's default: an eighth of
+// the gateway's 256 MiB memory limit in the chart
+// (helm/slotwise/values.yaml), some 1,600 default listing pages.
+// MinPublicCacheBytes holds one page of the largest kept (rest.maxKeptPage).
+const (
+	DefaultPublicCacheBytes = rest.DefaultPublicCacheBytes
+	MinPublicCacheBytes     = 256 << 10
+)
+
+func publicCacheBytes(r *config.Reader) int {
+	n := r.Int("PUBLIC_CACHE_BYTES", DefaultPublicCacheBytes)
+	r.Check(n >= MinPublicCacheBytes, "PUBLIC_CACHE_BYTES must be at least 262144 (256 KiB); PUBLIC_CACHE_TTL=0 keeps nothing")
+	return n
 }
 
 // trustedProxies reads TRUSTED_PROXIES, and refuses the boolean it
@@ -128,7 +147,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	h, err := rest.NewHandler(ctx, b, rest.Options{
 		CORSOrigins: cfg.CORSOrigins, AuthRatePerMinute: cfg.AuthRatePerMinute,
-		TrustedProxies: cfg.TrustedProxies, PublicCacheTTL: cfg.PublicCacheTTL, TracerProvider: tp, Metrics: m, Logger: log,
+		TrustedProxies: cfg.TrustedProxies, PublicCacheTTL: cfg.PublicCacheTTL, PublicCacheBytes: cfg.PublicCacheBytes, TracerProvider: tp, Metrics: m, Logger: log,
 	})
 	if err != nil {
 		return err

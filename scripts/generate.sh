@@ -44,6 +44,14 @@ fi
 doc=openapi/slotwise.swagger.json
 jq --indent 2 '(.paths[][] | select(.responses["201"])).responses |= del(.["200"])' "$doc" >"$doc.tmp"
 mv "$doc.tmp" "$doc"
+# The gateway's own routes (GET /stats, GET /auth/export, DELETE /auth/account) have no proto:
+# their hand-kept fragment joins the document, so the contract describes every route the gateway
+# serves (gateway/internal/rest/routes_test.go compares them with its router). A path both
+# define is an error, not an overwrite.
+jq --indent 2 -s '.[0] as $d | .[1] as $g
+  | if ([$g.paths | keys[] | select($d.paths[.] != null)] | length) > 0 then error("a gateway route is also a proto route") else . end
+  | $d | .paths += $g.paths | .definitions += $g.definitions | .tags += $g.tags' "$doc" gateway/gateway.swagger.json >"$doc.tmp"
+mv "$doc.tmp" "$doc"
 echo "generated: $(find gen -name '*.go' | wc -l) Go files, openapi/slotwise.swagger.json"
 
 # The web app's types of the same contract (needs Node and npm; installs the

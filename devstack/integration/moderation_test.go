@@ -69,6 +69,18 @@ func TestRepliesReportsAndFigures(t *testing.T) {
 	high := review(c2, a2, 5, "Wonderful haircut, friendly staff")
 	waitRating(t, st, serviceID, "avgRating=3.5 totalReviews=2")
 
+	t.Run("a service's reviews come a page at a time, newest first", func(t *testing.T) {
+		first := st.Get(t, "/reviews/service/"+serviceID+"?limit=1", "").ExpectStatus(t, 200)
+		if got := reviewList(first); len(got) != 1 || got[0].id != high || first.String("nextCursor") == "" {
+			t.Fatalf("first page: %s", first.Raw)
+		}
+		next := st.Get(t, "/reviews/service/"+serviceID+"?limit=1&cursor="+first.String("nextCursor"), "").ExpectStatus(t, 200)
+		if got := reviewList(next); len(got) != 1 || got[0].id != low || next.String("nextCursor") != "" {
+			t.Fatalf("second page: %s", next.Raw)
+		}
+		st.Get(t, "/reviews/service/"+serviceID+"?cursor=nope", "").ExpectError(t, 400, "This list's cursor is not valid: reload the list")
+	})
+
 	t.Run("a reply: only the business's own, 1 to 1,000 characters", func(t *testing.T) {
 		path := "/reviews/" + low + "/reply"
 		st.Put(t, path, "", map[string]any{"text": "Sorry"}).ExpectError(t, 401, "Authentication required: please log in")
@@ -173,7 +185,7 @@ func TestRepliesReportsAndFigures(t *testing.T) {
 		if string(r.Raw) != `{"success":true,"data":{"bookings":4,"businesses":1,"averageRating":3.5,"ratingCount":2,"completedShare":67}}` {
 			t.Fatalf("GET /stats: %s", r.Raw)
 		}
-		if cc := r.Header.Get("Cache-Control"); cc != "public, max-age=300" || r.Header.Get("ETag") == "" {
+		if cc := r.Header.Get("Cache-Control"); cc != "public, max-age=240" || r.Header.Get("ETag") == "" {
 			t.Fatalf("GET /stats: Cache-Control %q, ETag %q", cc, r.Header.Get("ETag"))
 		}
 		again := st.Do(t, stacktest.Req{Method: "GET", Path: "/stats", Headers: map[string]string{"If-None-Match": r.Header.Get("ETag")}})

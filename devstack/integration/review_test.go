@@ -179,7 +179,7 @@ func TestReviewEligibility(t *testing.T) {
 			t.Fatalf("order or createdAt: %s", r.Raw)
 		}
 		empty := st.Get(t, "/reviews/service/no-reviews-here", "").ExpectStatus(t, 200)
-		if string(empty.Raw) != `{"success":true,"data":[]}` {
+		if string(empty.Raw) != `{"success":true,"data":[],"nextCursor":""}` {
 			t.Fatalf("no reviews: %s", empty.Raw)
 		}
 	})

@@ -19,10 +19,19 @@ type Service interface {
 	// idempotencyKey makes retries return the first result.
 	Book(ctx context.Context, c Caller, b NewBooking, idempotencyKey string) (Appointment, error)
 	Get(ctx context.Context, c Caller, id string) (Appointment, error)
+	// PageMine is one page of the caller's appointments (page.go).
+	PageMine(ctx context.Context, c Caller, r PageRequest) (Page, error)
+	// PageForProvider is one page of the provider's appointments; staffID
+	// keeps one member's ("" all).
+	PageForProvider(ctx context.Context, c Caller, staffID string, r PageRequest) (Page, error)
+	// ListMine and ListForProvider are what a calendar feed holds: the
+	// window's (the last 30 days and upcoming) first MaxFeedEvents.
 	ListMine(ctx context.Context, c Caller) ([]Appointment, error)
-	// ListForProvider is the provider's appointments; staffID keeps one
-	// member's ("" all).
 	ListForProvider(ctx context.Context, c Caller, staffID string) ([]Appointment, error)
+	// HasUpcoming says whether the provider holds an appointment still to
+	// happen (pending, scheduled or confirmed, not started): one indexed
+	// existence query.
+	HasUpcoming(ctx context.Context, providerID string) (bool, error)
 	// SetProviderStatus and SetCustomerStatus move the appointment to
 	// status; reason (optional) goes with declining or cancelling.
 	SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
@@ -84,10 +93,15 @@ type Repository interface {
 	// after since; ErrNotFound when there is none.
 	Idempotent(ctx context.Context, customerID, key string, since time.Time) (IdempotencyRecord, error)
 	ByID(ctx context.Context, id string) (Appointment, error)
-	ByCustomer(ctx context.Context, customerID string) ([]Appointment, error)
-	// ByProvider lists the provider's appointments; staffID "" all, else
-	// one member's (those booked before teams are the owner's).
-	ByProvider(ctx context.Context, providerID, staffID string) ([]Appointment, error)
+	// ByCustomer reads q's page of the customer's appointments (latest
+	// first when q.Backward).
+	ByCustomer(ctx context.Context, customerID string, q PageQuery) ([]Appointment, error)
+	// ByProvider reads q's page of the provider's appointments; staffID ""
+	// all, else one member's (those booked before teams are the owner's).
+	ByProvider(ctx context.Context, providerID, staffID string, q PageQuery) ([]Appointment, error)
+	// UpcomingExists says whether the provider holds an appointment with
+	// one of UpcomingStatuses starting after now.
+	UpcomingExists(ctx context.Context, providerID string, now time.Time) (bool, error)
 	// Update locks the appointment, lets mutate change it, and stores the
 	// result with its event; mutate returning an error changes nothing.
 	// ErrNotFound, ErrSlotTaken (a reschedule onto a held slot).
@@ -434,8 +448,49 @@ func (s *service) load(ctx context.Context, id string) (Appointment, error) {
 	return a, err
 }
 
+func (s *service) PageMine(ctx context.Context, c Caller, r PageRequest) (Page, error) {
+	return s.page(r, func(q PageQuery) ([]Appointment, error) { return s.repo.ByCustomer(ctx, c.UserID, q) })
+}
+
+func (s *service) PageForProvider(ctx context.Context, c Caller, staffID string, r PageRequest) (Page, error) {
+	if c.Role != identity.RoleProvider {
+		return Page{}, apperr.Forbidden(MsgProvidersOnly)
+	}
+	staffID = strings.TrimSpace(staffID)
+	return s.page(r, func(q PageQuery) ([]Appointment, error) { return s.repo.ByProvider(ctx, c.UserID, staffID, q) })
+}
+
+// page reads r's page with read; a first page also looks for one
+// appointment before the window, to offer the older ones.
+func (s *service) page(r PageRequest, read func(PageQuery) ([]Appointment, error)) (Page, error) {
+	plan, err := PlanPage(r, s.now())
+	if err != nil {
+		return Page{}, err
+	}
+	rows, err := read(plan.ReadPlan())
+	if err != nil {
+		return Page{}, err
+	}
+	older := false
+	if plan.First {
+		before, err := read(PageQuery{From: plan.Query.From, Backward: true, Limit: 1})
+		if err != nil {
+			return Page{}, err
+		}
+		older = len(before) > 0
+	}
+	p := plan.BuildPage(rows, older)
+	p.Appointments = s.presentAll(p.Appointments)
+	return p, nil
+}
+
+// feedQuery is a calendar feed's read: the window's first MaxFeedEvents.
+func (s *service) feedQuery() PageQuery {
+	return PageQuery{From: PageKey{StartsAt: s.now().Add(-RecentWindow).UTC(), ID: zeroID}, Limit: MaxFeedEvents}
+}
+
 func (s *service) ListMine(ctx context.Context, c Caller) ([]Appointment, error) {
-	list, err := s.repo.ByCustomer(ctx, c.UserID)
+	list, err := s.repo.ByCustomer(ctx, c.UserID, s.feedQuery())
 	return s.presentAll(list), err
 }
 
@@ -443,8 +498,15 @@ func (s *service) ListForProvider(ctx context.Context, c Caller, staffID string)
 	if c.Role != identity.RoleProvider {
 		return nil, apperr.Forbidden(MsgProvidersOnly)
 	}
-	list, err := s.repo.ByProvider(ctx, c.UserID, strings.TrimSpace(staffID))
+	list, err := s.repo.ByProvider(ctx, c.UserID, strings.TrimSpace(staffID), s.feedQuery())
 	return s.presentAll(list), err
+}
+
+func (s *service) HasUpcoming(ctx context.Context, providerID string) (bool, error) {
+	if strings.TrimSpace(providerID) == "" {
+		return false, apperr.Invalid(MsgProviderIDRequired)
+	}
+	return s.repo.UpcomingExists(ctx, providerID, s.now())
 }
 
 func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -158,12 +159,44 @@ func (r *memRepo) filter(keep func(Appointment) bool) []Appointment {
 	return out
 }
 
-func (r *memRepo) ByCustomer(_ context.Context, id string) ([]Appointment, error) {
-	return r.filter(func(a Appointment) bool { return a.CustomerID == id }), nil
+func (r *memRepo) ByCustomer(_ context.Context, id string, q PageQuery) ([]Appointment, error) {
+	return pageOf(r.filter(func(a Appointment) bool { return a.CustomerID == id }), q), nil
 }
 
-func (r *memRepo) ByProvider(_ context.Context, id, staffID string) ([]Appointment, error) {
-	return r.filter(func(a Appointment) bool { return a.ProviderID == id && (staffID == "" || staffOf(a) == staffID) }), nil
+func (r *memRepo) ByProvider(_ context.Context, id, staffID string, q PageQuery) ([]Appointment, error) {
+	return pageOf(r.filter(func(a Appointment) bool { return a.ProviderID == id && (staffID == "" || staffOf(a) == staffID) }), q), nil
+}
+
+func (r *memRepo) UpcomingExists(_ context.Context, id string, now time.Time) (bool, error) {
+	return len(r.filter(func(a Appointment) bool {
+		return a.ProviderID == id && slices.Contains(UpcomingStatuses, a.Status) && a.StartsAt.After(now)
+	})) > 0, nil
+}
+
+// pageOf is q's page of list, as the store reads it.
+func pageOf(list []Appointment, q PageQuery) []Appointment {
+	cmp := func(a Appointment) int {
+		if c := a.StartsAt.Compare(q.From.StartsAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, q.From.ID)
+	}
+	sort.SliceStable(list, func(i, j int) bool {
+		if !list[i].StartsAt.Equal(list[j].StartsAt) {
+			return list[i].StartsAt.Before(list[j].StartsAt)
+		}
+		return list[i].ID < list[j].ID
+	})
+	var out []Appointment
+	for _, a := range list {
+		if (!q.Backward && cmp(a) > 0) || (q.Backward && cmp(a) < 0) {
+			out = append(out, a)
+		}
+	}
+	if q.Backward {
+		slices.Reverse(out)
+	}
+	return out[:min(q.Limit, len(out))]
 }
 
 func (r *memRepo) Update(_ context.Context, id string, mutate func(*Appointment) (Change, error)) (Appointment, error) {

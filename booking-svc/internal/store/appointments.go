@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -323,18 +324,47 @@ func (s Appointments) ByID(ctx context.Context, id string) (booking.Appointment,
 	return scan(s.Pool.QueryRow(ctx, selectAppointment+`WHERE id = $1`, id))
 }
 
-func (s Appointments) ByCustomer(ctx context.Context, customerID string) ([]booking.Appointment, error) {
-	return s.list(ctx, selectAppointment+`WHERE customer_id = $1`+listOrder, customerID)
+// ByCustomer reads q's page off appointments_by_customer.
+func (s Appointments) ByCustomer(ctx context.Context, customerID string, q booking.PageQuery) ([]booking.Appointment, error) {
+	where, order := pageClause(q, 2)
+	return s.list(ctx, selectAppointment+`WHERE customer_id = $1 AND `+where+order, customerID, q.From.StartsAt, q.From.ID, q.Limit)
 }
 
-func (s Appointments) ByProvider(ctx context.Context, providerID, staffID string) ([]booking.Appointment, error) {
+// ByProvider reads q's page off appointments_by_provider, or one
+// member's off appointments_page_by_member.
+func (s Appointments) ByProvider(ctx context.Context, providerID, staffID string, q booking.PageQuery) ([]booking.Appointment, error) {
 	if staffID == "" {
-		return s.list(ctx, selectAppointment+`WHERE provider_id = $1`+listOrder, providerID)
+		where, order := pageClause(q, 2)
+		return s.list(ctx, selectAppointment+`WHERE provider_id = $1 AND `+where+order, providerID, q.From.StartsAt, q.From.ID, q.Limit)
 	}
 	if uuid.Validate(staffID) != nil {
 		return []booking.Appointment{}, nil
 	}
-	return s.list(ctx, selectAppointment+`WHERE provider_id = $1 AND `+staffIs+` = $2::uuid`+listOrder, providerID, staffID)
+	where, order := pageClause(q, 3)
+	return s.list(ctx, selectAppointment+`WHERE provider_id = $1 AND `+staffIs+` = $2::uuid AND `+where+order,
+		providerID, staffID, q.From.StartsAt, q.From.ID, q.Limit)
+}
+
+// pageClause is the keyset condition and order of q, its parameters
+// numbered from n: the start, the id and the limit. PostgreSQL bounds an
+// index scan on (…, starts_at) with the row comparison's first column,
+// so a page is one short range scan, however long the history
+// (store/page_test.go reads the plans).
+func pageClause(q booking.PageQuery, n int) (where, order string) {
+	p := func(i int) string { return "$" + strconv.Itoa(n+i) }
+	if q.Backward {
+		return `(starts_at, id) < (` + p(0) + `, ` + p(1) + `::uuid)`, ` ORDER BY starts_at DESC, id DESC LIMIT ` + p(2)
+	}
+	return `(starts_at, id) > (` + p(0) + `, ` + p(1) + `::uuid)`, ` ORDER BY starts_at, id LIMIT ` + p(2)
+}
+
+// UpcomingExists looks for one appointment still to happen, off
+// appointments_by_provider: it stops at the first.
+func (s Appointments) UpcomingExists(ctx context.Context, providerID string, now time.Time) (bool, error) {
+	var exists bool
+	err := s.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments
+		WHERE provider_id = $1 AND starts_at > $2 AND status = ANY($3))`, providerID, now, booking.UpcomingStatuses).Scan(&exists)
+	return exists, err
 }
 
 // staffIs is an appointment's member: its own, or the owner for one from

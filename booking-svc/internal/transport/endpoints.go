@@ -46,6 +46,7 @@ type Set struct {
 	// BookingInternal's.
 	NextAvailable endpoint.Endpoint
 	BookingStats  endpoint.Endpoint
+	HasUpcoming   endpoint.Endpoint
 }
 
 // Domain is what the endpoints serve.
@@ -71,8 +72,8 @@ func NewSet(d Domain, middlewares func(service string) kit.Middlewares) Set {
 	return Set{
 		CreateAppointment:        mw.Wrap("CreateAppointment", makeCreateAppointment(s), mw.Authenticated, limitPerUser(d.PerUser)),
 		GetAppointment:           mw.Wrap("GetAppointment", makeGetAppointment(s), mw.Authenticated),
-		ListMyAppointments:       mw.Wrap("ListMyAppointments", kit.CallerEndpoint(listed(s.ListMine)), mw.Authenticated),
-		ListProviderAppointments: mw.Wrap("ListProviderAppointments", kit.CallerEndpoint(s.ListForProvider), mw.Authenticated),
+		ListMyAppointments:       mw.Wrap("ListMyAppointments", kit.CallerEndpoint(s.PageMine), mw.Authenticated),
+		ListProviderAppointments: mw.Wrap("ListProviderAppointments", makeProviderList(s), mw.Authenticated),
 		UpdateProviderStatus:     mw.Wrap("UpdateProviderStatus", makeStatusChange(s.SetProviderStatus), mw.Authenticated),
 		UpdateCustomerStatus:     mw.Wrap("UpdateCustomerStatus", makeStatusChange(s.SetCustomerStatus), mw.Authenticated),
 		Reschedule:               mw.Wrap("Reschedule", makeReschedule(s), mw.Authenticated),
@@ -89,6 +90,7 @@ func NewSet(d Domain, middlewares func(service string) kit.Middlewares) Set {
 
 		NextAvailable: internal.Wrap("NextAvailable", kit.Endpoint(s.NextAvailable)),
 		BookingStats:  internal.Wrap("BookingStats", makeBookingStats(d.Stats)),
+		HasUpcoming:   internal.Wrap("HasUpcoming", kit.Endpoint(s.HasUpcoming)),
 	}
 }
 
@@ -136,11 +138,17 @@ func makeGetAppointment(s booking.Service) endpoint.Endpoint {
 	})
 }
 
-// listed adapts a list method, which takes no request.
-func listed(list func(context.Context, booking.Caller) ([]booking.Appointment, error)) func(context.Context, booking.Caller, struct{}) ([]booking.Appointment, error) {
-	return func(ctx context.Context, c booking.Caller, _ struct{}) ([]booking.Appointment, error) {
-		return list(ctx, c)
-	}
+// ProviderListRequest asks for a page of the provider's appointments,
+// one member's when StaffID is set.
+type ProviderListRequest struct {
+	StaffID string
+	Page    booking.PageRequest
+}
+
+func makeProviderList(s booking.Service) endpoint.Endpoint {
+	return kit.CallerEndpoint(func(ctx context.Context, c booking.Caller, r ProviderListRequest) (booking.Page, error) {
+		return s.PageForProvider(ctx, c, r.StaffID, r.Page)
+	})
 }
 
 func makeStatusChange(change func(ctx context.Context, c booking.Caller, id, status, reason string) (booking.Appointment, error)) endpoint.Endpoint {

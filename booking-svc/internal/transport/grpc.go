@@ -46,6 +46,7 @@ type GRPCServer struct {
 	analytics                kit.Handler[*bookingv1.GetProviderAnalyticsRequest, *bookingv1.ProviderAnalyticsResponse]
 	nextAvailable            kit.Handler[*bookingv1.NextAvailableRequest, *bookingv1.NextAvailableResponse]
 	bookingStats             kit.Handler[*bookingv1.BookingStatsRequest, *bookingv1.BookingStatsResponse]
+	hasUpcoming              kit.Handler[*bookingv1.HasUpcomingRequest, *bookingv1.HasUpcomingResponse]
 }
 
 var (
@@ -59,7 +60,7 @@ func NewGRPCServer(set Set, loc *time.Location, now func() time.Time) *GRPCServe
 	return &GRPCServer{
 		createAppointment:        kit.NewHandler(set.CreateAppointment, decodeCreateAppointment, encodeCreated),
 		getAppointment:           kit.NewHandler(set.GetAppointment, decodeGetAppointment, encodeAppointment("")),
-		listMyAppointments:       kit.NewHandler(set.ListMyAppointments, kit.NoRequest[*bookingv1.ListMyAppointmentsRequest], encodeList),
+		listMyAppointments:       kit.NewHandler(set.ListMyAppointments, decodeMyList, encodeList),
 		listProviderAppointments: kit.NewHandler(set.ListProviderAppointments, decodeProviderList, encodeList),
 		updateProviderStatus:     kit.NewHandler(set.UpdateProviderStatus, decodeStatus, encodeAppointment("Appointment status updated")),
 		updateCustomerStatus:     kit.NewHandler(set.UpdateCustomerStatus, decodeStatus, encodeAppointment("Appointment cancelled successfully")),
@@ -75,6 +76,7 @@ func NewGRPCServer(set Set, loc *time.Location, now func() time.Time) *GRPCServe
 		analytics:                kit.NewHandler(set.GetProviderAnalytics, decodeAnalytics, encodeAnalytics),
 		nextAvailable:            kit.NewHandler(set.NextAvailable, decodeNextAvailable, encodeNextAvailable),
 		bookingStats:             kit.NewHandler(set.BookingStats, kit.NoRequest[*bookingv1.BookingStatsRequest], encodeBookingStats),
+		hasUpcoming:              kit.NewHandler(set.HasUpcoming, decodeHasUpcoming, encodeHasUpcoming),
 	}
 }
 
@@ -150,8 +152,24 @@ func (s *GRPCServer) BookingStats(ctx context.Context, req *bookingv1.BookingSta
 	return s.bookingStats.Serve(ctx, req)
 }
 
-func decodeProviderList(_ context.Context, req *bookingv1.ListProviderAppointmentsRequest) string {
-	return req.GetStaffId()
+func (s *GRPCServer) HasUpcoming(ctx context.Context, req *bookingv1.HasUpcomingRequest) (*bookingv1.HasUpcomingResponse, error) {
+	return s.hasUpcoming.Serve(ctx, req)
+}
+
+func decodeMyList(_ context.Context, req *bookingv1.ListMyAppointmentsRequest) booking.PageRequest {
+	return booking.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
+}
+
+func decodeProviderList(_ context.Context, req *bookingv1.ListProviderAppointmentsRequest) ProviderListRequest {
+	return ProviderListRequest{StaffID: req.GetStaffId(), Page: booking.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}}
+}
+
+func decodeHasUpcoming(_ context.Context, req *bookingv1.HasUpcomingRequest) string {
+	return req.GetProviderId()
+}
+
+func encodeHasUpcoming(_ context.Context, upcoming bool) *bookingv1.HasUpcomingResponse {
+	return &bookingv1.HasUpcomingResponse{Upcoming: upcoming}
 }
 
 func decodeReassign(_ context.Context, req *bookingv1.ReassignRequest) ReassignRequest {
@@ -225,9 +243,10 @@ func encodeAppointment(message string) func(context.Context, booking.Appointment
 	}
 }
 
-func encodeList(_ context.Context, list []booking.Appointment) *bookingv1.ListAppointmentsResponse {
-	out := &bookingv1.ListAppointmentsResponse{Success: true, Appointments: make([]*bookingv1.Appointment, 0, len(list))}
-	for _, a := range list {
+func encodeList(_ context.Context, page booking.Page) *bookingv1.ListAppointmentsResponse {
+	out := &bookingv1.ListAppointmentsResponse{Success: true, Appointments: make([]*bookingv1.Appointment, 0, len(page.Appointments)),
+		NextCursor: page.Next, EarlierCursor: page.Earlier}
+	for _, a := range page.Appointments {
 		out.Appointments = append(out.Appointments, appointmentProto(a))
 	}
 	return out

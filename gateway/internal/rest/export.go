@@ -31,6 +31,11 @@ const (
 	exportMaxPages  = 50
 )
 
+// exportAppointmentPages bounds the appointments read: booking-svc answers
+// a page of at most 100 (booking.MaxPageSize), and an export holds at most
+// this many, the most recent ones (docs/product.md "Your data").
+const exportAppointmentPages = 100
+
 // dataExport is the "Download my data" file (GET /auth/export): each part
 // in the API's own JSON shape, as the services answer it to the caller.
 type dataExport struct {
@@ -92,16 +97,11 @@ func gatherExport(ctx context.Context, m jsonMarshaler, auth authv1.AuthServiceC
 		return nil, err
 	}
 
-	var appts *bookingv1.ListAppointmentsResponse
-	if profile.GetUser().GetRole() == "provider" {
-		appts, err = booking.ListProviderAppointments(ctx, &bookingv1.ListProviderAppointmentsRequest{})
-	} else {
-		appts, err = booking.ListMyAppointments(ctx, &bookingv1.ListMyAppointmentsRequest{})
-	}
+	appts, err := allAppointments(ctx, booking, profile.GetUser().GetRole() == "provider")
 	if err != nil {
 		return nil, err
 	}
-	if err := appendAll(m, &out.Appointments, appts.GetAppointments()); err != nil {
+	if err := appendAll(m, &out.Appointments, appts); err != nil {
 		return nil, err
 	}
 
@@ -144,4 +144,44 @@ func appendAll[T proto.Message](m jsonMarshaler, dst *[]json.RawMessage, items [
 // for the contract's routes).
 func callerContext(r *http.Request, token string, trustedProxies int) context.Context {
 	return metadata.NewOutgoingContext(r.Context(), metadata.Pairs("authorization", token, grpcx.ClientIPKey, ClientIP(r, trustedProxies)))
+}
+
+// allAppointments pages through the caller's appointments, oldest first:
+// from the window's first page forward to the last, then back through the
+// earlier ones while exportAppointmentPages allows.
+func allAppointments(ctx context.Context, booking bookingv1.BookingServiceClient, provider bool) ([]*bookingv1.Appointment, error) {
+	page := func(cursor string) (*bookingv1.ListAppointmentsResponse, error) {
+		if provider {
+			return booking.ListProviderAppointments(ctx, &bookingv1.ListProviderAppointmentsRequest{Cursor: cursor, Limit: exportPageLimit})
+		}
+		return booking.ListMyAppointments(ctx, &bookingv1.ListMyAppointmentsRequest{Cursor: cursor, Limit: exportPageLimit})
+	}
+	first, err := page("")
+	if err != nil {
+		return nil, err
+	}
+	later := first.GetAppointments()
+	pages := 1
+	for next := first.GetNextCursor(); next != "" && pages < exportAppointmentPages; pages++ {
+		p, err := page(next)
+		if err != nil {
+			return nil, err
+		}
+		later = append(later, p.GetAppointments()...)
+		next = p.GetNextCursor()
+	}
+	var earlier [][]*bookingv1.Appointment
+	for cursor := first.GetEarlierCursor(); cursor != "" && pages < exportAppointmentPages; pages++ {
+		p, err := page(cursor)
+		if err != nil {
+			return nil, err
+		}
+		earlier = append(earlier, p.GetAppointments())
+		cursor = p.GetEarlierCursor()
+	}
+	var out []*bookingv1.Appointment
+	for i := len(earlier) - 1; i >= 0; i-- {
+		out = append(out, earlier[i]...)
+	}
+	return append(out, later...), nil
 }

@@ -26,9 +26,29 @@ type Options struct {
 	// PublicCacheTTL is how long anonymous catalogue answers are kept
 	// (microcache.go; 0: none are).
 	PublicCacheTTL time.Duration
+	// PublicCacheBytes bounds their memory (0: DefaultPublicCacheBytes).
+	PublicCacheBytes int
 	// TrustedProxies is how many proxies in front of the gateway append to
 	// X-Forwarded-For (ClientIP).
 	TrustedProxies int
+}
+
+// gatewayRoute is a route the gateway serves itself.
+type gatewayRoute struct {
+	pattern string // "METHOD /path", as http.ServeMux takes it
+	handler http.Handler
+}
+
+// gatewayRoutes are the API's routes that no proto describes: each
+// composes calls to the services (or takes a body grpc-gateway does not
+// bind). api/gateway/gateway.swagger.json describes them in the OpenAPI
+// document; routes_test.go checks the two agree.
+func gatewayRoutes(b Backends, o Options) []gatewayRoute {
+	return []gatewayRoute{
+		{"GET /auth/export", exportHandler(b, o.TrustedProxies, o.Logger)},
+		{"DELETE /auth/account", deleteAccountHandler(b, o.TrustedProxies, o.Logger)},
+		{"GET /stats", statsHandler(b, o.Logger)},
+	}
 }
 
 // NewHandler returns the whole REST edge as one http.Handler.
@@ -43,10 +63,14 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 		"auth-svc": b.Auth, "catalog-svc": b.Catalog, "booking-svc": b.Booking, "review-svc": b.Review,
 		"notification-svc": b.Notification,
 	}))
-	root.Handle("GET /auth/export", exportHandler(b, o.TrustedProxies, o.Logger))
-	root.Handle("DELETE /auth/account", deleteAccountHandler(b, o.TrustedProxies, o.Logger))
-	root.Handle("GET /stats", statsHandler(b, o.Logger))
-	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL), mux))
+	for _, r := range gatewayRoutes(b, o) {
+		root.Handle(r.pattern, r.handler)
+	}
+	budget := o.PublicCacheBytes
+	if budget == 0 {
+		budget = DefaultPublicCacheBytes
+	}
+	root.Handle("/", publicCache(newMicroCache(o.PublicCacheTTL, budget), mux))
 
 	var h http.Handler = root
 	h = newIPLimiter(o.AuthRatePerMinute, o.TrustedProxies).middleware(h)

@@ -23,19 +23,41 @@ import (
 // is left of max-age. Availability and signed-in reads never come here.
 // docs/adr/0021-one-read-path-simply-fresh.md says why it exists.
 type microCache struct {
-	ttl time.Duration
-	now func() time.Time
+	ttl    time.Duration
+	budget int // bytes, PUBLIC_CACHE_BYTES
+	now    func() time.Time
 
 	mu      sync.Mutex
 	entries map[string]*page
+	bytes   int // the entries' size
 	flights singleflight.Group
 }
 
-// microCacheEntries bounds the memory: the map starts over when full. An
-// entry lives a second or two, so this holds every page asked for in that
-// time at a few thousand requests a second (a 24-service page is about
-// 20 KB: some 40 MB at the bound).
-const microCacheEntries = 2_000
+// maxKeptPage is the largest answer kept: a listing page of the default
+// 24 services with every field at its longest (catalog-svc's
+// validate.go: about 7.5 KB each) fits; a page asked for with a larger
+// limit (up to 1,000 services) is read each time, like a signed-in read,
+// so a sweep of large pages cannot fill the budget.
+const maxKeptPage = 256 << 10
+
+// DefaultPublicCacheBytes is the budget when none is configured (the
+// gateway's PUBLIC_CACHE_BYTES default, gateway.go).
+const DefaultPublicCacheBytes = 32 << 20
+
+// pageOverhead is what an entry costs besides its key and body: the
+// page, its header map and the map's slot.
+const pageOverhead = 1 << 10
+
+func (p *page) size(key string) int {
+	n := pageOverhead + len(key) + len(p.body)
+	for k, vs := range p.header {
+		n += len(k)
+		for _, v := range vs {
+			n += len(v)
+		}
+	}
+	return n
+}
 
 // sharedReadTimeout bounds a read that several requests wait on: it runs
 // on past its first caller leaving, for the others.
@@ -49,13 +71,16 @@ type page struct {
 	etag   string // 200 only
 	route  string // the route template, for metrics
 	at     time.Time
+	cost   int // bytes counted against the budget while kept
 }
 
-func newMicroCache(ttl time.Duration) *microCache {
-	if ttl <= 0 {
+// newMicroCache keeps answers for ttl within budget bytes; a zero ttl or
+// budget keeps none.
+func newMicroCache(ttl time.Duration, budget int) *microCache {
+	if ttl <= 0 || budget <= 0 {
 		return nil
 	}
-	return &microCache{ttl: ttl, now: time.Now, entries: map[string]*page{}}
+	return &microCache{ttl: ttl, budget: budget, now: time.Now, entries: map[string]*page{}}
 }
 
 // serve answers r, a GET of a catalogue read, from a kept answer younger
@@ -95,13 +120,35 @@ func (c *microCache) get(key string) *page {
 	return p
 }
 
+// put keeps p unless it is larger than maxKeptPage or the budget. When
+// it would overflow the budget the expired entries go first, and, if
+// that is not enough, all of them (an entry lives a second or two).
 func (c *microCache) put(key string, p *page) {
+	n := p.size(key)
+	if len(p.body) > maxKeptPage || n > c.budget {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.entries) >= microCacheEntries {
-		c.entries = map[string]*page{}
+	if old := c.entries[key]; old != nil {
+		c.bytes -= old.cost
+		delete(c.entries, key)
 	}
+	if c.bytes+n > c.budget {
+		now := c.now()
+		for k, e := range c.entries {
+			if now.Sub(e.at) >= c.ttl {
+				c.bytes -= e.cost
+				delete(c.entries, k)
+			}
+		}
+	}
+	if c.bytes+n > c.budget {
+		c.entries, c.bytes = map[string]*page{}, 0
+	}
+	p.cost = n
 	c.entries[key] = p
+	c.bytes += n
 }
 
 // read serves r through next, in ctx, into a page.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -46,7 +47,7 @@ func get(h http.Handler, path string, header ...string) *httptest.ResponseRecord
 // is read again. Availability, signed-in reads and errors are never kept.
 func TestMicroCacheKeepsCatalogueAnswersForItsTTL(t *testing.T) {
 	b := &backend{}
-	c := newMicroCache(time.Second)
+	c := newMicroCache(time.Second, DefaultPublicCacheBytes)
 	clock := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
 	c.now = func() time.Time { return clock }
 	h := publicCache(c, b)
@@ -84,7 +85,7 @@ func TestMicroCacheKeepsCatalogueAnswersForItsTTL(t *testing.T) {
 // Requests that miss one answer at once share one read, and each gets it.
 func TestMicroCacheMissesShareOneRead(t *testing.T) {
 	b := &backend{release: make(chan struct{})}
-	h := publicCache(newMicroCache(time.Second), b)
+	h := publicCache(newMicroCache(time.Second, DefaultPublicCacheBytes), b)
 	var wg sync.WaitGroup
 	bodies := make([]string, 8)
 	for i := range bodies {
@@ -109,9 +110,65 @@ func TestMicroCacheMissesShareOneRead(t *testing.T) {
 // Without a TTL nothing is kept.
 func TestNoMicroCacheReadsEveryTime(t *testing.T) {
 	b := &backend{}
-	h := publicCache(newMicroCache(0), b)
+	h := publicCache(newMicroCache(0, DefaultPublicCacheBytes), b)
 	get(h, "/services/s1")
 	if r := get(h, "/services/s1"); r.Body.String() != `{"read":2}` || r.Header().Get("Cache-Control") != cacheCatalogue {
 		t.Fatalf("second read: %s, %v", r.Body, r.Header())
+	}
+}
+
+// sized answers a listing page of limit services of serviceBytes each.
+type sized struct{ reads atomic.Int64 }
+
+const serviceBytes = 800 // a service of the listing, as JSON
+
+func (s *sized) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.reads.Add(1)
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(`{"services":"` + strings.Repeat("s", limit*serviceBytes) + `"}`))
+}
+
+// keptBytes recounts what c holds, apart from its own accounting.
+func keptBytes(c *microCache) (total, largest int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, p := range c.entries {
+		total += p.size(k)
+		largest = max(largest, len(p.body))
+	}
+	return total, largest
+}
+
+// Sweeping ?limit=1000&offset=N keeps nothing (each page is larger than a
+// default one), and sweeping default pages stays within the byte budget
+// while still answering repeats from memory.
+func TestMicroCacheStaysWithinItsByteBudget(t *testing.T) {
+	const budget = 1 << 20
+	b := &sized{}
+	c := newMicroCache(time.Second, budget)
+	h := publicCache(c, b)
+	for n := 0; n < 3000; n += 24 {
+		get(h, "/services?limit=1000&offset="+strconv.Itoa(n))
+		if total, largest := keptBytes(c); total > budget || largest > maxKeptPage {
+			t.Fatalf("offset %d: %d bytes kept (budget %d), largest page %d", n, total, budget, largest)
+		}
+	}
+	before := b.reads.Load()
+	get(h, "/services?limit=1000&offset=0")
+	if b.reads.Load() != before+1 {
+		t.Fatal("a 1,000-service page was answered from memory")
+	}
+
+	for n := 0; n < 24*500; n += 24 {
+		get(h, "/services?limit=24&offset="+strconv.Itoa(n))
+		if total, _ := keptBytes(c); total > budget || c.bytes != total {
+			t.Fatalf("offset %d: %d bytes kept, counted %d (budget %d)", n, total, c.bytes, budget)
+		}
+	}
+	before = b.reads.Load()
+	last := "/services?limit=24&offset=" + strconv.Itoa(24*499)
+	if get(h, last); b.reads.Load() != before {
+		t.Fatal("a default page just read was not kept")
 	}
 }

@@ -63,6 +63,9 @@ type Review struct {
 	CreatedAt    time.Time
 	// Reply is the provider's public answer, nil when there is none.
 	Reply *Reply
+	// Seq orders reviews written in one instant; set by ByService, whose
+	// pages are keyed on (CreatedAt, Seq) (page.go).
+	Seq int64
 }
 
 // Reply is a provider's public answer under a review, signed with the
@@ -83,8 +86,9 @@ type Repository interface {
 	// (eventID identifies that event). ErrAlreadyReviewed when the
 	// appointment already has a review.
 	Create(ctx context.Context, r Review, eventID string) error
-	// ByService and ByProvider list reviews newest first, hidden ones left out.
-	ByService(ctx context.Context, serviceID string) ([]Review, error)
+	// ByService and ByProvider list reviews newest first, hidden ones left
+	// out; ByService up to limit of them after the key (nil: the newest).
+	ByService(ctx context.Context, serviceID string, after *PageKey, limit int) ([]Review, error)
 	ByProvider(ctx context.Context, providerID string) ([]Review, error)
 	// ByCustomer lists a customer's own reviews newest first, hidden ones included.
 	ByCustomer(ctx context.Context, customerID string) ([]Review, error)

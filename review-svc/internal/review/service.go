@@ -16,7 +16,8 @@ type Service interface {
 	Create(ctx context.Context, c Caller, in Input) (Review, error)
 	// ListForService is public: a service's reviews, newest first, each
 	// with its reviewer's display name and never their email (Public).
-	ListForService(ctx context.Context, serviceID string) ([]Review, error)
+	// One page of them (page.go).
+	ListForService(ctx context.Context, serviceID string, r PageRequest) (Page, error)
 	// ListForProvider is the reviews of the calling provider's services.
 	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
 	// ListMine is the caller's own reviews (any role: a provider has none).
@@ -86,16 +87,22 @@ func (s *service) Create(ctx context.Context, c Caller, in Input) (Review, error
 	return r, nil
 }
 
-func (s *service) ListForService(ctx context.Context, serviceID string) ([]Review, error) {
-	list, err := s.repo.ByService(ctx, serviceID)
+func (s *service) ListForService(ctx context.Context, serviceID string, r PageRequest) (Page, error) {
+	after, limit, err := PlanPage(r)
 	if err != nil {
-		return nil, err
+		return Page{}, err
 	}
-	out := make([]Review, len(list))
-	for i, r := range list {
+	list, err := s.repo.ByService(ctx, serviceID, after, limit+1)
+	if err != nil {
+		return Page{}, err
+	}
+	p := BuildPage(list, limit)
+	out := make([]Review, len(p.Reviews))
+	for i, r := range p.Reviews {
 		out[i] = Public(r)
 	}
-	return out, nil
+	p.Reviews = out
+	return p, nil
 }
 
 func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, error) {

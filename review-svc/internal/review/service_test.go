@@ -43,11 +43,14 @@ func (m *memRepo) Create(_ context.Context, r Review, eventID string) error {
 	return nil
 }
 
-func (m *memRepo) ByService(_ context.Context, id string) ([]Review, error) {
+// ByService keys its pages on the position in m.reviews (the store's seq).
+func (m *memRepo) ByService(_ context.Context, id string, after *PageKey, limit int) ([]Review, error) {
 	var out []Review
-	for i := len(m.reviews) - 1; i >= 0; i-- {
-		if m.reviews[i].ServiceID == id {
-			out = append(out, m.reviews[i])
+	for i := len(m.reviews) - 1; i >= 0 && len(out) < limit; i-- {
+		if m.reviews[i].ServiceID == id && (after == nil || int64(i) < after.Seq) {
+			r := m.reviews[i]
+			r.Seq = int64(i)
+			out = append(out, r)
 		}
 	}
 	return out, nil
@@ -188,9 +191,10 @@ func TestReviewListForProvider(t *testing.T) {
 func TestReviewListForServiceHidesEmails(t *testing.T) {
 	repo := &memRepo{reviews: []Review{{ID: "r1", ServiceID: "svc", CustomerEmail: "asha.kulkarni@example.com", CustomerName: "Asha Kulkarni"}}}
 	s := newTestService(repo, time.Now())
-	got, err := s.ListForService(context.Background(), "svc")
-	if err != nil || len(got) != 1 {
-		t.Fatalf("%+v %v", got, err)
+	page, err := s.ListForService(context.Background(), "svc", PageRequest{})
+	got := page.Reviews
+	if err != nil || len(got) != 1 || page.Next != "" {
+		t.Fatalf("%+v %v", page, err)
 	}
 	if got[0].CustomerEmail != "" || DisplayName(got[0].CustomerName) != "Asha K." {
 		t.Fatalf("public review %+v: want no email and the display name Asha K.", got[0])
@@ -210,5 +214,41 @@ func TestReviewCreateKeepsTheCustomerName(t *testing.T) {
 	r, err := s.Create(context.Background(), Caller{UserID: "cust", Role: identity.RoleCustomer}, Input{"done", rating(5), "Superb work"})
 	if err != nil || r.CustomerName != "Asha Kulkarni" {
 		t.Fatalf("%+v %v", r, err)
+	}
+}
+
+// A service's reviews page newest first, every review once; a bad cursor
+// or limit is a 400.
+func TestReviewListForServicePages(t *testing.T) {
+	repo := &memRepo{}
+	for i := range 7 {
+		repo.reviews = append(repo.reviews, Review{ID: fmt.Sprint("r", i), ServiceID: "svc", CreatedAt: time.Unix(int64(i), 0)})
+	}
+	repo.reviews = append(repo.reviews, Review{ID: "other", ServiceID: "svc-2"})
+	s := newTestService(repo, time.Now())
+	var got []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		p, err := s.ListForService(context.Background(), "svc", PageRequest{Cursor: cursor, Limit: 3})
+		if err != nil || pages > 3 {
+			t.Fatalf("page %d: %v", pages, err)
+		}
+		for _, r := range p.Reviews {
+			got = append(got, r.ID)
+		}
+		if cursor = p.Next; cursor == "" {
+			break
+		}
+	}
+	if fmt.Sprint(got) != "[r6 r5 r4 r3 r2 r1 r0]" {
+		t.Fatalf("pages gave %v", got)
+	}
+	for _, bad := range []PageRequest{{Limit: -1}, {Cursor: "?"}, {Cursor: encodeCursor(PageKey{Seq: -1})}} {
+		if _, err := s.ListForService(context.Background(), "svc", bad); apperr.KindOf(err) != apperr.KindInvalid {
+			t.Fatalf("%+v: %v, want a 400", bad, err)
+		}
+	}
+	if p, _ := s.ListForService(context.Background(), "svc", PageRequest{Limit: 1000}); len(p.Reviews) != 7 {
+		t.Fatalf("limit 1000: %d", len(p.Reviews))
 	}
 }

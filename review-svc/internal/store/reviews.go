@@ -68,9 +68,34 @@ const reviewColumns = `id::text, appointment_id, service_id, service_name, provi
 const selectReviews = `SELECT ` + reviewColumns + ` FROM reviews `
 
 // Hidden reviews leave every public list (docs/product.md "Replies and reports").
-func (s Reviews) ByService(ctx context.Context, serviceID string) ([]review.Review, error) {
-	return s.list(ctx, selectReviews+`WHERE service_id = $1 AND hidden_at IS NULL ORDER BY created_at DESC, seq DESC`, serviceID)
+// ByService reads a page off reviews_by_service (service_id, created_at
+// DESC, seq DESC), with each review's seq for the next page's key.
+func (s Reviews) ByService(ctx context.Context, serviceID string, after *review.PageKey, limit int) ([]review.Review, error) {
+	q, args := `SELECT `+reviewColumns+`, seq FROM reviews WHERE service_id = $1 AND hidden_at IS NULL
+		ORDER BY created_at DESC, seq DESC LIMIT $2`, []any{serviceID, limit}
+	if after != nil {
+		q, args = `SELECT `+reviewColumns+`, seq FROM reviews WHERE service_id = $1 AND hidden_at IS NULL
+		AND (created_at, seq) < ($3, $4) ORDER BY created_at DESC, seq DESC LIMIT $2`, append(args, after.CreatedAt, after.Seq)
+	}
+	rows, err := s.Pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) {
+		var seq int64
+		r, err := scanReview(seqRow{row, &seq})
+		r.Seq = seq
+		return r, err
+	})
 }
+
+// seqRow scans reviewColumns and then seq.
+type seqRow struct {
+	pgx.Row
+	seq *int64
+}
+
+func (r seqRow) Scan(dest ...any) error { return r.Row.Scan(append(dest, r.seq)...) }
 
 func (s Reviews) ByProvider(ctx context.Context, providerID string) ([]review.Review, error) {
 	return s.list(ctx, selectReviews+`WHERE provider_id = $1 AND hidden_at IS NULL ORDER BY created_at DESC, seq DESC`, providerID)

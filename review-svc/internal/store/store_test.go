@@ -196,13 +196,22 @@ func TestReviewListsNewestFirst(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := ids(repo.ByService(ctx, "s1")), []string{c, b, a}; !equal(got, want) {
+	if got, want := ids(repo.ByService(ctx, "s1", nil, 10)), []string{c, b, a}; !equal(got, want) {
 		t.Fatalf("by service %v, want %v", got, want)
 	}
 	if got, want := ids(repo.ByProvider(ctx, "p1")), []string{c, b, d, a}; !equal(got, want) && !equal(got, []string{c, b, a, d}) {
 		t.Fatalf("by provider %v, want %v", got, want)
 	}
-	if got := ids(repo.ByService(ctx, "none")); len(got) != 0 {
+	// A page of two, then the rest after its last (b, tied with c in time).
+	first, err := repo.ByService(ctx, "s1", nil, 2)
+	if got := ids(first, err); !equal(got, []string{c, b}) {
+		t.Fatalf("first page %v", got)
+	}
+	after := &review.PageKey{CreatedAt: first[1].CreatedAt, Seq: first[1].Seq}
+	if got := ids(repo.ByService(ctx, "s1", after, 2)); !equal(got, []string{a}) {
+		t.Fatalf("page after b %v, want [a]", got)
+	}
+	if got := ids(repo.ByService(ctx, "none", nil, 10)); len(got) != 0 {
 		t.Fatalf("unknown service: %v", got)
 	}
 }

@@ -72,10 +72,16 @@ func makeCreateReview(s review.Service) endpoint.Endpoint {
 	})
 }
 
+// ServiceReviewsRequest asks for a page of a service's reviews.
+type ServiceReviewsRequest struct {
+	ServiceID string
+	Page      review.PageRequest
+}
+
 func makeListServiceReviews(s review.Service) endpoint.Endpoint {
-	return kit.Endpoint(func(ctx context.Context, serviceID string) ([]review.Review, error) {
-		telemetry.Annotate(ctx, telemetry.ServiceID.String(serviceID))
-		return s.ListForService(ctx, serviceID)
+	return kit.Endpoint(func(ctx context.Context, r ServiceReviewsRequest) (review.Page, error) {
+		telemetry.Annotate(ctx, telemetry.ServiceID.String(r.ServiceID))
+		return s.ListForService(ctx, r.ServiceID, r.Page)
 	})
 }
 

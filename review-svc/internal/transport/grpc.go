@@ -41,7 +41,7 @@ var (
 func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
 		createReview:        kit.NewHandler(set.CreateReview, decodeCreate, encodeCreate),
-		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodeList),
+		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodePage),
 		listProviderReviews: kit.NewHandler(set.ListProviderReviews, kit.NoRequest[*reviewv1.ListProviderReviewsRequest], encodeList),
 		listMyReviews:       kit.NewHandler(set.ListMyReviews, kit.NoRequest[*reviewv1.ListMyReviewsRequest], encodeList),
 		putReply:            kit.NewHandler(set.PutReviewReply, decodePutReply, encodeReply(review.MsgReplySaved)),
@@ -108,8 +108,14 @@ func encodeCreate(ctx context.Context, r review.Review) *reviewv1.CreateReviewRe
 	return &reviewv1.CreateReviewResponse{Success: true, Message: "Thank you for your review!", Data: reviewProto(r)}
 }
 
-func decodeListForService(_ context.Context, req *reviewv1.ListServiceReviewsRequest) string {
-	return req.GetId()
+func decodeListForService(_ context.Context, req *reviewv1.ListServiceReviewsRequest) ServiceReviewsRequest {
+	return ServiceReviewsRequest{ServiceID: req.GetId(), Page: review.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}}
+}
+
+func encodePage(ctx context.Context, p review.Page) *reviewv1.ListReviewsResponse {
+	out := encodeList(ctx, p.Reviews)
+	out.NextCursor = p.Next
+	return out
 }
 
 func encodeList(_ context.Context, reviews []review.Review) *reviewv1.ListReviewsResponse {

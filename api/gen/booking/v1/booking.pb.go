@@ -666,8 +666,17 @@ func (x *AppointmentResponse) GetAppointment() *Appointment {
 	return nil
 }
 
+// A list of appointments is read a page at a time, soonest first. Without a
+// cursor the first page starts 30 days ago (the recent past and what is
+// upcoming); nextCursor continues later, earlierCursor reads before the
+// window (docs/product.md "The API").
 type ListMyAppointmentsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// cursor is a nextCursor or an earlierCursor of an earlier answer; absent:
+	// the first page of the window.
+	Cursor string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page (0: the server's default, 50; at most 100).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -702,10 +711,27 @@ func (*ListMyAppointmentsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_booking_v1_booking_proto_rawDescGZIP(), []int{8}
 }
 
+func (x *ListMyAppointmentsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListMyAppointmentsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
 type ListProviderAppointmentsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// staffId keeps one member's appointments; absent: all.
-	StaffId       string `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	StaffId string `protobuf:"bytes,1,opt,name=staffId,proto3" json:"staffId,omitempty"`
+	// cursor and limit as ListMyAppointmentsRequest's.
+	Cursor        string `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Limit         int32  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -745,6 +771,20 @@ func (x *ListProviderAppointmentsRequest) GetStaffId() string {
 		return x.StaffId
 	}
 	return ""
+}
+
+func (x *ListProviderAppointmentsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListProviderAppointmentsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
 }
 
 type ReassignRequest struct {
@@ -800,9 +840,16 @@ func (x *ReassignRequest) GetStaffId() string {
 }
 
 type ListAppointmentsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
-	Appointments  []*Appointment         `protobuf:"bytes,2,rep,name=appointments,proto3" json:"appointments,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	// appointments is one page, soonest first.
+	Appointments []*Appointment `protobuf:"bytes,2,rep,name=appointments,proto3" json:"appointments,omitempty"`
+	// nextCursor reads the page after this one (later appointments); absent:
+	// there are none.
+	NextCursor string `protobuf:"bytes,3,opt,name=nextCursor,proto3" json:"nextCursor,omitempty"`
+	// earlierCursor reads the page before this one (older appointments);
+	// absent: there are none.
+	EarlierCursor string `protobuf:"bytes,4,opt,name=earlierCursor,proto3" json:"earlierCursor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -849,6 +896,20 @@ func (x *ListAppointmentsResponse) GetAppointments() []*Appointment {
 		return x.Appointments
 	}
 	return nil
+}
+
+func (x *ListAppointmentsResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
+}
+
+func (x *ListAppointmentsResponse) GetEarlierCursor() string {
+	if x != nil {
+		return x.EarlierCursor
+	}
+	return ""
 }
 
 type GetAppointmentRequest struct {
@@ -1892,16 +1953,24 @@ const file_slotwise_booking_v1_booking_proto_rawDesc = "" +
 	"\x13AppointmentResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12B\n" +
-	"\vappointment\x18\x03 \x01(\v2 .slotwise.booking.v1.AppointmentR\vappointment\"\x1b\n" +
-	"\x19ListMyAppointmentsRequest\";\n" +
+	"\vappointment\x18\x03 \x01(\v2 .slotwise.booking.v1.AppointmentR\vappointment\"I\n" +
+	"\x19ListMyAppointmentsRequest\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"i\n" +
 	"\x1fListProviderAppointmentsRequest\x12\x18\n" +
-	"\astaffId\x18\x01 \x01(\tR\astaffId\";\n" +
+	"\astaffId\x18\x01 \x01(\tR\astaffId\x12\x16\n" +
+	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\";\n" +
 	"\x0fReassignRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
-	"\astaffId\x18\x02 \x01(\tR\astaffId\"z\n" +
+	"\astaffId\x18\x02 \x01(\tR\astaffId\"\xc0\x01\n" +
 	"\x18ListAppointmentsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12D\n" +
-	"\fappointments\x18\x02 \x03(\v2 .slotwise.booking.v1.AppointmentR\fappointments\"'\n" +
+	"\fappointments\x18\x02 \x03(\v2 .slotwise.booking.v1.AppointmentR\fappointments\x12\x1e\n" +
+	"\n" +
+	"nextCursor\x18\x03 \x01(\tR\n" +
+	"nextCursor\x12$\n" +
+	"\rearlierCursor\x18\x04 \x01(\tR\rearlierCursor\"'\n" +
 	"\x15GetAppointmentRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"U\n" +
 	"\x13UpdateStatusRequest\x12\x0e\n" +

@@ -268,8 +268,12 @@ func (x *ReviewReply) GetUpdatedAt() *timestamppb.Timestamp {
 }
 
 type ListServiceReviewsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// cursor is a nextCursor of an earlier answer; absent: the newest page.
+	Cursor string `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page (0: the server's default, 20; at most 100).
+	Limit         int32 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -311,6 +315,20 @@ func (x *ListServiceReviewsRequest) GetId() string {
 	return ""
 }
 
+func (x *ListServiceReviewsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListServiceReviewsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
 type ListProviderReviewsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -348,9 +366,12 @@ func (*ListProviderReviewsRequest) Descriptor() ([]byte, []int) {
 }
 
 type ListReviewsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
-	Data          []*Review              `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data    []*Review              `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	// nextCursor reads the page of older reviews (GET /reviews/service/{id}
+	// only); absent: there are none.
+	NextCursor    string `protobuf:"bytes,3,opt,name=nextCursor,proto3" json:"nextCursor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -397,6 +418,13 @@ func (x *ListReviewsResponse) GetData() []*Review {
 		return x.Data
 	}
 	return nil
+}
+
+func (x *ListReviewsResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
 }
 
 type CreateReviewRequest struct {
@@ -1173,13 +1201,18 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12\"\n" +
 	"\fbusinessName\x18\x02 \x01(\tR\fbusinessName\x128\n" +
 	"\tcreatedAt\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x128\n" +
-	"\tupdatedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"+\n" +
+	"\tupdatedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"Y\n" +
 	"\x19ListServiceReviewsRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\x1c\n" +
-	"\x1aListProviderReviewsRequest\"_\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\x1c\n" +
+	"\x1aListProviderReviewsRequest\"\x7f\n" +
 	"\x13ListReviewsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12.\n" +
-	"\x04data\x18\x02 \x03(\v2\x1a.slotwise.review.v1.ReviewR\x04data\"}\n" +
+	"\x04data\x18\x02 \x03(\v2\x1a.slotwise.review.v1.ReviewR\x04data\x12\x1e\n" +
+	"\n" +
+	"nextCursor\x18\x03 \x01(\tR\n" +
+	"nextCursor\"}\n" +
 	"\x13CreateReviewRequest\x12$\n" +
 	"\rappointmentId\x18\x01 \x01(\tR\rappointmentId\x12\x1b\n" +
 	"\x06rating\x18\x02 \x01(\x05H\x00R\x06rating\x88\x01\x01\x12\x18\n" +

@@ -1,6 +1,7 @@
 export * from './lib/AppointmentCard';
 export * from './lib/AppointmentDetailsModal';
 export * from './lib/BookingSummary';
+export * from './lib/ListPager';
 export * from './lib/booking-policy';
 export * from './lib/ProviderActions';
 export * from './lib/ServiceSlotPicker';

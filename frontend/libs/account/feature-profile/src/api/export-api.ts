@@ -1,28 +1,13 @@
 // GET /auth/export and DELETE /auth/account (docs/product.md#your-data): the gateway's own routes,
-// not in the generated contract, so they are called here with the session's bearer token, renewed
-// first when about to expire, as the typed client does.
+// in the generated contract like every other (api/gateway/gateway.swagger.json), called with the
+// signed-in client (the bearer token, renewed first when about to expire).
 import { useMutation } from '@tanstack/react-query';
-import { API_BASE, ApiError, GENERIC_ERROR, readRefreshToken, readToken, refreshSession, tokenExpiresSoon } from '@slotwise/shared-data-access';
+import { unwrap, userApi } from '@slotwise/shared-data-access';
 
 export const EXPORT_FILE_NAME = 'slotwise-my-data.json';
 
-async function signedIn(method: 'GET' | 'DELETE', path: string, body?: unknown): Promise<Response> {
-  let token = readToken();
-  if (token && readRefreshToken() && tokenExpiresSoon()) {
-    token = await refreshSession(token).catch(() => token);
-  }
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers['Authorization'] = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await globalThis.fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
-  if (!res.ok) {
-    const err = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(res.status, err?.message || GENERIC_ERROR);
-  }
-  return res;
-}
-
-const fetchMyData = () => signedIn('GET', '/auth/export').then((r) => r.blob());
+/** The file as the server wrote it (its JSON, byte for byte). */
+const fetchMyData = () => unwrap(userApi.GET('/auth/export', { parseAs: 'blob' })).then((b) => b as unknown as Blob);
 
 /** Saves the file through a temporary link: the browser's own download, no new tab. */
 function save(blob: Blob) {
@@ -44,8 +29,6 @@ export function useDownloadMyData() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) =>
-      signedIn('DELETE', '/auth/account', { password })
-        .then((r) => r.json() as Promise<{ message?: string }>)
-        .then((r) => r.message ?? ''),
+      unwrap(userApi.DELETE('/auth/account', { body: { password } })).then((r) => r.message ?? ''),
   });
 }

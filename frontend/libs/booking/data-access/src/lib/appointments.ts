@@ -3,8 +3,9 @@
 // docs/product.md#team-members: the member filter, the reassign dialog and the team page) with
 // the reassignment, used by several booking and provider screens. One module, so one chunk: each
 // chunk name costs the initial bundle's preload map some bytes (tools/initial-js.mjs).
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { asAppointment, type AppointmentStatus, type Role, type StaffMember, type StaffRef } from '@slotwise/shared-contract';
+import { useEffect } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { asAppointment, type Appointment, type AppointmentStatus, type Role, type StaffMember, type StaffRef } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, useLogoutOn401, userApi, useSession } from '@slotwise/shared-data-access';
 import { useTeamServices } from './service-durations';
 
@@ -22,26 +23,46 @@ export function appointmentsChanged(qc: QueryClient) {
   ]);
 }
 
+/** One page of a list as the server answers it (docs/product.md "The API"). */
+interface AppointmentPage {
+  appointments: Appointment[];
+  nextCursor: string;
+  earlierCursor: string;
+}
+
 /**
- * GET /appointments (customer) or /appointments/provider (provider); soonest first. A provider's
- * list may be narrowed to one team member (`staffId`; '' = everyone).
+ * GET /appointments (customer) or /appointments/provider (provider), a page at a time, soonest
+ * first. The first page starts at the server's window (the last 30 days); the later pages load
+ * on their own, so every screen has all that is upcoming (bounded: nothing is booked more than
+ * the 10-day window ahead). `fetchPreviousPage` loads older ones while `hasPreviousPage` ("Show
+ * earlier appointments", ListPager); `data` is every page loaded, in order. A provider's list may
+ * be narrowed to one team member (`staffId`; '' = everyone).
  */
 export function useAppointments(staffId = '') {
   const { role, token } = useSession();
-  const q = useQuery({
+  const q = useInfiniteQuery({
     queryKey: appointmentKeys.list(role, role === 'provider' ? staffId : ''),
-    queryFn: ({ signal }) =>
+    initialPageParam: '',
+    queryFn: ({ signal, pageParam }): Promise<AppointmentPage> =>
       unwrap(
         role === 'provider'
-          ? userApi.GET('/appointments/provider', { params: { query: staffId ? { staffId } : {} }, signal })
-          : userApi.GET('/appointments', { signal }),
-      ).then((r) => r.appointments.map(asAppointment)),
+          ? userApi.GET('/appointments/provider', { params: { query: { staffId: staffId || undefined, cursor: pageParam || undefined } }, signal })
+          : userApi.GET('/appointments', { params: { query: { cursor: pageParam || undefined } }, signal }),
+      ).then((r) => ({ appointments: r.appointments.map(asAppointment), nextCursor: r.nextCursor ?? '', earlierCursor: r.earlierCursor ?? '' })),
+    getNextPageParam: (last) => last.nextCursor || undefined,
+    getPreviousPageParam: (first) => first.earlierCursor || undefined,
+    select: (d) => d.pages.flatMap((p) => p.appointments),
     // Another member picked: the last list stays on screen (the calendar keeps its view) until the
     // new one arrives; never another account's.
     placeholderData: (previous, query) => (query?.queryKey[2] === role ? previous : undefined),
     enabled: token !== null && role !== null,
   });
   useLogoutOn401(q.error);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
+  useEffect(() => {
+    // A failed page stops here: ListPager offers "Load more appointments" to try again.
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   return q;
 }
 

@@ -26,6 +26,39 @@ afterEach(() => {
 });
 
 describe('MyAppointmentsPage', () => {
+  it('pages: the window and what is upcoming load on their own; "Show earlier appointments" loads older ones', async () => {
+    mockApi.signIn(aUser());
+    const day = 24;
+    mockApi.appointments = [
+      anAppointmentIn(-90 * day, { serviceName: 'Old one' }),
+      anAppointmentIn(-60 * day, { serviceName: 'Older two' }),
+      anAppointmentIn(-45 * day, { serviceName: 'Older three' }),
+      anAppointmentIn(-2 * day, { serviceName: 'Recent' }),
+      anAppointmentIn(day, { serviceName: 'Tomorrow' }),
+      anAppointmentIn(3 * day, { serviceName: 'Later' }),
+    ];
+    // Pages of two from 30 days back, as the server's window.
+    mockApi.appointmentPages = { size: 2, windowStart: new Date(Date.now() - 30 * 86_400_000) };
+    renderWithProviders(<MyAppointmentsPage />);
+    // The window's two pages: Recent and Tomorrow, then Later on its own.
+    await card('Later');
+    expect(screen.getByText('Recent')).toBeTruthy();
+    expect(screen.queryByText('Older three')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more appointments' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier appointments' }));
+    await card('Older two');
+    expect(screen.getByText('Older three')).toBeTruthy();
+    expect(screen.queryByText('Old one')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier appointments' }));
+    await card('Old one');
+    expect(screen.queryByRole('button', { name: 'Show earlier appointments' })).toBeNull();
+    expect(screen.getByTestId('stat-total').textContent).toContain('6');
+    const cursors = mockApi.requests.filter((r) => r.path.startsWith('/appointments')).map((r) => new URLSearchParams(r.path.split('?')[1] ?? '').get('cursor'));
+    expect(cursors).toEqual([null, 'a:5', 'b:3', 'b:1']);
+  });
+
+
   it("a notification's link (?appointment=<id>) opens that appointment's details", async () => {
     const appointments = list();
     mockApi.signIn(aUser());

@@ -4,7 +4,7 @@ import type { Appointment } from '@slotwise/shared-contract';
 import { Button, buttonClass, ChoiceDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
 import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment, useShowStaff } from '@slotwise/booking-data-access';
-import { AppointmentCard, AppointmentDetailsModal } from '@slotwise/booking-ui';
+import { AppointmentCard, AppointmentDetailsModal, ListPager } from '@slotwise/booking-ui';
 import { useCancelAppointment } from '../api/appointment-api';
 import {
   appointmentStats,
@@ -140,6 +140,7 @@ export function MyAppointmentsPage() {
           </button>
         </ErrorBanner>
       )}
+      {appointments.isSuccess && <ListPager list={appointments} direction="earlier" />}
       {appointments.isSuccess && shown.length === 0 && (
         <EmptyState
           action={
@@ -192,6 +193,7 @@ export function MyAppointmentsPage() {
           );
         })}
       </div>
+      {appointments.isSuccess && <ListPager list={appointments} direction="later" />}
 
       {details && (
         <AppointmentDetailsModal

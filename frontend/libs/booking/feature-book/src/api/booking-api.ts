@@ -3,7 +3,7 @@
 // 5xx is sent once more with the same key, so the server returns the first result instead of
 // booking twice (booking-svc keeps a key's result for 24 h; docs/adr/0028-web-booking-retries.md).
 import { useCallback, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { asAppointment, type BookingRequest } from '@slotwise/shared-contract';
 import { api, isRetryable, queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 import { appointmentsChanged } from '@slotwise/booking-data-access';
@@ -11,12 +11,18 @@ import { appointmentsChanged } from '@slotwise/booking-data-access';
 /** The service itself: booking-data-access's, shared with rescheduling. */
 export { useService } from '@slotwise/booking-data-access';
 
-/** GET /reviews/service/{id}, once the reviews are opened. */
+/**
+ * GET /reviews/service/{id}, once the reviews are opened: a page of the newest (20), and older
+ * ones with `fetchNextPage` while `hasNextPage` ("Load more reviews"); `data` is every page loaded.
+ */
 export function useServiceReviews(serviceId: string | null, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [queryRoots.reviews, serviceId ?? ''],
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/reviews/service/{id}', { params: { path: { id: serviceId ?? '' } }, signal })).then((r) => r.data),
+    initialPageParam: '',
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(api.GET('/reviews/service/{id}', { params: { path: { id: serviceId ?? '' }, query: { cursor: pageParam || undefined } }, signal })),
+    getNextPageParam: (last) => last.nextCursor || undefined,
+    select: (d) => d.pages.flatMap((p) => p.data),
     enabled: enabled && !!serviceId,
   });
 }

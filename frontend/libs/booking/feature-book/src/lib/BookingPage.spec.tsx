@@ -142,6 +142,19 @@ describe('BookingPage', () => {
     expect(screen.queryByText('Great care')).toBeNull();
   });
 
+  it('reviews come a page at a time: "Load more reviews" reads the older ones until none are left', async () => {
+    renderBooking();
+    mockApi.reviews = ['First', 'Second', 'Third'].map((comment, i) => aReview({ _id: `r${i}`, serviceId: 's1', comment }));
+    mockApi.reviewPageSize = 2;
+    fireEvent.click(await screen.findByRole('button', { name: 'View Reviews' }));
+    expect(await screen.findByText('Second')).toBeTruthy();
+    expect(screen.queryByText('Third')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    expect(await screen.findByText('Third')).toBeTruthy();
+    expect(screen.getAllByTestId('review')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).toBeNull();
+  });
+
   it('without a service id: No service ID available for booking', () => {
     mockApi.signIn(aUser());
     renderWithProviders(<BookingPage />, { entries: ['/appointments'], queryClient: new QueryClient() });

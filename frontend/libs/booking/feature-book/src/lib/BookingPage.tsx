@@ -189,6 +189,11 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
           {reviews.isError && <ErrorBanner>{BOOKING_MESSAGES.reviews}</ErrorBanner>}
           {reviews.data && reviews.data.length === 0 && <p className="text-slate-600 dark:text-slate-300">No reviews yet.</p>}
           {reviews.data?.map((r) => <ServiceReview key={r._id} review={r} />)}
+          {reviews.hasNextPage && (
+            <Button variant="secondary" className="w-full sm:w-auto" aria-busy={reviews.isFetchingNextPage} disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+              {reviews.isFetchingNextPage ? 'Loading…' : 'Load more reviews'}
+            </Button>
+          )}
         </section>
       )}
 

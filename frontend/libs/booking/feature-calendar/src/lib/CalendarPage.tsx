@@ -15,7 +15,7 @@ import {
   useServiceDurations,
   useShowStaff,
 } from '@slotwise/booking-data-access';
-import { AppointmentDetailsModal, canReassign, ProviderActions, ReassignDialog, StaffFilter } from '@slotwise/booking-ui';
+import { AppointmentDetailsModal, canReassign, ListPager, ProviderActions, ReassignDialog, StaffFilter } from '@slotwise/booking-ui';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { calendarAppointments, CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR, isPhone, memberColor, presentCategories } from './calendar-events';
 import { CalendarView } from './CalendarView';
@@ -174,6 +174,7 @@ export function CalendarPage() {
           </button>
         </ErrorBanner>
       )}
+      {appointments.isSuccess && <ListPager list={appointments} direction="earlier" />}
       {appointments.isSuccess && visible.length === 0 && (
         <EmptyState
           title={provider ? 'No Bookings Yet' : 'No Appointments Yet'}
@@ -206,6 +207,7 @@ export function CalendarPage() {
       ) : (
         calendar
       ))}
+      {appointments.isSuccess && <ListPager list={appointments} direction="later" />}
       {selected && (
         <AppointmentDetailsModal
           appointment={selected}

@@ -4,7 +4,7 @@ import type { Appointment } from '@slotwise/shared-contract';
 import { useLogout, useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, ErrorBanner, Page, Spinner, Tabs } from '@slotwise/shared-ui';
 import { useAppointments, useShowStaff } from '@slotwise/booking-data-access';
-import { AppointmentCard } from '@slotwise/booking-ui';
+import { AppointmentCard, ListPager } from '@slotwise/booking-ui';
 import { DASHBOARD_TABS, historyList, recentBookings, tabList, type DashboardTab } from './dashboard-tabs';
 
 /** /dashboard (login required): welcome, profile panel, Booked Services tabs, history, calendar link. */
@@ -97,6 +97,11 @@ export function DashboardPage() {
                 {history.map((a) => (
                   <AppointmentCard key={a._id} appointment={a} now={now} showStaff={showStaff(a)} onLeaveReview={isProvider ? undefined : () => review(a)} />
                 ))}
+              </div>
+            )}
+            {historyOpen && appointments.isSuccess && (
+              <div className="mt-4">
+                <ListPager list={appointments} direction="earlier" />
               </div>
             )}
           </section>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment, AppointmentStatus, StaffMember } from '@slotwise/shared-contract';
-import { ProviderActions, StaffFilter, withStaff } from '@slotwise/booking-ui';
+import { ListPager, ProviderActions, StaffFilter, withStaff } from '@slotwise/booking-ui';
 import { useSession } from '@slotwise/shared-data-access';
 import { buttonClass, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs } from '@slotwise/shared-ui';
 import { availabilityWindow, awaitsProvider, cancellationNote, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
@@ -102,6 +102,12 @@ function BookingDashboard({ staffId, team }: { staffId: string; team: readonly S
           </ul>
         )}
       </Tabs>
+      {appts.isSuccess && (
+        <div className="mt-4">
+          <ListPager list={appts} direction="earlier" />
+          <ListPager list={appts} direction="later" />
+        </div>
+      )}
     </section>
   );
 }

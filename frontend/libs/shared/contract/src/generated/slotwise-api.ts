@@ -899,6 +899,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer home's figures, each from the service that owns it (docs/product.md "Fresh and kept": at most 5 minutes old). */
+        get: operations["Gateway_GetStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** "Download my data": the caller's account, appointments, reviews and notifications as one JSON file, slotwise-my-data.json (docs/product.md#your-data). */
+        get: operations["Gateway_ExportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** "Delete my account" with the password (docs/product.md#your-data); 409 for a provider with an upcoming booking. */
+        delete: operations["Gateway_DeleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1415,7 +1466,18 @@ export interface components {
         };
         v1ListAppointmentsResponse: {
             success?: boolean;
+            /** @description appointments is one page, soonest first. */
             appointments?: components["schemas"]["v1Appointment"][];
+            /**
+             * @description nextCursor reads the page after this one (later appointments); absent:
+             *     there are none.
+             */
+            nextCursor?: string;
+            /**
+             * @description earlierCursor reads the page before this one (older appointments);
+             *     absent: there are none.
+             */
+            earlierCursor?: string;
         };
         v1ListNotificationsResponse: {
             success?: boolean;
@@ -1437,6 +1499,11 @@ export interface components {
         v1ListReviewsResponse: {
             success?: boolean;
             data?: components["schemas"]["v1Review"][];
+            /**
+             * @description nextCursor reads the page of older reviews (GET /reviews/service/{id}
+             *     only); absent: there are none.
+             */
+            nextCursor?: string;
         };
         v1ListServicesResponse: {
             success?: boolean;
@@ -1840,6 +1907,49 @@ export interface components {
             from?: string;
             to?: string;
         };
+        gatewayStats: {
+            /**
+             * Format: int64
+             * @description Every appointment ever made (booking-svc).
+             */
+            bookings?: number;
+            /**
+             * Format: int64
+             * @description Providers with at least one active service (catalog-svc).
+             */
+            businesses?: number;
+            /**
+             * Format: double
+             * @description One decimal, over ratingCount reviews not hidden (review-svc).
+             */
+            averageRating?: number;
+            /** Format: int64 */
+            ratingCount?: number;
+            /**
+             * Format: int64
+             * @description Whole percentage of the appointments that took place or were missed that were completed; 0 until one ended.
+             */
+            completedShare?: number;
+        };
+        gatewayStatsResponse: {
+            success?: boolean;
+            data?: components["schemas"]["gatewayStats"];
+        };
+        gatewayDataExport: {
+            /** Format: date-time */
+            exportedAt?: string;
+            account?: components["schemas"]["v1User"];
+            appointments?: components["schemas"]["v1Appointment"][];
+            reviews?: components["schemas"]["v1Review"][];
+            notifications?: components["schemas"]["v1Notification"][];
+        };
+        gatewayDeleteAccountRequest: {
+            password: string;
+        };
+        gatewayDeleteAccountResponse: {
+            success?: boolean;
+            message?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1880,7 +1990,15 @@ export interface operations {
     };
     BookingService_ListMyAppointments: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description cursor is a nextCursor or an earlierCursor of an earlier answer; absent:
+                 *     the first page of the window.
+                 */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 50; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1945,6 +2063,9 @@ export interface operations {
             query?: {
                 /** @description staffId keeps one member's appointments; absent: all. */
                 staffId?: string;
+                /** @description cursor and limit as ListMyAppointmentsRequest's. */
+                cursor?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3371,7 +3492,12 @@ export interface operations {
     };
     ReviewService_ListServiceReviews: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the newest page. */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 20; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3796,6 +3922,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1GetAvailabilityResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    Gateway_GetStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gatewayStatsResponse"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    Gateway_ExportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition: attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gatewayDataExport"];
+                };
+            };
+            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["v1Error"];
+                };
+            };
+        };
+    };
+    Gateway_DeleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["gatewayDeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["gatewayDeleteAccountResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */

@@ -59,20 +59,11 @@ export type ReviewReport = Omit<Emitted<Schemas['v1ReviewReport']>, 'review'> & 
 export type ReportReason = 'spam' | 'offensive' | 'false' | 'unrelated' | 'other';
 
 /**
- * The home page's figures (GET /stats, composed by the gateway, not in the OpenAPI document:
- * gateway/internal/rest/stats.go). completedShare is a whole percentage, 0 until an appointment ended.
+ * The home page's figures (GET /stats, composed by the gateway: gateway/internal/rest/stats.go).
+ * completedShare is a whole percentage, 0 until an appointment ended.
  */
-export interface Stats {
-  bookings: number;
-  businesses: number;
-  averageRating: number;
-  ratingCount: number;
-  completedShare: number;
-}
-export interface StatsResponse {
-  success: boolean;
-  data: Stats;
-}
+export type Stats = Emitted<Schemas['gatewayStats']>;
+export type StatsResponse = Omit<Emitted<Schemas['gatewayStatsResponse']>, 'data'> & { data: Stats };
 
 /** A provider's days off and queue (docs/product.md#provider-schedule). */
 export type Closure = Emitted<Schemas['v1Closure']>;

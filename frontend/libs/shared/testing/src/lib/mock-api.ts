@@ -88,6 +88,14 @@ interface State {
   reports: ReviewReport[];
   /** GET /providers/me/staff: the signed-in provider's team, owner first */
   staff: StaffMember[];
+  /**
+   * GET /appointments and /appointments/provider answer a page of `size` (the server: 50), from
+   * `windowStart` on (the server: 30 days back; null: from the first), with nextCursor and
+   * earlierCursor as the server's.
+   */
+  appointmentPages: { size: number; windowStart: Date | null };
+  /** GET /reviews/service/{id} answers pages of this many (the server: 20) */
+  reviewPageSize: number;
   requests: RecordedRequest[];
 }
 
@@ -104,10 +112,39 @@ const fresh = (): State => ({
   stats: { bookings: 0, businesses: 0, averageRating: 0, ratingCount: 0, completedShare: 0 },
   reports: [],
   staff: [],
+  appointmentPages: { size: 50, windowStart: null },
+  reviewPageSize: 20,
   requests: [],
 });
 
 const state: State = fresh();
+
+/**
+ * A page of list as booking-svc answers it: soonest first; no cursor: the window's first page;
+ * cursor "a:<n>" the page after position n of the order, "b:<n>" the page before it.
+ */
+function appointmentPage(request: Request, list: Appointment[]) {
+  const sorted = [...list].sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x._id.localeCompare(y._id));
+  const { size, windowStart } = state.appointmentPages;
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  let from: number;
+  let to: number;
+  if (!cursor) {
+    from = windowStart ? sorted.findIndex((a) => new Date(a.startsAt) >= windowStart) : 0;
+    if (from < 0) from = sorted.length;
+    to = Math.min(from + size, sorted.length);
+  } else {
+    if (!/^[ab]:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const [dir, n] = [cursor.slice(0, 1), Number(cursor.slice(2))];
+    [from, to] = dir === 'a' ? [n, Math.min(n + size, sorted.length)] : [Math.max(n - size, 0), n];
+  }
+  return HttpResponse.json<AppointmentListResponse>({
+    success: true,
+    appointments: sorted.slice(from, to),
+    nextCursor: to < sorted.length ? `a:${to}` : '',
+    earlierCursor: from > 0 ? `b:${from}` : '',
+  });
+}
 
 /** The mock API's state, and helpers to seed it and read what was sent. */
 export const mockApi = {
@@ -125,6 +162,18 @@ export const mockApi = {
   },
   get appointments() {
     return state.appointments;
+  },
+  get reviewPageSize() {
+    return state.reviewPageSize;
+  },
+  set reviewPageSize(n: number) {
+    state.reviewPageSize = n;
+  },
+  get appointmentPages() {
+    return state.appointmentPages;
+  },
+  set appointmentPages(p: { size: number; windowStart: Date | null }) {
+    state.appointmentPages = p;
   },
   set appointments(a: Appointment[]) {
     state.appointments = a;
@@ -369,13 +418,20 @@ export const handlers = [
   }),
 
   // reviews
-  http.get<Id, never, ReviewListResponse>('*/reviews/service/:id', async ({ request, params }) => {
+  // A page of reviewPageSize in the order of `reviews` (newest first, as the server); cursor "r:<n>"
+  // starts at the n-th.
+  http.get<Id, never, ReviewListResponse | ErrorBody>('*/reviews/service/:id', async ({ request, params }) => {
     await record(request);
-    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.serviceId === params.id) });
+    const cursor = new URL(request.url).searchParams.get('cursor');
+    if (cursor && !/^r:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const all = state.reviews.filter((r) => r.serviceId === params.id);
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const to = Math.min(from + state.reviewPageSize, all.length);
+    return HttpResponse.json<ReviewListResponse>({ success: true, data: all.slice(from, to), nextCursor: to < all.length ? `r:${to}` : '' });
   }),
   http.get<never, never, ReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews }) : unauthorized();
+    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews, nextCursor: '' }) : unauthorized();
   }),
   http.post<never, CreateReviewRequest, CreateReviewResponse | ErrorBody>('*/reviews', async ({ request }) => {
     const body = (await record(request)) as CreateReviewRequest;
@@ -430,7 +486,7 @@ export const handlers = [
   }),
   http.get<never, never, ReviewListResponse>('*/reviews/testimonials', async ({ request }) => {
     await record(request);
-    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.rating === 5) });
+    return HttpResponse.json({ success: true, data: state.reviews.filter((r) => r.rating === 5), nextCursor: '' });
   }),
   http.get<never, never, StatsResponse>('*/stats', async ({ request }) => {
     await record(request);
@@ -440,13 +496,13 @@ export const handlers = [
   // booking
   http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, appointments: state.appointments }) : unauthorized();
+    return signedIn(request) ? appointmentPage(request, state.appointments) : unauthorized();
   }),
   http.get<never, never, AppointmentListResponse | ErrorBody>('*/appointments/provider', async ({ request }) => {
     await record(request);
     if (!signedIn(request)) return unauthorized();
     const staffId = new URL(request.url).searchParams.get('staffId');
-    return HttpResponse.json({ success: true, appointments: staffId ? state.appointments.filter((a) => a.staffId === staffId) : state.appointments });
+    return appointmentPage(request, staffId ? state.appointments.filter((a) => a.staffId === staffId) : state.appointments);
   }),
   http.get<Id, never, AppointmentResponse | ErrorBody>('*/appointments/:id', async ({ request, params }) => {
     await record(request);

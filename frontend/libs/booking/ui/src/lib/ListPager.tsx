@@ -1,0 +1,44 @@
+import { Button, ErrorBanner } from '@slotwise/shared-ui';
+
+/** What a paged appointment list offers (useAppointments: TanStack's infinite query). */
+export interface PagedList {
+  hasPreviousPage: boolean;
+  isFetchingPreviousPage: boolean;
+  isFetchPreviousPageError: boolean;
+  fetchPreviousPage: () => unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+export const SHOW_EARLIER = 'Show earlier appointments';
+export const LOAD_MORE = 'Load more appointments';
+export const PAGE_ERROR = 'Could not load more appointments. Please try again.';
+
+/**
+ * The way to the rest of a paged list (docs/product.md "The API": the first page is what is
+ * upcoming and the last 30 days): "Show earlier appointments" above it, "Load more appointments"
+ * below. Nothing when there is nothing more that way. A full-width button on a phone.
+ */
+export function ListPager({ list, direction }: { list: PagedList; direction: 'earlier' | 'later' }) {
+  const earlier = direction === 'earlier';
+  const more = earlier ? list.hasPreviousPage : list.hasNextPage;
+  const loading = earlier ? list.isFetchingPreviousPage : list.isFetchingNextPage;
+  const failed = earlier ? list.isFetchPreviousPageError : list.isFetchNextPageError;
+  if (!more) return null;
+  return (
+    <div className={`flex flex-col items-center gap-2 ${earlier ? 'mb-4' : 'mt-6'}`}>
+      {failed && <ErrorBanner>{PAGE_ERROR}</ErrorBanner>}
+      <Button
+        variant="secondary"
+        className="w-full sm:w-auto"
+        aria-busy={loading}
+        disabled={loading}
+        onClick={() => void (earlier ? list.fetchPreviousPage() : list.fetchNextPage())}
+      >
+        {loading ? 'Loading…' : earlier ? SHOW_EARLIER : LOAD_MORE}
+      </Button>
+    </div>
+  );
+}
