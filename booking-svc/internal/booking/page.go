@@ -172,11 +172,3 @@ func (p PagePlan) BuildPage(rows []Appointment, olderExists bool) Page {
 }
 
 func keyOf(a Appointment) PageKey { return PageKey{StartsAt: a.StartsAt.UTC(), ID: a.ID} }
-
-// UpcomingStatuses are the statuses of an appointment still to happen: a
-// provider holding one, not yet started, may not leave its customer with
-// nobody (docs/product.md "Your data").
-var UpcomingStatuses = []string{StatusPending, StatusScheduled, StatusConfirmed}
-
-// MsgProviderIDRequired: HasUpcoming was asked about nobody.
-const MsgProviderIDRequired = "providerId is required"

@@ -104,20 +104,3 @@ func TestFirstPageOffersOnlyWhatExists(t *testing.T) {
 		t.Fatalf("a customer's provider list: %v", err)
 	}
 }
-
-// HasUpcoming asks about a provider still holding an appointment to come.
-func TestHasUpcoming(t *testing.T) {
-	f := newFixture()
-	ctx := context.Background()
-	if _, err := f.svc.HasUpcoming(ctx, " "); apperr.KindOf(err) != apperr.KindInvalid {
-		t.Fatalf("no provider: %v", err)
-	}
-	f.repo.appts["a"] = Appointment{ID: "a", ProviderID: "prov-1", StartsAt: now.Add(time.Hour), Status: StatusCancelled}
-	if up, _ := f.svc.HasUpcoming(ctx, "prov-1"); up {
-		t.Fatal("a cancelled one counted")
-	}
-	f.repo.appts["b"] = Appointment{ID: "b", ProviderID: "prov-1", StartsAt: now.Add(time.Hour), Status: StatusScheduled}
-	if up, _ := f.svc.HasUpcoming(ctx, "prov-1"); !up {
-		t.Fatal("a scheduled one missed")
-	}
-}

@@ -28,10 +28,6 @@ type Service interface {
 	// window's (the last 30 days and upcoming) first MaxFeedEvents.
 	ListMine(ctx context.Context, c Caller) ([]Appointment, error)
 	ListForProvider(ctx context.Context, c Caller, staffID string) ([]Appointment, error)
-	// HasUpcoming says whether the provider holds an appointment still to
-	// happen (pending, scheduled or confirmed, not started): one indexed
-	// existence query.
-	HasUpcoming(ctx context.Context, providerID string) (bool, error)
 	// SetProviderStatus and SetCustomerStatus move the appointment to
 	// status; reason (optional) goes with declining or cancelling.
 	SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error)
@@ -99,9 +95,6 @@ type Repository interface {
 	// ByProvider reads q's page of the provider's appointments; staffID ""
 	// all, else one member's (those booked before teams are the owner's).
 	ByProvider(ctx context.Context, providerID, staffID string, q PageQuery) ([]Appointment, error)
-	// UpcomingExists says whether the provider holds an appointment with
-	// one of UpcomingStatuses starting after now.
-	UpcomingExists(ctx context.Context, providerID string, now time.Time) (bool, error)
 	// Update locks the appointment, lets mutate change it, and stores the
 	// result with its event; mutate returning an error changes nothing.
 	// ErrNotFound, ErrSlotTaken (a reschedule onto a held slot).
@@ -500,13 +493,6 @@ func (s *service) ListForProvider(ctx context.Context, c Caller, staffID string)
 	}
 	list, err := s.repo.ByProvider(ctx, c.UserID, strings.TrimSpace(staffID), s.feedQuery())
 	return s.presentAll(list), err
-}
-
-func (s *service) HasUpcoming(ctx context.Context, providerID string) (bool, error) {
-	if strings.TrimSpace(providerID) == "" {
-		return false, apperr.Invalid(MsgProviderIDRequired)
-	}
-	return s.repo.UpcomingExists(ctx, providerID, s.now())
 }
 
 func (s *service) SetProviderStatus(ctx context.Context, c Caller, id, status, reason string) (Appointment, error) {

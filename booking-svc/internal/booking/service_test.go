@@ -167,12 +167,6 @@ func (r *memRepo) ByProvider(_ context.Context, id, staffID string, q PageQuery)
 	return pageOf(r.filter(func(a Appointment) bool { return a.ProviderID == id && (staffID == "" || staffOf(a) == staffID) }), q), nil
 }
 
-func (r *memRepo) UpcomingExists(_ context.Context, id string, now time.Time) (bool, error) {
-	return len(r.filter(func(a Appointment) bool {
-		return a.ProviderID == id && slices.Contains(UpcomingStatuses, a.Status) && a.StartsAt.After(now)
-	})) > 0, nil
-}
-
 // pageOf is q's page of list, as the store reads it.
 func pageOf(list []Appointment, q PageQuery) []Appointment {
 	cmp := func(a Appointment) int {

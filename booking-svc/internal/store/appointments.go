@@ -358,15 +358,6 @@ func pageClause(q booking.PageQuery, n int) (where, order string) {
 	return `(starts_at, id) > (` + p(0) + `, ` + p(1) + `::uuid)`, ` ORDER BY starts_at, id LIMIT ` + p(2)
 }
 
-// UpcomingExists looks for one appointment still to happen, off
-// appointments_by_provider: it stops at the first.
-func (s Appointments) UpcomingExists(ctx context.Context, providerID string, now time.Time) (bool, error) {
-	var exists bool
-	err := s.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM appointments
-		WHERE provider_id = $1 AND starts_at > $2 AND status = ANY($3))`, providerID, now, booking.UpcomingStatuses).Scan(&exists)
-	return exists, err
-}
-
 // staffIs is an appointment's member: its own, or the owner for one from
 // before teams (identity.OwnerMemberID, as catalog-svc's migration 008).
 const staffIs = `coalesce(staff_id, md5('owner:' || provider_id)::uuid)`

@@ -135,8 +135,6 @@ func TestEveryListReadsOnePageOfALongHistory(t *testing.T) {
 			"provider": {selectAppointment + `WHERE provider_id = $1 AND ` + where + order, "p-big", key.StartsAt, key.ID, q.Limit},
 			"member": {selectAppointment + `WHERE provider_id = $1 AND ` + staffIs + ` = $2::uuid AND ` + mwhere + morder,
 				"p-big", member, key.StartsAt, key.ID, q.Limit},
-			"upcoming": {`SELECT EXISTS (SELECT 1 FROM appointments WHERE provider_id = $1 AND starts_at > $2 AND status = ANY($3))`,
-				"p-big", now.Add(89 * 24 * time.Hour), booking.UpcomingStatuses},
 		} {
 			if read := rowsRead(t, pool, sql[0].(string), sql[1:]...); read > 3*booking.MaxPageSize {
 				t.Errorf("%s (backward %v): the plan reads %d rows for a page of at most %d", name, backward, read, q.Limit)
@@ -179,43 +177,4 @@ func (n planNode) scanned() int {
 		total += c.scanned()
 	}
 	return total
-}
-
-// UpcomingExists sees a pending, scheduled or confirmed appointment
-// still to start, and nothing else.
-func TestUpcomingExists(t *testing.T) {
-	s, _ := newStore(t)
-	ctx := context.Background()
-	now := start.Add(-time.Hour)
-	for slot, status := range []string{booking.StatusCancelled, booking.StatusRejected, booking.StatusCompleted, booking.StatusNoShow,
-		booking.StatusInProgress, booking.StatusPending} {
-		a := appointment("svc-up", slot)
-		a.Status = status
-		if status == booking.StatusPending {
-			a.StartsAt = now.Add(-time.Minute) // started: not upcoming
-			a.EndsAt = a.StartsAt.Add(30 * time.Minute)
-		}
-		if err := s.Create(ctx, a, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if up, err := s.UpcomingExists(ctx, "p1", now); err != nil || up {
-		t.Fatalf("upcoming %v, %v: none is", up, err)
-	}
-	for i, status := range booking.UpcomingStatuses {
-		a := appointment("svc-up", 10+i)
-		a.Status = status
-		if err := s.Create(ctx, a, nil); err != nil {
-			t.Fatal(err)
-		}
-		if up, err := s.UpcomingExists(ctx, "p1", now); err != nil || !up {
-			t.Fatalf("%s: upcoming %v, %v", status, up, err)
-		}
-		if up, _ := s.UpcomingExists(ctx, "p2", now); up {
-			t.Fatal("another provider's appointment counted")
-		}
-		if _, err := s.Pool.Exec(ctx, `DELETE FROM appointments WHERE id = $1`, a.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -46,7 +46,6 @@ type Set struct {
 	// BookingInternal's.
 	NextAvailable endpoint.Endpoint
 	BookingStats  endpoint.Endpoint
-	HasUpcoming   endpoint.Endpoint
 }
 
 // Domain is what the endpoints serve.
@@ -90,7 +89,6 @@ func NewSet(d Domain, middlewares func(service string) kit.Middlewares) Set {
 
 		NextAvailable: internal.Wrap("NextAvailable", kit.Endpoint(s.NextAvailable)),
 		BookingStats:  internal.Wrap("BookingStats", makeBookingStats(d.Stats)),
-		HasUpcoming:   internal.Wrap("HasUpcoming", kit.Endpoint(s.HasUpcoming)),
 	}
 }
 

@@ -46,7 +46,6 @@ type GRPCServer struct {
 	analytics                kit.Handler[*bookingv1.GetProviderAnalyticsRequest, *bookingv1.ProviderAnalyticsResponse]
 	nextAvailable            kit.Handler[*bookingv1.NextAvailableRequest, *bookingv1.NextAvailableResponse]
 	bookingStats             kit.Handler[*bookingv1.BookingStatsRequest, *bookingv1.BookingStatsResponse]
-	hasUpcoming              kit.Handler[*bookingv1.HasUpcomingRequest, *bookingv1.HasUpcomingResponse]
 }
 
 var (
@@ -76,7 +75,6 @@ func NewGRPCServer(set Set, loc *time.Location, now func() time.Time) *GRPCServe
 		analytics:                kit.NewHandler(set.GetProviderAnalytics, decodeAnalytics, encodeAnalytics),
 		nextAvailable:            kit.NewHandler(set.NextAvailable, decodeNextAvailable, encodeNextAvailable),
 		bookingStats:             kit.NewHandler(set.BookingStats, kit.NoRequest[*bookingv1.BookingStatsRequest], encodeBookingStats),
-		hasUpcoming:              kit.NewHandler(set.HasUpcoming, decodeHasUpcoming, encodeHasUpcoming),
 	}
 }
 
@@ -152,24 +150,12 @@ func (s *GRPCServer) BookingStats(ctx context.Context, req *bookingv1.BookingSta
 	return s.bookingStats.Serve(ctx, req)
 }
 
-func (s *GRPCServer) HasUpcoming(ctx context.Context, req *bookingv1.HasUpcomingRequest) (*bookingv1.HasUpcomingResponse, error) {
-	return s.hasUpcoming.Serve(ctx, req)
-}
-
 func decodeMyList(_ context.Context, req *bookingv1.ListMyAppointmentsRequest) booking.PageRequest {
 	return booking.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
 }
 
 func decodeProviderList(_ context.Context, req *bookingv1.ListProviderAppointmentsRequest) ProviderListRequest {
 	return ProviderListRequest{StaffID: req.GetStaffId(), Page: booking.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}}
-}
-
-func decodeHasUpcoming(_ context.Context, req *bookingv1.HasUpcomingRequest) string {
-	return req.GetProviderId()
-}
-
-func encodeHasUpcoming(_ context.Context, upcoming bool) *bookingv1.HasUpcomingResponse {
-	return &bookingv1.HasUpcomingResponse{Upcoming: upcoming}
 }
 
 func decodeReassign(_ context.Context, req *bookingv1.ReassignRequest) ReassignRequest {

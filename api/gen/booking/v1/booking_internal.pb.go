@@ -437,95 +437,6 @@ func (x *BookingStatsResponse) GetEnded() int64 {
 	return 0
 }
 
-type HasUpcomingRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProviderId    string                 `protobuf:"bytes,1,opt,name=providerId,proto3" json:"providerId,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *HasUpcomingRequest) Reset() {
-	*x = HasUpcomingRequest{}
-	mi := &file_slotwise_booking_v1_booking_internal_proto_msgTypes[7]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *HasUpcomingRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*HasUpcomingRequest) ProtoMessage() {}
-
-func (x *HasUpcomingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_internal_proto_msgTypes[7]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use HasUpcomingRequest.ProtoReflect.Descriptor instead.
-func (*HasUpcomingRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_internal_proto_rawDescGZIP(), []int{7}
-}
-
-func (x *HasUpcomingRequest) GetProviderId() string {
-	if x != nil {
-		return x.ProviderId
-	}
-	return ""
-}
-
-type HasUpcomingResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// upcoming: an appointment pending, scheduled or confirmed starts later.
-	Upcoming      bool `protobuf:"varint,1,opt,name=upcoming,proto3" json:"upcoming,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *HasUpcomingResponse) Reset() {
-	*x = HasUpcomingResponse{}
-	mi := &file_slotwise_booking_v1_booking_internal_proto_msgTypes[8]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *HasUpcomingResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*HasUpcomingResponse) ProtoMessage() {}
-
-func (x *HasUpcomingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_booking_v1_booking_internal_proto_msgTypes[8]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use HasUpcomingResponse.ProtoReflect.Descriptor instead.
-func (*HasUpcomingResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_booking_v1_booking_internal_proto_rawDescGZIP(), []int{8}
-}
-
-func (x *HasUpcomingResponse) GetUpcoming() bool {
-	if x != nil {
-		return x.Upcoming
-	}
-	return false
-}
-
 var File_slotwise_booking_v1_booking_internal_proto protoreflect.FileDescriptor
 
 const file_slotwise_booking_v1_booking_internal_proto_rawDesc = "" +
@@ -561,17 +472,10 @@ const file_slotwise_booking_v1_booking_internal_proto_rawDesc = "" +
 	"\x14BookingStatsResponse\x12\x1a\n" +
 	"\bbookings\x18\x01 \x01(\x03R\bbookings\x12\x1c\n" +
 	"\tcompleted\x18\x02 \x01(\x03R\tcompleted\x12\x14\n" +
-	"\x05ended\x18\x03 \x01(\x03R\x05ended\"4\n" +
-	"\x12HasUpcomingRequest\x12\x1e\n" +
-	"\n" +
-	"providerId\x18\x01 \x01(\tR\n" +
-	"providerId\"1\n" +
-	"\x13HasUpcomingResponse\x12\x1a\n" +
-	"\bupcoming\x18\x01 \x01(\bR\bupcoming2\xcf\x02\n" +
+	"\x05ended\x18\x03 \x01(\x03R\x05ended2\xe8\x01\n" +
 	"\x0fBookingInternal\x12k\n" +
 	"\rNextAvailable\x12).slotwise.booking.v1.NextAvailableRequest\x1a*.slotwise.booking.v1.NextAvailableResponse\"\x03\x90\x02\x01\x12h\n" +
-	"\fBookingStats\x12(.slotwise.booking.v1.BookingStatsRequest\x1a).slotwise.booking.v1.BookingStatsResponse\"\x03\x90\x02\x01\x12e\n" +
-	"\vHasUpcoming\x12'.slotwise.booking.v1.HasUpcomingRequest\x1a(.slotwise.booking.v1.HasUpcomingResponse\"\x03\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
+	"\fBookingStats\x12(.slotwise.booking.v1.BookingStatsRequest\x1a).slotwise.booking.v1.BookingStatsResponse\"\x03\x90\x02\x01B;Z9github.com/slotwise/slotwise/api/gen/booking/v1;bookingv1b\x06proto3"
 
 var (
 	file_slotwise_booking_v1_booking_internal_proto_rawDescOnce sync.Once
@@ -585,7 +489,7 @@ func file_slotwise_booking_v1_booking_internal_proto_rawDescGZIP() []byte {
 	return file_slotwise_booking_v1_booking_internal_proto_rawDescData
 }
 
-var file_slotwise_booking_v1_booking_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_slotwise_booking_v1_booking_internal_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_slotwise_booking_v1_booking_internal_proto_goTypes = []any{
 	(*NextAvailableRequest)(nil),  // 0: slotwise.booking.v1.NextAvailableRequest
 	(*ServiceSlots)(nil),          // 1: slotwise.booking.v1.ServiceSlots
@@ -594,23 +498,19 @@ var file_slotwise_booking_v1_booking_internal_proto_goTypes = []any{
 	(*NextSlot)(nil),              // 4: slotwise.booking.v1.NextSlot
 	(*BookingStatsRequest)(nil),   // 5: slotwise.booking.v1.BookingStatsRequest
 	(*BookingStatsResponse)(nil),  // 6: slotwise.booking.v1.BookingStatsResponse
-	(*HasUpcomingRequest)(nil),    // 7: slotwise.booking.v1.HasUpcomingRequest
-	(*HasUpcomingResponse)(nil),   // 8: slotwise.booking.v1.HasUpcomingResponse
-	(*timestamppb.Timestamp)(nil), // 9: google.protobuf.Timestamp
+	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
 }
 var file_slotwise_booking_v1_booking_internal_proto_depIdxs = []int32{
 	1, // 0: slotwise.booking.v1.NextAvailableRequest.services:type_name -> slotwise.booking.v1.ServiceSlots
 	2, // 1: slotwise.booking.v1.ServiceSlots.closedDays:type_name -> slotwise.booking.v1.ClosedDays
 	4, // 2: slotwise.booking.v1.NextAvailableResponse.slots:type_name -> slotwise.booking.v1.NextSlot
-	9, // 3: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
+	7, // 3: slotwise.booking.v1.NextSlot.startsAt:type_name -> google.protobuf.Timestamp
 	0, // 4: slotwise.booking.v1.BookingInternal.NextAvailable:input_type -> slotwise.booking.v1.NextAvailableRequest
 	5, // 5: slotwise.booking.v1.BookingInternal.BookingStats:input_type -> slotwise.booking.v1.BookingStatsRequest
-	7, // 6: slotwise.booking.v1.BookingInternal.HasUpcoming:input_type -> slotwise.booking.v1.HasUpcomingRequest
-	3, // 7: slotwise.booking.v1.BookingInternal.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
-	6, // 8: slotwise.booking.v1.BookingInternal.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
-	8, // 9: slotwise.booking.v1.BookingInternal.HasUpcoming:output_type -> slotwise.booking.v1.HasUpcomingResponse
-	7, // [7:10] is the sub-list for method output_type
-	4, // [4:7] is the sub-list for method input_type
+	3, // 6: slotwise.booking.v1.BookingInternal.NextAvailable:output_type -> slotwise.booking.v1.NextAvailableResponse
+	6, // 7: slotwise.booking.v1.BookingInternal.BookingStats:output_type -> slotwise.booking.v1.BookingStatsResponse
+	6, // [6:8] is the sub-list for method output_type
+	4, // [4:6] is the sub-list for method input_type
 	4, // [4:4] is the sub-list for extension type_name
 	4, // [4:4] is the sub-list for extension extendee
 	0, // [0:4] is the sub-list for field type_name
@@ -627,7 +527,7 @@ func file_slotwise_booking_v1_booking_internal_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_booking_v1_booking_internal_proto_rawDesc), len(file_slotwise_booking_v1_booking_internal_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

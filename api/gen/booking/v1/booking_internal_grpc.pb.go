@@ -21,7 +21,6 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	BookingInternal_NextAvailable_FullMethodName = "/slotwise.booking.v1.BookingInternal/NextAvailable"
 	BookingInternal_BookingStats_FullMethodName  = "/slotwise.booking.v1.BookingInternal/BookingStats"
-	BookingInternal_HasUpcoming_FullMethodName   = "/slotwise.booking.v1.BookingInternal/HasUpcoming"
 )
 
 // BookingInternalClient is the client API for BookingInternal service.
@@ -39,10 +38,6 @@ type BookingInternalClient interface {
 	NextAvailable(ctx context.Context, in *NextAvailableRequest, opts ...grpc.CallOption) (*NextAvailableResponse, error)
 	// BookingStats is the marketplace's booking counts (the gateway's GET /stats).
 	BookingStats(ctx context.Context, in *BookingStatsRequest, opts ...grpc.CallOption) (*BookingStatsResponse, error)
-	// HasUpcoming says whether the provider holds an appointment still to
-	// happen (the gateway's DELETE /auth/account): one indexed existence
-	// query, however long the provider's history.
-	HasUpcoming(ctx context.Context, in *HasUpcomingRequest, opts ...grpc.CallOption) (*HasUpcomingResponse, error)
 }
 
 type bookingInternalClient struct {
@@ -73,16 +68,6 @@ func (c *bookingInternalClient) BookingStats(ctx context.Context, in *BookingSta
 	return out, nil
 }
 
-func (c *bookingInternalClient) HasUpcoming(ctx context.Context, in *HasUpcomingRequest, opts ...grpc.CallOption) (*HasUpcomingResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(HasUpcomingResponse)
-	err := c.cc.Invoke(ctx, BookingInternal_HasUpcoming_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // BookingInternalServer is the server API for BookingInternal service.
 // All implementations must embed UnimplementedBookingInternalServer
 // for forward compatibility.
@@ -98,10 +83,6 @@ type BookingInternalServer interface {
 	NextAvailable(context.Context, *NextAvailableRequest) (*NextAvailableResponse, error)
 	// BookingStats is the marketplace's booking counts (the gateway's GET /stats).
 	BookingStats(context.Context, *BookingStatsRequest) (*BookingStatsResponse, error)
-	// HasUpcoming says whether the provider holds an appointment still to
-	// happen (the gateway's DELETE /auth/account): one indexed existence
-	// query, however long the provider's history.
-	HasUpcoming(context.Context, *HasUpcomingRequest) (*HasUpcomingResponse, error)
 	mustEmbedUnimplementedBookingInternalServer()
 }
 
@@ -117,9 +98,6 @@ func (UnimplementedBookingInternalServer) NextAvailable(context.Context, *NextAv
 }
 func (UnimplementedBookingInternalServer) BookingStats(context.Context, *BookingStatsRequest) (*BookingStatsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method BookingStats not implemented")
-}
-func (UnimplementedBookingInternalServer) HasUpcoming(context.Context, *HasUpcomingRequest) (*HasUpcomingResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method HasUpcoming not implemented")
 }
 func (UnimplementedBookingInternalServer) mustEmbedUnimplementedBookingInternalServer() {}
 func (UnimplementedBookingInternalServer) testEmbeddedByValue()                         {}
@@ -178,24 +156,6 @@ func _BookingInternal_BookingStats_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
-func _BookingInternal_HasUpcoming_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(HasUpcomingRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(BookingInternalServer).HasUpcoming(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: BookingInternal_HasUpcoming_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(BookingInternalServer).HasUpcoming(ctx, req.(*HasUpcomingRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 // BookingInternal_ServiceDesc is the grpc.ServiceDesc for BookingInternal service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -210,10 +170,6 @@ var BookingInternal_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "BookingStats",
 			Handler:    _BookingInternal_BookingStats_Handler,
-		},
-		{
-			MethodName: "HasUpcoming",
-			Handler:    _BookingInternal_HasUpcoming_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
