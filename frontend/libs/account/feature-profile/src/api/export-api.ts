@@ -14,7 +14,10 @@ async function signedIn(method: 'GET' | 'DELETE', path: string, body?: unknown):
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await globalThis.fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+  // No answer is status 0, as the typed client's unwrap says it: the screen then shows its own words.
+  const res = await globalThis
+    .fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' })
+    .catch(() => Promise.reject(new ApiError(0, GENERIC_ERROR)));
   if (!res.ok) {
     const err = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(res.status, err?.message || GENERIC_ERROR);

@@ -94,7 +94,7 @@ function BookingDashboard({ staffId, team }: { staffId: string; team: readonly S
                   )}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                  <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status. Check your connection and try again." />
                   {showStaff && <ReassignAction appointment={a} team={team} now={now} />}
                 </div>
               </li>

@@ -167,7 +167,7 @@ export function ProviderHome() {
                   </p>
                   {a.status !== 'pending' && <p className="text-xs text-slate-600 dark:text-slate-300">New time asked by the customer</p>}
                   <div className="mt-2">
-                    <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update request." />
+                    <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update request. Check your connection and try again." />
                   </div>
                 </li>
               ))}
@@ -186,7 +186,7 @@ export function ProviderHome() {
                       {withStaff(a.staffName, team) && ` · ${withStaff(a.staffName, team)}`}
                     </p>
                     <div className="mt-2">
-                      <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                      <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status. Check your connection and try again." />
                     </div>
                   </li>
                 ))}
