@@ -104,3 +104,22 @@ test('the reason reads in light and dark, on a phone and a laptop', async ({ pag
     }
   }
 });
+
+test('nothing invented: a new service reads "New", and the home has no reviews to show yet', async ({ page, request }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, request);
+    await page.evaluate((s) => localStorage.setItem('theme', s), scheme);
+    await page.goto('/');
+    const reviews = page.getByTestId('latest-reviews');
+    await expect(reviews.getByText(/^No reviews yet/)).toBeVisible();
+    await expect(reviews.getByRole('figure')).toHaveCount(0);
+    await reviews.screenshot({ path: shotPath(`nothing-invented-home-reviews-${scheme}.png`) });
+    await page.goto('/provider-services');
+    await page.getByText('Healthcare & Wellness', { exact: true }).click();
+    const card = page.locator('article, li, div').filter({ hasText: serviceName }).getByTestId('rating-new').first();
+    await expect(card).toHaveText('New: no reviews yet');
+    await expect(page.getByText('0.0 (0 reviews)')).toHaveCount(0);
+    await page.screenshot({ path: shotPath(`nothing-invented-new-service-${scheme}.png`) });
+  }
+});
