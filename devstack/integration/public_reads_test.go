@@ -1,8 +1,11 @@
 package integration
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -55,8 +58,13 @@ func TestPublicReadsETag(t *testing.T) {
 	st := stacktest.Start(t)
 	p := st.NewUser(t, "provider")
 	id := st.Post(t, "/services", p.Token, serviceForm("Tagged clinic", "Healthcare & Wellness")).ExpectStatus(t, http.StatusCreated).String("data._id")
+	// Asked without compression: the strong tag is the plain body's
+	// (TestPublicReadsCompressed covers the encoded answers).
+	plain := func(path string) *stacktest.Response {
+		return st.Do(t, stacktest.Req{Method: http.MethodGet, Path: path, Headers: map[string]string{"Accept-Encoding": "identity"}})
+	}
 	conditional := func(path, etag string) *stacktest.Response {
-		return st.Do(t, stacktest.Req{Method: http.MethodGet, Path: path, Headers: map[string]string{"If-None-Match": etag}})
+		return st.Do(t, stacktest.Req{Method: http.MethodGet, Path: path, Headers: map[string]string{"If-None-Match": etag, "Accept-Encoding": "identity"}})
 	}
 	for _, c := range []struct{ path, cache string }{
 		{"/services?category=healthcare", "public, max-age=5"},
@@ -65,12 +73,12 @@ func TestPublicReadsETag(t *testing.T) {
 		{"/services/" + id + "/availability", "no-cache"},
 	} {
 		t.Run(c.path, func(t *testing.T) {
-			r := st.Get(t, c.path, "").ExpectStatus(t, http.StatusOK)
+			r := plain(c.path).ExpectStatus(t, http.StatusOK)
 			etag := r.Header.Get("ETag")
 			if !strings.HasPrefix(etag, `"`) || len(etag) < 10 || r.Header.Get("Cache-Control") != c.cache {
 				t.Fatalf("ETag %q, Cache-Control %q", etag, r.Header.Get("Cache-Control"))
 			}
-			if again := st.Get(t, c.path, ""); again.Header.Get("ETag") != etag {
+			if again := plain(c.path); again.Header.Get("ETag") != etag {
 				t.Fatalf("same resource, ETag %q then %q", etag, again.Header.Get("ETag"))
 			}
 			nm := conditional(c.path, etag)
@@ -107,6 +115,67 @@ func TestPublicReadsETag(t *testing.T) {
 			t.Fatalf("own list tagged %q", r.Header.Get("ETag"))
 		}
 	})
+}
+
+// TestPublicReadsCompressed: availability, a listing and a service page
+// asked with Accept-Encoding: gzip answer Content-Encoding: gzip (each is
+// over the gateway's 1 KB threshold), Vary: Accept-Encoding, and decode to
+// the JSON a client without compression gets; their ETag is the plain
+// body's tag made weak (RFC 9110 §8.8.1), and If-None-Match with it, or
+// with the strong tag, still answers 304 (docs/product.md "Fresh and kept").
+func TestPublicReadsCompressed(t *testing.T) {
+	t.Parallel()
+	st := stacktest.Start(t)
+	p := st.NewUser(t, "provider")
+	form := serviceForm("Compressed clinic", "Healthcare & Wellness")
+	form["description"] = strings.Repeat("Gentle, thorough care for the whole family. ", 20)
+	form["timeSlots"] = []string{}
+	for h := 9; h < 18; h++ {
+		for m := 0; m < 60; m += 15 {
+			form["timeSlots"] = append(form["timeSlots"].([]string), fmt.Sprintf("%02d:%02d", h, m))
+		}
+	}
+	form["duration"] = 15
+	id := st.Post(t, "/services", p.Token, form).ExpectStatus(t, http.StatusCreated).String("data._id")
+	for i := range 3 {
+		st.Post(t, "/services", p.Token, serviceForm(fmt.Sprintf("Compressed clinic %d", i), "Healthcare & Wellness")).ExpectStatus(t, http.StatusCreated)
+	}
+	ask := func(path string, headers map[string]string) *stacktest.Response {
+		return st.Do(t, stacktest.Req{Method: http.MethodGet, Path: path, Headers: headers})
+	}
+	for _, path := range []string{"/services/" + id + "/availability", "/services?category=healthcare", "/services/" + id} {
+		t.Run(path, func(t *testing.T) {
+			plain := ask(path, map[string]string{"Accept-Encoding": "identity"}).ExpectStatus(t, http.StatusOK)
+			// Go's client decodes gzip itself only when it asked on its own.
+			zipped := ask(path, map[string]string{"Accept-Encoding": "gzip"}).ExpectStatus(t, http.StatusOK)
+			if zipped.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(zipped.Header.Get("Vary"), "Accept-Encoding") {
+				t.Fatalf("plain %d bytes; gzip asked: Content-Encoding %q, Vary %q", len(plain.Raw),
+					zipped.Header.Get("Content-Encoding"), zipped.Header.Get("Vary"))
+			}
+			zr, err := gzip.NewReader(bytes.NewReader(zipped.Raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			decoded, err := io.ReadAll(zr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(decoded, plain.Raw) || len(zipped.Raw) >= len(plain.Raw) {
+				t.Fatalf("%d gzipped bytes decode to %d bytes, not the %d plain ones", len(zipped.Raw), len(decoded), len(plain.Raw))
+			}
+			strong, weak := plain.Header.Get("ETag"), zipped.Header.Get("ETag")
+			if weak != "W/"+strong {
+				t.Fatalf("gzipped ETag %q, plain %q", weak, strong)
+			}
+			t.Logf("%d bytes plain, %d gzipped", len(plain.Raw), len(zipped.Raw))
+			for _, tag := range []string{weak, strong} {
+				nm := ask(path, map[string]string{"Accept-Encoding": "gzip", "If-None-Match": tag})
+				if nm.Status != http.StatusNotModified || len(nm.Raw) != 0 || nm.Header.Get("ETag") != weak {
+					t.Fatalf("If-None-Match %s: %d, %d bytes, ETag %q", tag, nm.Status, len(nm.Raw), nm.Header.Get("ETag"))
+				}
+			}
+		})
+	}
 }
 
 // TestFreshAcrossReplicas: two gateways, each in front of a catalog-svc

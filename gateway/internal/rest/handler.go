@@ -80,6 +80,7 @@ func NewHandler(ctx context.Context, b Backends, o Options) (http.Handler, error
 	h = requireJSON(h)
 	h = noStore(h)
 	h = trimTrailingSlash(h)
+	h = compress(h)
 	h = cors(o.CORSOrigins, h)
 	h = httpsec.Headers(httpsec.APIPolicy, h)
 	h = o.Metrics.HTTPMiddleware(h)

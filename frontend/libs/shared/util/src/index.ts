@@ -7,3 +7,5 @@ export * from './lib/business-time';
 export * from './lib/appointments';
 export * from './lib/provider-availability';
 export * from './lib/review-form';
+export * from './lib/generic-error';
+export * from './lib/failure';

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Role } from '@slotwise/shared-contract';
 import { GENERIC_ERROR, returnPath, useSession, writeToken } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Field, Input, PasswordInput, Select, SuccessBanner, Textarea } from '@slotwise/shared-ui';
-import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds } from '@slotwise/shared-util';
+import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, failureMessage } from '@slotwise/shared-util';
 import { login, register, useUserRole } from '../api/auth-api';
 import {
   LOGIN_REDIRECT_MS,
@@ -91,7 +91,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
         timer.current = setTimeout(() => navigate('/login', { state: location.state }), REGISTER_REDIRECT_MS);
       }
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : GENERIC_ERROR);
+      setError(failureMessage(err, GENERIC_ERROR));
     } finally {
       setSubmitting(false);
     }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { failureMessage } from '@slotwise/shared-util';
 
 /** The card the sign-in page and the mailed links' pages share. */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
@@ -15,4 +16,4 @@ export function AccountCard({ title, children }: { title: string; children: Reac
 export const linkClass = 'font-medium text-indigo-600 hover:underline dark:text-indigo-300';
 
 /** An error's message for the user, else fallback. */
-export const messageOf = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+export const messageOf = failureMessage;

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
+import { useSession } from '@slotwise/shared-data-access';
 import { Button, ConfirmDialog, ErrorBanner, Field, PasswordInput } from '@slotwise/shared-ui';
 import { useDeleteAccount } from '../api/export-api';
+import { failureMessage } from '@slotwise/shared-util';
 
 /** "Delete my account" (docs/product.md#your-data): the password, then a confirmation; the app signs out to /login. */
 export function DeleteAccount() {
@@ -31,7 +32,7 @@ export function DeleteAccount() {
       navigate('/login', { replace: true });
     } catch (err) {
       setConfirming(false);
-      setError(err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : 'Failed to delete your account. Please try again.');
+      setError(failureMessage(err, 'Failed to delete your account. Please try again.'));
     }
   };
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { User } from '@slotwise/shared-contract';
-import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
+import { useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessBanner, Textarea } from '@slotwise/shared-ui';
-import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatDate } from '@slotwise/shared-util';
+import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatDate, failureMessage } from '@slotwise/shared-util';
 import { useUpdateProfile } from '../api/profile-api';
 import { SecuritySection } from './SecuritySection';
 import { YourDataSection } from './YourDataSection';
@@ -80,7 +80,7 @@ function ProfileView({ user }: { user: User }) {
       // A new email waits on the link mailed to it (docs/product.md#verified-email-and-password-reset).
       flash('success', saved.pendingEmail ? `Saved. To change your email to ${saved.pendingEmail}, open the link we sent there.` : PROFILE_SAVED);
     } catch (err) {
-      flash('error', err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : PROFILE_SAVE_FAILED);
+      flash('error', failureMessage(err, PROFILE_SAVE_FAILED));
     }
   };
 

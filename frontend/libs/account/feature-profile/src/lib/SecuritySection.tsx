@@ -1,11 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { GENERIC_ERROR, useSession } from '@slotwise/shared-data-access';
+import { useSession } from '@slotwise/shared-data-access';
 import { Button, ConfirmDialog, ErrorBanner, Field, PasswordInput, SuccessBanner } from '@slotwise/shared-ui';
 import { useChangePassword, useSignOutEverywhere } from '../api/profile-api';
 import { emptyPasswordChange, validatePasswordChange, type PasswordChangeValues } from './password-change';
+import { failureMessage } from '@slotwise/shared-util';
 
-const message = (err: unknown, fallback: string) => (err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : fallback);
+const message = failureMessage;
 
 /** The profile's sign-in security (docs/product.md#sessions): change the password, sign out everywhere. */
 export function SecuritySection() {

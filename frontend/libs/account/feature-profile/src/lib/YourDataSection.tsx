@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { GENERIC_ERROR } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, SuccessBanner } from '@slotwise/shared-ui';
 import { useDownloadMyData } from '../api/export-api';
 import { DeleteAccount } from './DeleteAccount';
+import { failureMessage } from '@slotwise/shared-util';
 
 /** The profile's "Your data" (docs/product.md#your-data): download everything the account holds, or delete it. */
 export function YourDataSection() {
@@ -17,7 +17,7 @@ export function YourDataSection() {
       await download.mutateAsync();
       setDone(true);
     } catch (err) {
-      setError(err instanceof Error && err.message && err.message !== GENERIC_ERROR ? err.message : 'Failed to download your data. Please try again.');
+      setError(failureMessage(err, 'Failed to download your data. Please try again.'));
     }
   };
 

@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '@slotwise/shared-data-access';
 import { Button, buttonClass, ErrorBanner, Field, Page, PageHeader, RatingInput, SuccessBanner, Textarea } from '@slotwise/shared-ui';
-import { REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { REVIEW_MESSAGES, validateReview, failureMessage } from '@slotwise/shared-util';
 import { useCreateReview } from '../api/appointment-api';
 
 export const THANKS_DELAY_MS = 1000;
@@ -51,7 +50,7 @@ export function LeaveReviewPage() {
     if (msg) return;
     create.mutate(
       { appointmentId, rating, comment: comment.trim() },
-      { onError: (err) => setError(err instanceof ApiError ? err.message : 'Something went wrong') },
+      { onError: (err) => setError(failureMessage(err, 'Could not send your review. Check your connection and try again.')) },
     );
   };
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { Button, buttonClass, ChoiceDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
-import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey } from '@slotwise/shared-util';
+import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey, failureMessage } from '@slotwise/shared-util';
 import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment, useShowStaff } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal, ListPager } from '@slotwise/booking-ui';
 import { useCancelAppointment } from '../api/appointment-api';
@@ -55,7 +55,7 @@ export function MyAppointmentsPage() {
         setDetails(null);
         toast.success('Appointment cancelled', { duration: TOAST_MS });
       },
-      onError: () => toast.error('Failed to cancel appointment. Please try again.', { duration: TOAST_MS }),
+      onError: (err) => toast.error(failureMessage(err, 'Failed to cancel appointment. Please try again.'), { duration: TOAST_MS }),
     });
   };
 
@@ -201,7 +201,7 @@ export function MyAppointmentsPage() {
           now={now}
           showStaff={showStaff(details)}
           onClose={() => setDetails(null)}
-          onAddToCalendar={() => void downloadAppointmentCalendar(details).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
+          onAddToCalendar={() => void downloadAppointmentCalendar(details).catch((err) => toast.error(failureMessage(err, CALENDAR_EXPORT_FAILED)))}
           actions={
             canChange(details, now) ? (
               <>

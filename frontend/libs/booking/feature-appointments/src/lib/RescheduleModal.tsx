@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Appointment } from '@slotwise/shared-contract';
-import { ApiError } from '@slotwise/shared-data-access';
 import { Button, Dialog, ErrorBanner, toast } from '@slotwise/shared-ui';
-import { APPOINTMENT_UPDATED_KEY, formatZonedDateTime, TOAST_MS } from '@slotwise/shared-util';
+import { APPOINTMENT_UPDATED_KEY, formatZonedDateTime, TOAST_MS, failureMessage } from '@slotwise/shared-util';
 import { useReschedule } from '../api/appointment-api';
 import { RescheduleSlots } from './RescheduleSlots';
 import { memberNotFree, rescheduleModalFailed, validateRescheduleModal } from './reschedule-rules';
@@ -40,7 +39,7 @@ export function RescheduleModal({ appointment: a, onClose }: { appointment: Appo
         onError: (err) => {
           const busy = member !== ANY_STAFF ? memberNotFree(err) : null;
           if (busy) setNotFree(busy);
-          else setError(rescheduleModalFailed(err instanceof ApiError ? err.message : 'Please try again.'));
+          else setError(rescheduleModalFailed(failureMessage(err, 'Please try again.')));
         },
       },
     );

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { ApiError, useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, ErrorBanner, Page, PageHeader, Spinner, SuccessBanner } from '@slotwise/shared-ui';
-import { APPOINTMENT_UPDATED_KEY, formatZonedDateTime } from '@slotwise/shared-util';
+import { APPOINTMENT_UPDATED_KEY, formatZonedDateTime, failureMessage } from '@slotwise/shared-util';
 import { AppointmentCard } from '@slotwise/booking-ui';
 import { useAppointment, useReschedule } from '../api/appointment-api';
 import { CHANGE_MESSAGES, rescheduleBlocked } from './appointment-list';
@@ -63,7 +63,7 @@ function RescheduleForm({ appointment: a }: { appointment: Appointment }) {
         onError: (err) => {
           const busy = member !== ANY_STAFF ? memberNotFree(err) : null;
           if (busy) setNotFree(busy);
-          else setError(RESCHEDULE_MESSAGES.pageFailed);
+          else setError(failureMessage(err, RESCHEDULE_MESSAGES.pageFailed));
         },
       },
     );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Appointment, DayAvailability } from '@slotwise/shared-contract';
-import { ApiError, readToken, returnState, useSession } from '@slotwise/shared-data-access';
+import { readToken, returnState, useSession } from '@slotwise/shared-data-access';
 import {
   Button,
   buttonClass,
@@ -17,7 +17,7 @@ import {
   Textarea,
   toast,
 } from '@slotwise/shared-ui';
-import { BUSINESS_TIME_ZONE, formatZonedDateTime, REVIEW_MESSAGES, validateReview } from '@slotwise/shared-util';
+import { BUSINESS_TIME_ZONE, formatZonedDateTime, REVIEW_MESSAGES, validateReview, failureMessage } from '@slotwise/shared-util';
 import { useAvailability } from '@slotwise/booking-data-access';
 import { ANYONE_AVAILABLE, BookingSummary, dayOpen, firstOpenDay, ServiceSlotPicker, slotState, StaffChoice, type SlotRules, type SummaryService } from '@slotwise/booking-ui';
 import { useBookAppointment, useService, useServiceReviews } from '../api/booking-api';
@@ -156,7 +156,7 @@ function Booking({ serviceId, serviceParam }: { serviceId: string; serviceParam:
     create.book(buildBookingPayload(serviceId, { ...form, staffId }), {
       onSuccess: (r) => setBooked(r.appointment),
       onError: (err) => {
-        setError(bookingFailedMessage(err instanceof ApiError ? err.message : null));
+        setError(bookingFailedMessage(failureMessage(err, '')));
         void availability.refetch();
         // The service too: a refusal may come from a rule it changed meanwhile (its minimum notice).
         void service.refetch();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useCalendarFeed, useResetCalendarFeed } from '@slotwise/booking-data-access';
 import { Button, buttonClass, copyAddress, toast } from '@slotwise/shared-ui';
+import { failureMessage } from '@slotwise/shared-util';
 
 /**
  * The signed-in user's calendar feed (docs/product.md#calendar-export): a secret webcal:// address
@@ -39,7 +40,7 @@ export function CalendarFeedPanel() {
               onClick={() =>
                 reset.mutate(undefined, {
                   onSuccess: (r) => toast.success(r.message),
-                  onError: () => toast.error('Could not change the address. Please try again.'),
+                  onError: (err) => toast.error(failureMessage(err, 'Could not change the address. Check your connection and try again.')),
                 })
               }
             >

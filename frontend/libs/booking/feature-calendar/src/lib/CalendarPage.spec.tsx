@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { anAppointmentIn, apiError, aProvider, aService, aUser, http, mockApi, server } from '@slotwise/shared-testing';
+import { anAppointmentIn, apiError, aProvider, aService, aUser, http, HttpResponse, mockApi, server } from '@slotwise/shared-testing';
 import type { Appointment } from '@slotwise/shared-contract';
 import { CalendarPage } from './CalendarPage';
 import { calendarEnd } from './calendar-events';
+
+const CLOSED = 'You are closed on Thursday, 3 December (Staff training): reopen the day to confirm this appointment, or decline it';
 
 // FullCalendar is not needed here: one button per event stands in for it, saying where it ends.
 vi.mock('./CalendarView', () => ({
@@ -35,16 +37,19 @@ describe('CalendarPage', () => {
     await waitFor(() => expect(event.getAttribute('data-end')).toBe('2030-01-02T05:15:00'));
   });
 
-  it('a refused status change shows the spec message, not the server text', async () => {
+  it.each([
+    ["a refused status change shows the server's reason", () => apiError(409, CLOSED), CLOSED],
+    ['a status change that got no answer shows the spec message', () => HttpResponse.error(), 'Error updating appointment status. Please try again.'],
+  ])('%s', async (_, answer, shown) => {
     mockApi.signIn(aProvider());
     mockApi.appointments = [anAppointmentIn(48, { serviceName: 'Dental check-up', status: 'pending' })];
-    server.use(http.patch('*/appointments/:id/provider-status', () => apiError(409, 'Appointment is cancelled')));
+    server.use(http.patch('*/appointments/:id/provider-status', answer));
     renderWithProviders(<CalendarPage />);
     expect(await screen.findByRole('heading', { name: 'Provider Calendar' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Dental check-up' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
-    expect(vi.mocked(toast.error).mock.calls[0][0]).toBe('Error updating appointment status. Please try again.');
+    expect(vi.mocked(toast.error).mock.calls[0][0]).toBe(shown);
   });
 
   it("the event's dialog offers the provider the same steps as every screen: Accept a request the customer moved; Mark Completed or No-show once started", async () => {

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, buttonClass, EmptyState, ErrorBanner, Field, Page, PageHeader, Select, Spinner, SuccessBanner, Tabs, toast } from '@slotwise/shared-ui';
-import { APPOINTMENT_UPDATED_KEY, businessDate, reviewState, TOAST_MS } from '@slotwise/shared-util';
+import { APPOINTMENT_UPDATED_KEY, businessDate, reviewState, TOAST_MS, failureMessage } from '@slotwise/shared-util';
 import {
   CALENDAR_EXPORT_FAILED,
   downloadAppointmentCalendar,
@@ -213,7 +213,7 @@ export function CalendarPage() {
           appointment={selected}
           now={now}
           onClose={() => setSelectedId(null)}
-          onAddToCalendar={() => void downloadAppointmentCalendar(selected).catch(() => toast.error(CALENDAR_EXPORT_FAILED))}
+          onAddToCalendar={() => void downloadAppointmentCalendar(selected).catch((err) => toast.error(failureMessage(err, CALENDAR_EXPORT_FAILED)))}
           viewer={provider ? 'provider' : 'customer'}
           showStaff={showStaff(selected)}
           actions={

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Appointment, AppointmentStatus } from '@slotwise/shared-contract';
 import { Button, ReasonDialog, toast, type ButtonSize } from '@slotwise/shared-ui';
-import { formatDateTime, PROVIDER_STEPS, providerSteps, type ProviderStep } from '@slotwise/shared-util';
+import { formatDateTime, PROVIDER_STEPS, providerSteps, type ProviderStep, failureMessage } from '@slotwise/shared-util';
 
 interface Props {
   appointment: Appointment;
   now: Date;
   /** sends the status (and reason); rejects when refused */
   onAct: (status: AppointmentStatus, reason: string) => Promise<unknown>;
-  /** the screen's message when it fails (docs/product.md#messages) */
+  /** the screen's words when the server gave no reason (docs/product.md#messages); a refusal shows the server's */
   failedMessage: string;
   size?: ButtonSize;
   /** the wrapper's classes: 'contents' lets the buttons join the row they are put in (a dialog's) */
@@ -33,8 +33,8 @@ export function ProviderActions({ appointment: a, now, onAct, failedMessage, siz
     try {
       await onAct(info.status, reason);
       toast.success(`${info.done}: ${a.serviceName} for ${a.customerName || a.customerEmail}`);
-    } catch {
-      toast.error(failedMessage);
+    } catch (err) {
+      toast.error(failureMessage(err, failedMessage));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@
 // closure, shared by the provider's own days off (provider home) and each team member's (team page).
 import { useState, type FormEvent } from 'react';
 import { Button, ErrorBanner, Field, Input } from '@slotwise/shared-ui';
+import { failureMessage } from '@slotwise/shared-util';
 
 export interface CloseDaysBody {
   from: string;
@@ -53,7 +54,7 @@ export function CloseDaysForm({ from: fixedFrom, min, onSubmit, onDone, failedMe
       await onSubmit({ from, to: to || from, note });
       onDone();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : failedMessage);
+      setError(failureMessage(err, failedMessage));
     } finally {
       setBusy(false);
     }

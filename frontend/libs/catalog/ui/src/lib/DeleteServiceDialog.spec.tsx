@@ -19,12 +19,20 @@ describe('DeleteServiceDialog', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Hair Cut deleted'));
   });
 
-  it('a refused delete keeps the question open with the spec message', async () => {
+  it("a refused delete keeps the question open with the server's reason", async () => {
     const onClose = vi.fn();
-    render(<DeleteServiceDialog service={{ _id: 's1', name: 'Hair Cut' }} onDelete={() => Promise.reject(new Error('409'))} onClose={onClose} />);
+    const refusal = Object.assign(new Error('Hair Cut has upcoming bookings: cancel them first'), { status: 409 });
+    render(<DeleteServiceDialog service={{ _id: 's1', name: 'Hair Cut' }} onDelete={() => Promise.reject(refusal)} onClose={onClose} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete service.'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Hair Cut has upcoming bookings: cancel them first'));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a delete that got no answer says what to do', async () => {
+    const noAnswer = Object.assign(new Error('Something went wrong'), { status: 0 });
+    render(<DeleteServiceDialog service={{ _id: 's1', name: 'Hair Cut' }} onDelete={() => Promise.reject(noAnswer)} onClose={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete service. Check your connection and try again.'));
   });
 
   it('Cancel closes without deleting', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Service } from '@slotwise/shared-contract';
 import { ConfirmDialog, toast } from '@slotwise/shared-ui';
+import { failureMessage } from '@slotwise/shared-util';
 
 interface Props {
   service: Pick<Service, '_id' | 'name'>;
@@ -18,8 +19,8 @@ export function DeleteServiceDialog({ service, onDelete, onClose }: Props) {
       await onDelete(service._id);
       toast.success(`${service.name} deleted`);
       onClose();
-    } catch {
-      toast.error('Failed to delete service.');
+    } catch (err) {
+      toast.error(failureMessage(err, 'Failed to delete service. Check your connection and try again.'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Service, ServiceRequest } from '@slotwise/shared-contract';
 import { Button, Dialog, ErrorBanner, Field, Input, Select, Textarea } from '@slotwise/shared-ui';
-import { SERVICE_FORM_CATEGORIES } from '@slotwise/shared-util';
+import { SERVICE_FORM_CATEGORIES, failureMessage } from '@slotwise/shared-util';
 import {
   buildServicePayload,
   emptyServiceForm,
@@ -25,13 +25,9 @@ export interface ServiceFormProps {
   onCancel?: () => void;
 }
 
-const GENERIC = 'Something went wrong';
-
 /** The server's message, else the documented fallback for adding or updating (docs/product.md#messages). */
 function saveError(e: unknown, editing: boolean): string {
-  const msg = e instanceof Error ? e.message : '';
-  if (msg && msg !== GENERIC) return msg;
-  return editing ? SERVICE_SAVE_ERRORS.update : SERVICE_SAVE_ERRORS.add;
+  return failureMessage(e, editing ? SERVICE_SAVE_ERRORS.update : SERVICE_SAVE_ERRORS.add);
 }
 
 /**

@@ -5,9 +5,8 @@ import { ListPager, ProviderActions, StaffFilter, withStaff } from '@slotwise/bo
 import { useSession } from '@slotwise/shared-data-access';
 import { buttonClass, CLOSED_DAY_TONE, ErrorBanner, Icon, Page, PageHeader, Spinner, StatusBadge, Tabs } from '@slotwise/shared-ui';
 import { availabilityWindow, awaitsProvider, cancellationNote, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
-import { useAppointments, useLinkedAppointment, useMyStaff, useProviderStatus } from '@slotwise/booking-data-access';
+import { useAppointments, useLinkedAppointment, useMyStaff, useProviderStatus, useProviderReviews } from '@slotwise/booking-data-access';
 import { closureOn, useMyServices, useMySchedule } from '@slotwise/catalog-data-access';
-import { useProviderReviews } from '../api/provider-dashboard-api';
 import { bookingTab, BOOKING_TABS, inBookingTab, MINI_CALENDAR_DAYS, type BookingTab } from './booking-tabs';
 import { ServiceManagement } from './ServiceManagement';
 import { RatingsFeedback } from './RatingsFeedback';
@@ -94,7 +93,7 @@ function BookingDashboard({ staffId, team }: { staffId: string; team: readonly S
                   )}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                  <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status. Check your connection and try again." />
                   {showStaff && <ReassignAction appointment={a} team={team} now={now} />}
                 </div>
               </li>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Review } from '@slotwise/shared-contract';
-import { useReportReview } from '@slotwise/booking-data-access';
+import { useReportReview, useProviderReviews } from '@slotwise/booking-data-access';
 import {
   ErrorBanner,
   ReportReviewButton,
@@ -9,7 +9,6 @@ import {
   Stars,
 } from '@slotwise/shared-ui';
 import { averageRating, formatDate, reviewerName } from '@slotwise/shared-util';
-import { useProviderReviews } from '../api/provider-dashboard-api';
 import { ReplyForm } from './ReplyForm';
 import { card } from './styles';
 

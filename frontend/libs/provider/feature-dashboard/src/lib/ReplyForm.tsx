@@ -8,6 +8,7 @@ import {
   toast,
 } from '@slotwise/shared-ui';
 import { useDeleteReply, useSaveReply } from '../api/provider-dashboard-api';
+import { failureMessage } from '@slotwise/shared-util';
 
 /** The longest reply the server keeps (review-svc's MaxReplyLength). */
 export const REPLY_MAX = 1000;
@@ -41,7 +42,7 @@ export function ReplyForm({
           toast.success(r.message);
           onDone();
         },
-        onError: (e) => setError(e.message),
+        onError: (e) => setError(failureMessage(e, 'Could not save the reply. Check your connection and try again.')),
       },
     );
   };
@@ -68,7 +69,7 @@ export function ReplyForm({
       </Field>
       {remove.isError && (
         <div className="mt-2">
-          <ErrorBanner>{remove.error.message}</ErrorBanner>
+          <ErrorBanner>{failureMessage(remove.error, 'Could not delete the reply. Check your connection and try again.')}</ErrorBanner>
         </div>
       )}
       <div className="mt-2 flex flex-wrap gap-2">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Service } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
 import { Button, ErrorBanner, Icon, Input, Select, Spinner, toast } from '@slotwise/shared-ui';
-import { formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf } from '@slotwise/shared-util';
+import { formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf, failureMessage } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
 import { DeleteServiceDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
 import { useToggleService } from '../api/provider-dashboard-api';
@@ -32,8 +32,8 @@ export function ServiceManagement() {
     try {
       await toggle.mutateAsync({ id: s._id, isActive });
       toast.success(`${s.name} is now ${isActive ? 'active' : 'inactive'}`);
-    } catch {
-      toast.error('Failed to update service status.');
+    } catch (err) {
+      toast.error(failureMessage(err, 'Failed to update service status. Check your connection and try again.'));
     }
   }
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
-import { ApiError } from '@slotwise/shared-data-access';
 import { Button, CLOSED_DAY_TONE, ErrorBanner, toast } from '@slotwise/shared-ui';
 import { closureLabel, CloseDaysForm } from '@slotwise/catalog-ui';
-import { availabilityOf, availabilityWindow, formatDateTime, type Availability } from '@slotwise/shared-util';
+import { availabilityOf, availabilityWindow, formatDateTime, type Availability, failureMessage } from '@slotwise/shared-util';
 import { closureOn, useAddClosure, useDeleteClosure, useMySchedule } from '@slotwise/catalog-data-access';
 import { bookingsOnClosedDays } from './schedule-rules';
 
@@ -94,10 +93,6 @@ export function AvailabilityCard({ list, now }: { list: readonly Appointment[]; 
   );
 }
 
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback;
-}
-
 /** Close `from` (and up to a later day) with an optional note. */
 function CloseDays({ from, onDone }: { from: string; onDone: () => void }) {
   const add = useAddClosure();
@@ -108,7 +103,7 @@ function CloseDays({ from, onDone }: { from: string; onDone: () => void }) {
       onSubmit={(body) =>
         add.mutateAsync(body).then(
           (r) => toast.success(r.message),
-          (err) => Promise.reject(new Error(errorText(err, 'Failed to close these days.'))),
+          (err) => Promise.reject(new Error(failureMessage(err, 'Failed to close these days. Check your connection and try again.'))),
         )
       }
     />
@@ -136,7 +131,7 @@ function Reopen({ closure, onDone }: { closure: { _id: string; from: string; to:
                 toast.success(r.message);
                 onDone();
               },
-              onError: (err) => setError(errorText(err, 'Failed to reopen these days.')),
+              onError: (err) => setError(failureMessage(err, 'Failed to reopen these days. Check your connection and try again.')),
             })
           }
         >

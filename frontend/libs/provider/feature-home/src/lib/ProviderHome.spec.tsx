@@ -1,12 +1,39 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
 import { useNotificationCenter, useRefreshOnNotification } from '@slotwise/notification-data-access';
-import { aNotification, anAppointmentIn, aProvider, mockApi } from '@slotwise/shared-testing';
+import { aNotification, anAppointmentIn, aProvider, aReview, mockApi } from '@slotwise/shared-testing';
 import { ProviderHome } from './ProviderHome';
 
 const requests = () => screen.findByRole('list', { name: 'Pending requests' });
 
 describe('ProviderHome', () => {
+  it("'What Customers Say' shows the business's three latest reviews, nothing invented", async () => {
+    mockApi.signIn(aProvider());
+    mockApi.reviews = [
+      aReview({ comment: 'Newest: gentle and quick', userId: { _id: 'u1', email: '', displayName: 'Asha R.' }, serviceName: 'Trim' }),
+      aReview({ comment: 'Second', rating: 4 }),
+      aReview({ comment: 'Third', rating: 3 }),
+      aReview({ comment: 'Fourth is not shown' }),
+    ];
+    renderWithProviders(<ProviderHome />);
+    const section = await screen.findByTestId('latest-reviews');
+    await within(section).findByText('“Newest: gentle and quick”');
+    expect(within(section).getAllByRole('figure')).toHaveLength(3);
+    expect(within(section).queryByText(/Fourth/)).toBeNull();
+    expect(within(section).getByText('Asha R.')).toBeTruthy();
+    expect(within(section).getByLabelText('Rated 4.0 out of 5')).toBeTruthy();
+    expect(section.textContent).not.toMatch(/Meera J\.|Karan P\.|Sneha R\./);
+  });
+
+  it('with no reviews yet it says so', async () => {
+    mockApi.signIn(aProvider());
+    mockApi.reviews = [];
+    renderWithProviders(<ProviderHome />);
+    const section = await screen.findByTestId('latest-reviews');
+    expect((await within(section).findByText(/No reviews yet/)).textContent).toContain('the latest appear here');
+    expect(within(section).queryAllByRole('figure')).toHaveLength(0);
+  });
+
   it('a request the customer moved before the answer is still a request, and Accept settles it', async () => {
     const moved = anAppointmentIn(48, { serviceName: 'Moved facial', status: 'scheduled', awaitingProvider: true });
     const accepted = anAppointmentIn(50, { serviceName: 'Accepted trim', status: 'scheduled' });

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, StatusBadge } from '@slotwise/shared-ui';
-import { formatDate, formatDateTime, STATUS_LABELS } from '@slotwise/shared-util';
-import { useAppointments, useMyStaff, useProviderStatus } from '@slotwise/booking-data-access';
+import { buttonClass, ErrorBanner, Icon, Page, Skeleton, Spinner, Stars, StatusBadge } from '@slotwise/shared-ui';
+import { formatDate, formatDateTime, reviewerName, STATUS_LABELS } from '@slotwise/shared-util';
+import { useAppointments, useMyStaff, useProviderReviews, useProviderStatus } from '@slotwise/booking-data-access';
 import { ProviderActions, withStaff } from '@slotwise/booking-ui';
 import { useMyServices } from '@slotwise/catalog-data-access';
 import { useNotificationCenter } from '@slotwise/notification-data-access';
@@ -13,13 +13,8 @@ import { averageDuration, pendingRequests, providerStats, providerUpcoming, toCo
 import { AvailabilityCard } from './AvailabilityCard';
 import { QueueNote, QueueSwitch } from './QueueSwitch';
 
-// Static content (docs/product.md#what-the-product-does: sample reviews are static).
-
-const SAMPLE_REVIEWS = [
-  { id: 1, name: 'Meera J.', rating: 5, text: 'Very professional and right on time. Will book again!' },
-  { id: 2, name: 'Karan P.', rating: 4, text: 'Great service, the booking process was smooth.' },
-  { id: 3, name: 'Sneha R.', rating: 5, text: 'Friendly staff and a clean place. Highly recommended.' },
-];
+/** How many of the business's latest reviews the home shows (all are on the dashboard). */
+const LATEST_REVIEWS = 3;
 
 const QUICK_ACCESS = [
   { to: '/add-service', icon: 'plus', label: 'Add Service' },
@@ -35,7 +30,7 @@ const card = 'rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm dark:
  * Provider home (docs/product.md#screens-and-routes, #states-and-transitions, #constants): hero stats, three upcoming appointments, daily snapshot,
  * availability with a 30-day mini calendar, the request queue (Accept → scheduled, Decline →
  * cancelled) and the started ones to mark (Mark Completed, Mark No-show), the provider's
- * notifications, quick access and static sample reviews. It follows new requests without a
+ * notifications, quick access and the business's latest reviews. It follows new requests without a
  * reload: the navbar's notification poll refreshes the appointments (useRefreshOnNotification).
  */
 export function ProviderHome() {
@@ -167,7 +162,7 @@ export function ProviderHome() {
                   </p>
                   {a.status !== 'pending' && <p className="text-xs text-slate-600 dark:text-slate-300">New time asked by the customer</p>}
                   <div className="mt-2">
-                    <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update request." />
+                    <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update request. Check your connection and try again." />
                   </div>
                 </li>
               ))}
@@ -186,7 +181,7 @@ export function ProviderHome() {
                       {withStaff(a.staffName, team) && ` · ${withStaff(a.staffName, team)}`}
                     </p>
                     <div className="mt-2">
-                      <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status." />
+                      <ProviderActions appointment={a} now={now} onAct={act(a)} failedMessage="Failed to update status. Check your connection and try again." />
                     </div>
                   </li>
                 ))}
@@ -213,21 +208,37 @@ export function ProviderHome() {
         </div>
       </section>
 
-      <section className="mt-8" aria-labelledby="reviews-h">
-        <h2 id="reviews-h" className="mb-4 text-xl font-semibold">What Customers Say</h2>
+      <LatestReviews />
+    </Page>
+  );
+}
+
+/** The business's latest reviews (GET /reviews/provider, newest first), or what to expect before the first. */
+function LatestReviews() {
+  const reviews = useProviderReviews();
+  const latest = (reviews.data ?? []).slice(0, LATEST_REVIEWS);
+  return (
+    <section className="mt-8" aria-labelledby="reviews-h" data-testid="latest-reviews">
+      <h2 id="reviews-h" className="mb-4 text-xl font-semibold">What Customers Say</h2>
+      {reviews.isPending ? (
+        <Skeleton className="h-32" />
+      ) : reviews.isError ? (
+        <ErrorBanner>Could not load reviews</ErrorBanner>
+      ) : latest.length === 0 ? (
+        <p className={`${card} text-slate-600 dark:text-slate-300`}>No reviews yet. Customers can review a visit once it is completed; the latest appear here.</p>
+      ) : (
         <div className="grid gap-4 md:grid-cols-3">
-          {SAMPLE_REVIEWS.map((r) => (
-            <figure key={r.id} className={card}>
-              <span className="text-amber-500" aria-label={`${r.rating} out of 5`}>
-                {'★'.repeat(r.rating)}
-                <span className="text-slate-300 dark:text-slate-600">{'★'.repeat(5 - r.rating)}</span>
-              </span>
-              <blockquote className="mt-2 text-slate-700 dark:text-slate-200">“{r.text}”</blockquote>
-              <figcaption className="mt-3 text-sm font-semibold">{r.name}</figcaption>
+          {latest.map((r) => (
+            <figure key={r._id} className={card}>
+              <Stars rating={r.rating} />
+              <blockquote className="mt-2 break-words text-slate-700 dark:text-slate-200">“{r.comment}”</blockquote>
+              <figcaption className="mt-3 text-sm">
+                <span className="font-semibold">{reviewerName(r)}</span> · {r.serviceName} · {formatDate(r.createdAt)}
+              </figcaption>
             </figure>
           ))}
         </div>
-      </section>
-    </Page>
+      )}
+    </section>
   );
 }

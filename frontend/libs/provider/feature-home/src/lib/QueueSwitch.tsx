@@ -1,5 +1,6 @@
 import { useMySchedule, useSetQueue } from '@slotwise/catalog-data-access';
 import { toast } from '@slotwise/shared-ui';
+import { failureMessage } from '@slotwise/shared-util';
 
 /**
  * The queue's open/closed switch (docs/product.md#provider-schedule): persisted on the server;
@@ -20,7 +21,7 @@ export function QueueSwitch() {
       onClick={() =>
         setQueue.mutate(!open, {
           onSuccess: (r) => toast.success(r.message),
-          onError: () => toast.error('Failed to update the queue. Please try again.'),
+          onError: (err) => toast.error(failureMessage(err, 'Failed to update the queue. Check your connection and try again.')),
         })
       }
       className={`rounded-full px-3 py-1 text-sm font-semibold disabled:opacity-60 ${open ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200' : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200'}`}

@@ -4,6 +4,7 @@ import type { StaffMember } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 import { webcalAddress } from '@slotwise/booking-data-access';
 import { Button, copyAddress, toast } from '@slotwise/shared-ui';
+import { failureMessage } from '@slotwise/shared-util';
 
 const feedKey = (id: string) => [queryRoots.provider, 'staff-calendar-feed', id] as const;
 
@@ -27,7 +28,7 @@ export function MemberCalendarFeed({ member: m }: { member: StaffMember }) {
       qc.setQueryData(feedKey(m._id), webcalAddress(r.path));
       toast.success(r.message);
     },
-    onError: () => toast.error('Could not change the address. Please try again.'),
+    onError: (err) => toast.error(failureMessage(err, 'Could not change the address. Check your connection and try again.')),
   });
   return (
     <details className="mt-3 text-sm" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="member-calendar-feed">

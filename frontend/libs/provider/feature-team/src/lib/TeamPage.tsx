@@ -9,6 +9,7 @@ import { useAddMember, useAddMemberClosure, useDeleteMemberClosure, useRemoveMem
 import { MemberCalendarFeed } from './MemberCalendarFeed';
 import { MemberForm } from './MemberForm';
 import { buildMemberPatch, buildMemberRequest, emptyMemberForm, hoursSummary, memberFormOf } from './team-form';
+import { failureMessage } from '@slotwise/shared-util';
 
 const card = 'min-w-0 rounded-2xl border border-slate-200 bg-surface p-4 shadow-sm sm:p-6 dark:border-slate-700';
 
@@ -153,7 +154,7 @@ function MemberDaysOff({ member: m }: { member: StaffMember }) {
                   setError(null);
                   del.mutate(
                     { id: m._id, closureId: c._id },
-                    { onSuccess: () => toast.success(`Reopened ${closureLabel(c)} for ${m.name}`), onError: (err) => setError(err.message || 'Failed to reopen these days.') },
+                    { onSuccess: () => toast.success(`Reopened ${closureLabel(c)} for ${m.name}`), onError: (err) => setError(failureMessage(err, 'Failed to reopen these days. Check your connection and try again.')) },
                   );
                 }}
               >
@@ -198,7 +199,7 @@ function RemoveMember({ member: m, onDone }: { member: StaffMember; onDone: () =
             onDone();
           },
           onError: (err) => {
-            toast.error(err.message || 'Failed to remove the member.');
+            toast.error(failureMessage(err, 'Failed to remove the member. Check your connection and try again.'));
             onDone();
           },
         })

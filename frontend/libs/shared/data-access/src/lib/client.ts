@@ -3,13 +3,14 @@
 // an answer into its body, or an ApiError carrying the server's message.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { Emitted, ErrorBody, paths } from '@slotwise/shared-contract';
+import { GENERIC_ERROR } from '@slotwise/shared-util';
 import { API_BASE } from './config';
 import { takePrefetched } from './prefetch';
 import { refreshSession, tokenExpiresSoon } from './refresh';
 import { readRefreshToken, readToken } from './token';
 import { newTraceparent } from './trace';
 
-export const GENERIC_ERROR = 'Something went wrong';
+export { GENERIC_ERROR } from '@slotwise/shared-util';
 
 /** A refused or failed call; `status` 0 means the request got no answer (network error). */
 export class ApiError extends Error {

@@ -3,6 +3,7 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { Field, Textarea } from './Field';
 import { ErrorBanner } from './feedback';
+import { failureMessage } from '@slotwise/shared-util';
 
 /** The longest report details the server keeps (review-svc's MaxReportDetails). */
 export const REPORT_DETAILS_MAX = 300;
@@ -44,7 +45,7 @@ export function ReportReviewDialog({ onReport, onClose }: Props) {
     try {
       onClose(await onReport(reason, details.trim()));
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong');
+      setError(failureMessage(e, 'Could not send the report. Check your connection and try again.'));
       setBusy(false);
     }
   };

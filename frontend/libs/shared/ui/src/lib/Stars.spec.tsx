@@ -14,4 +14,12 @@ describe('Stars', () => {
     render(<Stars rating={4.5} count={1} />);
     expect(screen.getByLabelText('Rated 4.5 out of 5').textContent).toContain('4.5 (1 review)');
   });
+
+  it('a service with no reviews reads "New", not five grey stars and 0.0', () => {
+    render(<Stars rating={0} count={0} />);
+    const badge = screen.getByTestId('rating-new');
+    expect(badge.textContent).toBe('New: no reviews yet');
+    expect(badge.textContent).not.toContain('★');
+    expect(screen.queryByLabelText(/Rated/)).toBeNull();
+  });
 });

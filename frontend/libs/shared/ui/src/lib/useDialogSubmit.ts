@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { failureMessage } from '@slotwise/shared-util';
 
 /**
  * The busy flag, the error and the closing of a dialog that sends something (the reassign dialog,
  * the team member form): while `send` runs, `busy` holds the submit button; when it resolves the
- * dialog closes; when it rejects, its message (or `fallback` when it has none) is shown and the
+ * dialog closes; when it rejects, the server's message (failureMessage; `fallback` when it gave none) is shown and the
  * dialog stays open for another try. `setError` shows a problem found before sending.
  */
 export function useDialogSubmit(onClose: () => void, fallback: string) {
@@ -16,7 +17,7 @@ export function useDialogSubmit(onClose: () => void, fallback: string) {
       await send();
       onClose();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : fallback);
+      setError(failureMessage(err, fallback));
     } finally {
       setBusy(false);
     }

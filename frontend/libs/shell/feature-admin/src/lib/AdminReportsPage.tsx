@@ -13,7 +13,7 @@ import {
   Stars,
   toast,
 } from '@slotwise/shared-ui';
-import { formatDate, reviewerName } from '@slotwise/shared-util';
+import { formatDate, reviewerName, failureMessage } from '@slotwise/shared-util';
 import { decide, useOpenReports } from '../api/admin-api';
 
 const reasonLabel = (value: string) =>
@@ -64,8 +64,8 @@ function ReportCard({ report, onDecided }: { report: ReviewReport; onDecided: ()
         toast.success(message);
         onDecided();
       })
-      .catch((e: Error) => {
-        toast.error(e.message);
+      .catch((e: unknown) => {
+        toast.error(failureMessage(e, 'Could not record the decision. Check your connection and try again.'));
         setBusy(false);
         setConfirmHide(false);
       });
