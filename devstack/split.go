@@ -290,7 +290,9 @@ func (s *Split) env(program string, listen map[string]string) ([]string, error) 
 	if err != nil {
 		return nil, err
 	}
-	return append(env, s.o.Env...), nil
+	// DEVSTACK=true marks every process as one of a development stack,
+	// where auth-svc may take VERIFIED_EMAIL_DOMAINS (auth-svc/authsvc.go).
+	return append(append(env, "DEVSTACK=true"), s.o.Env...), nil
 }
 
 // listen returns the listening addresses of a process of program at ip:

@@ -6,7 +6,10 @@
 -- A later contract step may drop the trigger once no release omits it.
 ALTER TABLE staff_services ADD COLUMN provider_id text;
 
-CREATE FUNCTION staff_services_fill_provider() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The function keeps the migration's search_path (the catalog schema), so
+-- it finds staff_members whatever the inserting session's path is.
+CREATE FUNCTION staff_services_fill_provider() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
 BEGIN
   IF NEW.provider_id IS NULL THEN
     SELECT m.provider_id INTO NEW.provider_id FROM staff_members m WHERE m.id = NEW.staff_id;
