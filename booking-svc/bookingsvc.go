@@ -118,6 +118,8 @@ func (cfg Config) Spec() svc.Spec {
 			rt.Consume(topics.Accounts, topics.BookingFeedsGroup, events.RevokedAccess(feeds, rt.Logger))
 			notices := booking.ClosedDayNotices{Catalog: services, Store: repo, Location: loc, Now: now}
 			rt.Consume(topics.Services, topics.BookingClosedDaysGroup, events.ClosedDays(notices, rt.Logger))
+			handBack := booking.HandBack{Catalog: services, Store: repo, Now: now}
+			rt.Consume(topics.Services, topics.BookingMembersGroup, events.MembersRemoved(handBack, rt.Logger))
 			rt.Go("overdue appointments", func(ctx context.Context) error {
 				completeOverdue(ctx, domain, rt.Logger)
 				return nil

@@ -17,9 +17,11 @@ const (
 	Reviews = "review.reviews.v1"
 	// Services carries events.v1.ServiceEvent, keyed by service id: every
 	// creation, change (form, slots, active flag) and deletion of a service.
-	// Producer: catalog-svc. Consumer: booking-svc (BookingClosedDaysGroup),
-	// for closed-day notices. No one keeps copies of services: readers ask
-	// catalog-svc (docs/product.md "Fresh and kept").
+	// Producer: catalog-svc. Consumers: booking-svc (BookingClosedDaysGroup),
+	// for closed-day notices, and (BookingMembersGroup) for member_removed,
+	// keyed by provider id, which hands a removed team member's upcoming
+	// appointments back to the owner. No one keeps copies of services:
+	// readers ask catalog-svc (docs/product.md "Fresh and kept").
 	Services = "catalog.services.v1"
 	// Accounts carries events.v1.AccountEvent, keyed by user id: the mails
 	// about an account (verification links, reset links, the notice of an
@@ -45,6 +47,9 @@ const (
 	// BookingClosedDaysGroup is booking-svc's group on Services that tells
 	// customers of appointments on newly closed days.
 	BookingClosedDaysGroup = "booking-svc.closed-days"
+	// BookingMembersGroup is booking-svc's group on Services that hands a
+	// removed team member's upcoming appointments back to the owner.
+	BookingMembersGroup = "booking-svc.members"
 	// NotificationReviewsGroup is notification-svc's group on Reviews.
 	NotificationReviewsGroup = "notification-svc.reviews"
 	// NotificationAccountsGroup is notification-svc's group on Accounts.

@@ -401,7 +401,10 @@ func (s Appointments) Update(ctx context.Context, id string, mutate func(*bookin
 		if err != nil {
 			return err
 		}
-		if change.Type == booking.EventReassigned {
+		// A hand-back to the owner (booking/handback.go) is the server's, not
+		// the provider's: it spends no reassignment budget, and each
+		// appointment is handed back at most once.
+		if change.Type == booking.EventReassigned && change.ActorRole != booking.ActorSystem {
 			if err := spendReassign(ctx, tx, a.ID, a.UpdatedAt); err != nil {
 				return err
 			}

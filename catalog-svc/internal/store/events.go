@@ -1,6 +1,8 @@
 package store
 
 import (
+	"time"
+
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -19,7 +21,17 @@ const (
 	// EventSchedule is the provider's queue or days off changed: every
 	// service of theirs is booked under new rules.
 	EventSchedule = "schedule"
+	// EventMemberRemoved is a team member removed: keyed by the provider,
+	// with the member's id (api/proto/slotwise/events/v1/events.proto).
+	EventMemberRemoved = "member_removed"
 )
+
+// memberRemovedEvent is the event of member staffID leaving providerID's
+// team at at.
+func memberRemovedEvent(providerID, staffID string, at time.Time) *eventsv1.ServiceEvent {
+	return &eventsv1.ServiceEvent{EventId: uuid.NewString(), Type: EventMemberRemoved, OccurredAt: timestamppb.New(at),
+		ProviderId: providerID, StaffId: staffID}
+}
 
 // serviceEvent is the event of a change whose result is o.
 func serviceEvent(o catalog.Offering, typ string) *eventsv1.ServiceEvent {

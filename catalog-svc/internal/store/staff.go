@@ -8,6 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/slotwise/slotwise/api/topics"
+	"github.com/slotwise/slotwise/platform/outbox"
 	"github.com/slotwise/slotwise/platform/postgres"
 
 	"github.com/slotwise/slotwise/catalog-svc/internal/catalog"
@@ -229,7 +231,7 @@ func (s Services) RemoveMember(ctx context.Context, providerID, id string, at ti
 	if !postgres.IsUUID(id) {
 		return catalog.ErrNotFound
 	}
-	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if err := lockTeam(ctx, tx, providerID); err != nil {
 			return err
 		}
@@ -248,9 +250,19 @@ func (s Services) RemoveMember(ctx context.Context, providerID, id string, at ti
 		if err := keepsPerformers(ctx, tx, id, name, nil); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE staff_members SET removed_at = $3, updated_at = $3 WHERE id = $1 AND provider_id = $2`, id, providerID, at)
-		return err
+		if _, err = tx.Exec(ctx, `UPDATE staff_members SET removed_at = $3, updated_at = $3 WHERE id = $1 AND provider_id = $2`,
+			id, providerID, at); err != nil {
+			return err
+		}
+		// booking-svc hands the member's upcoming appointments back to the
+		// owner (docs/product.md#team-members): told by an event, as
+		// catalog-svc never calls booking-svc.
+		return outbox.Write(ctx, tx, topics.Services, providerID, memberRemovedEvent(providerID, id, at))
 	})
+	if err == nil && s.Kick != nil {
+		s.Kick()
+	}
+	return err
 }
 
 // keepsPerformers refuses (*LastPerformerError) when member id, named

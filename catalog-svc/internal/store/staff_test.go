@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"google.golang.org/protobuf/proto"
 
+	eventsv1 "github.com/slotwise/slotwise/api/gen/events/v1"
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/identity"
 	"github.com/slotwise/slotwise/platform/postgres"
@@ -212,8 +214,26 @@ func TestTeamRules(t *testing.T) {
 	if err := domain.RemoveMember(ctx, other, ann.ID); apperr.KindOf(err) != apperr.KindNotFound {
 		t.Fatalf("another provider removing Ann: %v", err)
 	}
+	removedBefore := testkit.Count(t, pool, `SELECT count(*) FROM outbox WHERE topic = 'catalog.services.v1' AND key = $1`, owner.UserID)
 	if err := domain.RemoveMember(ctx, owner, ann.ID); err != nil {
 		t.Fatal(err)
+	}
+	// booking-svc is told, to hand Ann's upcoming appointments back to the
+	// owner: one member_removed event, keyed by the provider, in the removal's
+	// transaction.
+	if n := testkit.Count(t, pool, `SELECT count(*) FROM outbox WHERE topic = 'catalog.services.v1' AND key = $1`,
+		owner.UserID); n != removedBefore+1 {
+		t.Fatalf("events keyed by the provider after removing Ann: %d, want %d", n, removedBefore+1)
+	}
+	var removed eventsv1.ServiceEvent
+	var payload []byte
+	if err := pool.QueryRow(ctx, `SELECT payload FROM outbox WHERE topic = 'catalog.services.v1' AND key = $1 ORDER BY id DESC LIMIT 1`,
+		owner.UserID).Scan(&payload); err != nil {
+		t.Fatal(err)
+	}
+	if err := proto.Unmarshal(payload, &removed); err != nil || removed.GetType() != EventMemberRemoved ||
+		removed.GetStaffId() != ann.ID || removed.GetProviderId() != owner.UserID || removed.GetEventId() == "" {
+		t.Fatalf("the removal's event: %+v, %v", &removed, err)
 	}
 	if got, _ := domain.Get(ctx, colour.ID); len(got.Staff) != 1 {
 		t.Fatalf("Colour's staff after Ann left and Zoe stopped: %+v", got.Staff)

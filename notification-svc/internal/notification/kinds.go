@@ -32,8 +32,11 @@ const (
 	KindCompleted      = "appointment_completed"
 	KindDayClosed      = "day_closed"
 	KindReassigned     = "booking_reassigned"
-	KindReminder24h    = "reminder_24h"
-	KindReminder1h     = "reminder_1h"
+	// KindMemberLeft tells the provider that a removed member's upcoming
+	// appointment is now the owner's (booking-svc/internal/booking/handback.go).
+	KindMemberLeft  = "member_left"
+	KindReminder24h = "reminder_24h"
+	KindReminder1h  = "reminder_1h"
 	// A review's author and its reporters (docs/product.md "Replies and reports").
 	KindReviewReply  = "review_reply"
 	KindReviewHidden = "review_hidden"
@@ -69,6 +72,10 @@ const (
 	// EventReassigned: the provider gave the appointment to another
 	// member of their team.
 	EventReassigned = "reassigned"
+
+	// ActorSystem is the actorRole of a change booking-svc made on its own
+	// (a removed member's appointment handed back to the owner, say).
+	ActorSystem = "system"
 )
 
 // AppointmentChange is one event of booking.appointments.v1: the
@@ -173,8 +180,15 @@ func forPeople(a AppointmentChange, loc *time.Location) []Draft {
 	case EventDayClosed:
 		return toCustomer(KindDayClosed, DayClosedText(a, loc))
 	case EventReassigned:
-		return toCustomer(KindReassigned, fmt.Sprintf("Your appointment for %s on %s will now be with %s.",
+		told := toCustomer(KindReassigned, fmt.Sprintf("Your appointment for %s on %s will now be with %s.",
 			service, when, orDefault(a.StaffName, "another member of the team")))
+		if a.ActorRole == ActorSystem && a.PreviousStaffName != "" {
+			// A removed member's appointment handed back to the owner: the
+			// provider did not choose it, so they are told to reassign it.
+			told = append(toProvider(KindMemberLeft, fmt.Sprintf("%s left your team, so %s's appointment for %s on %s is yours now: reassign it if someone else should take it.",
+				a.PreviousStaffName, customer, service, when)), told...)
+		}
+		return told
 	case EventStatusChanged:
 	default:
 		return nil

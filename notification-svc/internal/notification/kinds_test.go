@@ -232,3 +232,26 @@ func TestRepliesAndDecisionsTellTheAuthorAndReporters(t *testing.T) {
 		}
 	}
 }
+
+// A removed member's appointment handed back to the owner by booking-svc:
+// the provider is told to reassign it, the customer who they will see,
+// and the removed member (named, not addressed) nothing.
+func TestHandedBackTellsProviderAndCustomer(t *testing.T) {
+	a := change(EventReassigned, StatusScheduled, StatusScheduled, ActorSystem)
+	a.StaffID, a.StaffName, a.PreviousStaffID, a.PreviousStaffName = "owner", "Glow Salon", "m1", "Ravi"
+	got := ForAppointment(a, ist)
+	want := []Draft{
+		{RecipientID: "prov", Kind: KindMemberLeft, AppointmentID: "a1",
+			Text: "Ravi left your team, so Asha's appointment for Haircut on Tue 1 Dec, 9:00 AM is yours now: reassign it if someone else should take it."},
+		{RecipientID: "cust", Kind: KindReassigned, AppointmentID: "a1",
+			Text: "Your appointment for Haircut on Tue 1 Dec, 9:00 AM will now be with Glow Salon."},
+	}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	// The provider's own reassignment tells only the customer.
+	a.ActorRole = identity.RoleProvider
+	if got := ForAppointment(a, ist); len(got) != 1 || got[0].Kind != KindReassigned {
+		t.Fatalf("a provider's reassignment: %+v", got)
+	}
+}

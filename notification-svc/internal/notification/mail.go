@@ -54,6 +54,7 @@ var subjects = map[string]string{
 	KindCompleted:           "How was your appointment?",
 	KindDayClosed:           "Your appointment needs a new time",
 	KindReassigned:          "Your appointment is with someone new",
+	KindMemberLeft:          "A booking is back with you",
 	KindReminder24h:         "Reminder: your appointment is tomorrow",
 	KindReminder1h:          "Reminder: your appointment starts in an hour",
 	KindReviewReply:         "The business replied to your review",
@@ -68,7 +69,8 @@ var subjects = map[string]string{
 }
 
 // providerKinds are told to providers; every other kind to customers.
-var providerKinds = map[string]bool{KindNewBooking: true, KindCustomerCancelled: true, KindCustomerClosed: true, KindCustomerRescheduled: true, KindNewReview: true}
+var providerKinds = map[string]bool{KindNewBooking: true, KindCustomerCancelled: true, KindCustomerClosed: true, KindCustomerRescheduled: true, KindNewReview: true,
+	KindMemberLeft: true}
 
 // LinkPath is where the web app shows a notification's appointment: the
 // provider's dashboard, or the customer's appointments (where a completed

@@ -487,24 +487,29 @@ func (x *ReviewEvent) GetReporterIds() []string {
 // ServiceEvent is published on catalog.services.v1, keyed by service id,
 // when a service is created, changed (its form, time slots or active flag)
 // or deleted. It carries the service's state after the change: what a copy
-// of it would hold.
+// of it would hold. A "member_removed" event is keyed by the provider id
+// and carries only eventId, type, occurredAt, providerId and staffId.
 type ServiceEvent struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	EventId string                 `protobuf:"bytes,1,opt,name=eventId,proto3" json:"eventId,omitempty"`
 	// type is "created", "updated", "deleted", "rated" (a review changed the
 	// rating aggregate) or "schedule" (the provider closed or opened the queue
-	// or changed days off: bookings are decided anew).
-	Type          string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
-	OccurredAt    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
-	ServiceId     string                 `protobuf:"bytes,4,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
-	ProviderId    string                 `protobuf:"bytes,5,opt,name=providerId,proto3" json:"providerId,omitempty"`
-	Name          string                 `protobuf:"bytes,6,opt,name=name,proto3" json:"name,omitempty"`
-	Category      string                 `protobuf:"bytes,7,opt,name=category,proto3" json:"category,omitempty"`
-	Provider      string                 `protobuf:"bytes,8,opt,name=provider,proto3" json:"provider,omitempty"`
-	Location      string                 `protobuf:"bytes,9,opt,name=location,proto3" json:"location,omitempty"`
-	TimeSlots     []string               `protobuf:"bytes,10,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
-	IsActive      bool                   `protobuf:"varint,11,opt,name=isActive,proto3" json:"isActive,omitempty"`
-	Deleted       bool                   `protobuf:"varint,12,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	// or changed days off: bookings are decided anew) or "member_removed"
+	// (team member staffId left providerId's team: booking-svc hands their
+	// upcoming appointments back to the owner).
+	Type       string                 `protobuf:"bytes,2,opt,name=type,proto3" json:"type,omitempty"`
+	OccurredAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=occurredAt,proto3" json:"occurredAt,omitempty"`
+	ServiceId  string                 `protobuf:"bytes,4,opt,name=serviceId,proto3" json:"serviceId,omitempty"`
+	ProviderId string                 `protobuf:"bytes,5,opt,name=providerId,proto3" json:"providerId,omitempty"`
+	Name       string                 `protobuf:"bytes,6,opt,name=name,proto3" json:"name,omitempty"`
+	Category   string                 `protobuf:"bytes,7,opt,name=category,proto3" json:"category,omitempty"`
+	Provider   string                 `protobuf:"bytes,8,opt,name=provider,proto3" json:"provider,omitempty"`
+	Location   string                 `protobuf:"bytes,9,opt,name=location,proto3" json:"location,omitempty"`
+	TimeSlots  []string               `protobuf:"bytes,10,rep,name=timeSlots,proto3" json:"timeSlots,omitempty"`
+	IsActive   bool                   `protobuf:"varint,11,opt,name=isActive,proto3" json:"isActive,omitempty"`
+	Deleted    bool                   `protobuf:"varint,12,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	// staffId is the removed member of a "member_removed" event.
+	StaffId       string `protobuf:"bytes,13,opt,name=staffId,proto3" json:"staffId,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -621,6 +626,13 @@ func (x *ServiceEvent) GetDeleted() bool {
 		return x.Deleted
 	}
 	return false
+}
+
+func (x *ServiceEvent) GetStaffId() string {
+	if x != nil {
+		return x.StaffId
+	}
+	return ""
 }
 
 // AccountEvent is published on auth.accounts.v1, keyed by user id: a mail
@@ -810,7 +822,7 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\vserviceName\x18\n" +
 	" \x01(\tR\vserviceName\x12\"\n" +
 	"\fbusinessName\x18\v \x01(\tR\fbusinessName\x12 \n" +
-	"\vreporterIds\x18\f \x03(\tR\vreporterIds\"\xf2\x02\n" +
+	"\vreporterIds\x18\f \x03(\tR\vreporterIds\"\x8c\x03\n" +
 	"\fServiceEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +
@@ -828,7 +840,8 @@ const file_slotwise_events_v1_events_proto_rawDesc = "" +
 	"\ttimeSlots\x18\n" +
 	" \x03(\tR\ttimeSlots\x12\x1a\n" +
 	"\bisActive\x18\v \x01(\bR\bisActive\x12\x18\n" +
-	"\adeleted\x18\f \x01(\bR\adeleted\"\xae\x02\n" +
+	"\adeleted\x18\f \x01(\bR\adeleted\x12\x18\n" +
+	"\astaffId\x18\r \x01(\tR\astaffId\"\xae\x02\n" +
 	"\fAccountEvent\x12\x18\n" +
 	"\aeventId\x18\x01 \x01(\tR\aeventId\x12\x12\n" +
 	"\x04type\x18\x02 \x01(\tR\x04type\x12:\n" +

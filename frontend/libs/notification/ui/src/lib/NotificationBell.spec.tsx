@@ -64,5 +64,7 @@ describe('notificationLink', () => {
   it('sends providers to their dashboard and customers to their appointments', () => {
     expect(notificationLink({ type: 'customer_cancelled', appointmentId: 'x y' })).toBe('/my-services?appointment=x%20y');
     expect(notificationLink({ type: 'reminder_1h', appointmentId: '' })).toBe('/my-appointments');
+    // A removed member's booking handed back to the owner is the provider's to reassign.
+    expect(notificationLink({ type: 'member_left', appointmentId: 'a1' })).toBe('/my-services?appointment=a1');
   });
 });

@@ -12,7 +12,7 @@ export interface NotificationCenterView {
 }
 
 /** Kinds told to providers; every other kind is a customer's (notification-svc/internal/notification/kinds.go). */
-const PROVIDER_KINDS = new Set(['new_booking', 'customer_cancelled', 'customer_closed', 'customer_rescheduled', 'new_review']);
+const PROVIDER_KINDS = new Set(['new_booking', 'customer_cancelled', 'customer_closed', 'customer_rescheduled', 'new_review', 'member_left']);
 
 /** Where a notification's appointment is shown: the provider's dashboard or the customer's appointments (as in its email). */
 export function notificationLink(n: Pick<AppNotification, 'type' | 'appointmentId'>): string {
