@@ -63,8 +63,8 @@ type Review struct {
 	CreatedAt    time.Time
 	// Reply is the provider's public answer, nil when there is none.
 	Reply *Reply
-	// Seq orders reviews written in one instant; set by ByService, whose
-	// pages are keyed on (CreatedAt, Seq) (page.go).
+	// Seq orders reviews written in one instant; set by the paged reads,
+	// whose pages are keyed on (CreatedAt, Seq) (page.go).
 	Seq int64
 }
 
@@ -86,10 +86,13 @@ type Repository interface {
 	// (eventID identifies that event). ErrAlreadyReviewed when the
 	// appointment already has a review.
 	Create(ctx context.Context, r Review, eventID string) error
-	// ByService and ByProvider list reviews newest first, hidden ones left
-	// out; ByService up to limit of them after the key (nil: the newest).
+	// ByService and ByProvider list up to limit reviews after the key (nil:
+	// the newest), newest first, hidden ones left out.
 	ByService(ctx context.Context, serviceID string, after *PageKey, limit int) ([]Review, error)
-	ByProvider(ctx context.Context, providerID string) ([]Review, error)
+	ByProvider(ctx context.Context, providerID string, after *PageKey, limit int) ([]Review, error)
+	// ProviderSummary counts and averages the ratings of a provider's
+	// reviews not hidden.
+	ProviderSummary(ctx context.Context, providerID string) (Stats, error)
 	// ByCustomer lists a customer's own reviews newest first, hidden ones included.
 	ByCustomer(ctx context.Context, customerID string) ([]Review, error)
 	// Visible returns a review that is not hidden; ErrNotFound otherwise.

@@ -18,8 +18,9 @@ type Service interface {
 	// with its reviewer's display name and never their email (Public).
 	// One page of them (page.go).
 	ListForService(ctx context.Context, serviceID string, r PageRequest) (Page, error)
-	// ListForProvider is the reviews of the calling provider's services.
-	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
+	// ListForProvider is one page of the reviews of the calling provider's
+	// services, newest first, with the summary of all of them.
+	ListForProvider(ctx context.Context, c Caller, r PageRequest) (ProviderPage, error)
 	// ListMine is the caller's own reviews (any role: a provider has none).
 	ListMine(ctx context.Context, c Caller) ([]Review, error)
 	// PutReply writes or replaces the calling provider's reply to a review
@@ -105,11 +106,23 @@ func (s *service) ListForService(ctx context.Context, serviceID string, r PageRe
 	return p, nil
 }
 
-func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, error) {
+func (s *service) ListForProvider(ctx context.Context, c Caller, r PageRequest) (ProviderPage, error) {
 	if c.Role != identity.RoleProvider {
-		return nil, apperr.Forbidden(MsgProvidersOnly)
+		return ProviderPage{}, apperr.Forbidden(MsgProvidersOnly)
 	}
-	return s.repo.ByProvider(ctx, c.UserID)
+	after, limit, err := PlanPage(r)
+	if err != nil {
+		return ProviderPage{}, err
+	}
+	list, err := s.repo.ByProvider(ctx, c.UserID, after, limit+1)
+	if err != nil {
+		return ProviderPage{}, err
+	}
+	sum, err := s.repo.ProviderSummary(ctx, c.UserID)
+	if err != nil {
+		return ProviderPage{}, err
+	}
+	return ProviderPage{Page: BuildPage(list, limit), Summary: sum}, nil
 }
 
 func (s *service) ListMine(ctx context.Context, c Caller) ([]Review, error) {

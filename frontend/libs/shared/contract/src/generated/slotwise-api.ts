@@ -709,6 +709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * ListProviderReviews is one page of the reviews of the calling
+         *     provider's services, newest first, with the summary of all of them.
+         */
         get: operations["ReviewService_ListProviderReviews"];
         put?: never;
         post?: never;
@@ -1492,6 +1496,13 @@ export interface components {
             /** Format: int32 */
             total?: number;
         };
+        v1ListProviderReviewsResponse: {
+            success?: boolean;
+            data?: components["schemas"]["v1Review"][];
+            /** @description nextCursor reads the page of older reviews; absent: there are none. */
+            nextCursor?: string;
+            summary?: components["schemas"]["v1ReviewSummary"];
+        };
         v1ListReportsResponse: {
             success?: boolean;
             data?: components["schemas"]["v1ReviewReport"][];
@@ -1719,6 +1730,19 @@ export interface components {
             success?: boolean;
             message?: string;
             data?: components["schemas"]["v1Review"];
+        };
+        /**
+         * @description ReviewSummary is the count and average rating of every review of a list,
+         *     not only of the page.
+         */
+        v1ReviewSummary: {
+            /** Format: int32 */
+            count?: number;
+            /**
+             * Format: double
+             * @description average is 0 when count is 0.
+             */
+            average?: number;
         };
         /**
          * @description ReviewUser is who wrote a review. A service's public reviews carry only the
@@ -3434,7 +3458,12 @@ export interface operations {
     };
     ReviewService_ListProviderReviews: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the newest page. */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 20; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3447,7 +3476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1ListReviewsResponse"];
+                    "application/json": components["schemas"]["v1ListProviderReviewsResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */

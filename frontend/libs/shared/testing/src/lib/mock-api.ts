@@ -30,6 +30,7 @@ import type {
   ReportReviewResponse,
   Review,
   ReviewListResponse,
+  ProviderReviewListResponse,
   ReviewReport,
   ReviewResponse,
   Schedule,
@@ -94,7 +95,7 @@ interface State {
    * earlierCursor as the server's.
    */
   appointmentPages: { size: number; windowStart: Date | null };
-  /** GET /reviews/service/{id} answers pages of this many (the server: 20) */
+  /** GET /reviews/service/{id} and /reviews/provider answer pages of this many (the server: 20) */
   reviewPageSize: number;
   requests: RecordedRequest[];
 }
@@ -296,6 +297,18 @@ function staffRefusal(b: StaffCreateRequest, adding: boolean) {
   return null;
 }
 
+/**
+ * A page of reviewPageSize of `all` (newest first, as the server) for the request's cursor: "r:<n>"
+ * starts at the n-th; any other is the server's 400.
+ */
+function reviewPage(request: Request, all: Review[]): { data: Review[]; nextCursor: string } | { error: Response } {
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  if (cursor && !/^r:\d+$/.test(cursor)) return { error: apiError(400, "This list's cursor is not valid: reload the list") };
+  const from = cursor ? Number(cursor.slice(2)) : 0;
+  const to = Math.min(from + state.reviewPageSize, all.length);
+  return { data: all.slice(from, to), nextCursor: to < all.length ? `r:${to}` : '' };
+}
+
 export const handlers = [
   // auth
   http.post<never, LoginRequest, LoginResponse | ErrorBody>('*/auth/login-with-role', async ({ request }) => {
@@ -418,20 +431,20 @@ export const handlers = [
   }),
 
   // reviews
-  // A page of reviewPageSize in the order of `reviews` (newest first, as the server); cursor "r:<n>"
-  // starts at the n-th.
   http.get<Id, never, ReviewListResponse | ErrorBody>('*/reviews/service/:id', async ({ request, params }) => {
     await record(request);
-    const cursor = new URL(request.url).searchParams.get('cursor');
-    if (cursor && !/^r:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
-    const all = state.reviews.filter((r) => r.serviceId === params.id);
-    const from = cursor ? Number(cursor.slice(2)) : 0;
-    const to = Math.min(from + state.reviewPageSize, all.length);
-    return HttpResponse.json<ReviewListResponse>({ success: true, data: all.slice(from, to), nextCursor: to < all.length ? `r:${to}` : '' });
+    const page = reviewPage(request, state.reviews.filter((r) => r.serviceId === params.id));
+    return 'error' in page ? page.error : HttpResponse.json<ReviewListResponse>({ success: true, ...page });
   }),
-  http.get<never, never, ReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
+  // Like the server: a page, and the count and average of every review.
+  http.get<never, never, ProviderReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews, nextCursor: '' }) : unauthorized();
+    if (!signedIn(request)) return unauthorized();
+    const page = reviewPage(request, state.reviews);
+    if ('error' in page) return page.error;
+    const count = state.reviews.length;
+    const average = count ? state.reviews.reduce((n, r) => n + r.rating, 0) / count : 0;
+    return HttpResponse.json<ProviderReviewListResponse>({ success: true, ...page, summary: { count, average } });
   }),
   http.post<never, CreateReviewRequest, CreateReviewResponse | ErrorBody>('*/reviews', async ({ request }) => {
     const body = (await record(request)) as CreateReviewRequest;
