@@ -23,6 +23,9 @@ export interface PagerLabels {
   error?: string;
 }
 
+/** A provider's own services (useMyServices). */
+export const SERVICE_PAGER: PagerLabels = { more: 'Load more services', error: 'Could not load more services. Please try again.' };
+
 /**
  * The way to the rest of a paged list (docs/product.md "The API": the first page is what is
  * upcoming and the last 30 days): "Show earlier appointments" above it, "Load more appointments"

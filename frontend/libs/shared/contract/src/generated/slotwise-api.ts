@@ -1530,6 +1530,11 @@ export interface components {
              *     the listing ends there (refine the search to see others).
              */
             totalCapped?: boolean;
+            /**
+             * @description nextCursor reads the page of older services (GET /services/provider
+             *     only, where total is the page's); absent: there are none.
+             */
+            nextCursor?: string;
         };
         v1LoginWithRoleRequest: {
             email?: string;
@@ -3802,7 +3807,12 @@ export interface operations {
     };
     CatalogService_ListProviderServices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the newest page. */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 50; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

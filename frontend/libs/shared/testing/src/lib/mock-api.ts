@@ -97,6 +97,8 @@ interface State {
   appointmentPages: { size: number; windowStart: Date | null };
   /** GET /reviews/service/{id} and /reviews/provider answer pages of this many (the server: 20) */
   reviewPageSize: number;
+  /** GET /services/provider answers pages of this many (the server: 50) */
+  servicePageSize: number;
   requests: RecordedRequest[];
 }
 
@@ -115,6 +117,7 @@ const fresh = (): State => ({
   staff: [],
   appointmentPages: { size: 50, windowStart: null },
   reviewPageSize: 20,
+  servicePageSize: 50,
   requests: [],
 });
 
@@ -169,6 +172,12 @@ export const mockApi = {
   },
   set reviewPageSize(n: number) {
     state.reviewPageSize = n;
+  },
+  get servicePageSize() {
+    return state.servicePageSize;
+  },
+  set servicePageSize(n: number) {
+    state.servicePageSize = n;
   },
   get appointmentPages() {
     return state.appointmentPages;
@@ -387,11 +396,18 @@ export const handlers = [
     );
     const offset = Number(q.get('offset') ?? 0);
     const limit = Number(q.get('limit') ?? 24) || 24;
-    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length, totalCapped: false });
+    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length, totalCapped: false, nextCursor: '' });
   }),
+  // Like the server: a page of servicePageSize in the order of `services`; cursor "s:<n>" starts at the n-th.
   http.get<never, never, ServiceListResponse | ErrorBody>('*/services/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services, total: state.services.length, totalCapped: false }) : unauthorized();
+    if (!signedIn(request)) return unauthorized();
+    const cursor = new URL(request.url).searchParams.get('cursor');
+    if (cursor && !/^s:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const to = Math.min(from + state.servicePageSize, state.services.length);
+    const services = state.services.slice(from, to);
+    return HttpResponse.json({ success: true, services, total: services.length, totalCapped: false, nextCursor: to < state.services.length ? `s:${to}` : '' });
   }),
   http.get<Id, never, ServiceResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
     await record(request);
