@@ -9,10 +9,10 @@ import (
 	"github.com/slotwise/slotwise/platform/apperr"
 )
 
-// A list of reviews (a service's, a provider's) is read a page at a time,
-// newest first, from a keyset cursor on (created_at, seq): a page is one
-// range scan of the list's index (reviews_by_service, reviews_by_provider)
-// however many reviews it has.
+// A list of reviews (a service's, a provider's, a customer's own) is read a
+// page at a time, newest first, from a keyset cursor on (created_at, seq): a
+// page is one range scan of the list's index (reviews_by_service,
+// reviews_by_provider, reviews_by_customer) however many reviews it has.
 const (
 	DefaultPageSize = 20
 	MaxPageSize     = 100

@@ -93,8 +93,9 @@ type Repository interface {
 	// ProviderSummary counts and averages the ratings of a provider's
 	// reviews not hidden.
 	ProviderSummary(ctx context.Context, providerID string) (Stats, error)
-	// ByCustomer lists a customer's own reviews newest first, hidden ones included.
-	ByCustomer(ctx context.Context, customerID string) ([]Review, error)
+	// ByCustomer lists up to limit of a customer's own reviews after the
+	// key (nil: the newest), newest first, hidden ones included.
+	ByCustomer(ctx context.Context, customerID string, after *PageKey, limit int) ([]Review, error)
 	// Visible returns a review that is not hidden; ErrNotFound otherwise.
 	Visible(ctx context.Context, id string) (Review, error)
 	// BusinessName is the name the provider's business goes by in the

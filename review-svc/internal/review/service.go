@@ -21,8 +21,9 @@ type Service interface {
 	// ListForProvider is one page of the reviews of the calling provider's
 	// services, newest first, with the summary of all of them.
 	ListForProvider(ctx context.Context, c Caller, r PageRequest) (ProviderPage, error)
-	// ListMine is the caller's own reviews (any role: a provider has none).
-	ListMine(ctx context.Context, c Caller) ([]Review, error)
+	// ListMine is a page of the caller's own reviews (any role: a provider
+	// has none).
+	ListMine(ctx context.Context, c Caller, r PageRequest) (Page, error)
 	// PutReply writes or replaces the calling provider's reply to a review
 	// of their own service (replies.go).
 	PutReply(ctx context.Context, c Caller, reviewID, text string) (Review, error)
@@ -125,6 +126,14 @@ func (s *service) ListForProvider(ctx context.Context, c Caller, r PageRequest) 
 	return ProviderPage{Page: BuildPage(list, limit), Summary: sum}, nil
 }
 
-func (s *service) ListMine(ctx context.Context, c Caller) ([]Review, error) {
-	return s.repo.ByCustomer(ctx, c.UserID)
+func (s *service) ListMine(ctx context.Context, c Caller, r PageRequest) (Page, error) {
+	after, limit, err := PlanPage(r)
+	if err != nil {
+		return Page{}, err
+	}
+	list, err := s.repo.ByCustomer(ctx, c.UserID, after, limit+1)
+	if err != nil {
+		return Page{}, err
+	}
+	return BuildPage(list, limit), nil
 }

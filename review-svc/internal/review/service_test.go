@@ -60,14 +60,8 @@ func (m *memRepo) page(match func(Review) bool, after *PageKey, limit int) []Rev
 	return out
 }
 
-func (m *memRepo) ByCustomer(_ context.Context, id string) ([]Review, error) {
-	var out []Review
-	for i := len(m.reviews) - 1; i >= 0; i-- {
-		if m.reviews[i].CustomerID == id {
-			out = append(out, m.reviews[i])
-		}
-	}
-	return out, nil
+func (m *memRepo) ByCustomer(_ context.Context, id string, after *PageKey, limit int) ([]Review, error) {
+	return m.page(func(r Review) bool { return r.CustomerID == id }, after, limit), nil
 }
 
 func (m *memRepo) ByProvider(_ context.Context, id string, after *PageKey, limit int) ([]Review, error) {

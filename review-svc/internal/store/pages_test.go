@@ -94,3 +94,18 @@ func TestProviderReviewsArePagedWithTheirSummary(t *testing.T) {
 		t.Fatalf("summary %+v, want %d reviews averaging 2.5", summary, len(want))
 	}
 }
+
+func TestOwnReviewsArePaged(t *testing.T) {
+	pool := openPool(t)
+	want := seedReviews(t, pool, 2*review.MaxPageSize+1, "p1", "c1", false)
+	seedReviews(t, pool, 7, "p1", "c2", false)
+	svc := review.NewService(Reviews{Pool: pool}, time.Now, uuid.NewString)
+	me := review.Caller{UserID: "c1", Role: identity.RoleCustomer}
+	got := walk(t, func(cursor string) ([]review.Review, string, error) {
+		p, err := svc.ListMine(context.Background(), me, review.PageRequest{Cursor: cursor, Limit: 10 * review.MaxPageSize})
+		return p.Reviews, p.Next, err
+	})
+	if !equal(got, want) {
+		t.Fatalf("read %d reviews, want all %d of c1's newest first", len(got), len(want))
+	}
+}

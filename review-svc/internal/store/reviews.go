@@ -89,8 +89,10 @@ func (s Reviews) ProviderSummary(ctx context.Context, providerID string) (review
 	return st, err
 }
 
-func (s Reviews) ByCustomer(ctx context.Context, customerID string) ([]review.Review, error) {
-	return s.list(ctx, selectReviews+`WHERE customer_id = $1 ORDER BY created_at DESC, seq DESC`, customerID)
+// ByCustomer reads a page off reviews_by_customer (006), hidden ones
+// included: they are still the author's.
+func (s Reviews) ByCustomer(ctx context.Context, customerID string, after *review.PageKey, limit int) ([]review.Review, error) {
+	return s.page(ctx, `customer_id = $1`, customerID, after, limit)
 }
 
 // page reads up to limit reviews matching where (on $1 = id) after the key,

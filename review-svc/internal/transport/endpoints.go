@@ -92,7 +92,7 @@ func makeListProviderReviews(s review.Service) endpoint.Endpoint {
 }
 
 func makeListMyReviews(s review.Service) endpoint.Endpoint {
-	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Review, error) {
-		return s.ListMine(ctx, c)
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, r review.PageRequest) (review.Page, error) {
+		return s.ListMine(ctx, c, r)
 	})
 }

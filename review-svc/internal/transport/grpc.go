@@ -43,7 +43,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		createReview:        kit.NewHandler(set.CreateReview, decodeCreate, encodeCreate),
 		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodePage),
 		listProviderReviews: kit.NewHandler(set.ListProviderReviews, decodeListForProvider, encodeProviderPage),
-		listMyReviews:       kit.NewHandler(set.ListMyReviews, kit.NoRequest[*reviewv1.ListMyReviewsRequest], encodeList),
+		listMyReviews:       kit.NewHandler(set.ListMyReviews, decodeListMine, encodePage),
 		putReply:            kit.NewHandler(set.PutReviewReply, decodePutReply, encodeReply(review.MsgReplySaved)),
 		deleteReply:         kit.NewHandler(set.DeleteReviewReply, decodeDeleteReply, encodeReply(review.MsgReplyDeleted)),
 		report:              kit.NewHandler(set.ReportReview, decodeReport, encodeReport),
@@ -119,6 +119,10 @@ func encodePage(ctx context.Context, p review.Page) *reviewv1.ListReviewsRespons
 }
 
 func decodeListForProvider(_ context.Context, req *reviewv1.ListProviderReviewsRequest) review.PageRequest {
+	return review.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
+}
+
+func decodeListMine(_ context.Context, req *reviewv1.ListMyReviewsRequest) review.PageRequest {
 	return review.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
 }
 
