@@ -109,8 +109,9 @@ type Repository interface {
 	// Report stores an open report; ErrAlreadyReported when the reporter has
 	// one open on the review.
 	Report(ctx context.Context, rep Report) error
-	// OpenReports lists the reviews with open reports, the longest waiting first.
-	OpenReports(ctx context.Context) ([]Reported, error)
+	// OpenReports lists up to limit reviews with open reports, the longest
+	// waiting first, from after the queue place afterSeq (0: the start).
+	OpenReports(ctx context.Context, afterSeq int64, limit int) ([]Reported, error)
 	// Decide closes every open report of a review with decision, hides the
 	// review when decision is DecisionHide, and stores the event that tells
 	// the author and the reporters, in one transaction; it returns the

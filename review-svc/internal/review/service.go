@@ -31,8 +31,8 @@ type Service interface {
 	DeleteReply(ctx context.Context, c Caller, reviewID string) (Review, error)
 	// Report records the caller's report of a review (reports.go).
 	Report(ctx context.Context, c Caller, in ReportInput) error
-	// OpenReports is the operator's queue.
-	OpenReports(ctx context.Context, c Caller) ([]Reported, error)
+	// OpenReports is a page of the operator's queue.
+	OpenReports(ctx context.Context, c Caller, r PageRequest) (ReportsPage, error)
 	// Decide hides or keeps a reported review (operators only).
 	Decide(ctx context.Context, c Caller, reviewID, decision string) (string, error)
 	// Testimonials is public: recent 5-star reviews with a comment.

@@ -109,3 +109,84 @@ func TestOwnReviewsArePaged(t *testing.T) {
 		t.Fatalf("read %d reviews, want all %d of c1's newest first", len(got), len(want))
 	}
 }
+
+// The operator's queue pages by review, the longest waiting first: with
+// more reviews reported than the largest page, each page holds at most
+// MaxPageSize reviews, each with all its open reports, and the pages meet
+// without a gap or a repeat. A review's place is its first open report:
+// a decided earlier report does not count, a later report does not move it.
+func TestOpenReportsArePaged(t *testing.T) {
+	pool := openPool(t)
+	ctx := context.Background()
+	ids := seedReviews(t, pool, 2*review.MaxPageSize+50, "p1", "c", false)
+	hiddenID := seedReviews(t, pool, 1, "p1", "c", false)[0]
+	if _, err := pool.Exec(ctx, `UPDATE reviews SET hidden_at = now() WHERE id = $1`, hiddenID); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	report := func(reviewID, reporter string, decided bool) {
+		var dec *time.Time
+		if decided {
+			dec = &at
+		}
+		if _, err := pool.Exec(ctx, `INSERT INTO review_reports (id, review_id, reporter_id, reporter_role, reason, created_at, decided_at)
+			VALUES ($1, $2, $3, 'customer', 'spam', $4, $5)`, uuid.NewString(), reviewID, reporter, at, dec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Every review but the first ten is reported, in reverse order, so the queue's order is not the
+	// reviews'; every third first had a report decided, and every fourth is reported again later.
+	var want []string
+	open := map[string]int{}
+	report(hiddenID, "r0", false)
+	for i := len(ids) - 1; i >= 10; i-- {
+		if i%3 == 0 {
+			report(ids[i], "early", true)
+		}
+		report(ids[i], "r1", false)
+		want = append(want, ids[i])
+		open[ids[i]] = 1
+	}
+	for i := 10; i < len(ids); i += 4 {
+		report(ids[i], "r2", false)
+		open[ids[i]]++
+	}
+	svc := review.NewService(Reviews{Pool: pool}, time.Now, uuid.NewString)
+	op := review.Caller{UserID: "op", Operator: true}
+	var got []string
+	seen := map[string]bool{}
+	cursor := ""
+	for pages := 0; ; pages++ {
+		if pages > 20 {
+			t.Fatal("the pages do not end")
+		}
+		p, err := svc.OpenReports(ctx, op, review.PageRequest{Cursor: cursor, Limit: 10 * review.MaxPageSize})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Reported) > review.MaxPageSize {
+			t.Fatalf("a page of %d, over the maximum %d", len(p.Reported), review.MaxPageSize)
+		}
+		for _, x := range p.Reported {
+			if seen[x.Review.ID] {
+				t.Fatalf("%s on two pages", x.Review.ID)
+			}
+			if len(x.Reports) != open[x.Review.ID] {
+				t.Fatalf("%s with %d reports, want its %d open ones", x.Review.ID, len(x.Reports), open[x.Review.ID])
+			}
+			seen[x.Review.ID] = true
+			got = append(got, x.Review.ID)
+		}
+		if cursor = p.Next; cursor == "" {
+			break
+		}
+	}
+	if !equal(got, want) {
+		t.Fatalf("read %d reviews, want the %d visible reported ones in the order of their first open report", len(got), len(want))
+	}
+	for _, c := range []string{"nope", "%%"} {
+		if _, err := svc.OpenReports(ctx, op, review.PageRequest{Cursor: c}); err == nil {
+			t.Fatalf("cursor %q accepted", c)
+		}
+	}
+}

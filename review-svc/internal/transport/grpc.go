@@ -47,7 +47,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 		putReply:            kit.NewHandler(set.PutReviewReply, decodePutReply, encodeReply(review.MsgReplySaved)),
 		deleteReply:         kit.NewHandler(set.DeleteReviewReply, decodeDeleteReply, encodeReply(review.MsgReplyDeleted)),
 		report:              kit.NewHandler(set.ReportReview, decodeReport, encodeReport),
-		listReports:         kit.NewHandler(set.ListReports, kit.NoRequest[*reviewv1.ListReportsRequest], encodeReports),
+		listReports:         kit.NewHandler(set.ListReports, decodeReports, encodeReports),
 		decide:              kit.NewHandler(set.DecideReports, decodeDecide, encodeDecide),
 		testimonials:        kit.NewHandler(set.ListTestimonials, kit.NoRequest[*reviewv1.ListTestimonialsRequest], encodeList),
 		stats:               kit.NewHandler(set.ReviewStats, kit.NoRequest[*reviewv1.ReviewStatsRequest], encodeStats),

@@ -961,7 +961,11 @@ func (x *ReportReviewResponse) GetMessage() string {
 }
 
 type ListReportsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// cursor is a nextCursor of an earlier answer; absent: the longest waiting.
+	Cursor string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page of reviews (0: the server's default, 20; at most 100).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -994,6 +998,20 @@ func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListReportsRequest.ProtoReflect.Descriptor instead.
 func (*ListReportsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListReportsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListReportsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
 }
 
 // ReportReason is one open report's reason.
@@ -1127,9 +1145,11 @@ func (x *ReviewReport) GetFirstReportedAt() *timestamppb.Timestamp {
 }
 
 type ListReportsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
-	Data          []*ReviewReport        `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data    []*ReviewReport        `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	// nextCursor reads the reviews that have waited less; absent: there are none.
+	NextCursor    string `protobuf:"bytes,3,opt,name=nextCursor,proto3" json:"nextCursor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1176,6 +1196,13 @@ func (x *ListReportsResponse) GetData() []*ReviewReport {
 		return x.Data
 	}
 	return nil
+}
+
+func (x *ListReportsResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
 }
 
 type DecideReportsRequest struct {
@@ -1391,8 +1418,10 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\adetails\x18\x03 \x01(\tR\adetails\"J\n" +
 	"\x14ReportReviewResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage\"\x14\n" +
-	"\x12ListReportsRequest\"z\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"B\n" +
+	"\x12ListReportsRequest\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"z\n" +
 	"\fReportReason\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x18\n" +
 	"\adetails\x18\x02 \x01(\tR\adetails\x128\n" +
@@ -1401,10 +1430,13 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x06review\x18\x01 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x06review\x12$\n" +
 	"\rreporterCount\x18\x02 \x01(\x05R\rreporterCount\x12:\n" +
 	"\areasons\x18\x03 \x03(\v2 .slotwise.review.v1.ReportReasonR\areasons\x12D\n" +
-	"\x0ffirstReportedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstReportedAt\"e\n" +
+	"\x0ffirstReportedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstReportedAt\"\x85\x01\n" +
 	"\x13ListReportsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
-	"\x04data\x18\x02 \x03(\v2 .slotwise.review.v1.ReviewReportR\x04data\"B\n" +
+	"\x04data\x18\x02 \x03(\v2 .slotwise.review.v1.ReviewReportR\x04data\x12\x1e\n" +
+	"\n" +
+	"nextCursor\x18\x03 \x01(\tR\n" +
+	"nextCursor\"B\n" +
 	"\x14DecideReportsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bdecision\x18\x02 \x01(\tR\bdecision\"K\n" +

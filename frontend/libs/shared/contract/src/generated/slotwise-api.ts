@@ -1506,6 +1506,8 @@ export interface components {
         v1ListReportsResponse: {
             success?: boolean;
             data?: components["schemas"]["v1ReviewReport"][];
+            /** @description nextCursor reads the reviews that have waited less; absent: there are none. */
+            nextCursor?: string;
         };
         v1ListReviewsResponse: {
             success?: boolean;
@@ -3497,7 +3499,12 @@ export interface operations {
     };
     ReviewService_ListReports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the longest waiting. */
+                cursor?: string;
+                /** @description limit caps the page of reviews (0: the server's default, 20; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -95,7 +95,7 @@ interface State {
    * earlierCursor as the server's.
    */
   appointmentPages: { size: number; windowStart: Date | null };
-  /** GET /reviews/service/{id} and /reviews/provider answer pages of this many (the server: 20) */
+  /** GET /reviews/service/{id}, /reviews/provider and /reviews/reports answer pages of this many (the server: 20) */
   reviewPageSize: number;
   /** GET /services/provider answers pages of this many (the server: 50) */
   servicePageSize: number;
@@ -503,7 +503,12 @@ export const handlers = [
     await record(request);
     if (!signedIn(request)) return unauthorized();
     if (!state.user?.operator) return apiError(403, 'Only operators can see and decide reported reviews');
-    return HttpResponse.json({ success: true, data: state.reports });
+    // Like the server: a page of reviewPageSize, the longest waiting (first in `reports`) first; cursor "q:<n>".
+    const cursor = new URL(request.url).searchParams.get('cursor');
+    if (cursor && !/^q:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const to = Math.min(from + state.reviewPageSize, state.reports.length);
+    return HttpResponse.json({ success: true, data: state.reports.slice(from, to), nextCursor: to < state.reports.length ? `q:${to}` : '' });
   }),
   http.post<Id, { decision?: string }, DecideReportsResponse | ErrorBody>('*/reviews/:id/decision', async ({ request, params }) => {
     const body = (await record(request)) as { decision?: string };
