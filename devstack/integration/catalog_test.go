@@ -176,9 +176,11 @@ func TestCatalogOwnershipAndLifecycle(t *testing.T) {
 			t.Fatalf("GET inactive: %s", r.Raw)
 		}
 		own := st.Get(t, "/services/provider", a.Token).ExpectStatus(t, http.StatusOK)
-		if own.JSON["success"] != true || !slices.Equal(serviceIDs(own), []string{id}) || own.Field("services.0.isActive") != false {
+		if own.JSON["success"] != true || !slices.Equal(serviceIDs(own), []string{id}) || own.Field("services.0.isActive") != false || own.String("nextCursor") != "" {
 			t.Fatalf("own list: %s", own.Raw)
 		}
+		st.Get(t, "/services/provider?cursor=nope", a.Token).ExpectError(t, http.StatusBadRequest, "This list's cursor is not valid: reload the list")
+		st.Get(t, "/services/provider?limit=-1", a.Token).ExpectError(t, http.StatusBadRequest, "limit must not be negative")
 	})
 
 	t.Run("full update keeps isActive unless sent", func(t *testing.T) {

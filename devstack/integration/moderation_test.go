@@ -169,7 +169,7 @@ func TestRepliesReportsAndFigures(t *testing.T) {
 		}
 		st.Post(t, "/reviews/"+low+"/decision", operator.Token, map[string]any{"decision": "hide"}).
 			ExpectError(t, 409, "This review has no open reports")
-		if q := st.Get(t, "/reviews/reports", operator.Token).ExpectStatus(t, 200); string(q.Raw) != `{"success":true,"data":[]}` {
+		if q := st.Get(t, "/reviews/reports", operator.Token).ExpectStatus(t, 200); string(q.Raw) != `{"success":true,"data":[],"nextCursor":""}` {
 			t.Fatalf("reports after keep: %s", q.Raw)
 		}
 		waitKinds(t, st, c1, map[string]int{"review_reply": 3, "review_kept": 1})

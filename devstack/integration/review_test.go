@@ -187,6 +187,15 @@ func TestReviewEligibility(t *testing.T) {
 		if got := reviewList(st.Get(t, "/reviews/provider", p.Token).ExpectStatus(t, 200)); len(got) != 4 || got[0].comment != "Worth the wait" {
 			t.Fatalf("provider 1: %+v", got)
 		}
+		// A page of 3 of the 4, and the summary of all 4; the cursor reads the last.
+		page := st.Get(t, "/reviews/provider?limit=3", p.Token).ExpectStatus(t, 200)
+		if got := reviewList(page); len(got) != 3 || page.String("nextCursor") == "" || page.Field("summary.count") != float64(4) {
+			t.Fatalf("a page of 3: %s", page.Raw)
+		}
+		if got := reviewList(st.Get(t, "/reviews/provider?cursor="+page.String("nextCursor"), p.Token).ExpectStatus(t, 200)); len(got) != 1 {
+			t.Fatalf("the page after: %+v", got)
+		}
+		st.Get(t, "/reviews/provider?cursor=nope", p.Token).ExpectError(t, 400, "This list's cursor is not valid: reload the list")
 		got := reviewList(st.Get(t, "/reviews/provider", p2.Token).ExpectStatus(t, 200))
 		if len(got) != 1 || got[0].comment != "Could be better" || got[0].email != c2.Email || got[0].displayName != "Asha K." {
 			t.Fatalf("provider 2: %+v", got)

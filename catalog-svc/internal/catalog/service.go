@@ -183,8 +183,9 @@ type Service interface {
 	// Get returns a service, active or not (booking decides what inactive
 	// means); NotFound once deleted.
 	Get(ctx context.Context, id string) (Offering, error)
-	// ListOwn is the caller's own services, inactive ones included.
-	ListOwn(ctx context.Context, c Caller) ([]Offering, error)
+	// ListOwn is a page of the caller's own services, newest first,
+	// inactive ones included (own_page.go).
+	ListOwn(ctx context.Context, c Caller, r OwnPageRequest) (OwnPage, error)
 	Create(ctx context.Context, c Caller, in Input) (Offering, error)
 	Update(ctx context.Context, c Caller, id string, p Patch) (Offering, error)
 	Delete(ctx context.Context, c Caller, id string) error
@@ -229,6 +230,9 @@ type Repository interface {
 	Get(ctx context.Context, id string) (Offering, error)
 	List(ctx context.Context, f Filter) (Page, error)
 	ListByProvider(ctx context.Context, providerID string) ([]Offering, error)
+	// PageByProvider reads up to limit of a provider's services after the
+	// key (nil: the newest), newest first.
+	PageByProvider(ctx context.Context, providerID string, after *OwnKey, limit int) ([]Offering, error)
 	// Update stores o's form fields and isActive where o.ID is owned by
 	// o.ProviderID; ErrNotFound otherwise.
 	Update(ctx context.Context, o Offering) error
@@ -323,15 +327,20 @@ func (s *service) scheduled(ctx context.Context, o Offering) (Offering, error) {
 	return one[0], err
 }
 
-func (s *service) ListOwn(ctx context.Context, c Caller) ([]Offering, error) {
+func (s *service) ListOwn(ctx context.Context, c Caller, r OwnPageRequest) (OwnPage, error) {
 	if c.Role != identity.RoleProvider {
-		return nil, apperr.Forbidden(MsgProviderOnly)
+		return OwnPage{}, apperr.Forbidden(MsgProviderOnly)
 	}
-	list, err := s.repo.ListByProvider(ctx, c.UserID)
-	if err == nil {
-		err = s.withSchedules(ctx, list)
+	after, limit, err := PlanOwnPage(r)
+	if err != nil {
+		return OwnPage{}, err
 	}
-	return list, err
+	list, err := s.repo.PageByProvider(ctx, c.UserID, after, limit+1)
+	if err != nil {
+		return OwnPage{}, err
+	}
+	p := BuildOwnPage(list, limit)
+	return p, s.withSchedules(ctx, p.Services)
 }
 
 func (s *service) Create(ctx context.Context, c Caller, in Input) (Offering, error) {

@@ -45,6 +45,9 @@ func (m *memRepo) List(_ context.Context, f Filter) (Page, error) { m.lastF = f;
 func (m *memRepo) ListByProvider(context.Context, string) ([]Offering, error) {
 	return nil, nil
 }
+func (m *memRepo) PageByProvider(context.Context, string, *OwnKey, int) ([]Offering, error) {
+	return nil, nil
+}
 func (m *memRepo) Update(_ context.Context, o Offering) error {
 	if cur, ok := m.rows[o.ID]; !ok || cur.ProviderID != o.ProviderID {
 		return ErrNotFound

@@ -210,6 +210,17 @@ func (s Services) ListByProvider(ctx context.Context, providerID string) ([]cata
 		ORDER BY services.created_at DESC, services.id DESC`, providerID))
 }
 
+// PageByProvider reads a page off services_by_provider (provider_id,
+// created_at DESC, id DESC).
+func (s Services) PageByProvider(ctx context.Context, providerID string, after *catalog.OwnKey, limit int) ([]catalog.Offering, error) {
+	if after == nil {
+		return scanAll(s.Pool.Query(ctx, `SELECT `+columns+` FROM services WHERE provider_id = $1 AND deleted_at IS NULL
+		ORDER BY created_at DESC, id DESC LIMIT $2`, providerID, limit))
+	}
+	return scanAll(s.Pool.Query(ctx, `SELECT `+columns+` FROM services WHERE provider_id = $1 AND deleted_at IS NULL
+		AND (created_at, id) < ($3, $4::uuid) ORDER BY created_at DESC, id DESC LIMIT $2`, providerID, limit, after.CreatedAt, after.ID))
+}
+
 func (s Services) Update(ctx context.Context, o catalog.Offering) error {
 	return s.write(ctx, func(tx pgx.Tx) (catalog.Offering, error) {
 		tag, err := tx.Exec(ctx, `UPDATE services SET name=$3, category=$4, category_key=$5, description=$6, price=$7,

@@ -143,8 +143,8 @@ func makeGetService(s catalog.Service) endpoint.Endpoint {
 }
 
 func makeListProviderServices(s catalog.Service) endpoint.Endpoint {
-	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, _ struct{}) ([]catalog.Offering, error) {
-		return s.ListOwn(ctx, c)
+	return kit.CallerEndpoint(func(ctx context.Context, c catalog.Caller, r catalog.OwnPageRequest) (catalog.OwnPage, error) {
+		return s.ListOwn(ctx, c, r)
 	})
 }
 

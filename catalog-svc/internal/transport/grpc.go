@@ -51,7 +51,7 @@ func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
 		listServices:         kit.NewHandler(set.ListServices, decodeList, encodeList),
 		getService:           kit.NewHandler(set.GetService, decodeGet, encodeGet),
-		listProviderServices: kit.NewHandler(set.ListProviderServices, kit.NoRequest[*catalogv1.ListProviderServicesRequest], encodeOwn),
+		listProviderServices: kit.NewHandler(set.ListProviderServices, decodeOwn, encodeOwn),
 		createService:        kit.NewHandler(set.CreateService, decodeCreate, encodeCreate),
 		updateService:        kit.NewHandler(set.UpdateService, decodeUpdate, encodeUpdate),
 		deleteService:        kit.NewHandler(set.DeleteService, decodeDelete, encodeDelete),
@@ -166,9 +166,13 @@ func encodeList(_ context.Context, p catalog.Page) *catalogv1.ListServicesRespon
 		TotalCapped: p.TotalCapped}
 }
 
-// encodeOwn is a provider's own list: every service, no paging.
-func encodeOwn(_ context.Context, list []catalog.Offering) *catalogv1.ListServicesResponse {
-	return &catalogv1.ListServicesResponse{Success: true, Services: servicesProto(list), Total: int32(len(list))}
+func decodeOwn(_ context.Context, r *catalogv1.ListProviderServicesRequest) catalog.OwnPageRequest {
+	return catalog.OwnPageRequest{Cursor: r.GetCursor(), Limit: int(r.GetLimit())}
+}
+
+// encodeOwn is a page of a provider's own list; total is the page's.
+func encodeOwn(_ context.Context, p catalog.OwnPage) *catalogv1.ListServicesResponse {
+	return &catalogv1.ListServicesResponse{Success: true, Services: servicesProto(p.Services), Total: int32(len(p.Services)), NextCursor: p.Next}
 }
 
 func servicesProto(list []catalog.Offering) []*catalogv1.Service {

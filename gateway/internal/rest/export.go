@@ -36,6 +36,11 @@ const (
 // this many, the most recent ones (docs/product.md "Your data").
 const exportAppointmentPages = 100
 
+// exportReviewPages bounds the reviews read: review-svc answers a page of
+// at most 100 (review.MaxPageSize), newest first; one review per completed
+// appointment makes this more than an export holds of those.
+const exportReviewPages = 100
+
 // dataExport is the "Download my data" file (GET /auth/export): each part
 // in the API's own JSON shape, as the services answer it to the caller.
 type dataExport struct {
@@ -105,11 +110,11 @@ func gatherExport(ctx context.Context, m jsonMarshaler, auth authv1.AuthServiceC
 		return nil, err
 	}
 
-	reviews, err := review.ListMyReviews(ctx, &reviewv1.ListMyReviewsRequest{})
+	reviews, err := allReviews(ctx, review)
 	if err != nil {
 		return nil, err
 	}
-	if err := appendAll(m, &out.Reviews, reviews.GetData()); err != nil {
+	if err := appendAll(m, &out.Reviews, reviews); err != nil {
 		return nil, err
 	}
 
@@ -144,6 +149,24 @@ func appendAll[T proto.Message](m jsonMarshaler, dst *[]json.RawMessage, items [
 // for the contract's routes).
 func callerContext(r *http.Request, token string, trustedProxies int) context.Context {
 	return metadata.NewOutgoingContext(r.Context(), metadata.Pairs("authorization", token, grpcx.ClientIPKey, ClientIP(r, trustedProxies)))
+}
+
+// allReviews pages through the caller's own reviews, newest first, while
+// exportReviewPages allows.
+func allReviews(ctx context.Context, review reviewv1.ReviewInternalClient) ([]*reviewv1.Review, error) {
+	var out []*reviewv1.Review
+	cursor := ""
+	for range exportReviewPages {
+		p, err := review.ListMyReviews(ctx, &reviewv1.ListMyReviewsRequest{Cursor: cursor, Limit: exportPageLimit})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.GetData()...)
+		if cursor = p.GetNextCursor(); cursor == "" {
+			break
+		}
+	}
+	return out, nil
 }
 
 // allAppointments pages through the caller's appointments, oldest first:

@@ -54,7 +54,7 @@ func (m *memRepo) Report(_ context.Context, rep Report) error {
 	return nil
 }
 
-func (m *memRepo) OpenReports(context.Context) ([]Reported, error) { return nil, nil }
+func (m *memRepo) OpenReports(context.Context, int64, int) ([]Reported, error) { return nil, nil }
 
 func (m *memRepo) Decide(_ context.Context, id, decision, _ string, _ time.Time, eventID string) ([]string, error) {
 	var who []string
@@ -168,7 +168,7 @@ func TestReportRules(t *testing.T) {
 func TestDecideRules(t *testing.T) {
 	ctx := context.Background()
 	repo, s := moderationFixture()
-	if _, err := s.OpenReports(ctx, customer); apperr.KindOf(err) != apperr.KindForbidden {
+	if _, err := s.OpenReports(ctx, customer, PageRequest{}); apperr.KindOf(err) != apperr.KindForbidden {
 		t.Fatalf("a customer lists reports: %v", err)
 	}
 	_, err := s.Decide(ctx, owner, "r1", DecisionHide)

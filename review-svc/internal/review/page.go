@@ -9,9 +9,10 @@ import (
 	"github.com/slotwise/slotwise/platform/apperr"
 )
 
-// A service's reviews are read a page at a time, newest first, from a
-// keyset cursor on (created_at, seq): a page is one range scan of
-// reviews_by_service however many reviews the service has.
+// A list of reviews (a service's, a provider's, a customer's own) is read a
+// page at a time, newest first, from a keyset cursor on (created_at, seq): a
+// page is one range scan of the list's index (reviews_by_service,
+// reviews_by_provider, reviews_by_customer) however many reviews it has.
 const (
 	DefaultPageSize = 20
 	MaxPageSize     = 100
@@ -34,6 +35,13 @@ type PageRequest struct {
 type Page struct {
 	Reviews []Review
 	Next    string
+}
+
+// ProviderPage is a page of a provider's reviews with the count and
+// average rating of all of them (the page alone would misstate them).
+type ProviderPage struct {
+	Page
+	Summary Stats
 }
 
 // PageKey is a place in the order (created_at, seq), descending; nil is

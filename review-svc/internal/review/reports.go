@@ -2,8 +2,10 @@ package review
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -74,6 +76,37 @@ type Report struct {
 type Reported struct {
 	Review  Review
 	Reports []Report
+	// FirstSeq places the review in the queue (its first open report's
+	// seq): a page's last is the next page's key.
+	FirstSeq int64
+}
+
+// ReportsPage is one page of the operator's queue; Next reads the rest
+// ("" when there is none).
+type ReportsPage struct {
+	Reported []Reported
+	Next     string
+}
+
+// planReportsPage checks r: the queue place to read after (0: the start)
+// and the limit, as PlanPage does for reviews.
+func planReportsPage(r PageRequest) (int64, int, error) {
+	if r.Limit < 0 {
+		return 0, 0, apperr.Invalid(MsgInvalidLimit)
+	}
+	limit := min(r.Limit, MaxPageSize)
+	if limit == 0 {
+		limit = DefaultPageSize
+	}
+	if r.Cursor == "" {
+		return 0, limit, nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(r.Cursor)
+	seq, perr := strconv.ParseInt(strings.TrimPrefix(string(raw), "q."), 10, 64)
+	if err != nil || perr != nil || !strings.HasPrefix(string(raw), "q.") || seq < 0 {
+		return 0, 0, apperr.Invalid(MsgInvalidCursor)
+	}
+	return seq, limit, nil
 }
 
 // Reporters is how many people's open reports there are.
@@ -137,11 +170,21 @@ func (s *service) Report(ctx context.Context, c Caller, in ReportInput) error {
 	return err
 }
 
-func (s *service) OpenReports(ctx context.Context, c Caller) ([]Reported, error) {
+func (s *service) OpenReports(ctx context.Context, c Caller, r PageRequest) (ReportsPage, error) {
 	if !c.Operator {
-		return nil, apperr.Forbidden(MsgOperatorsOnly)
+		return ReportsPage{}, apperr.Forbidden(MsgOperatorsOnly)
 	}
-	return s.repo.OpenReports(ctx)
+	after, limit, err := planReportsPage(r)
+	if err != nil {
+		return ReportsPage{}, err
+	}
+	list, err := s.repo.OpenReports(ctx, after, limit+1)
+	if err != nil || len(list) <= limit {
+		return ReportsPage{Reported: list}, err
+	}
+	list = list[:limit]
+	next := base64.RawURLEncoding.EncodeToString([]byte("q." + strconv.FormatInt(list[limit-1].FirstSeq, 10)))
+	return ReportsPage{Reported: list, Next: next}, nil
 }
 
 func (s *service) Decide(ctx context.Context, c Caller, reviewID, decision string) (string, error) {

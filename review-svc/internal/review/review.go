@@ -63,8 +63,8 @@ type Review struct {
 	CreatedAt    time.Time
 	// Reply is the provider's public answer, nil when there is none.
 	Reply *Reply
-	// Seq orders reviews written in one instant; set by ByService, whose
-	// pages are keyed on (CreatedAt, Seq) (page.go).
+	// Seq orders reviews written in one instant; set by the paged reads,
+	// whose pages are keyed on (CreatedAt, Seq) (page.go).
 	Seq int64
 }
 
@@ -86,12 +86,16 @@ type Repository interface {
 	// (eventID identifies that event). ErrAlreadyReviewed when the
 	// appointment already has a review.
 	Create(ctx context.Context, r Review, eventID string) error
-	// ByService and ByProvider list reviews newest first, hidden ones left
-	// out; ByService up to limit of them after the key (nil: the newest).
+	// ByService and ByProvider list up to limit reviews after the key (nil:
+	// the newest), newest first, hidden ones left out.
 	ByService(ctx context.Context, serviceID string, after *PageKey, limit int) ([]Review, error)
-	ByProvider(ctx context.Context, providerID string) ([]Review, error)
-	// ByCustomer lists a customer's own reviews newest first, hidden ones included.
-	ByCustomer(ctx context.Context, customerID string) ([]Review, error)
+	ByProvider(ctx context.Context, providerID string, after *PageKey, limit int) ([]Review, error)
+	// ProviderSummary counts and averages the ratings of a provider's
+	// reviews not hidden.
+	ProviderSummary(ctx context.Context, providerID string) (Stats, error)
+	// ByCustomer lists up to limit of a customer's own reviews after the
+	// key (nil: the newest), newest first, hidden ones included.
+	ByCustomer(ctx context.Context, customerID string, after *PageKey, limit int) ([]Review, error)
 	// Visible returns a review that is not hidden; ErrNotFound otherwise.
 	Visible(ctx context.Context, id string) (Review, error)
 	// BusinessName is the name the provider's business goes by in the
@@ -105,8 +109,9 @@ type Repository interface {
 	// Report stores an open report; ErrAlreadyReported when the reporter has
 	// one open on the review.
 	Report(ctx context.Context, rep Report) error
-	// OpenReports lists the reviews with open reports, the longest waiting first.
-	OpenReports(ctx context.Context) ([]Reported, error)
+	// OpenReports lists up to limit reviews with open reports, the longest
+	// waiting first, from after the queue place afterSeq (0: the start).
+	OpenReports(ctx context.Context, afterSeq int64, limit int) ([]Reported, error)
 	// Decide closes every open report of a review with decision, hides the
 	// review when decision is DecisionHide, and stores the event that tells
 	// the author and the reporters, in one transaction; it returns the

@@ -18,10 +18,12 @@ type Service interface {
 	// with its reviewer's display name and never their email (Public).
 	// One page of them (page.go).
 	ListForService(ctx context.Context, serviceID string, r PageRequest) (Page, error)
-	// ListForProvider is the reviews of the calling provider's services.
-	ListForProvider(ctx context.Context, c Caller) ([]Review, error)
-	// ListMine is the caller's own reviews (any role: a provider has none).
-	ListMine(ctx context.Context, c Caller) ([]Review, error)
+	// ListForProvider is one page of the reviews of the calling provider's
+	// services, newest first, with the summary of all of them.
+	ListForProvider(ctx context.Context, c Caller, r PageRequest) (ProviderPage, error)
+	// ListMine is a page of the caller's own reviews (any role: a provider
+	// has none).
+	ListMine(ctx context.Context, c Caller, r PageRequest) (Page, error)
 	// PutReply writes or replaces the calling provider's reply to a review
 	// of their own service (replies.go).
 	PutReply(ctx context.Context, c Caller, reviewID, text string) (Review, error)
@@ -29,8 +31,8 @@ type Service interface {
 	DeleteReply(ctx context.Context, c Caller, reviewID string) (Review, error)
 	// Report records the caller's report of a review (reports.go).
 	Report(ctx context.Context, c Caller, in ReportInput) error
-	// OpenReports is the operator's queue.
-	OpenReports(ctx context.Context, c Caller) ([]Reported, error)
+	// OpenReports is a page of the operator's queue.
+	OpenReports(ctx context.Context, c Caller, r PageRequest) (ReportsPage, error)
 	// Decide hides or keeps a reported review (operators only).
 	Decide(ctx context.Context, c Caller, reviewID, decision string) (string, error)
 	// Testimonials is public: recent 5-star reviews with a comment.
@@ -105,13 +107,33 @@ func (s *service) ListForService(ctx context.Context, serviceID string, r PageRe
 	return p, nil
 }
 
-func (s *service) ListForProvider(ctx context.Context, c Caller) ([]Review, error) {
+func (s *service) ListForProvider(ctx context.Context, c Caller, r PageRequest) (ProviderPage, error) {
 	if c.Role != identity.RoleProvider {
-		return nil, apperr.Forbidden(MsgProvidersOnly)
+		return ProviderPage{}, apperr.Forbidden(MsgProvidersOnly)
 	}
-	return s.repo.ByProvider(ctx, c.UserID)
+	after, limit, err := PlanPage(r)
+	if err != nil {
+		return ProviderPage{}, err
+	}
+	list, err := s.repo.ByProvider(ctx, c.UserID, after, limit+1)
+	if err != nil {
+		return ProviderPage{}, err
+	}
+	sum, err := s.repo.ProviderSummary(ctx, c.UserID)
+	if err != nil {
+		return ProviderPage{}, err
+	}
+	return ProviderPage{Page: BuildPage(list, limit), Summary: sum}, nil
 }
 
-func (s *service) ListMine(ctx context.Context, c Caller) ([]Review, error) {
-	return s.repo.ByCustomer(ctx, c.UserID)
+func (s *service) ListMine(ctx context.Context, c Caller, r PageRequest) (Page, error) {
+	after, limit, err := PlanPage(r)
+	if err != nil {
+		return Page{}, err
+	}
+	list, err := s.repo.ByCustomer(ctx, c.UserID, after, limit+1)
+	if err != nil {
+		return Page{}, err
+	}
+	return BuildPage(list, limit), nil
 }

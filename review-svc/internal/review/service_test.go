@@ -45,35 +45,38 @@ func (m *memRepo) Create(_ context.Context, r Review, eventID string) error {
 
 // ByService keys its pages on the position in m.reviews (the store's seq).
 func (m *memRepo) ByService(_ context.Context, id string, after *PageKey, limit int) ([]Review, error) {
+	return m.page(func(r Review) bool { return r.ServiceID == id }, after, limit), nil
+}
+
+func (m *memRepo) page(match func(Review) bool, after *PageKey, limit int) []Review {
 	var out []Review
 	for i := len(m.reviews) - 1; i >= 0 && len(out) < limit; i-- {
-		if m.reviews[i].ServiceID == id && (after == nil || int64(i) < after.Seq) {
+		if match(m.reviews[i]) && (after == nil || int64(i) < after.Seq) {
 			r := m.reviews[i]
 			r.Seq = int64(i)
 			out = append(out, r)
 		}
 	}
-	return out, nil
+	return out
 }
 
-func (m *memRepo) ByCustomer(_ context.Context, id string) ([]Review, error) {
-	var out []Review
-	for i := len(m.reviews) - 1; i >= 0; i-- {
-		if m.reviews[i].CustomerID == id {
-			out = append(out, m.reviews[i])
-		}
-	}
-	return out, nil
+func (m *memRepo) ByCustomer(_ context.Context, id string, after *PageKey, limit int) ([]Review, error) {
+	return m.page(func(r Review) bool { return r.CustomerID == id }, after, limit), nil
 }
 
-func (m *memRepo) ByProvider(_ context.Context, id string) ([]Review, error) {
-	var out []Review
-	for i := len(m.reviews) - 1; i >= 0; i-- {
-		if m.reviews[i].ProviderID == id {
-			out = append(out, m.reviews[i])
+func (m *memRepo) ByProvider(_ context.Context, id string, after *PageKey, limit int) ([]Review, error) {
+	return m.page(func(r Review) bool { return r.ProviderID == id }, after, limit), nil
+}
+
+func (m *memRepo) ProviderSummary(_ context.Context, id string) (Stats, error) {
+	var st Stats
+	for _, r := range m.reviews {
+		if r.ProviderID == id {
+			st.Average = (st.Average*float64(st.Count) + float64(r.Rating)) / float64(st.Count+1)
+			st.Count++
 		}
 	}
-	return out, nil
+	return st, nil
 }
 
 func newTestService(repo *memRepo, now time.Time) Service {
@@ -175,15 +178,30 @@ func TestReviewCreateDetails(t *testing.T) {
 }
 
 func TestReviewListForProvider(t *testing.T) {
-	repo := &memRepo{reviews: []Review{{ID: "r1", ProviderID: "prov"}, {ID: "r2", ProviderID: "other"}, {ID: "r3", ProviderID: "prov"}}}
+	repo := &memRepo{reviews: []Review{{ID: "r1", ProviderID: "prov", Rating: 5}, {ID: "r2", ProviderID: "other", Rating: 1},
+		{ID: "r3", ProviderID: "prov", Rating: 2}, {ID: "r4", ProviderID: "prov", Rating: 4}}}
 	s := newTestService(repo, time.Now())
-	got, err := s.ListForProvider(context.Background(), Caller{UserID: "prov", Role: identity.RoleProvider})
-	if err != nil || len(got) != 2 || got[0].ID != "r3" || got[1].ID != "r1" {
+	prov := Caller{UserID: "prov", Role: identity.RoleProvider}
+	got, err := s.ListForProvider(context.Background(), prov, PageRequest{Limit: 2})
+	if err != nil || len(got.Reviews) != 2 || got.Reviews[0].ID != "r4" || got.Reviews[1].ID != "r3" || got.Next == "" {
 		t.Fatalf("%+v %v", got, err)
 	}
-	_, err = s.ListForProvider(context.Background(), Caller{UserID: "cust", Role: identity.RoleCustomer})
+	// The summary is of all three, not of the page.
+	if got.Summary.Count != 3 || got.Summary.Average != 11.0/3 {
+		t.Fatalf("summary %+v", got.Summary)
+	}
+	rest, err := s.ListForProvider(context.Background(), prov, PageRequest{Cursor: got.Next, Limit: 2})
+	if err != nil || len(rest.Reviews) != 1 || rest.Reviews[0].ID != "r1" || rest.Next != "" {
+		t.Fatalf("rest %+v %v", rest, err)
+	}
+	_, err = s.ListForProvider(context.Background(), Caller{UserID: "cust", Role: identity.RoleCustomer}, PageRequest{})
 	if apperr.KindOf(err) != apperr.KindForbidden || err.Error() != MsgProvidersOnly {
 		t.Fatalf("customer: %v", err)
+	}
+	for _, r := range []PageRequest{{Limit: -1}, {Cursor: "%%"}} {
+		if _, err := s.ListForProvider(context.Background(), prov, r); apperr.KindOf(err) != apperr.KindInvalid {
+			t.Fatalf("%+v: %v", r, err)
+		}
 	}
 }
 

@@ -27,13 +27,22 @@ func (s Reviews) Report(ctx context.Context, rep review.Report) error {
 	return err
 }
 
-// OpenReports lists the visible reviews with open reports, the longest
-// waiting first (by the first report), each with its reports oldest first.
-func (s Reviews) OpenReports(ctx context.Context) ([]review.Reported, error) {
-	rows, err := s.Pool.Query(ctx, `SELECT `+prefixed("r.")+`, p.id::text, p.reporter_id, p.reporter_role, p.reason, p.details, p.created_at
-		FROM review_reports p JOIN reviews r ON r.id = p.review_id
-		WHERE p.decided_at IS NULL AND r.hidden_at IS NULL
-		ORDER BY min(p.seq) OVER (PARTITION BY p.review_id), p.review_id, p.seq`)
+// OpenReports lists up to limit visible reviews with open reports whose
+// first open report comes after the key (0: from the start), the longest
+// waiting first, each with its open reports oldest first. A review's first
+// open report is one with no earlier open report of the same review; the
+// reports are read in seq order off review_reports_open_by_seq and the
+// check is one probe of review_reports_open_by_review (007, 008), so a page
+// stops after limit reviews however long the queue.
+func (s Reviews) OpenReports(ctx context.Context, afterSeq int64, limit int) ([]review.Reported, error) {
+	rows, err := s.Pool.Query(ctx, `WITH firsts AS (
+			SELECT p.review_id, p.seq FROM review_reports p JOIN reviews r ON r.id = p.review_id
+			WHERE p.decided_at IS NULL AND p.seq > $1 AND r.hidden_at IS NULL
+			AND NOT EXISTS (SELECT 1 FROM review_reports q WHERE q.review_id = p.review_id AND q.decided_at IS NULL AND q.seq < p.seq)
+			ORDER BY p.seq LIMIT $2)
+		SELECT `+prefixed("r.")+`, f.seq, p.id::text, p.reporter_id, p.reporter_role, p.reason, p.details, p.created_at
+		FROM firsts f JOIN reviews r ON r.id = f.review_id JOIN review_reports p ON p.review_id = f.review_id AND p.decided_at IS NULL
+		ORDER BY f.seq, p.seq`, afterSeq, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -44,9 +53,10 @@ func (s Reviews) OpenReports(ctx context.Context) ([]review.Reported, error) {
 		var rep review.Report
 		var text, business *string
 		var created, updated *time.Time
+		var first int64
 		if err := rows.Scan(&r.ID, &r.AppointmentID, &r.ServiceID, &r.ServiceName, &r.ProviderID, &r.CustomerID,
 			&r.CustomerEmail, &r.CustomerName, &r.Rating, &r.Comment, &r.CreatedAt, &text, &business, &created, &updated,
-			&rep.ID, &rep.ReporterID, &rep.ReporterRole, &rep.Reason, &rep.Details, &rep.CreatedAt); err != nil {
+			&first, &rep.ID, &rep.ReporterID, &rep.ReporterRole, &rep.Reason, &rep.Details, &rep.CreatedAt); err != nil {
 			return nil, err
 		}
 		if text != nil {
@@ -54,7 +64,7 @@ func (s Reviews) OpenReports(ctx context.Context) ([]review.Reported, error) {
 		}
 		rep.ReviewID = r.ID
 		if n := len(out); n == 0 || out[n-1].Review.ID != r.ID {
-			out = append(out, review.Reported{Review: r})
+			out = append(out, review.Reported{Review: r, FirstSeq: first})
 		}
 		out[len(out)-1].Reports = append(out[len(out)-1].Reports, rep)
 	}

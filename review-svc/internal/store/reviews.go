@@ -71,22 +71,54 @@ const selectReviews = `SELECT ` + reviewColumns + ` FROM reviews `
 // ByService reads a page off reviews_by_service (service_id, created_at
 // DESC, seq DESC), with each review's seq for the next page's key.
 func (s Reviews) ByService(ctx context.Context, serviceID string, after *review.PageKey, limit int) ([]review.Review, error) {
-	q, args := `SELECT `+reviewColumns+`, seq FROM reviews WHERE service_id = $1 AND hidden_at IS NULL
-		ORDER BY created_at DESC, seq DESC LIMIT $2`, []any{serviceID, limit}
+	return s.page(ctx, `service_id = $1 AND hidden_at IS NULL`, serviceID, after, limit)
+}
+
+// ByProvider reads a page off reviews_by_provider, hidden ones left out.
+func (s Reviews) ByProvider(ctx context.Context, providerID string, after *review.PageKey, limit int) ([]review.Review, error) {
+	return s.page(ctx, `provider_id = $1 AND hidden_at IS NULL`, providerID, after, limit)
+}
+
+// ProviderSummary counts and averages the visible reviews of a provider's
+// services: one aggregate on reviews_by_provider, so a screen shows the
+// rating of all of them while it lists only a page.
+func (s Reviews) ProviderSummary(ctx context.Context, providerID string) (review.Stats, error) {
+	var st review.Stats
+	err := s.Pool.QueryRow(ctx, `SELECT count(*), coalesce(avg(rating), 0)::float8 FROM reviews
+		WHERE provider_id = $1 AND hidden_at IS NULL`, providerID).Scan(&st.Count, &st.Average)
+	return st, err
+}
+
+// ByCustomer reads a page off reviews_by_customer (006), hidden ones
+// included: they are still the author's.
+func (s Reviews) ByCustomer(ctx context.Context, customerID string, after *review.PageKey, limit int) ([]review.Review, error) {
+	return s.page(ctx, `customer_id = $1`, customerID, after, limit)
+}
+
+// page reads up to limit reviews matching where (on $1 = id) after the key,
+// newest first, in the order (created_at DESC, seq DESC) of the index that
+// leads with where's column.
+func (s Reviews) page(ctx context.Context, where, id string, after *review.PageKey, limit int) ([]review.Review, error) {
+	q, args := `SELECT `+reviewColumns+`, seq FROM reviews WHERE `+where+`
+		ORDER BY created_at DESC, seq DESC LIMIT $2`, []any{id, limit}
 	if after != nil {
-		q, args = `SELECT `+reviewColumns+`, seq FROM reviews WHERE service_id = $1 AND hidden_at IS NULL
+		q, args = `SELECT `+reviewColumns+`, seq FROM reviews WHERE `+where+`
 		AND (created_at, seq) < ($3, $4) ORDER BY created_at DESC, seq DESC LIMIT $2`, append(args, after.CreatedAt, after.Seq)
 	}
 	rows, err := s.Pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) {
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (review.Review, error) {
 		var seq int64
 		r, err := scanReview(seqRow{row, &seq})
 		r.Seq = seq
 		return r, err
 	})
+	if out == nil {
+		out = []review.Review{}
+	}
+	return out, err
 }
 
 // seqRow scans reviewColumns and then seq.
@@ -96,14 +128,6 @@ type seqRow struct {
 }
 
 func (r seqRow) Scan(dest ...any) error { return r.Row.Scan(append(dest, r.seq)...) }
-
-func (s Reviews) ByProvider(ctx context.Context, providerID string) ([]review.Review, error) {
-	return s.list(ctx, selectReviews+`WHERE provider_id = $1 AND hidden_at IS NULL ORDER BY created_at DESC, seq DESC`, providerID)
-}
-
-func (s Reviews) ByCustomer(ctx context.Context, customerID string) ([]review.Review, error) {
-	return s.list(ctx, selectReviews+`WHERE customer_id = $1 ORDER BY created_at DESC, seq DESC`, customerID)
-}
 
 func (s Reviews) list(ctx context.Context, sql string, args ...any) ([]review.Review, error) {
 	rows, err := s.Pool.Query(ctx, sql, args...)

@@ -199,7 +199,7 @@ func TestReviewListsNewestFirst(t *testing.T) {
 	if got, want := ids(repo.ByService(ctx, "s1", nil, 10)), []string{c, b, a}; !equal(got, want) {
 		t.Fatalf("by service %v, want %v", got, want)
 	}
-	if got, want := ids(repo.ByProvider(ctx, "p1")), []string{c, b, d, a}; !equal(got, want) && !equal(got, []string{c, b, a, d}) {
+	if got, want := ids(repo.ByProvider(ctx, "p1", nil, 10)), []string{c, b, d, a}; !equal(got, want) && !equal(got, []string{c, b, a, d}) {
 		t.Fatalf("by provider %v, want %v", got, want)
 	}
 	// A page of two, then the rest after its last (b, tied with c in time).

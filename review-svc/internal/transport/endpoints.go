@@ -86,13 +86,13 @@ func makeListServiceReviews(s review.Service) endpoint.Endpoint {
 }
 
 func makeListProviderReviews(s review.Service) endpoint.Endpoint {
-	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Review, error) {
-		return s.ListForProvider(ctx, c)
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, r review.PageRequest) (review.ProviderPage, error) {
+		return s.ListForProvider(ctx, c, r)
 	})
 }
 
 func makeListMyReviews(s review.Service) endpoint.Endpoint {
-	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Review, error) {
-		return s.ListMine(ctx, c)
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, r review.PageRequest) (review.Page, error) {
+		return s.ListMine(ctx, c, r)
 	})
 }

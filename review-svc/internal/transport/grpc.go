@@ -21,7 +21,7 @@ type GRPCServer struct {
 	reviewv1.UnimplementedReviewInternalServer
 	createReview        kit.Handler[*reviewv1.CreateReviewRequest, *reviewv1.CreateReviewResponse]
 	listServiceReviews  kit.Handler[*reviewv1.ListServiceReviewsRequest, *reviewv1.ListReviewsResponse]
-	listProviderReviews kit.Handler[*reviewv1.ListProviderReviewsRequest, *reviewv1.ListReviewsResponse]
+	listProviderReviews kit.Handler[*reviewv1.ListProviderReviewsRequest, *reviewv1.ListProviderReviewsResponse]
 	listMyReviews       kit.Handler[*reviewv1.ListMyReviewsRequest, *reviewv1.ListReviewsResponse]
 	putReply            kit.Handler[*reviewv1.PutReviewReplyRequest, *reviewv1.ReviewResponse]
 	deleteReply         kit.Handler[*reviewv1.DeleteReviewReplyRequest, *reviewv1.ReviewResponse]
@@ -42,12 +42,12 @@ func NewGRPCServer(set Set) *GRPCServer {
 	return &GRPCServer{
 		createReview:        kit.NewHandler(set.CreateReview, decodeCreate, encodeCreate),
 		listServiceReviews:  kit.NewHandler(set.ListServiceReviews, decodeListForService, encodePage),
-		listProviderReviews: kit.NewHandler(set.ListProviderReviews, kit.NoRequest[*reviewv1.ListProviderReviewsRequest], encodeList),
-		listMyReviews:       kit.NewHandler(set.ListMyReviews, kit.NoRequest[*reviewv1.ListMyReviewsRequest], encodeList),
+		listProviderReviews: kit.NewHandler(set.ListProviderReviews, decodeListForProvider, encodeProviderPage),
+		listMyReviews:       kit.NewHandler(set.ListMyReviews, decodeListMine, encodePage),
 		putReply:            kit.NewHandler(set.PutReviewReply, decodePutReply, encodeReply(review.MsgReplySaved)),
 		deleteReply:         kit.NewHandler(set.DeleteReviewReply, decodeDeleteReply, encodeReply(review.MsgReplyDeleted)),
 		report:              kit.NewHandler(set.ReportReview, decodeReport, encodeReport),
-		listReports:         kit.NewHandler(set.ListReports, kit.NoRequest[*reviewv1.ListReportsRequest], encodeReports),
+		listReports:         kit.NewHandler(set.ListReports, decodeReports, encodeReports),
 		decide:              kit.NewHandler(set.DecideReports, decodeDecide, encodeDecide),
 		testimonials:        kit.NewHandler(set.ListTestimonials, kit.NoRequest[*reviewv1.ListTestimonialsRequest], encodeList),
 		stats:               kit.NewHandler(set.ReviewStats, kit.NoRequest[*reviewv1.ReviewStatsRequest], encodeStats),
@@ -62,7 +62,7 @@ func (s *GRPCServer) ListServiceReviews(ctx context.Context, req *reviewv1.ListS
 	return s.listServiceReviews.Serve(ctx, req)
 }
 
-func (s *GRPCServer) ListProviderReviews(ctx context.Context, req *reviewv1.ListProviderReviewsRequest) (*reviewv1.ListReviewsResponse, error) {
+func (s *GRPCServer) ListProviderReviews(ctx context.Context, req *reviewv1.ListProviderReviewsRequest) (*reviewv1.ListProviderReviewsResponse, error) {
 	return s.listProviderReviews.Serve(ctx, req)
 }
 
@@ -116,6 +116,22 @@ func encodePage(ctx context.Context, p review.Page) *reviewv1.ListReviewsRespons
 	out := encodeList(ctx, p.Reviews)
 	out.NextCursor = p.Next
 	return out
+}
+
+func decodeListForProvider(_ context.Context, req *reviewv1.ListProviderReviewsRequest) review.PageRequest {
+	return review.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
+}
+
+func decodeListMine(_ context.Context, req *reviewv1.ListMyReviewsRequest) review.PageRequest {
+	return review.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
+}
+
+func encodeProviderPage(ctx context.Context, p review.ProviderPage) *reviewv1.ListProviderReviewsResponse {
+	list := encodeList(ctx, p.Reviews)
+	return &reviewv1.ListProviderReviewsResponse{
+		Success: true, Data: list.Data, NextCursor: p.Next,
+		Summary: &reviewv1.ReviewSummary{Count: int32(p.Summary.Count), Average: p.Summary.Average},
+	}
 }
 
 func encodeList(_ context.Context, reviews []review.Review) *reviewv1.ListReviewsResponse {

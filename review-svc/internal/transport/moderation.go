@@ -44,8 +44,8 @@ func makeReport(s review.Service) endpoint.Endpoint {
 }
 
 func makeListReports(s review.Service) endpoint.Endpoint {
-	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, _ struct{}) ([]review.Reported, error) {
-		return s.OpenReports(ctx, c)
+	return kit.CallerEndpoint(func(ctx context.Context, c review.Caller, r review.PageRequest) (review.ReportsPage, error) {
+		return s.OpenReports(ctx, c, r)
 	})
 }
 
@@ -92,9 +92,13 @@ func encodeReport(ctx context.Context, _ struct{}) *reviewv1.ReportReviewRespons
 	return &reviewv1.ReportReviewResponse{Success: true, Message: review.MsgReported}
 }
 
-func encodeReports(_ context.Context, list []review.Reported) *reviewv1.ListReportsResponse {
-	out := &reviewv1.ListReportsResponse{Success: true, Data: make([]*reviewv1.ReviewReport, 0, len(list))}
-	for _, x := range list {
+func decodeReports(_ context.Context, req *reviewv1.ListReportsRequest) review.PageRequest {
+	return review.PageRequest{Cursor: req.GetCursor(), Limit: int(req.GetLimit())}
+}
+
+func encodeReports(_ context.Context, p review.ReportsPage) *reviewv1.ListReportsResponse {
+	out := &reviewv1.ListReportsResponse{Success: true, Data: make([]*reviewv1.ReviewReport, 0, len(p.Reported)), NextCursor: p.Next}
+	for _, x := range p.Reported {
 		rr := &reviewv1.ReviewReport{Review: reviewProto(review.Public(x.Review)), ReporterCount: int32(x.Reporters())}
 		for i, rep := range x.Reports {
 			if i == 0 {

@@ -1537,7 +1537,10 @@ type ListServicesResponse struct {
 	// totalCapped: a search (q) ranks and counts at most its newest 1,000
 	// matches, and it matched at least that many; total is then the cap and
 	// the listing ends there (refine the search to see others).
-	TotalCapped   bool `protobuf:"varint,4,opt,name=totalCapped,proto3" json:"totalCapped,omitempty"`
+	TotalCapped bool `protobuf:"varint,4,opt,name=totalCapped,proto3" json:"totalCapped,omitempty"`
+	// nextCursor reads the page of older services (GET /services/provider
+	// only, where total is the page's); absent: there are none.
+	NextCursor    string `protobuf:"bytes,5,opt,name=nextCursor,proto3" json:"nextCursor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1598,6 +1601,13 @@ func (x *ListServicesResponse) GetTotalCapped() bool {
 		return x.TotalCapped
 	}
 	return false
+}
+
+func (x *ListServicesResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
 }
 
 type GetServiceRequest struct {
@@ -1697,7 +1707,11 @@ func (x *GetServiceResponse) GetService() *Service {
 }
 
 type ListProviderServicesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// cursor is a nextCursor of an earlier answer; absent: the newest page.
+	Cursor string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page (0: the server's default, 50; at most 100).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1730,6 +1744,20 @@ func (x *ListProviderServicesRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListProviderServicesRequest.ProtoReflect.Descriptor instead.
 func (*ListProviderServicesRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ListProviderServicesRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListProviderServicesRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
 }
 
 type CreateServiceRequest struct {
@@ -2321,18 +2349,23 @@ const file_slotwise_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x01q\x18\x05 \x01(\tR\x01q\x12\x1a\n" +
 	"\blocation\x18\x06 \x01(\tR\blocation\x12\x1f\n" +
 	"\bmaxPrice\x18\a \x01(\x01H\x00R\bmaxPrice\x88\x01\x01B\v\n" +
-	"\t_maxPrice\"\xa2\x01\n" +
+	"\t_maxPrice\"\xc2\x01\n" +
 	"\x14ListServicesResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x128\n" +
 	"\bservices\x18\x02 \x03(\v2\x1c.slotwise.catalog.v1.ServiceR\bservices\x12\x14\n" +
 	"\x05total\x18\x03 \x01(\x05R\x05total\x12 \n" +
-	"\vtotalCapped\x18\x04 \x01(\bR\vtotalCapped\"#\n" +
+	"\vtotalCapped\x18\x04 \x01(\bR\vtotalCapped\x12\x1e\n" +
+	"\n" +
+	"nextCursor\x18\x05 \x01(\tR\n" +
+	"nextCursor\"#\n" +
 	"\x11GetServiceRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\"f\n" +
 	"\x12GetServiceResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x126\n" +
-	"\aservice\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\aservice\"\x1d\n" +
-	"\x1bListProviderServicesRequest\"\x8c\x04\n" +
+	"\aservice\x18\x02 \x01(\v2\x1c.slotwise.catalog.v1.ServiceR\aservice\"K\n" +
+	"\x1bListProviderServicesRequest\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"\x8c\x04\n" +
 	"\x14CreateServiceRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1a\n" +
 	"\bcategory\x18\x02 \x01(\tR\bcategory\x12 \n" +

@@ -330,7 +330,11 @@ func (x *ListServiceReviewsRequest) GetLimit() int32 {
 }
 
 type ListProviderReviewsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// cursor is a nextCursor of an earlier answer; absent: the newest page.
+	Cursor string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page (0: the server's default, 20; at most 100).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -365,6 +369,144 @@ func (*ListProviderReviewsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{4}
 }
 
+func (x *ListProviderReviewsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListProviderReviewsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// ReviewSummary is the count and average rating of every review of a list,
+// not only of the page.
+type ReviewSummary struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Count int32                  `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
+	// average is 0 when count is 0.
+	Average       float64 `protobuf:"fixed64,2,opt,name=average,proto3" json:"average,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReviewSummary) Reset() {
+	*x = ReviewSummary{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReviewSummary) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReviewSummary) ProtoMessage() {}
+
+func (x *ReviewSummary) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReviewSummary.ProtoReflect.Descriptor instead.
+func (*ReviewSummary) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ReviewSummary) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *ReviewSummary) GetAverage() float64 {
+	if x != nil {
+		return x.Average
+	}
+	return 0
+}
+
+type ListProviderReviewsResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data    []*Review              `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	// nextCursor reads the page of older reviews; absent: there are none.
+	NextCursor    string         `protobuf:"bytes,3,opt,name=nextCursor,proto3" json:"nextCursor,omitempty"`
+	Summary       *ReviewSummary `protobuf:"bytes,4,opt,name=summary,proto3" json:"summary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListProviderReviewsResponse) Reset() {
+	*x = ListProviderReviewsResponse{}
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListProviderReviewsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListProviderReviewsResponse) ProtoMessage() {}
+
+func (x *ListProviderReviewsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListProviderReviewsResponse.ProtoReflect.Descriptor instead.
+func (*ListProviderReviewsResponse) Descriptor() ([]byte, []int) {
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ListProviderReviewsResponse) GetSuccess() bool {
+	if x != nil {
+		return x.Success
+	}
+	return false
+}
+
+func (x *ListProviderReviewsResponse) GetData() []*Review {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *ListProviderReviewsResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
+}
+
+func (x *ListProviderReviewsResponse) GetSummary() *ReviewSummary {
+	if x != nil {
+		return x.Summary
+	}
+	return nil
+}
+
 type ListReviewsResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
@@ -378,7 +520,7 @@ type ListReviewsResponse struct {
 
 func (x *ListReviewsResponse) Reset() {
 	*x = ListReviewsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -390,7 +532,7 @@ func (x *ListReviewsResponse) String() string {
 func (*ListReviewsResponse) ProtoMessage() {}
 
 func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[5]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -403,7 +545,7 @@ func (x *ListReviewsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReviewsResponse.ProtoReflect.Descriptor instead.
 func (*ListReviewsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{5}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListReviewsResponse) GetSuccess() bool {
@@ -439,7 +581,7 @@ type CreateReviewRequest struct {
 
 func (x *CreateReviewRequest) Reset() {
 	*x = CreateReviewRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -451,7 +593,7 @@ func (x *CreateReviewRequest) String() string {
 func (*CreateReviewRequest) ProtoMessage() {}
 
 func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[6]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -464,7 +606,7 @@ func (x *CreateReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewRequest.ProtoReflect.Descriptor instead.
 func (*CreateReviewRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{6}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CreateReviewRequest) GetAppointmentId() string {
@@ -499,7 +641,7 @@ type CreateReviewResponse struct {
 
 func (x *CreateReviewResponse) Reset() {
 	*x = CreateReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -511,7 +653,7 @@ func (x *CreateReviewResponse) String() string {
 func (*CreateReviewResponse) ProtoMessage() {}
 
 func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[7]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -524,7 +666,7 @@ func (x *CreateReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateReviewResponse.ProtoReflect.Descriptor instead.
 func (*CreateReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{7}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateReviewResponse) GetSuccess() bool {
@@ -558,7 +700,7 @@ type PutReviewReplyRequest struct {
 
 func (x *PutReviewReplyRequest) Reset() {
 	*x = PutReviewReplyRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -570,7 +712,7 @@ func (x *PutReviewReplyRequest) String() string {
 func (*PutReviewReplyRequest) ProtoMessage() {}
 
 func (x *PutReviewReplyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[8]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -583,7 +725,7 @@ func (x *PutReviewReplyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PutReviewReplyRequest.ProtoReflect.Descriptor instead.
 func (*PutReviewReplyRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{8}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *PutReviewReplyRequest) GetId() string {
@@ -609,7 +751,7 @@ type DeleteReviewReplyRequest struct {
 
 func (x *DeleteReviewReplyRequest) Reset() {
 	*x = DeleteReviewReplyRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -621,7 +763,7 @@ func (x *DeleteReviewReplyRequest) String() string {
 func (*DeleteReviewReplyRequest) ProtoMessage() {}
 
 func (x *DeleteReviewReplyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[9]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -634,7 +776,7 @@ func (x *DeleteReviewReplyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteReviewReplyRequest.ProtoReflect.Descriptor instead.
 func (*DeleteReviewReplyRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{9}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *DeleteReviewReplyRequest) GetId() string {
@@ -655,7 +797,7 @@ type ReviewResponse struct {
 
 func (x *ReviewResponse) Reset() {
 	*x = ReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -667,7 +809,7 @@ func (x *ReviewResponse) String() string {
 func (*ReviewResponse) ProtoMessage() {}
 
 func (x *ReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[10]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -680,7 +822,7 @@ func (x *ReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewResponse.ProtoReflect.Descriptor instead.
 func (*ReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{10}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ReviewResponse) GetSuccess() bool {
@@ -717,7 +859,7 @@ type ReportReviewRequest struct {
 
 func (x *ReportReviewRequest) Reset() {
 	*x = ReportReviewRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -729,7 +871,7 @@ func (x *ReportReviewRequest) String() string {
 func (*ReportReviewRequest) ProtoMessage() {}
 
 func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[11]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -742,7 +884,7 @@ func (x *ReportReviewRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewRequest.ProtoReflect.Descriptor instead.
 func (*ReportReviewRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{11}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ReportReviewRequest) GetId() string {
@@ -776,7 +918,7 @@ type ReportReviewResponse struct {
 
 func (x *ReportReviewResponse) Reset() {
 	*x = ReportReviewResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -788,7 +930,7 @@ func (x *ReportReviewResponse) String() string {
 func (*ReportReviewResponse) ProtoMessage() {}
 
 func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[12]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -801,7 +943,7 @@ func (x *ReportReviewResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReviewResponse.ProtoReflect.Descriptor instead.
 func (*ReportReviewResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{12}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ReportReviewResponse) GetSuccess() bool {
@@ -819,14 +961,18 @@ func (x *ReportReviewResponse) GetMessage() string {
 }
 
 type ListReportsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// cursor is a nextCursor of an earlier answer; absent: the longest waiting.
+	Cursor string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page of reviews (0: the server's default, 20; at most 100).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListReportsRequest) Reset() {
 	*x = ListReportsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -838,7 +984,7 @@ func (x *ListReportsRequest) String() string {
 func (*ListReportsRequest) ProtoMessage() {}
 
 func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[13]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -851,7 +997,21 @@ func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportsRequest.ProtoReflect.Descriptor instead.
 func (*ListReportsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{13}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListReportsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListReportsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
 }
 
 // ReportReason is one open report's reason.
@@ -866,7 +1026,7 @@ type ReportReason struct {
 
 func (x *ReportReason) Reset() {
 	*x = ReportReason{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -878,7 +1038,7 @@ func (x *ReportReason) String() string {
 func (*ReportReason) ProtoMessage() {}
 
 func (x *ReportReason) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[14]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -891,7 +1051,7 @@ func (x *ReportReason) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportReason.ProtoReflect.Descriptor instead.
 func (*ReportReason) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{14}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ReportReason) GetReason() string {
@@ -928,7 +1088,7 @@ type ReviewReport struct {
 
 func (x *ReviewReport) Reset() {
 	*x = ReviewReport{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -940,7 +1100,7 @@ func (x *ReviewReport) String() string {
 func (*ReviewReport) ProtoMessage() {}
 
 func (x *ReviewReport) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[15]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -953,7 +1113,7 @@ func (x *ReviewReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReviewReport.ProtoReflect.Descriptor instead.
 func (*ReviewReport) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{15}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ReviewReport) GetReview() *Review {
@@ -985,16 +1145,18 @@ func (x *ReviewReport) GetFirstReportedAt() *timestamppb.Timestamp {
 }
 
 type ListReportsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Success       bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
-	Data          []*ReviewReport        `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Success bool                   `protobuf:"varint,1,opt,name=success,proto3" json:"success,omitempty"`
+	Data    []*ReviewReport        `protobuf:"bytes,2,rep,name=data,proto3" json:"data,omitempty"`
+	// nextCursor reads the reviews that have waited less; absent: there are none.
+	NextCursor    string `protobuf:"bytes,3,opt,name=nextCursor,proto3" json:"nextCursor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListReportsResponse) Reset() {
 	*x = ListReportsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1006,7 +1168,7 @@ func (x *ListReportsResponse) String() string {
 func (*ListReportsResponse) ProtoMessage() {}
 
 func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[16]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1019,7 +1181,7 @@ func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportsResponse.ProtoReflect.Descriptor instead.
 func (*ListReportsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{16}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListReportsResponse) GetSuccess() bool {
@@ -1036,6 +1198,13 @@ func (x *ListReportsResponse) GetData() []*ReviewReport {
 	return nil
 }
 
+func (x *ListReportsResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
+}
+
 type DecideReportsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -1047,7 +1216,7 @@ type DecideReportsRequest struct {
 
 func (x *DecideReportsRequest) Reset() {
 	*x = DecideReportsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1059,7 +1228,7 @@ func (x *DecideReportsRequest) String() string {
 func (*DecideReportsRequest) ProtoMessage() {}
 
 func (x *DecideReportsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[17]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1072,7 +1241,7 @@ func (x *DecideReportsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideReportsRequest.ProtoReflect.Descriptor instead.
 func (*DecideReportsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{17}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *DecideReportsRequest) GetId() string {
@@ -1099,7 +1268,7 @@ type DecideReportsResponse struct {
 
 func (x *DecideReportsResponse) Reset() {
 	*x = DecideReportsResponse{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1111,7 +1280,7 @@ func (x *DecideReportsResponse) String() string {
 func (*DecideReportsResponse) ProtoMessage() {}
 
 func (x *DecideReportsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[18]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1124,7 +1293,7 @@ func (x *DecideReportsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecideReportsResponse.ProtoReflect.Descriptor instead.
 func (*DecideReportsResponse) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{18}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *DecideReportsResponse) GetSuccess() bool {
@@ -1149,7 +1318,7 @@ type ListTestimonialsRequest struct {
 
 func (x *ListTestimonialsRequest) Reset() {
 	*x = ListTestimonialsRequest{}
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1161,7 +1330,7 @@ func (x *ListTestimonialsRequest) String() string {
 func (*ListTestimonialsRequest) ProtoMessage() {}
 
 func (x *ListTestimonialsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_slotwise_review_v1_review_proto_msgTypes[19]
+	mi := &file_slotwise_review_v1_review_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1174,7 +1343,7 @@ func (x *ListTestimonialsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTestimonialsRequest.ProtoReflect.Descriptor instead.
 func (*ListTestimonialsRequest) Descriptor() ([]byte, []int) {
-	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{19}
+	return file_slotwise_review_v1_review_proto_rawDescGZIP(), []int{21}
 }
 
 var File_slotwise_review_v1_review_proto protoreflect.FileDescriptor
@@ -1205,8 +1374,20 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x19ListServiceReviewsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\tR\x06cursor\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\x1c\n" +
-	"\x1aListProviderReviewsRequest\"\x7f\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"J\n" +
+	"\x1aListProviderReviewsRequest\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"?\n" +
+	"\rReviewSummary\x12\x14\n" +
+	"\x05count\x18\x01 \x01(\x05R\x05count\x12\x18\n" +
+	"\aaverage\x18\x02 \x01(\x01R\aaverage\"\xc4\x01\n" +
+	"\x1bListProviderReviewsResponse\x12\x18\n" +
+	"\asuccess\x18\x01 \x01(\bR\asuccess\x12.\n" +
+	"\x04data\x18\x02 \x03(\v2\x1a.slotwise.review.v1.ReviewR\x04data\x12\x1e\n" +
+	"\n" +
+	"nextCursor\x18\x03 \x01(\tR\n" +
+	"nextCursor\x12;\n" +
+	"\asummary\x18\x04 \x01(\v2!.slotwise.review.v1.ReviewSummaryR\asummary\"\x7f\n" +
 	"\x13ListReviewsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12.\n" +
 	"\x04data\x18\x02 \x03(\v2\x1a.slotwise.review.v1.ReviewR\x04data\x12\x1e\n" +
@@ -1237,8 +1418,10 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\adetails\x18\x03 \x01(\tR\adetails\"J\n" +
 	"\x14ReportReviewResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
-	"\amessage\x18\x02 \x01(\tR\amessage\"\x14\n" +
-	"\x12ListReportsRequest\"z\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\"B\n" +
+	"\x12ListReportsRequest\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"z\n" +
 	"\fReportReason\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x18\n" +
 	"\adetails\x18\x02 \x01(\tR\adetails\x128\n" +
@@ -1247,21 +1430,24 @@ const file_slotwise_review_v1_review_proto_rawDesc = "" +
 	"\x06review\x18\x01 \x01(\v2\x1a.slotwise.review.v1.ReviewR\x06review\x12$\n" +
 	"\rreporterCount\x18\x02 \x01(\x05R\rreporterCount\x12:\n" +
 	"\areasons\x18\x03 \x03(\v2 .slotwise.review.v1.ReportReasonR\areasons\x12D\n" +
-	"\x0ffirstReportedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstReportedAt\"e\n" +
+	"\x0ffirstReportedAt\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstReportedAt\"\x85\x01\n" +
 	"\x13ListReportsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x124\n" +
-	"\x04data\x18\x02 \x03(\v2 .slotwise.review.v1.ReviewReportR\x04data\"B\n" +
+	"\x04data\x18\x02 \x03(\v2 .slotwise.review.v1.ReviewReportR\x04data\x12\x1e\n" +
+	"\n" +
+	"nextCursor\x18\x03 \x01(\tR\n" +
+	"nextCursor\"B\n" +
 	"\x14DecideReportsRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\bdecision\x18\x02 \x01(\tR\bdecision\"K\n" +
 	"\x15DecideReportsResponse\x12\x18\n" +
 	"\asuccess\x18\x01 \x01(\bR\asuccess\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\"\x19\n" +
-	"\x17ListTestimonialsRequest2\xd0\n" +
+	"\x17ListTestimonialsRequest2\xd8\n" +
 	"\n" +
 	"\rReviewService\x12\x8e\x01\n" +
-	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x8c\x01\n" +
-	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12\xba\x01\n" +
+	"\x12ListServiceReviews\x12-.slotwise.review.v1.ListServiceReviewsRequest\x1a'.slotwise.review.v1.ListReviewsResponse\" \x82\xd3\xe4\x93\x02\x17\x12\x15/reviews/service/{id}\x90\x02\x01\x12\x94\x01\n" +
+	"\x13ListProviderReviews\x12..slotwise.review.v1.ListProviderReviewsRequest\x1a/.slotwise.review.v1.ListProviderReviewsResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\x12\x11/reviews/provider\x90\x02\x01\x12\xba\x01\n" +
 	"\fCreateReview\x12'.slotwise.review.v1.CreateReviewRequest\x1a(.slotwise.review.v1.CreateReviewResponse\"W\x92AAJ?\n" +
 	"\x03201\x128\n" +
 	"\bCreated.\x12,\n" +
@@ -1291,67 +1477,71 @@ func file_slotwise_review_v1_review_proto_rawDescGZIP() []byte {
 	return file_slotwise_review_v1_review_proto_rawDescData
 }
 
-var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_slotwise_review_v1_review_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_slotwise_review_v1_review_proto_goTypes = []any{
-	(*ReviewUser)(nil),                 // 0: slotwise.review.v1.ReviewUser
-	(*Review)(nil),                     // 1: slotwise.review.v1.Review
-	(*ReviewReply)(nil),                // 2: slotwise.review.v1.ReviewReply
-	(*ListServiceReviewsRequest)(nil),  // 3: slotwise.review.v1.ListServiceReviewsRequest
-	(*ListProviderReviewsRequest)(nil), // 4: slotwise.review.v1.ListProviderReviewsRequest
-	(*ListReviewsResponse)(nil),        // 5: slotwise.review.v1.ListReviewsResponse
-	(*CreateReviewRequest)(nil),        // 6: slotwise.review.v1.CreateReviewRequest
-	(*CreateReviewResponse)(nil),       // 7: slotwise.review.v1.CreateReviewResponse
-	(*PutReviewReplyRequest)(nil),      // 8: slotwise.review.v1.PutReviewReplyRequest
-	(*DeleteReviewReplyRequest)(nil),   // 9: slotwise.review.v1.DeleteReviewReplyRequest
-	(*ReviewResponse)(nil),             // 10: slotwise.review.v1.ReviewResponse
-	(*ReportReviewRequest)(nil),        // 11: slotwise.review.v1.ReportReviewRequest
-	(*ReportReviewResponse)(nil),       // 12: slotwise.review.v1.ReportReviewResponse
-	(*ListReportsRequest)(nil),         // 13: slotwise.review.v1.ListReportsRequest
-	(*ReportReason)(nil),               // 14: slotwise.review.v1.ReportReason
-	(*ReviewReport)(nil),               // 15: slotwise.review.v1.ReviewReport
-	(*ListReportsResponse)(nil),        // 16: slotwise.review.v1.ListReportsResponse
-	(*DecideReportsRequest)(nil),       // 17: slotwise.review.v1.DecideReportsRequest
-	(*DecideReportsResponse)(nil),      // 18: slotwise.review.v1.DecideReportsResponse
-	(*ListTestimonialsRequest)(nil),    // 19: slotwise.review.v1.ListTestimonialsRequest
-	(*timestamppb.Timestamp)(nil),      // 20: google.protobuf.Timestamp
+	(*ReviewUser)(nil),                  // 0: slotwise.review.v1.ReviewUser
+	(*Review)(nil),                      // 1: slotwise.review.v1.Review
+	(*ReviewReply)(nil),                 // 2: slotwise.review.v1.ReviewReply
+	(*ListServiceReviewsRequest)(nil),   // 3: slotwise.review.v1.ListServiceReviewsRequest
+	(*ListProviderReviewsRequest)(nil),  // 4: slotwise.review.v1.ListProviderReviewsRequest
+	(*ReviewSummary)(nil),               // 5: slotwise.review.v1.ReviewSummary
+	(*ListProviderReviewsResponse)(nil), // 6: slotwise.review.v1.ListProviderReviewsResponse
+	(*ListReviewsResponse)(nil),         // 7: slotwise.review.v1.ListReviewsResponse
+	(*CreateReviewRequest)(nil),         // 8: slotwise.review.v1.CreateReviewRequest
+	(*CreateReviewResponse)(nil),        // 9: slotwise.review.v1.CreateReviewResponse
+	(*PutReviewReplyRequest)(nil),       // 10: slotwise.review.v1.PutReviewReplyRequest
+	(*DeleteReviewReplyRequest)(nil),    // 11: slotwise.review.v1.DeleteReviewReplyRequest
+	(*ReviewResponse)(nil),              // 12: slotwise.review.v1.ReviewResponse
+	(*ReportReviewRequest)(nil),         // 13: slotwise.review.v1.ReportReviewRequest
+	(*ReportReviewResponse)(nil),        // 14: slotwise.review.v1.ReportReviewResponse
+	(*ListReportsRequest)(nil),          // 15: slotwise.review.v1.ListReportsRequest
+	(*ReportReason)(nil),                // 16: slotwise.review.v1.ReportReason
+	(*ReviewReport)(nil),                // 17: slotwise.review.v1.ReviewReport
+	(*ListReportsResponse)(nil),         // 18: slotwise.review.v1.ListReportsResponse
+	(*DecideReportsRequest)(nil),        // 19: slotwise.review.v1.DecideReportsRequest
+	(*DecideReportsResponse)(nil),       // 20: slotwise.review.v1.DecideReportsResponse
+	(*ListTestimonialsRequest)(nil),     // 21: slotwise.review.v1.ListTestimonialsRequest
+	(*timestamppb.Timestamp)(nil),       // 22: google.protobuf.Timestamp
 }
 var file_slotwise_review_v1_review_proto_depIdxs = []int32{
-	20, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
+	22, // 0: slotwise.review.v1.Review.createdAt:type_name -> google.protobuf.Timestamp
 	0,  // 1: slotwise.review.v1.Review.userId:type_name -> slotwise.review.v1.ReviewUser
 	2,  // 2: slotwise.review.v1.Review.reply:type_name -> slotwise.review.v1.ReviewReply
-	20, // 3: slotwise.review.v1.ReviewReply.createdAt:type_name -> google.protobuf.Timestamp
-	20, // 4: slotwise.review.v1.ReviewReply.updatedAt:type_name -> google.protobuf.Timestamp
-	1,  // 5: slotwise.review.v1.ListReviewsResponse.data:type_name -> slotwise.review.v1.Review
-	1,  // 6: slotwise.review.v1.CreateReviewResponse.data:type_name -> slotwise.review.v1.Review
-	1,  // 7: slotwise.review.v1.ReviewResponse.data:type_name -> slotwise.review.v1.Review
-	20, // 8: slotwise.review.v1.ReportReason.createdAt:type_name -> google.protobuf.Timestamp
-	1,  // 9: slotwise.review.v1.ReviewReport.review:type_name -> slotwise.review.v1.Review
-	14, // 10: slotwise.review.v1.ReviewReport.reasons:type_name -> slotwise.review.v1.ReportReason
-	20, // 11: slotwise.review.v1.ReviewReport.firstReportedAt:type_name -> google.protobuf.Timestamp
-	15, // 12: slotwise.review.v1.ListReportsResponse.data:type_name -> slotwise.review.v1.ReviewReport
-	3,  // 13: slotwise.review.v1.ReviewService.ListServiceReviews:input_type -> slotwise.review.v1.ListServiceReviewsRequest
-	4,  // 14: slotwise.review.v1.ReviewService.ListProviderReviews:input_type -> slotwise.review.v1.ListProviderReviewsRequest
-	6,  // 15: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
-	8,  // 16: slotwise.review.v1.ReviewService.PutReviewReply:input_type -> slotwise.review.v1.PutReviewReplyRequest
-	9,  // 17: slotwise.review.v1.ReviewService.DeleteReviewReply:input_type -> slotwise.review.v1.DeleteReviewReplyRequest
-	11, // 18: slotwise.review.v1.ReviewService.ReportReview:input_type -> slotwise.review.v1.ReportReviewRequest
-	13, // 19: slotwise.review.v1.ReviewService.ListReports:input_type -> slotwise.review.v1.ListReportsRequest
-	17, // 20: slotwise.review.v1.ReviewService.DecideReports:input_type -> slotwise.review.v1.DecideReportsRequest
-	19, // 21: slotwise.review.v1.ReviewService.ListTestimonials:input_type -> slotwise.review.v1.ListTestimonialsRequest
-	5,  // 22: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	5,  // 23: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListReviewsResponse
-	7,  // 24: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
-	10, // 25: slotwise.review.v1.ReviewService.PutReviewReply:output_type -> slotwise.review.v1.ReviewResponse
-	10, // 26: slotwise.review.v1.ReviewService.DeleteReviewReply:output_type -> slotwise.review.v1.ReviewResponse
-	12, // 27: slotwise.review.v1.ReviewService.ReportReview:output_type -> slotwise.review.v1.ReportReviewResponse
-	16, // 28: slotwise.review.v1.ReviewService.ListReports:output_type -> slotwise.review.v1.ListReportsResponse
-	18, // 29: slotwise.review.v1.ReviewService.DecideReports:output_type -> slotwise.review.v1.DecideReportsResponse
-	5,  // 30: slotwise.review.v1.ReviewService.ListTestimonials:output_type -> slotwise.review.v1.ListReviewsResponse
-	22, // [22:31] is the sub-list for method output_type
-	13, // [13:22] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	22, // 3: slotwise.review.v1.ReviewReply.createdAt:type_name -> google.protobuf.Timestamp
+	22, // 4: slotwise.review.v1.ReviewReply.updatedAt:type_name -> google.protobuf.Timestamp
+	1,  // 5: slotwise.review.v1.ListProviderReviewsResponse.data:type_name -> slotwise.review.v1.Review
+	5,  // 6: slotwise.review.v1.ListProviderReviewsResponse.summary:type_name -> slotwise.review.v1.ReviewSummary
+	1,  // 7: slotwise.review.v1.ListReviewsResponse.data:type_name -> slotwise.review.v1.Review
+	1,  // 8: slotwise.review.v1.CreateReviewResponse.data:type_name -> slotwise.review.v1.Review
+	1,  // 9: slotwise.review.v1.ReviewResponse.data:type_name -> slotwise.review.v1.Review
+	22, // 10: slotwise.review.v1.ReportReason.createdAt:type_name -> google.protobuf.Timestamp
+	1,  // 11: slotwise.review.v1.ReviewReport.review:type_name -> slotwise.review.v1.Review
+	16, // 12: slotwise.review.v1.ReviewReport.reasons:type_name -> slotwise.review.v1.ReportReason
+	22, // 13: slotwise.review.v1.ReviewReport.firstReportedAt:type_name -> google.protobuf.Timestamp
+	17, // 14: slotwise.review.v1.ListReportsResponse.data:type_name -> slotwise.review.v1.ReviewReport
+	3,  // 15: slotwise.review.v1.ReviewService.ListServiceReviews:input_type -> slotwise.review.v1.ListServiceReviewsRequest
+	4,  // 16: slotwise.review.v1.ReviewService.ListProviderReviews:input_type -> slotwise.review.v1.ListProviderReviewsRequest
+	8,  // 17: slotwise.review.v1.ReviewService.CreateReview:input_type -> slotwise.review.v1.CreateReviewRequest
+	10, // 18: slotwise.review.v1.ReviewService.PutReviewReply:input_type -> slotwise.review.v1.PutReviewReplyRequest
+	11, // 19: slotwise.review.v1.ReviewService.DeleteReviewReply:input_type -> slotwise.review.v1.DeleteReviewReplyRequest
+	13, // 20: slotwise.review.v1.ReviewService.ReportReview:input_type -> slotwise.review.v1.ReportReviewRequest
+	15, // 21: slotwise.review.v1.ReviewService.ListReports:input_type -> slotwise.review.v1.ListReportsRequest
+	19, // 22: slotwise.review.v1.ReviewService.DecideReports:input_type -> slotwise.review.v1.DecideReportsRequest
+	21, // 23: slotwise.review.v1.ReviewService.ListTestimonials:input_type -> slotwise.review.v1.ListTestimonialsRequest
+	7,  // 24: slotwise.review.v1.ReviewService.ListServiceReviews:output_type -> slotwise.review.v1.ListReviewsResponse
+	6,  // 25: slotwise.review.v1.ReviewService.ListProviderReviews:output_type -> slotwise.review.v1.ListProviderReviewsResponse
+	9,  // 26: slotwise.review.v1.ReviewService.CreateReview:output_type -> slotwise.review.v1.CreateReviewResponse
+	12, // 27: slotwise.review.v1.ReviewService.PutReviewReply:output_type -> slotwise.review.v1.ReviewResponse
+	12, // 28: slotwise.review.v1.ReviewService.DeleteReviewReply:output_type -> slotwise.review.v1.ReviewResponse
+	14, // 29: slotwise.review.v1.ReviewService.ReportReview:output_type -> slotwise.review.v1.ReportReviewResponse
+	18, // 30: slotwise.review.v1.ReviewService.ListReports:output_type -> slotwise.review.v1.ListReportsResponse
+	20, // 31: slotwise.review.v1.ReviewService.DecideReports:output_type -> slotwise.review.v1.DecideReportsResponse
+	7,  // 32: slotwise.review.v1.ReviewService.ListTestimonials:output_type -> slotwise.review.v1.ListReviewsResponse
+	24, // [24:33] is the sub-list for method output_type
+	15, // [15:24] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_slotwise_review_v1_review_proto_init() }
@@ -1359,14 +1549,14 @@ func file_slotwise_review_v1_review_proto_init() {
 	if File_slotwise_review_v1_review_proto != nil {
 		return
 	}
-	file_slotwise_review_v1_review_proto_msgTypes[6].OneofWrappers = []any{}
+	file_slotwise_review_v1_review_proto_msgTypes[8].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_slotwise_review_v1_review_proto_rawDesc), len(file_slotwise_review_v1_review_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

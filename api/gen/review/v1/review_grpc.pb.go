@@ -38,7 +38,9 @@ const (
 // booking events.
 type ReviewServiceClient interface {
 	ListServiceReviews(ctx context.Context, in *ListServiceReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
-	ListProviderReviews(ctx context.Context, in *ListProviderReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
+	// ListProviderReviews is one page of the reviews of the calling
+	// provider's services, newest first, with the summary of all of them.
+	ListProviderReviews(ctx context.Context, in *ListProviderReviewsRequest, opts ...grpc.CallOption) (*ListProviderReviewsResponse, error)
 	CreateReview(ctx context.Context, in *CreateReviewRequest, opts ...grpc.CallOption) (*CreateReviewResponse, error)
 	// PutReviewReply writes or replaces the calling provider's one public
 	// reply to a review of their own service; the review's author is told.
@@ -77,9 +79,9 @@ func (c *reviewServiceClient) ListServiceReviews(ctx context.Context, in *ListSe
 	return out, nil
 }
 
-func (c *reviewServiceClient) ListProviderReviews(ctx context.Context, in *ListProviderReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error) {
+func (c *reviewServiceClient) ListProviderReviews(ctx context.Context, in *ListProviderReviewsRequest, opts ...grpc.CallOption) (*ListProviderReviewsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ListReviewsResponse)
+	out := new(ListProviderReviewsResponse)
 	err := c.cc.Invoke(ctx, ReviewService_ListProviderReviews_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
@@ -165,7 +167,9 @@ func (c *reviewServiceClient) ListTestimonials(ctx context.Context, in *ListTest
 // booking events.
 type ReviewServiceServer interface {
 	ListServiceReviews(context.Context, *ListServiceReviewsRequest) (*ListReviewsResponse, error)
-	ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListReviewsResponse, error)
+	// ListProviderReviews is one page of the reviews of the calling
+	// provider's services, newest first, with the summary of all of them.
+	ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListProviderReviewsResponse, error)
 	CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error)
 	// PutReviewReply writes or replaces the calling provider's one public
 	// reply to a review of their own service; the review's author is told.
@@ -197,7 +201,7 @@ type UnimplementedReviewServiceServer struct{}
 func (UnimplementedReviewServiceServer) ListServiceReviews(context.Context, *ListServiceReviewsRequest) (*ListReviewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListServiceReviews not implemented")
 }
-func (UnimplementedReviewServiceServer) ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListReviewsResponse, error) {
+func (UnimplementedReviewServiceServer) ListProviderReviews(context.Context, *ListProviderReviewsRequest) (*ListProviderReviewsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListProviderReviews not implemented")
 }
 func (UnimplementedReviewServiceServer) CreateReview(context.Context, *CreateReviewRequest) (*CreateReviewResponse, error) {

@@ -22,7 +22,11 @@ const (
 )
 
 type ListMyReviewsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// cursor is a nextCursor of an earlier answer; absent: the newest page.
+	Cursor string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	// limit caps the page (0: the server's default, 20; at most 100).
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -55,6 +59,20 @@ func (x *ListMyReviewsRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListMyReviewsRequest.ProtoReflect.Descriptor instead.
 func (*ListMyReviewsRequest) Descriptor() ([]byte, []int) {
 	return file_slotwise_review_v1_review_internal_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ListMyReviewsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *ListMyReviewsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
 }
 
 type ReviewStatsRequest struct {
@@ -149,8 +167,10 @@ var File_slotwise_review_v1_review_internal_proto protoreflect.FileDescriptor
 
 const file_slotwise_review_v1_review_internal_proto_rawDesc = "" +
 	"\n" +
-	"(slotwise/review/v1/review_internal.proto\x12\x12slotwise.review.v1\x1a\x1fslotwise/review/v1/review.proto\"\x16\n" +
-	"\x14ListMyReviewsRequest\"\x14\n" +
+	"(slotwise/review/v1/review_internal.proto\x12\x12slotwise.review.v1\x1a\x1fslotwise/review/v1/review.proto\"D\n" +
+	"\x14ListMyReviewsRequest\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"\x14\n" +
 	"\x12ReviewStatsRequest\"]\n" +
 	"\x13ReviewStatsResponse\x12 \n" +
 	"\vratingCount\x18\x01 \x01(\x03R\vratingCount\x12$\n" +

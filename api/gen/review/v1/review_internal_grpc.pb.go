@@ -33,9 +33,9 @@ const (
 // (docs/adr/0067-internal-calls-in-internal-services.md). review-svc serves
 // it on the same gRPC server as ReviewService.
 type ReviewInternalClient interface {
-	// ListMyReviews is the calling customer's own reviews, newest first, with
-	// their email: the gateway's data export (GET /auth/export) reads it with
-	// the caller's token.
+	// ListMyReviews is a page of the calling customer's own reviews, newest
+	// first, with their email: the gateway's data export (GET /auth/export)
+	// reads every page (nextCursor) with the caller's token.
 	ListMyReviews(ctx context.Context, in *ListMyReviewsRequest, opts ...grpc.CallOption) (*ListReviewsResponse, error)
 	// ReviewStats is the count and average of the ratings of every review not
 	// hidden (the gateway's GET /stats).
@@ -80,9 +80,9 @@ func (c *reviewInternalClient) ReviewStats(ctx context.Context, in *ReviewStatsR
 // (docs/adr/0067-internal-calls-in-internal-services.md). review-svc serves
 // it on the same gRPC server as ReviewService.
 type ReviewInternalServer interface {
-	// ListMyReviews is the calling customer's own reviews, newest first, with
-	// their email: the gateway's data export (GET /auth/export) reads it with
-	// the caller's token.
+	// ListMyReviews is a page of the calling customer's own reviews, newest
+	// first, with their email: the gateway's data export (GET /auth/export)
+	// reads every page (nextCursor) with the caller's token.
 	ListMyReviews(context.Context, *ListMyReviewsRequest) (*ListReviewsResponse, error)
 	// ReviewStats is the count and average of the ratings of every review not
 	// hidden (the gateway's GET /stats).

@@ -1,6 +1,7 @@
 // The signed-in provider's services (docs/product.md#the-api): the list and the changes several provider
 // screens make to it.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Service, ServiceRequest } from '@slotwise/shared-contract';
 import { queryRoots, unwrap, userApi } from '@slotwise/shared-data-access';
 
@@ -15,12 +16,26 @@ export function servicesChanged(qc: QueryClient) {
   ]);
 }
 
-/** GET /services/provider: the provider's services, inactive ones included. */
+/**
+ * GET /services/provider: the provider's services, inactive ones included, newest first, a page
+ * (50) at a time. The later pages load on their own, as the appointments' do: the screens need
+ * every service (the team's service choices, the home's count); a failed page stops there and
+ * ListPager offers "Load more services" to try again. `data` is every page loaded, in order.
+ */
 export function useMyServices() {
-  return useQuery({
+  const q = useInfiniteQuery({
     queryKey: providerServicesKey,
-    queryFn: ({ signal }) => unwrap(userApi.GET('/services/provider', { signal })).then((r): Service[] => r.services),
+    initialPageParam: '',
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(userApi.GET('/services/provider', { params: { query: { cursor: pageParam || undefined } }, signal })),
+    getNextPageParam: (last) => last.nextCursor || undefined,
+    select: (d): Service[] => d.pages.flatMap((p) => p.services),
   });
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  return q;
 }
 
 /** Add/Edit Service: POST /services, or PATCH /services/{id} when editing. */

@@ -30,6 +30,25 @@ describe('RatingsFeedback: Respond and Report (docs/product.md#replies-and-repor
     expect(mockApi.requestsTo('DELETE', '/reviews/r1/reply')).toHaveLength(1);
   });
 
+  it('lists a page at a time with the rating of all reviews; "Load more reviews" reads the older ones', async () => {
+    mockApi.signIn(aProvider());
+    mockApi.reviews = [
+      aReview({ _id: 'r1', rating: 5, comment: 'Newest' }),
+      aReview({ _id: 'r2', rating: 4, comment: 'Middle' }),
+      aReview({ _id: 'r3', rating: 3, comment: 'Oldest' }),
+    ];
+    mockApi.reviewPageSize = 2;
+    renderWithProviders(<RatingsFeedback />);
+    expect(await screen.findByText('Middle')).toBeTruthy();
+    expect(screen.queryByText('Oldest')).toBeNull();
+    // The server's summary, not the page's: three reviews averaging 4.0.
+    expect(screen.getByText('4.0 (3 reviews)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    expect(await screen.findByText('Oldest')).toBeTruthy();
+    expect(screen.getAllByTestId('review')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).toBeNull();
+  });
+
   it('the server refusal shows in the form', async () => {
     mockApi.signIn(aProvider());
     mockApi.reviews = [aReview({ _id: 'r1' })];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Review } from '@slotwise/shared-contract';
 import { useReportReview, useProviderReviews } from '@slotwise/booking-data-access';
+import { ListPager } from '@slotwise/booking-ui';
 import {
   ErrorBanner,
   ReportReviewButton,
@@ -8,18 +9,21 @@ import {
   Spinner,
   Stars,
 } from '@slotwise/shared-ui';
-import { averageRating, formatDate, reviewerName } from '@slotwise/shared-util';
+import { formatDate, reviewerName } from '@slotwise/shared-util';
 import { ReplyForm } from './ReplyForm';
 import { card } from './styles';
 
+export const LOAD_MORE_REVIEWS = 'Load more reviews';
+
 /**
- * Ratings & Feedback: real reviews of the provider's services (GET /reviews/provider), each with
- * Respond (one public reply, editable) and Report (docs/product.md#replies-and-reports).
+ * Ratings & Feedback: real reviews of the provider's services (GET /reviews/provider), a page at a
+ * time ("Load more reviews"), each with Respond (one public reply, editable) and Report
+ * (docs/product.md#replies-and-reports). The rating is the server's summary of all of them.
  */
 export function RatingsFeedback() {
   const reviews = useProviderReviews();
-  const list = reviews.data ?? [];
-  const avg = averageRating(list);
+  const list = reviews.data?.reviews ?? [];
+  const summary = reviews.data?.summary;
   return (
     <section
       className={card}
@@ -30,7 +34,7 @@ export function RatingsFeedback() {
         <h2 id="ratings-h" className="text-xl font-semibold">
           Ratings &amp; Feedback
         </h2>
-        {list.length > 0 && <Stars rating={avg} count={list.length} />}
+        {summary && summary.count > 0 && <Stars rating={summary.average} count={summary.count} />}
       </div>
       {reviews.isPending ? (
         <Spinner />
@@ -47,6 +51,11 @@ export function RatingsFeedback() {
           ))}
         </ul>
       )}
+      <ListPager
+        list={reviews}
+        direction="later"
+        labels={{ more: LOAD_MORE_REVIEWS, error: 'Could not load more reviews. Please try again.' }}
+      />
     </section>
   );
 }

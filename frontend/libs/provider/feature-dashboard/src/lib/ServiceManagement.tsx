@@ -5,6 +5,7 @@ import { Button, ErrorBanner, Icon, Input, Select, Spinner, toast } from '@slotw
 import { formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf, failureMessage } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
 import { DeleteServiceDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
+import { ListPager, SERVICE_PAGER } from '@slotwise/booking-ui';
 import { useToggleService } from '../api/provider-dashboard-api';
 import { card } from './styles';
 
@@ -97,6 +98,7 @@ export function ServiceManagement() {
           ))}
         </ul>
       )}
+      <ListPager list={services} direction="later" labels={SERVICE_PAGER} />
 
       {editing !== undefined && (
         <ServiceFormDialog

@@ -216,7 +216,7 @@ export function ProviderHome() {
 /** The business's latest reviews (GET /reviews/provider, newest first), or what to expect before the first. */
 function LatestReviews() {
   const reviews = useProviderReviews();
-  const latest = (reviews.data ?? []).slice(0, LATEST_REVIEWS);
+  const latest = (reviews.data?.reviews ?? []).slice(0, LATEST_REVIEWS);
   return (
     <section className="mt-8" aria-labelledby="reviews-h" data-testid="latest-reviews">
       <h2 id="reviews-h" className="mb-4 text-xl font-semibold">What Customers Say</h2>

@@ -5,6 +5,7 @@ import { Button, buttonClass, ErrorBanner, Icon, Page, PageHeader, Spinner, Star
 import { CATEGORY_PAGES, formatDuration, formatRupees, SERVICE_FORM_CATEGORIES, serviceFormCategoryOf } from '@slotwise/shared-util';
 import { useDeleteService, useMyServices, useSaveService } from '@slotwise/catalog-data-access';
 import { DeleteServiceDialog, ServiceDetailsDialog, ServiceFormDialog } from '@slotwise/catalog-ui';
+import { ListPager, SERVICE_PAGER } from '@slotwise/booking-ui';
 
 const iconOf = (slug: string) => CATEGORY_PAGES.find((c) => c.slug === slug)?.icon ?? 'grid';
 
@@ -115,6 +116,7 @@ export function ProviderServicesPage() {
           )}
         </div>
       )}
+      <ListPager list={services} direction="later" labels={SERVICE_PAGER} />
 
       {editing && <EditDrawer service={editing} onClose={() => setEditing(null)} />}
       {info && <ServiceDetailsDialog service={info} owner onClose={() => setInfo(null)} />}

@@ -709,6 +709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * ListProviderReviews is one page of the reviews of the calling
+         *     provider's services, newest first, with the summary of all of them.
+         */
         get: operations["ReviewService_ListProviderReviews"];
         put?: never;
         post?: never;
@@ -1492,9 +1496,18 @@ export interface components {
             /** Format: int32 */
             total?: number;
         };
+        v1ListProviderReviewsResponse: {
+            success?: boolean;
+            data?: components["schemas"]["v1Review"][];
+            /** @description nextCursor reads the page of older reviews; absent: there are none. */
+            nextCursor?: string;
+            summary?: components["schemas"]["v1ReviewSummary"];
+        };
         v1ListReportsResponse: {
             success?: boolean;
             data?: components["schemas"]["v1ReviewReport"][];
+            /** @description nextCursor reads the reviews that have waited less; absent: there are none. */
+            nextCursor?: string;
         };
         v1ListReviewsResponse: {
             success?: boolean;
@@ -1519,6 +1532,11 @@ export interface components {
              *     the listing ends there (refine the search to see others).
              */
             totalCapped?: boolean;
+            /**
+             * @description nextCursor reads the page of older services (GET /services/provider
+             *     only, where total is the page's); absent: there are none.
+             */
+            nextCursor?: string;
         };
         v1LoginWithRoleRequest: {
             email?: string;
@@ -1719,6 +1737,19 @@ export interface components {
             success?: boolean;
             message?: string;
             data?: components["schemas"]["v1Review"];
+        };
+        /**
+         * @description ReviewSummary is the count and average rating of every review of a list,
+         *     not only of the page.
+         */
+        v1ReviewSummary: {
+            /** Format: int32 */
+            count?: number;
+            /**
+             * Format: double
+             * @description average is 0 when count is 0.
+             */
+            average?: number;
         };
         /**
          * @description ReviewUser is who wrote a review. A service's public reviews carry only the
@@ -3434,7 +3465,12 @@ export interface operations {
     };
     ReviewService_ListProviderReviews: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the newest page. */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 20; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3447,7 +3483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["v1ListReviewsResponse"];
+                    "application/json": components["schemas"]["v1ListProviderReviewsResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
@@ -3463,7 +3499,12 @@ export interface operations {
     };
     ReviewService_ListReports: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the longest waiting. */
+                cursor?: string;
+                /** @description limit caps the page of reviews (0: the server's default, 20; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3773,7 +3814,12 @@ export interface operations {
     };
     CatalogService_ListProviderServices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description cursor is a nextCursor of an earlier answer; absent: the newest page. */
+                cursor?: string;
+                /** @description limit caps the page (0: the server's default, 50; at most 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -89,6 +89,7 @@ export type ServiceListResponse = Omit<Emitted<Schemas['v1ListServicesResponse']
 export type ServiceMutationResponse = Omit<Emitted<Schemas['v1ServiceMutationResponse']>, 'data'> & { data: Service };
 export type DeleteServiceResponse = Emitted<Schemas['v1DeleteServiceResponse']>;
 export type ReviewListResponse = Omit<Emitted<Schemas['v1ListReviewsResponse']>, 'data'> & { data: Review[] };
+export type ProviderReviewListResponse = Omit<Emitted<Schemas['v1ListProviderReviewsResponse']>, 'data'> & { data: Review[] };
 export type ReviewResponse = Omit<Emitted<Schemas['v1ReviewResponse']>, 'data'> & { data: Review };
 export type ReportReviewResponse = Emitted<Schemas['v1ReportReviewResponse']>;
 export type ReportListResponse = Omit<Emitted<Schemas['v1ListReportsResponse']>, 'data'> & { data: ReviewReport[] };

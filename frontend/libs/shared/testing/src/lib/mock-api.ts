@@ -30,6 +30,7 @@ import type {
   ReportReviewResponse,
   Review,
   ReviewListResponse,
+  ProviderReviewListResponse,
   ReviewReport,
   ReviewResponse,
   Schedule,
@@ -94,8 +95,10 @@ interface State {
    * earlierCursor as the server's.
    */
   appointmentPages: { size: number; windowStart: Date | null };
-  /** GET /reviews/service/{id} answers pages of this many (the server: 20) */
+  /** GET /reviews/service/{id}, /reviews/provider and /reviews/reports answer pages of this many (the server: 20) */
   reviewPageSize: number;
+  /** GET /services/provider answers pages of this many (the server: 50) */
+  servicePageSize: number;
   requests: RecordedRequest[];
 }
 
@@ -114,6 +117,7 @@ const fresh = (): State => ({
   staff: [],
   appointmentPages: { size: 50, windowStart: null },
   reviewPageSize: 20,
+  servicePageSize: 50,
   requests: [],
 });
 
@@ -168,6 +172,12 @@ export const mockApi = {
   },
   set reviewPageSize(n: number) {
     state.reviewPageSize = n;
+  },
+  get servicePageSize() {
+    return state.servicePageSize;
+  },
+  set servicePageSize(n: number) {
+    state.servicePageSize = n;
   },
   get appointmentPages() {
     return state.appointmentPages;
@@ -296,6 +306,18 @@ function staffRefusal(b: StaffCreateRequest, adding: boolean) {
   return null;
 }
 
+/**
+ * A page of reviewPageSize of `all` (newest first, as the server) for the request's cursor: "r:<n>"
+ * starts at the n-th; any other is the server's 400.
+ */
+function reviewPage(request: Request, all: Review[]): { data: Review[]; nextCursor: string } | { error: Response } {
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  if (cursor && !/^r:\d+$/.test(cursor)) return { error: apiError(400, "This list's cursor is not valid: reload the list") };
+  const from = cursor ? Number(cursor.slice(2)) : 0;
+  const to = Math.min(from + state.reviewPageSize, all.length);
+  return { data: all.slice(from, to), nextCursor: to < all.length ? `r:${to}` : '' };
+}
+
 export const handlers = [
   // auth
   http.post<never, LoginRequest, LoginResponse | ErrorBody>('*/auth/login-with-role', async ({ request }) => {
@@ -374,11 +396,18 @@ export const handlers = [
     );
     const offset = Number(q.get('offset') ?? 0);
     const limit = Number(q.get('limit') ?? 24) || 24;
-    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length, totalCapped: false });
+    return HttpResponse.json({ success: true, services: matches.slice(offset, offset + limit), total: matches.length, totalCapped: false, nextCursor: '' });
   }),
+  // Like the server: a page of servicePageSize in the order of `services`; cursor "s:<n>" starts at the n-th.
   http.get<never, never, ServiceListResponse | ErrorBody>('*/services/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, services: state.services, total: state.services.length, totalCapped: false }) : unauthorized();
+    if (!signedIn(request)) return unauthorized();
+    const cursor = new URL(request.url).searchParams.get('cursor');
+    if (cursor && !/^s:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const to = Math.min(from + state.servicePageSize, state.services.length);
+    const services = state.services.slice(from, to);
+    return HttpResponse.json({ success: true, services, total: services.length, totalCapped: false, nextCursor: to < state.services.length ? `s:${to}` : '' });
   }),
   http.get<Id, never, ServiceResponse | ErrorBody>('*/services/:id', async ({ request, params }) => {
     await record(request);
@@ -418,20 +447,20 @@ export const handlers = [
   }),
 
   // reviews
-  // A page of reviewPageSize in the order of `reviews` (newest first, as the server); cursor "r:<n>"
-  // starts at the n-th.
   http.get<Id, never, ReviewListResponse | ErrorBody>('*/reviews/service/:id', async ({ request, params }) => {
     await record(request);
-    const cursor = new URL(request.url).searchParams.get('cursor');
-    if (cursor && !/^r:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
-    const all = state.reviews.filter((r) => r.serviceId === params.id);
-    const from = cursor ? Number(cursor.slice(2)) : 0;
-    const to = Math.min(from + state.reviewPageSize, all.length);
-    return HttpResponse.json<ReviewListResponse>({ success: true, data: all.slice(from, to), nextCursor: to < all.length ? `r:${to}` : '' });
+    const page = reviewPage(request, state.reviews.filter((r) => r.serviceId === params.id));
+    return 'error' in page ? page.error : HttpResponse.json<ReviewListResponse>({ success: true, ...page });
   }),
-  http.get<never, never, ReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
+  // Like the server: a page, and the count and average of every review.
+  http.get<never, never, ProviderReviewListResponse | ErrorBody>('*/reviews/provider', async ({ request }) => {
     await record(request);
-    return signedIn(request) ? HttpResponse.json({ success: true, data: state.reviews, nextCursor: '' }) : unauthorized();
+    if (!signedIn(request)) return unauthorized();
+    const page = reviewPage(request, state.reviews);
+    if ('error' in page) return page.error;
+    const count = state.reviews.length;
+    const average = count ? state.reviews.reduce((n, r) => n + r.rating, 0) / count : 0;
+    return HttpResponse.json<ProviderReviewListResponse>({ success: true, ...page, summary: { count, average } });
   }),
   http.post<never, CreateReviewRequest, CreateReviewResponse | ErrorBody>('*/reviews', async ({ request }) => {
     const body = (await record(request)) as CreateReviewRequest;
@@ -474,7 +503,12 @@ export const handlers = [
     await record(request);
     if (!signedIn(request)) return unauthorized();
     if (!state.user?.operator) return apiError(403, 'Only operators can see and decide reported reviews');
-    return HttpResponse.json({ success: true, data: state.reports });
+    // Like the server: a page of reviewPageSize, the longest waiting (first in `reports`) first; cursor "q:<n>".
+    const cursor = new URL(request.url).searchParams.get('cursor');
+    if (cursor && !/^q:\d+$/.test(cursor)) return apiError(400, "This list's cursor is not valid: reload the list");
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const to = Math.min(from + state.reviewPageSize, state.reports.length);
+    return HttpResponse.json({ success: true, data: state.reports.slice(from, to), nextCursor: to < state.reports.length ? `q:${to}` : '' });
   }),
   http.post<Id, { decision?: string }, DecideReportsResponse | ErrorBody>('*/reviews/:id/decision', async ({ request, params }) => {
     const body = (await record(request)) as { decision?: string };

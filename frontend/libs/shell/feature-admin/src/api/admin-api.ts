@@ -12,23 +12,52 @@ export interface OpenReports {
   error: Error | null;
   /** the review's reports were decided: it leaves the list */
   remove: (reviewId: string) => void;
+  /** the queue goes on past the pages loaded: `loadMore` reads the next one */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMoreError: Error | null;
+  loadMore: () => void;
 }
 
-/** GET /reviews/reports: reviews with open reports, the longest waiting first (operators only: else 403). */
+const page = (cursor: string, signal?: AbortSignal) =>
+  unwrap(userApi.GET('/reviews/reports', { params: { query: { cursor: cursor || undefined } }, signal }));
+
+/**
+ * GET /reviews/reports: reviews with open reports, the longest waiting first (operators only: else
+ * 403), a page (20) at a time: `loadMore` appends the next page while `hasMore`.
+ */
 export function useOpenReports(): OpenReports {
   const [data, setData] = useState<ReviewReport[]>();
   const [error, setError] = useState<Error | null>(null);
+  const [next, setNext] = useState('');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadMoreError, setLoadMoreError] = useState<Error | null>(null);
   useEffect(() => {
     const ctl = new AbortController();
-    unwrap(userApi.GET('/reviews/reports', { signal: ctl.signal }))
-      .then((r) => setData(r.data as ReviewReport[]))
+    page('', ctl.signal)
+      .then((r) => {
+        setData(r.data as ReviewReport[]);
+        setNext(r.nextCursor ?? '');
+      })
       .catch((e: Error) => {
         if (e.name !== 'AbortError') setError(e);
       });
     return () => ctl.abort();
   }, []);
   const remove = useCallback((id: string) => setData((list) => list?.filter((r) => r.review._id !== id)), []);
-  return { data, error, remove };
+  const loadMore = useCallback(() => {
+    if (!next || loadingMore) return;
+    setLoadingMore(true);
+    setLoadMoreError(null);
+    page(next)
+      .then((r) => {
+        setData((list) => [...(list ?? []), ...(r.data as ReviewReport[])]);
+        setNext(r.nextCursor ?? '');
+      })
+      .catch((e: Error) => setLoadMoreError(e))
+      .finally(() => setLoadingMore(false));
+  }, [next, loadingMore]);
+  return { data, error, remove, hasMore: next !== '', loadingMore, loadMoreError, loadMore };
 }
 
 /** POST /reviews/{id}/decision: hide or keep; resolves with the answer's message. */

@@ -27,6 +27,20 @@ describe('AdminReportsPage (docs/product.md#replies-and-reports)', () => {
     expect(card.textContent).toContain('False or misleading');
   });
 
+  it('a page at a time: "Load more reports" reads the reviews that waited less, after the last one', async () => {
+    mockApi.signIn(aUser({ operator: true }));
+    mockApi.reports = [report('r1', 'First'), report('r2', 'Second'), report('r3', 'Third')];
+    mockApi.reviewPageSize = 2;
+    renderWithProviders(<AdminReportsPage />);
+    expect(await screen.findByText('Second')).toBeTruthy();
+    expect(screen.queryByText('Third')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reports' }));
+    expect(await screen.findByText('Third')).toBeTruthy();
+    expect(screen.getAllByTestId('report')).toHaveLength(3);
+    expect(mockApi.requestsTo('GET', '/reviews/reports')[1].path).toContain('cursor=q%3A2');
+    expect(screen.queryByRole('button', { name: 'Load more reports' })).toBeNull();
+  });
+
   it('Hide asks first, then sends the decision; Keep sends at once; the list empties', async () => {
     mockApi.signIn(aUser({ operator: true }));
     mockApi.reports = [report('r1', 'Spam spam'), report('r2', 'Fine review')];

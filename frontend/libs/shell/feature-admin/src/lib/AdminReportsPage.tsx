@@ -48,6 +48,15 @@ export function AdminReportsPage() {
           ))}
         </ul>
       )}
+      {/* The appointments' ListPager, in this chunk's own few lines (admin-api.ts: no query client here). */}
+      {reports.data && reports.hasMore && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          {reports.loadMoreError && <ErrorBanner>Could not load more reports. Please try again.</ErrorBanner>}
+          <Button variant="secondary" className="w-full sm:w-auto" aria-busy={reports.loadingMore} disabled={reports.loadingMore} onClick={reports.loadMore}>
+            {reports.loadingMore ? 'Loading…' : 'Load more reports'}
+          </Button>
+        </div>
+      )}
     </Page>
   );
 }
