@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { type Account, API, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, signInWithToken } from './support';
+import { type Account, API, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, fillDate, registerViaApi, runId, settled, shotPath, signInWithToken } from './support';
 
 // Issue 26 "Must show": a provider closes days and the customer's date strip shows them closed;
 // the queue toggle persists and closes every service. Screenshots light and dark, phone and desktop.
@@ -45,7 +45,7 @@ test('a provider closes two days with a note; the customer sees them closed', as
   const card = page.getByTestId('availability-card');
   await card.locator(`[data-date="${businessDay(2)}"]`).click();
   const form = card.getByRole('form', { name: 'Close days' });
-  await form.getByLabel('Until (included)').fill(businessDay(3));
+  await fillDate(form, 'Until (included)', businessDay(3));
   await form.getByLabel('Note for customers (optional)').fill('Clinic renovation');
   await form.getByRole('button', { name: 'Close these days' }).click();
   await expect(card.locator(`[data-date="${businessDay(2)}"]`)).toHaveAttribute('data-closed', 'true');

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
-import { Button, buttonClass, ChoiceDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
+import { Button, buttonClass, ChoiceDialog, DateField, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey, failureMessage } from '@slotwise/shared-util';
 import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment, useShowStaff } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal, ListPager } from '@slotwise/booking-ui';
@@ -103,12 +103,8 @@ export function MyAppointmentsPage() {
         <Field label="Search" className="md:col-span-2">
           <Input type="search" value={filter.search} onChange={(e) => set('search', e.target.value)} placeholder="Service, provider, location…" />
         </Field>
-        <Field label="From">
-          <Input type="date" value={filter.from} onChange={(e) => set('from', e.target.value)} />
-        </Field>
-        <Field label="To">
-          <Input type="date" value={filter.to} onChange={(e) => set('to', e.target.value)} />
-        </Field>
+        <DateField label="From" value={filter.from} onChange={(iso) => set('from', iso)} />
+        <DateField label="To" value={filter.to} onChange={(iso) => set('to', iso)} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Status">
             <Select value={filter.status} onChange={(e) => set('status', e.target.value)}>

@@ -1,7 +1,7 @@
 // Days off (docs/product.md#provider-schedule): the form that closes days and the label of a
 // closure, shared by the provider's own days off (provider home) and each team member's (team page).
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, Field, Input } from '@slotwise/shared-ui';
+import { Button, DateField, ErrorBanner, Field, Input } from '@slotwise/shared-ui';
 import { failureMessage } from '@slotwise/shared-util';
 
 export interface CloseDaysBody {
@@ -66,13 +66,9 @@ export function CloseDaysForm({ from: fixedFrom, min, onSubmit, onDone, failedMe
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {!fixedFrom && (
-          <Field label="From" error={fromError}>
-            <Input type="date" min={min} value={from} onChange={(e) => setFrom(e.target.value)} />
-          </Field>
+          <DateField label="From" error={fromError} min={min} value={from} onChange={setFrom} />
         )}
-        <Field label="Until (included)">
-          <Input type="date" min={from || min} value={to} onChange={(e) => setTo(e.target.value)} />
-        </Field>
+        <DateField label="Until (included)" min={from || min} value={to} onChange={setTo} />
         <Field label="Note for customers (optional)">
           <Input value={note} maxLength={100} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Diwali" />
         </Field>
