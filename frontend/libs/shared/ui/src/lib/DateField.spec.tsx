@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -125,5 +127,25 @@ describe('DateField', () => {
     render(<Harness initial="2026-04-12" onIso={vi.fn()} />);
     const { day, month, year } = boxes();
     expect([day, month, year].map((b) => (b as HTMLInputElement).value)).toEqual(['12', '04', '2026']);
+  });
+});
+
+// A native date input shows the browser's order (12/04/2026 read as 12 April under en-IN):
+// docs/adr/0074-day-first-date-field.md. Every screen asks for a date with DateField.
+describe('date inputs', () => {
+  const root = join(import.meta.dirname, '../../../../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      if (e.name === 'node_modules' || e.name === 'out-tsc' || e.name === 'dist') return [];
+      const path = join(dir, e.name);
+      if (e.isDirectory()) return sources(path);
+      return /\.tsx?$/.test(e.name) && !/\.spec\.tsx?$/.test(e.name) ? [path] : [];
+    });
+
+  it('has no native <input type="date"> left in the web app', () => {
+    const files = [...sources(join(root, 'libs')), ...sources(join(root, 'apps/web/src'))];
+    expect(files.length).toBeGreaterThan(100);
+    const native = files.filter((f) => /type=["{']+date["}']/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
+    expect(native).toEqual([]);
   });
 });
