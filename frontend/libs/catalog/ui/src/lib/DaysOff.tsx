@@ -40,13 +40,21 @@ export function CloseDaysForm({ from: fixedFrom, min, onSubmit, onDone, failedMe
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fromError, setFromError] = useState<string | null>(null);
+  const [toError, setToError] = useState<string | null>(null);
+  // An "until" half typed or before the first day is not "just the first day": refused, never dropped.
+  const [toUnfinished, setToUnfinished] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     setFromError(null);
+    setToError(null);
     if (!from) {
       setFromError('Choose the first day off.');
+      return;
+    }
+    if (toUnfinished) {
+      setToError('Finish the last day off, or clear it to close one day.');
       return;
     }
     setBusy(true);
@@ -68,7 +76,16 @@ export function CloseDaysForm({ from: fixedFrom, min, onSubmit, onDone, failedMe
         {!fixedFrom && (
           <DateField label="From" error={fromError} min={min} value={from} onChange={setFrom} />
         )}
-        <DateField label="Until (included)" min={from || min} value={to} onChange={setTo} />
+        <DateField
+          label="Until (included)"
+          error={toError}
+          min={from || min}
+          value={to}
+          onChange={(iso, entry) => {
+            setTo(iso);
+            setToUnfinished(entry === 'unfinished');
+          }}
+        />
         <Field label="Note for customers (optional)">
           <Input value={note} maxLength={100} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Diwali" />
         </Field>
