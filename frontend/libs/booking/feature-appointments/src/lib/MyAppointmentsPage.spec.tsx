@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { anAppointmentIn, apiError, aUser, http, mockApi, server } from '@slotwise/shared-testing';
+import { anAppointmentIn, apiError, aUser, fillDate, http, mockApi, server } from '@slotwise/shared-testing';
 import { MyAppointmentsPage } from './MyAppointmentsPage';
 
 const list = () => [
@@ -97,6 +97,22 @@ describe('MyAppointmentsPage', () => {
     expect(screen.queryByText('Eye test')).toBeNull();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'no-show' } });
     expect(screen.getByText('No appointments found')).toBeTruthy();
+  });
+
+  it('date filter: From and To are typed day first and narrow the list by date', async () => {
+    renderPage();
+    await card('Dental check-up');
+    expect(screen.getByText('Eye test')).toBeTruthy();
+    const dentalDay = mockApi.appointments.find((a) => a.serviceName === 'Dental check-up')?.date ?? '';
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    fillDate(filters, 'From', dentalDay);
+    // the one two days back is before From; Dental (in 2 days) and Haircut (in 3) are not
+    expect(screen.queryByText('Eye test')).toBeNull();
+    expect(screen.getByText('Dental check-up')).toBeTruthy();
+    expect(screen.getByText('Haircut')).toBeTruthy();
+    fillDate(filters, 'To', dentalDay);
+    expect(screen.getByText('Dental check-up')).toBeTruthy();
+    expect(screen.queryByText('Haircut')).toBeNull();
   });
 
   it('swipe left beyond 50 px opens details; 50 px does nothing', async () => {
