@@ -115,6 +115,25 @@ describe('MyAppointmentsPage', () => {
     expect(screen.queryByText('Haircut')).toBeNull();
   });
 
+  it('a request on a day the provider closed says so on its card, Reschedule first; an open day still awaits the answer', async () => {
+    mockApi.signIn(aUser());
+    const closedOne = anAppointmentIn(48, { _id: 'c1', serviceId: 's-closed', serviceName: 'Facial', status: 'pending', awaitingProvider: true });
+    const openOne = anAppointmentIn(72, { _id: 'o1', serviceId: 's-open', serviceName: 'Massage', status: 'pending', awaitingProvider: true });
+    mockApi.appointments = [closedOne, openOne];
+    mockApi.availability.set('s-closed', [{ date: closedOne.date, closed: true, closedNote: 'Staff training', slots: [] }]);
+    mockApi.availability.set('s-open', [{ date: openOne.date, closed: false, closedNote: '', slots: [] }]);
+    renderWithProviders(<MyAppointmentsPage />);
+    const facial = await card('Facial');
+    expect((await within(facial).findByTestId('closed-day')).textContent).toBe('Closed that day (Staff training), please choose another time.');
+    expect(within(facial).queryByText("Awaiting the provider's answer")).toBeNull();
+    expect(within(facial).getAllByRole('button').map((b) => b.textContent)).toEqual(['Facial', 'Reschedule', 'Details', 'Cancel']);
+    const massage = await card('Massage');
+    await waitFor(() => expect(mockApi.requestsTo('GET', '/services/s-open/availability').length).toBeGreaterThan(0));
+    expect(within(massage).queryByTestId('closed-day')).toBeNull();
+    expect(within(massage).getByText("Awaiting the provider's answer")).toBeTruthy();
+    expect(within(massage).getAllByRole('button').map((b) => b.textContent)).toEqual(['Massage', 'Details', 'Reschedule', 'Cancel']);
+  });
+
   it('swipe left beyond 50 px opens details; 50 px does nothing', async () => {
     renderPage();
     const c = await card('Dental check-up');

@@ -17,6 +17,7 @@ import {
   type AppointmentFilter,
 } from './appointment-list';
 import { RescheduleModal } from './RescheduleModal';
+import { WithClosedDay } from './ClosedDay';
 
 /** /my-appointments (login required): stats, search, range, status, sort, cards, modals, swipes. */
 export function MyAppointmentsPage() {
@@ -161,30 +162,43 @@ export function MyAppointmentsPage() {
               onTouchStart={(e) => (touchX.current = e.changedTouches[0].clientX)}
               onTouchEnd={(e) => onTouchEnd(a, e.changedTouches[0].clientX)}
             >
-              <AppointmentCard
-                appointment={a}
-                now={now}
-                showStaff={showStaff(a)}
-                onOpen={() => setDetails(a)}
-                onLeaveReview={() => review(a)}
-                actions={
-                  <>
-                    <Button variant="secondary" size="sm" onClick={() => setDetails(a)}>
-                      Details
-                    </Button>
-                    {open && (
+              <WithClosedDay appointment={a} now={now}>
+                {(closed) => (
+                  <AppointmentCard
+                    appointment={a}
+                    now={now}
+                    showStaff={showStaff(a)}
+                    closedDay={closed}
+                    onOpen={() => setDetails(a)}
+                    onLeaveReview={() => review(a)}
+                    actions={
                       <>
-                        <Button variant="secondary" size="sm" onClick={() => startReschedule(a)}>
-                          Reschedule
+                        {/* On a closed day the one thing to do is choose another time: Reschedule comes first. */}
+                        {open && closed && (
+                          <Button variant="primary" size="sm" onClick={() => startReschedule(a)}>
+                            Reschedule
+                          </Button>
+                        )}
+                        <Button variant="secondary" size="sm" onClick={() => setDetails(a)}>
+                          Details
                         </Button>
-                        <Button variant="danger-outline" size="sm" onClick={() => doCancel(a)}>
-                          Cancel
-                        </Button>
+                        {open && (
+                          <>
+                            {!closed && (
+                              <Button variant="secondary" size="sm" onClick={() => startReschedule(a)}>
+                                Reschedule
+                              </Button>
+                            )}
+                            <Button variant="danger-outline" size="sm" onClick={() => doCancel(a)}>
+                              Cancel
+                            </Button>
+                          </>
+                        )}
                       </>
-                    )}
-                  </>
-                }
-              />
+                    }
+                  />
+                )}
+              </WithClosedDay>
             </div>
           );
         })}
