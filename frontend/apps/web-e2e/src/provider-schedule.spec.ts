@@ -75,6 +75,12 @@ test('a provider closes two days with a note; the customer sees them closed', as
     await phone.getByRole('group', { name: 'Dates' }).locator(`[data-date="${businessDay(2)}"]`).click();
     await phone.screenshot({ path: shotPath(`booking-closed-day-${mode}.png`) });
   }
+  // Their request on the closed day says so on its card, Reschedule first (issue 51).
+  await phone.goto('/my-appointments');
+  const booked = phone.getByTestId('appointment-card').filter({ hasText: serviceName });
+  await expect(booked.getByTestId('card-closed-day')).toHaveText('Closed that day (Clinic renovation), please choose another time.');
+  await expect(booked.getByRole('button').nth(1)).toHaveText('Reschedule');
+  await expectReadable(phone, '[data-testid="appointment-card"]');
   await phone.close();
 
   // The provider's dashboard: the Next 7 Days strip marks both days off, the booked one with its booking.

@@ -124,12 +124,12 @@ describe('MyAppointmentsPage', () => {
     mockApi.availability.set('s-open', [{ date: openOne.date, closed: false, closedNote: '', slots: [] }]);
     renderWithProviders(<MyAppointmentsPage />);
     const facial = await card('Facial');
-    expect((await within(facial).findByTestId('closed-day')).textContent).toBe('Closed that day (Staff training), please choose another time.');
+    expect((await within(facial).findByTestId('card-closed-day')).textContent).toBe('Closed that day (Staff training), please choose another time.');
     expect(within(facial).queryByText("Awaiting the provider's answer")).toBeNull();
     expect(within(facial).getAllByRole('button').map((b) => b.textContent)).toEqual(['Facial', 'Reschedule', 'Details', 'Cancel']);
     const massage = await card('Massage');
     await waitFor(() => expect(mockApi.requestsTo('GET', '/services/s-open/availability').length).toBeGreaterThan(0));
-    expect(within(massage).queryByTestId('closed-day')).toBeNull();
+    expect(within(massage).queryByTestId('card-closed-day')).toBeNull();
     expect(within(massage).getByText("Awaiting the provider's answer")).toBeTruthy();
     expect(within(massage).getAllByRole('button').map((b) => b.textContent)).toEqual(['Massage', 'Details', 'Reschedule', 'Cancel']);
   });

@@ -84,7 +84,7 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
         </p>
       )}
       {closedDay && status !== 'completed' ? (
-        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="closed-day">
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="card-closed-day">
           Closed that day{closedDay.note ? ` (${closedDay.note})` : ''}, please choose another time.
         </p>
       ) : (
