@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { type Account, API, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, registerViaApi, runId, settled, shotPath, signInWithToken } from './support';
+import { type Account, API, apiLogin, axe, bookViaApi, businessDay, createServiceViaApi, fillDate, registerViaApi, runId, settled, shotPath, signInWithToken } from './support';
 
 // Issue 26 "Must show": a provider closes days and the customer's date strip shows them closed;
 // the queue toggle persists and closes every service. Screenshots light and dark, phone and desktop.
@@ -45,7 +45,7 @@ test('a provider closes two days with a note; the customer sees them closed', as
   const card = page.getByTestId('availability-card');
   await card.locator(`[data-date="${businessDay(2)}"]`).click();
   const form = card.getByRole('form', { name: 'Close days' });
-  await form.getByLabel('Until (included)').fill(businessDay(3));
+  await fillDate(form, 'Until (included)', businessDay(3));
   await form.getByLabel('Note for customers (optional)').fill('Clinic renovation');
   await form.getByRole('button', { name: 'Close these days' }).click();
   await expect(card.locator(`[data-date="${businessDay(2)}"]`)).toHaveAttribute('data-closed', 'true');
@@ -75,6 +75,12 @@ test('a provider closes two days with a note; the customer sees them closed', as
     await phone.getByRole('group', { name: 'Dates' }).locator(`[data-date="${businessDay(2)}"]`).click();
     await phone.screenshot({ path: shotPath(`booking-closed-day-${mode}.png`) });
   }
+  // Their request on the closed day says so on its card, Reschedule first (issue 51).
+  await phone.goto('/my-appointments');
+  const booked = phone.getByTestId('appointment-card').filter({ hasText: serviceName });
+  await expect(booked.getByTestId('card-closed-day')).toHaveText('Closed that day (Clinic renovation), please choose another time.');
+  await expect(booked.getByRole('button').nth(1)).toHaveText('Reschedule');
+  await expectReadable(phone, '[data-testid="appointment-card"]');
   await phone.close();
 
   // The provider's dashboard: the Next 7 Days strip marks both days off, the booked one with its booking.

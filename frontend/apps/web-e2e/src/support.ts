@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 
 export const API = process.env.E2E_API_URL ?? 'http://localhost:5001';
@@ -248,3 +248,15 @@ export async function settled(page: Page) {
  * have. The same rules and results, a scan in 0.4–0.9 s instead of 1.3–2.9 s (issue 41).
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
+/**
+ * Types an ISO date day first into the Day, Month and Year boxes of the date field named `label`
+ * inside `scope` (libs/shared/ui/src/lib/DateField.tsx), as a person does.
+ */
+export async function fillDate(scope: Page | Locator, label: string, iso: string) {
+  const group = scope.getByRole('group', { name: label });
+  const [year, month, day] = iso.split('-');
+  await group.getByRole('textbox', { name: 'Day' }).fill(day);
+  await group.getByRole('textbox', { name: 'Month' }).fill(month);
+  await group.getByRole('textbox', { name: 'Year' }).fill(year);
+}

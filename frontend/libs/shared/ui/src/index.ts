@@ -1,5 +1,6 @@
 export * from './lib/Button';
 export * from './lib/Field';
+export * from './lib/DateField';
 export * from './lib/PasswordInput';
 export * from './lib/Dialog';
 export * from './lib/ConfirmDialog';

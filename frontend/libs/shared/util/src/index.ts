@@ -9,3 +9,4 @@ export * from './lib/provider-availability';
 export * from './lib/review-form';
 export * from './lib/generic-error';
 export * from './lib/failure';
+export * from './lib/day-first-date';

@@ -1,8 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { ReactNode } from 'react';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { aProvider, aUser, http, HttpResponse, mockApi, server, TEST_TOKEN } from '@slotwise/shared-testing';
+import { aProvider, aUser, fillDate, http, HttpResponse, mockApi, server, TEST_TOKEN } from '@slotwise/shared-testing';
 import { AuthPage, MISSING_TOKEN } from './AuthPage';
 
 function renderAt(path: string, ui: ReactNode) {
@@ -48,6 +48,29 @@ describe('AuthPage', () => {
       'Business name is required for service providers.',
     );
     expect(screen.getByText('Must be at least 10 years old')).toBeTruthy();
+  });
+
+  it('register: the date of birth is typed day first and sent as ISO; an impossible one is refused, not dropped', async () => {
+    renderAt('/up', <AuthPage mode="register" />);
+    const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fill('Full Name', 'Asha');
+    fill('Email', 'asha.dob@example.com');
+    fill('Phone Number', '9876543210');
+    fill('Address', 'Pune');
+    fill('Gender', 'female');
+    fill('Password', 'secret1');
+    fill('Confirm Password', 'secret1');
+    const form = screen.getByRole('button', { name: 'Register' }).closest('form') as HTMLElement;
+    fillDate(form, 'Date of Birth (optional)', '1990-02-31');
+    expect(screen.getByText('February 1990 has 28 days: enter a day from 1 to 28.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid date of birth.');
+    expect(mockApi.requestsTo('POST', '/auth/register')).toHaveLength(0);
+
+    fillDate(form, 'Date of Birth (optional)', '1990-04-12');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(mockApi.requestsTo('POST', '/auth/register')).toHaveLength(1));
+    expect(mockApi.requestsTo('POST', '/auth/register')[0].body).toMatchObject({ dateOfBirth: '1990-04-12' });
   });
 
   it('login: a response without a token is an error', async () => {

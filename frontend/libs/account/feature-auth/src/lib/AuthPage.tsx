@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Role } from '@slotwise/shared-contract';
 import { GENERIC_ERROR, returnPath, useSession, writeToken } from '@slotwise/shared-data-access';
-import { Button, ErrorBanner, Field, Input, PasswordInput, Select, SuccessBanner, Textarea } from '@slotwise/shared-ui';
-import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, failureMessage } from '@slotwise/shared-util';
+import { Button, DateField, ErrorBanner, Field, Input, PasswordInput, Select, SuccessBanner, Textarea } from '@slotwise/shared-ui';
+import { BUSINESS_CATEGORIES, GENDERS, failureMessage } from '@slotwise/shared-util';
 import { login, register, useUserRole } from '../api/auth-api';
 import {
+  AUTH_MESSAGES,
   LOGIN_REDIRECT_MS,
   REGISTER_REDIRECT_MS,
   ROLE_LOOKUP_DELAY_MS,
@@ -43,6 +44,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [dobUnfinished, setDobUnfinished] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -64,7 +66,8 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     if (submitting) return;
     setError('');
     setSuccess('');
-    const problem = validateAuthForm(mode, values);
+    // A half-typed or impossible date of birth is not "no date of birth": refused, never dropped.
+    const problem = validateAuthForm(mode, values) ?? (!isLogin && dobUnfinished ? AUTH_MESSAGES.invalidDob : null);
     if (problem) {
       setError(problem);
       return;
@@ -97,7 +100,6 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
     }
   };
 
-  const dobBounds = dateOfBirthBounds();
   const isProvider = values.role === 'provider';
 
   return (
@@ -148,9 +150,16 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
                   ))}
                 </Select>
               </Field>
-              <Field label="Date of Birth (optional)" id="dateOfBirth" hint="Must be at least 10 years old">
-                <Input type="date" value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dobBounds.min} max={dobBounds.max} />
-              </Field>
+              <DateField
+                label="Date of Birth (optional)"
+                hint="Must be at least 10 years old"
+                birthday
+                value={values.dateOfBirth}
+                onChange={(iso, entry) => {
+                  setValues((v) => ({ ...v, dateOfBirth: iso }));
+                  setDobUnfinished(entry === 'unfinished');
+                }}
+              />
             </>
           )}
           <Field label="Password" id="password">

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { User } from '@slotwise/shared-contract';
 import { useSession } from '@slotwise/shared-data-access';
-import { Button, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessBanner, Textarea } from '@slotwise/shared-ui';
-import { BUSINESS_CATEGORIES, GENDERS, dateOfBirthBounds, formatDate, failureMessage } from '@slotwise/shared-util';
+import { Button, DateField, ErrorBanner, Input, Page, PageHeader, Select, Spinner, SuccessBanner, Textarea } from '@slotwise/shared-ui';
+import { BUSINESS_CATEGORIES, GENDERS, formatDate, failureMessage } from '@slotwise/shared-util';
 import { useUpdateProfile } from '../api/profile-api';
 import { SecuritySection } from './SecuritySection';
 import { YourDataSection } from './YourDataSection';
 import {
   PROFILE_ERROR_MS,
+  PROFILE_MESSAGES,
   PROFILE_SUCCESS_MS,
   buildProfilePayload,
   emailChanged,
@@ -41,6 +42,7 @@ function ProfileView({ user }: { user: User }) {
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormFromUser(user));
   const [success, setSuccess] = useState('');
   const [error, setError] = useState('');
+  const [dobUnfinished, setDobUnfinished] = useState(false);
   const update = useUpdateProfile();
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -61,6 +63,7 @@ function ProfileView({ user }: { user: User }) {
 
   const cancel = () => {
     setValues(profileFormFromUser(user));
+    setDobUnfinished(false);
     setError('');
     setEditing(false);
   };
@@ -69,7 +72,8 @@ function ProfileView({ user }: { user: User }) {
     e.preventDefault();
     setError('');
     setSuccess('');
-    const problem = validateProfileForm(values, user.role, new Date(), user.email);
+    // A half-typed or impossible date of birth is not "no date of birth": refused, never dropped.
+    const problem = validateProfileForm(values, user.role, new Date(), user.email) ?? (dobUnfinished ? PROFILE_MESSAGES.invalidDob : null);
     if (problem) {
       flash('error', problem);
       return;
@@ -84,7 +88,6 @@ function ProfileView({ user }: { user: User }) {
     }
   };
 
-  const dob = dateOfBirthBounds();
   const genderLabel = GENDERS.find((g) => g.value === values.gender)?.label ?? values.gender;
   const categoryLabel = BUSINESS_CATEGORIES.find((c) => c.value === values.businessCategory)?.label ?? values.businessCategory;
 
@@ -108,8 +111,17 @@ function ProfileView({ user }: { user: User }) {
           <Row label="Phone Number" id="phoneNumber" value={values.phoneNumber} editing={editing}>
             <Input id="phoneNumber" type="tel" value={values.phoneNumber} onChange={set('phoneNumber')} />
           </Row>
-          <Row label="Date of Birth" id="dateOfBirth" value={formatDate(values.dateOfBirth)} editing={editing}>
-            <Input id="dateOfBirth" type="date" value={values.dateOfBirth} onChange={set('dateOfBirth')} min={dob.min} max={dob.max} />
+          <Row label="Date of Birth" id="dateOfBirth" value={formatDate(values.dateOfBirth)} editing={editing} group>
+            <DateField
+              label="Date of Birth"
+              hideLabel
+              birthday
+              value={values.dateOfBirth}
+              onChange={(iso, entry) => {
+                setValues((v) => ({ ...v, dateOfBirth: iso }));
+                setDobUnfinished(entry === 'unfinished');
+              }}
+            />
           </Row>
           <Row label="Gender" id="gender" value={genderLabel} editing={editing}>
             <Select id="gender" value={values.gender} onChange={set('gender')}>
@@ -216,11 +228,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ label, id, value, editing, hint, children }: { label: string; id: string; value: string; editing: boolean; hint?: string; children?: ReactNode }) {
+/** `group`: the control is a labelled group (a date's boxes) that names itself, so no <label>. */
+function Row({ label, id, value, editing, hint, group, children }: { label: string; id: string; value: string; editing: boolean; hint?: string; group?: boolean; children?: ReactNode }) {
   return (
     <div>
       <dt className="mb-1 text-sm font-medium text-slate-500 dark:text-slate-400">
-        {editing && children ? <label htmlFor={id}>{label}</label> : label}
+        {editing && children && !group ? <label htmlFor={id}>{label}</label> : label}
       </dt>
       <dd data-testid={`profile-${id}`}>
         {editing && children ? children : <span>{value || '—'}</span>}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { anAppointmentIn, apiError, aUser, http, mockApi, server } from '@slotwise/shared-testing';
+import { anAppointmentIn, apiError, aUser, fillDate, http, mockApi, server } from '@slotwise/shared-testing';
 import { MyAppointmentsPage } from './MyAppointmentsPage';
 
 const list = () => [
@@ -97,6 +97,41 @@ describe('MyAppointmentsPage', () => {
     expect(screen.queryByText('Eye test')).toBeNull();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'no-show' } });
     expect(screen.getByText('No appointments found')).toBeTruthy();
+  });
+
+  it('date filter: From and To are typed day first and narrow the list by date', async () => {
+    renderPage();
+    await card('Dental check-up');
+    expect(screen.getByText('Eye test')).toBeTruthy();
+    const dentalDay = mockApi.appointments.find((a) => a.serviceName === 'Dental check-up')?.date ?? '';
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    fillDate(filters, 'From', dentalDay);
+    // the one two days back is before From; Dental (in 2 days) and Haircut (in 3) are not
+    expect(screen.queryByText('Eye test')).toBeNull();
+    expect(screen.getByText('Dental check-up')).toBeTruthy();
+    expect(screen.getByText('Haircut')).toBeTruthy();
+    fillDate(filters, 'To', dentalDay);
+    expect(screen.getByText('Dental check-up')).toBeTruthy();
+    expect(screen.queryByText('Haircut')).toBeNull();
+  });
+
+  it('a request on a day the provider closed says so on its card, Reschedule first; an open day still awaits the answer', async () => {
+    mockApi.signIn(aUser());
+    const closedOne = anAppointmentIn(48, { _id: 'c1', serviceId: 's-closed', serviceName: 'Facial', status: 'pending', awaitingProvider: true });
+    const openOne = anAppointmentIn(72, { _id: 'o1', serviceId: 's-open', serviceName: 'Massage', status: 'pending', awaitingProvider: true });
+    mockApi.appointments = [closedOne, openOne];
+    mockApi.availability.set('s-closed', [{ date: closedOne.date, closed: true, closedNote: 'Staff training', slots: [] }]);
+    mockApi.availability.set('s-open', [{ date: openOne.date, closed: false, closedNote: '', slots: [] }]);
+    renderWithProviders(<MyAppointmentsPage />);
+    const facial = await card('Facial');
+    expect((await within(facial).findByTestId('card-closed-day')).textContent).toBe('Closed that day (Staff training), please choose another time.');
+    expect(within(facial).queryByText("Awaiting the provider's answer")).toBeNull();
+    expect(within(facial).getAllByRole('button').map((b) => b.textContent)).toEqual(['Facial', 'Reschedule', 'Details', 'Cancel']);
+    const massage = await card('Massage');
+    await waitFor(() => expect(mockApi.requestsTo('GET', '/services/s-open/availability').length).toBeGreaterThan(0));
+    expect(within(massage).queryByTestId('card-closed-day')).toBeNull();
+    expect(within(massage).getByText("Awaiting the provider's answer")).toBeTruthy();
+    expect(within(massage).getAllByRole('button').map((b) => b.textContent)).toEqual(['Massage', 'Details', 'Reschedule', 'Cancel']);
   });
 
   it('swipe left beyond 50 px opens details; 50 px does nothing', async () => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@slotwise/shared-contract';
-import { Button, buttonClass, ChoiceDialog, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
+import { Button, buttonClass, ChoiceDialog, DateField, EmptyState, ErrorBanner, Field, Input, Page, PageHeader, ReasonDialog, Select, Spinner, toast } from '@slotwise/shared-ui';
 import { APPOINTMENT_STATUSES, canChange, formatDateTime, isPast, STATUS_LABELS, TOAST_MS, type SortKey, failureMessage } from '@slotwise/shared-util';
 import { CALENDAR_EXPORT_FAILED, downloadAppointmentCalendar, useAppointments, useLinkedAppointment, useShowStaff } from '@slotwise/booking-data-access';
 import { AppointmentCard, AppointmentDetailsModal, ListPager } from '@slotwise/booking-ui';
@@ -17,6 +17,7 @@ import {
   type AppointmentFilter,
 } from './appointment-list';
 import { RescheduleModal } from './RescheduleModal';
+import { WithClosedDay } from './ClosedDay';
 
 /** /my-appointments (login required): stats, search, range, status, sort, cards, modals, swipes. */
 export function MyAppointmentsPage() {
@@ -103,12 +104,8 @@ export function MyAppointmentsPage() {
         <Field label="Search" className="md:col-span-2">
           <Input type="search" value={filter.search} onChange={(e) => set('search', e.target.value)} placeholder="Service, provider, location…" />
         </Field>
-        <Field label="From">
-          <Input type="date" value={filter.from} onChange={(e) => set('from', e.target.value)} />
-        </Field>
-        <Field label="To">
-          <Input type="date" value={filter.to} onChange={(e) => set('to', e.target.value)} />
-        </Field>
+        <DateField label="From" value={filter.from} onChange={(iso) => set('from', iso)} />
+        <DateField label="To" value={filter.to} onChange={(iso) => set('to', iso)} />
         <div className="grid grid-cols-2 gap-2">
           <Field label="Status">
             <Select value={filter.status} onChange={(e) => set('status', e.target.value)}>
@@ -165,30 +162,43 @@ export function MyAppointmentsPage() {
               onTouchStart={(e) => (touchX.current = e.changedTouches[0].clientX)}
               onTouchEnd={(e) => onTouchEnd(a, e.changedTouches[0].clientX)}
             >
-              <AppointmentCard
-                appointment={a}
-                now={now}
-                showStaff={showStaff(a)}
-                onOpen={() => setDetails(a)}
-                onLeaveReview={() => review(a)}
-                actions={
-                  <>
-                    <Button variant="secondary" size="sm" onClick={() => setDetails(a)}>
-                      Details
-                    </Button>
-                    {open && (
+              <WithClosedDay appointment={a} now={now}>
+                {(closed) => (
+                  <AppointmentCard
+                    appointment={a}
+                    now={now}
+                    showStaff={showStaff(a)}
+                    closedDay={closed}
+                    onOpen={() => setDetails(a)}
+                    onLeaveReview={() => review(a)}
+                    actions={
                       <>
-                        <Button variant="secondary" size="sm" onClick={() => startReschedule(a)}>
-                          Reschedule
+                        {/* On a closed day the one thing to do is choose another time: Reschedule comes first. */}
+                        {open && closed && (
+                          <Button variant="primary" size="sm" onClick={() => startReschedule(a)}>
+                            Reschedule
+                          </Button>
+                        )}
+                        <Button variant="secondary" size="sm" onClick={() => setDetails(a)}>
+                          Details
                         </Button>
-                        <Button variant="danger-outline" size="sm" onClick={() => doCancel(a)}>
-                          Cancel
-                        </Button>
+                        {open && (
+                          <>
+                            {!closed && (
+                              <Button variant="secondary" size="sm" onClick={() => startReschedule(a)}>
+                                Reschedule
+                              </Button>
+                            )}
+                            <Button variant="danger-outline" size="sm" onClick={() => doCancel(a)}>
+                              Cancel
+                            </Button>
+                          </>
+                        )}
                       </>
-                    )}
-                  </>
-                }
-              />
+                    }
+                  />
+                )}
+              </WithClosedDay>
             </div>
           );
         })}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { anAppointmentIn, anOwner, aProvider, aStaffMember, mockApi } from '@slotwise/shared-testing';
+import { anAppointmentIn, anOwner, aProvider, aStaffMember, fillDate, mockApi } from '@slotwise/shared-testing';
 import type { Appointment } from '@slotwise/shared-contract';
 import { CalendarPage } from './CalendarPage';
 import { MEMBER_COLORS, memberColor } from './calendar-events';
@@ -86,7 +86,7 @@ describe('the calendar with a team', () => {
       fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Team day' }));
       fireEvent.click(screen.getByRole('tab', { name: 'Team day' }));
       const view = await screen.findByTestId('team-day');
-      fireEvent.change(within(view).getByLabelText('Day'), { target: { value: day() } });
+      fillDate(view, 'Go to date', day());
       return view;
     };
 
@@ -116,7 +116,7 @@ describe('the calendar with a team', () => {
       fireEvent.click(within(view).getByRole('button', { name: 'Today' }));
       await waitFor(() => expect(within(view).getByTestId('team-day-title').textContent).toMatch(/\(today\)$/));
 
-      fireEvent.change(within(view).getByLabelText('Day'), { target: { value: day() } });
+      fillDate(view, 'Go to date', day());
       fireEvent.change(screen.getByLabelText('Team member'), { target: { value: 'm1' } });
       await waitFor(() => expect(within(screen.getByTestId('team-day')).getAllByTestId('team-day-column')).toHaveLength(1));
       expect(within(screen.getByTestId('team-day')).getByRole('heading', { level: 3 }).textContent).toBe('Meera Iyer');
@@ -131,7 +131,7 @@ describe('the calendar with a team', () => {
     it('on a phone shows one member at a time, picked in the filter, which has no "Everyone"', async () => {
       renderCalendar(true, ['/calendar?view=team']);
       const view = await screen.findByTestId('team-day');
-      fireEvent.change(within(view).getByLabelText('Day'), { target: { value: day() } });
+      fillDate(view, 'Go to date', day());
       const filter = screen.getByLabelText('Team member') as HTMLSelectElement;
       expect([...filter.options].map((o) => o.textContent)).toEqual(['Smile Clinic', 'Meera Iyer']);
       await waitFor(() => expect(within(screen.getByTestId('team-day')).getAllByTestId('team-day-column')).toHaveLength(1));

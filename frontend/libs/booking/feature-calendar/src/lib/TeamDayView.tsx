@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import type { Appointment, StaffRef } from '@slotwise/shared-contract';
-import { Button, Field, Input } from '@slotwise/shared-ui';
+import { Button, DateField } from '@slotwise/shared-ui';
 import { addDays, businessDate, displayStatus, formatDate, formatTime12 } from '@slotwise/shared-util';
 import { AppointmentStatusBadge } from '@slotwise/booking-ui';
 import { visibleHours } from './calendar-events';
@@ -65,9 +65,8 @@ export function TeamDayView({ members, appointments, durations, day, onDay, now,
           <Button variant="secondary" size="sm" onClick={() => onDay(addDays(day, 1))}>
             Next day
           </Button>
-          <Field label="Day" className="w-40">
-            <Input type="date" value={day} onChange={(e) => /^\d{4}-\d{2}-\d{2}$/.test(e.target.value) && onDay(e.target.value)} />
-          </Field>
+          {/* Only a whole date moves the view; a half-typed one keeps the day shown. */}
+          <DateField label="Go to date" className="w-48" value={day} onChange={(iso) => iso && onDay(iso)} />
         </div>
       </div>
       {/* Focusable so a keyboard can scroll it when many members overflow (axe scrollable-region-focusable). */}

@@ -38,6 +38,8 @@ interface Props {
   actions?: ReactNode;
   /** says "with <member>" (a service several members perform; a business of one looks as before) */
   showStaff?: boolean;
+  /** the provider has closed the appointment's day since it was asked for (with their note) */
+  closedDay?: { note: string };
 }
 
 /**
@@ -45,7 +47,7 @@ interface Props {
  * scheduled/confirmed one shows as completed), date and time; whether it awaits the provider's answer,
  * who declined or cancelled it and why; Leave a Review or Reviewed.
  */
-export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, actions, showStaff = false }: Props) {
+export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, actions, showStaff = false, closedDay }: Props) {
   const status = displayStatus(a, now);
   const review = reviewState(a, now);
   const note = cancellationNote(a, 'customer');
@@ -81,7 +83,13 @@ export function AppointmentCard({ appointment: a, now, onOpen, onLeaveReview, ac
           {a.location ? ` · ${a.location}` : ''}
         </p>
       )}
-      {awaitsProvider(a) && status !== 'completed' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Awaiting the provider's answer</p>}
+      {closedDay && status !== 'completed' ? (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="card-closed-day">
+          Closed that day{closedDay.note ? ` (${closedDay.note})` : ''}, please choose another time.
+        </p>
+      ) : (
+        awaitsProvider(a) && status !== 'completed' && <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Awaiting the provider's answer</p>
+      )}
       {note && (
         <p className="mt-1 text-sm [overflow-wrap:anywhere]" data-testid="cancellation-note">
           {note}

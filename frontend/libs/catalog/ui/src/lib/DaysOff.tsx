@@ -1,7 +1,7 @@
 // Days off (docs/product.md#provider-schedule): the form that closes days and the label of a
 // closure, shared by the provider's own days off (provider home) and each team member's (team page).
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorBanner, Field, Input } from '@slotwise/shared-ui';
+import { Button, DateField, ErrorBanner, Field, Input } from '@slotwise/shared-ui';
 import { failureMessage } from '@slotwise/shared-util';
 
 export interface CloseDaysBody {
@@ -40,13 +40,21 @@ export function CloseDaysForm({ from: fixedFrom, min, onSubmit, onDone, failedMe
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fromError, setFromError] = useState<string | null>(null);
+  const [toError, setToError] = useState<string | null>(null);
+  // An "until" half typed or before the first day is not "just the first day": refused, never dropped.
+  const [toUnfinished, setToUnfinished] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     setFromError(null);
+    setToError(null);
     if (!from) {
       setFromError('Choose the first day off.');
+      return;
+    }
+    if (toUnfinished) {
+      setToError('Finish the last day off, or clear it to close one day.');
       return;
     }
     setBusy(true);
@@ -66,13 +74,18 @@ export function CloseDaysForm({ from: fixedFrom, min, onSubmit, onDone, failedMe
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         {!fixedFrom && (
-          <Field label="From" error={fromError}>
-            <Input type="date" min={min} value={from} onChange={(e) => setFrom(e.target.value)} />
-          </Field>
+          <DateField label="From" error={fromError} min={min} value={from} onChange={setFrom} />
         )}
-        <Field label="Until (included)">
-          <Input type="date" min={from || min} value={to} onChange={(e) => setTo(e.target.value)} />
-        </Field>
+        <DateField
+          label="Until (included)"
+          error={toError}
+          min={from || min}
+          value={to}
+          onChange={(iso, entry) => {
+            setTo(iso);
+            setToUnfinished(entry === 'unfinished');
+          }}
+        />
         <Field label="Note for customers (optional)">
           <Input value={note} maxLength={100} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Diwali" />
         </Field>

@@ -13,8 +13,12 @@ type Booking = Pick<Appointment, 'date' | 'time' | 'startsAt' | 'status' | 'serv
 
 const startMs = (a: Booking) => appointmentStart(a)?.getTime() ?? 0;
 
+// The people still coming: a request not yet answered, or a booking not ended, cancelled or declined.
+const COMING: readonly Booking['status'][] = ['pending', 'scheduled', 'confirmed', 'in-progress'];
+
 /**
- * Requests = awaiting the provider's answer (new, or moved by the customer before it); Upcoming = start in the future; Today = date is today; Scheduled = status scheduled;
+ * Requests = awaiting the provider's answer (new, or moved by the customer before it); Upcoming = people who are coming (start in
+ * the future, not cancelled, declined or ended: an owner reads the tab as who will walk in, issue 51); Today = date is today; Scheduled = status scheduled;
  * Past = completed or no-show; Cancelled = cancelled or rejected.
  */
 export function inBookingTab(a: Booking, tab: BookingTab, now: Date = new Date()): boolean {
@@ -22,7 +26,7 @@ export function inBookingTab(a: Booking, tab: BookingTab, now: Date = new Date()
     case 'Requests':
       return awaitsProvider(a);
     case 'Upcoming':
-      return startMs(a) > now.getTime();
+      return startMs(a) > now.getTime() && COMING.includes(a.status);
     case 'Today':
       return a.date === businessDate(now);
     case 'Scheduled':

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { renderWithProviders } from '@slotwise/shared-data-access/testing';
-import { aProvider, aService, aStaffMember, anOwner, apiError, http, mockApi, server } from '@slotwise/shared-testing';
+import { aProvider, aService, aStaffMember, anOwner, apiError, fillDate, http, mockApi, server } from '@slotwise/shared-testing';
 import { TeamPage } from './TeamPage';
 import { TEAM_MESSAGES } from './team-form';
 
@@ -149,8 +149,8 @@ describe('TeamPage', () => {
     const form = within(section).getByRole('form', { name: 'Close days for Meera Iyer' });
     fireEvent.click(within(form).getByRole('button', { name: 'Close these days' }));
     expect(within(form).getByText('Choose the first day off.')).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '2030-01-02' } });
-    fireEvent.change(within(form).getByLabelText('Until (included)'), { target: { value: '2030-01-03' } });
+    fillDate(form, 'From', '2030-01-02');
+    fillDate(form, 'Until (included)', '2030-01-03');
     fireEvent.change(within(form).getByLabelText('Note for customers (optional)'), { target: { value: 'Leave' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Close these days' }));
     await waitFor(() => expect(mockApi.requestsTo('POST', '/providers/me/staff/m1/closures')).toHaveLength(1));

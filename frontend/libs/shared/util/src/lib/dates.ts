@@ -1,5 +1,3 @@
-import { MAX_AGE, MIN_AGE } from './constants';
-
 /** Parse 'YYYY-MM-DD' as a local calendar date; null when malformed. */
 export function parseIsoDate(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
@@ -24,11 +22,4 @@ export function toIsoDate(d: Date): string {
   const mm = String(d.getMonth() + 1).padStart(2, '0');
   const dd = String(d.getDate()).padStart(2, '0');
   return `${d.getFullYear()}-${mm}-${dd}`;
-}
-
-/** The date picker range: between 120 and 10 years before today. */
-export function dateOfBirthBounds(today: Date = new Date()): { min: string; max: string } {
-  const min = new Date(today.getFullYear() - MAX_AGE, today.getMonth(), today.getDate());
-  const max = new Date(today.getFullYear() - MIN_AGE, today.getMonth(), today.getDate());
-  return { min: toIsoDate(min), max: toIsoDate(max) };
 }
