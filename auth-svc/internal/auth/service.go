@@ -81,6 +81,7 @@ type Repository interface {
 	FinishClosing(ctx context.Context, userID, eventID string, now time.Time) error
 	Sessions
 	Links
+	Takeovers
 }
 
 // Repository errors.
@@ -181,7 +182,7 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 		}
 		verify = &nl
 	}
-	if err := s.repo.Create(ctx, u, verify); err != nil {
+	if err := s.register(ctx, u, verify); err != nil {
 		if errors.Is(err, ErrEmailTaken) {
 			return User{}, apperr.Conflict("An account with this email already exists. Please log in instead.")
 		}

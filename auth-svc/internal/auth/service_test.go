@@ -280,3 +280,9 @@ func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 		t.Fatalf("pending email %q, want new@example.com", p)
 	}
 }
+
+// Takeovers are the store's (store/takeovers.go, devstack/integration/takeover_test.go).
+func (m *memRepo) StartTakeover(context.Context, NewTakeover) error { return nil }
+func (m *memRepo) TakeOver(context.Context, []byte, time.Time, func(Takeover, User) error, string) error {
+	return ErrNotFound
+}
