@@ -109,7 +109,7 @@ func (m *memRepo) FinishClosing(_ context.Context, userID, eventID string, now t
 func (m *memRepo) Failures(_ context.Context, k FailureKey) (Failures, error) {
 	return m.failures[k], nil
 }
-func (m *memRepo) RecordFailure(_ context.Context, k FailureKey, next func(Failures) Failures) (Failures, error) {
+func (m *memRepo) RecordFailure(_ context.Context, k FailureKey, next func(Failures) Failures, _ *AccountMail) (Failures, error) {
 	if m.failures == nil {
 		m.failures = map[FailureKey]Failures{}
 	}
