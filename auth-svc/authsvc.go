@@ -112,6 +112,8 @@ func (cfg Config) Spec() svc.Spec {
 			{Table: "login_failures", Column: "last_failure", Keep: auth.ForgetFailuresAfter, Now: now},
 			// Mailed links die within a day (auth.VerifyLinkTTL).
 			{Table: "account_links", Column: "created_at", Keep: 7 * 24 * time.Hour, Now: now},
+			// So do takeovers' (auth/takeover.go), which hold a password hash.
+			{Table: "registration_takeovers", Column: "created_at", Keep: 7 * 24 * time.Hour, Now: now},
 		},
 		Setup: func(ctx context.Context, rt *svc.Runtime) error {
 			opts := []auth.Option{auth.WithRefreshTTL(refreshTTL), auth.WithVerifiedDomains(cfg.VerifiedDomains)}

@@ -51,6 +51,11 @@ func NextFailures(f Failures, now time.Time) Failures {
 	return f
 }
 
+// FirstLocked is whether f, just counted, is the first lock of its run of
+// failures: the owner is mailed then (once per run and client, not on
+// every doubling), so a guesser cannot flood the owner's inbox.
+func FirstLocked(f Failures) bool { return f.Count == FreeFailures+1 }
+
 // tooManyFailures is the 429 of a locked account, with the seconds until
 // its lock ends (Retry-After).
 func tooManyFailures(wait time.Duration) error {
@@ -80,11 +85,16 @@ func AddressSubject(email string) string {
 // when right. It reports whether pw is u's password; an error is a refusal
 // (locked, the hasher busy) or a fault.
 func (s *service) checkPassword(ctx context.Context, u User, pw string) (bool, error) {
-	return s.check(ctx, u.ID, pw, u.PasswordHash)
+	var onLock *AccountMail
+	if u.EmailVerified { // an unverified address gets no mail but its link
+		onLock = &AccountMail{ID: s.newID(), Kind: MailLoginLocked, UserID: u.ID, To: u.Email, Name: u.FullName, At: s.now().UTC()}
+	}
+	return s.check(ctx, u.ID, pw, u.PasswordHash, onLock)
 }
 
-// check is checkPassword of subject's hash, for the client on ctx.
-func (s *service) check(ctx context.Context, subject, pw, hash string) (bool, error) {
+// check is checkPassword of subject's hash, for the client on ctx; onLock
+// is the owner's mail when this failure first locks the client out.
+func (s *service) check(ctx context.Context, subject, pw, hash string, onLock *AccountMail) (bool, error) {
 	now := s.now()
 	k := FailureKey{Subject: subject, Client: ClientOf(ctx)}
 	f, err := s.repo.Failures(ctx, k)
@@ -99,7 +109,7 @@ func (s *service) check(ctx context.Context, subject, pw, hash string) (bool, er
 		return false, err
 	}
 	if !ok {
-		_, err := s.repo.RecordFailure(ctx, k, func(f Failures) Failures { return NextFailures(f, now) })
+		_, err := s.repo.RecordFailure(ctx, k, func(f Failures) Failures { return NextFailures(f, now) }, onLock)
 		return false, err
 	}
 	if f.Count > 0 {

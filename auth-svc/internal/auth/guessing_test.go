@@ -129,9 +129,9 @@ func (c countingRepo) Failures(ctx context.Context, k FailureKey) (Failures, err
 	*c.calls = append(*c.calls, "Failures")
 	return c.memRepo.Failures(ctx, k)
 }
-func (c countingRepo) RecordFailure(ctx context.Context, k FailureKey, next func(Failures) Failures) (Failures, error) {
+func (c countingRepo) RecordFailure(ctx context.Context, k FailureKey, next func(Failures) Failures, onLock *AccountMail) (Failures, error) {
 	*c.calls = append(*c.calls, "RecordFailure")
-	return c.memRepo.RecordFailure(ctx, k, next)
+	return c.memRepo.RecordFailure(ctx, k, next, onLock)
 }
 func (c countingRepo) ClearFailures(ctx context.Context, k FailureKey) error {
 	*c.calls = append(*c.calls, "ClearFailures")

@@ -50,6 +50,9 @@ const (
 	MailVerifyEmail   = "verify_email"
 	MailEmailChanged  = "email_changed"
 	MailPasswordReset = "password_reset"
+	// MailLoginLocked tells the owner that wrong passwords locked a client
+	// out of the account (guessing.go).
+	MailLoginLocked = "login_locked"
 )
 
 // AccountMail is a mail about the account that auth-svc asks

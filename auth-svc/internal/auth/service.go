@@ -63,8 +63,9 @@ type Repository interface {
 	// Failures are k's wrong passwords in a row (zero when none).
 	Failures(ctx context.Context, k FailureKey) (Failures, error)
 	// RecordFailure stores next(k's current failures) as one step: two
-	// replicas counting at once both count.
-	RecordFailure(ctx context.Context, k FailureKey, next func(Failures) Failures) (Failures, error)
+	// replicas counting at once both count. onLock, when set, is queued in
+	// the same transaction if the new failures are FirstLocked.
+	RecordFailure(ctx context.Context, k FailureKey, next func(Failures) Failures, onLock *AccountMail) (Failures, error)
 	// ClearFailures forgets k's failures.
 	ClearFailures(ctx context.Context, k FailureKey) error
 	// SetPassword stores userID's new password hash and, in the same
@@ -81,6 +82,7 @@ type Repository interface {
 	FinishClosing(ctx context.Context, userID, eventID string, now time.Time) error
 	Sessions
 	Links
+	Takeovers
 }
 
 // Repository errors.
@@ -181,7 +183,7 @@ func (s *service) Register(ctx context.Context, r Registration) (User, error) {
 		}
 		verify = &nl
 	}
-	if err := s.repo.Create(ctx, u, verify); err != nil {
+	if err := s.register(ctx, u, verify); err != nil {
 		if errors.Is(err, ErrEmailTaken) {
 			return User{}, apperr.Conflict("An account with this email already exists. Please log in instead.")
 		}
@@ -214,7 +216,7 @@ func (s *service) Login(ctx context.Context, l Login) (Session, error) {
 		// the hash, the failure counted, under the address): neither the
 		// time nor a lock tells whether an account has the address. The
 		// address is kept as its hash: it may be anyone's.
-		if _, err := s.check(ctx, AddressSubject(l.Email), l.Password, dummyHash); err != nil {
+		if _, err := s.check(ctx, AddressSubject(l.Email), l.Password, dummyHash, nil); err != nil {
 			return Session{}, err
 		}
 		return Session{}, apperr.Unauthenticated(MsgInvalidCredentials)

@@ -109,7 +109,7 @@ func (m *memRepo) FinishClosing(_ context.Context, userID, eventID string, now t
 func (m *memRepo) Failures(_ context.Context, k FailureKey) (Failures, error) {
 	return m.failures[k], nil
 }
-func (m *memRepo) RecordFailure(_ context.Context, k FailureKey, next func(Failures) Failures) (Failures, error) {
+func (m *memRepo) RecordFailure(_ context.Context, k FailureKey, next func(Failures) Failures, _ *AccountMail) (Failures, error) {
 	if m.failures == nil {
 		m.failures = map[FailureKey]Failures{}
 	}
@@ -279,4 +279,10 @@ func TestEmailChangeAsksForTheCurrentPassword(t *testing.T) {
 	if p := repo.users["u1"].PendingEmail; p != "new@example.com" {
 		t.Fatalf("pending email %q, want new@example.com", p)
 	}
+}
+
+// Takeovers are the store's (store/takeovers.go, devstack/integration/takeover_test.go).
+func (m *memRepo) StartTakeover(context.Context, NewTakeover) error { return nil }
+func (m *memRepo) TakeOver(context.Context, []byte, time.Time, func(Takeover, User) error, string) error {
+	return ErrNotFound
 }

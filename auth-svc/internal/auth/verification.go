@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -45,6 +46,12 @@ func (s *service) verificationLink(u User, address string) (NewLink, error) {
 // tokens name the old address, and the account may have been taken over).
 func (s *service) VerifyEmail(ctx context.Context, token string) (string, error) {
 	msg := MsgEmailVerified
+	if token != "" && len(token) <= 128 {
+		// A registration that takes over an unverified account (takeover.go).
+		if err := s.takeOver(ctx, token); !errors.Is(err, ErrNotFound) {
+			return msg, err
+		}
+	}
 	now := s.now().UTC()
 	err := s.useLink(ctx, token, PurposeVerify, func(l Link, u User) (LinkStep, error) {
 		switch {

@@ -34,7 +34,7 @@ func scanFailures(row pgx.Row) (auth.Failures, error) {
 // (created first with no failures when missing: a count of 0 is never
 // committed) for the read and the write, so failures counted at once by
 // two replicas are both counted.
-func (s Users) RecordFailure(ctx context.Context, k auth.FailureKey, next func(auth.Failures) auth.Failures) (auth.Failures, error) {
+func (s Users) RecordFailure(ctx context.Context, k auth.FailureKey, next func(auth.Failures) auth.Failures, onLock *auth.AccountMail) (auth.Failures, error) {
 	var f auth.Failures
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO login_failures (subject, client, failures, last_failure) VALUES ($1, $2, 0, 'epoch')
@@ -50,9 +50,14 @@ func (s Users) RecordFailure(ctx context.Context, k auth.FailureKey, next func(a
 		if !f.LockedUntil.IsZero() {
 			locked = &f.LockedUntil
 		}
-		_, err = tx.Exec(ctx, `UPDATE login_failures SET failures=$3, last_failure=$4, locked_until=$5 WHERE subject=$1 AND client=$2`,
-			k.Subject, k.Client, f.Count, f.Last, locked)
-		return err
+		if _, err := tx.Exec(ctx, `UPDATE login_failures SET failures=$3, last_failure=$4, locked_until=$5 WHERE subject=$1 AND client=$2`,
+			k.Subject, k.Client, f.Count, f.Last, locked); err != nil {
+			return err
+		}
+		if onLock != nil && auth.FirstLocked(f) {
+			return queueMail(ctx, tx, *onLock)
+		}
+		return nil
 	})
 	return f, err
 }

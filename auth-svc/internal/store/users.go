@@ -145,26 +145,29 @@ func scanUser(row pgx.Row) (auth.User, error) {
 // auth-svc refuses the account's access tokens from then on (erasure.Refuse),
 // and kept in account_closings until booking-svc finishes (FinishClosing).
 func (s Users) DeleteUser(ctx context.Context, userID, eventID string, now time.Time) error {
-	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return auth.ErrNotFound
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE subject = $1`, userID); err != nil {
-			return err
-		}
-		if err := erasure.Record(ctx, tx, userID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO account_closings (user_id, closing_since) VALUES ($1, $2)
-			ON CONFLICT DO NOTHING`, userID, now); err != nil {
-			return err
-		}
-		return queueMail(ctx, tx, auth.AccountMail{ID: eventID, Kind: auth.AccountClosing, UserID: userID, At: now})
-	})
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return deleteUser(ctx, tx, userID, eventID, now) })
+}
+
+// deleteUser is DeleteUser in tx (a takeover deletes the same way).
+func deleteUser(ctx context.Context, tx pgx.Tx, userID, eventID string, now time.Time) error {
+	tag, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return auth.ErrNotFound
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM login_failures WHERE subject = $1`, userID); err != nil {
+		return err
+	}
+	if err := erasure.Record(ctx, tx, userID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO account_closings (user_id, closing_since) VALUES ($1, $2)
+		ON CONFLICT DO NOTHING`, userID, now); err != nil {
+		return err
+	}
+	return queueMail(ctx, tx, auth.AccountMail{ID: eventID, Kind: auth.AccountClosing, UserID: userID, At: now})
 }
 
 // FinishClosing implements auth.Repository: the closing row and the

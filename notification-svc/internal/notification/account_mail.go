@@ -20,12 +20,16 @@ const (
 	AccountVerifyEmail   = "verify_email"
 	AccountEmailChanged  = "email_changed"
 	AccountPasswordReset = "password_reset"
+	// AccountLoginLocked: wrong passwords locked a client out of the
+	// account (auth-svc/internal/auth/guessing.go), once per run.
+	AccountLoginLocked = "login_locked"
 )
 
 // Web app pages the links open (frontend's routes).
 const (
-	VerifyEmailPath   = "/verify-email"
-	ResetPasswordPath = "/reset-password"
+	VerifyEmailPath    = "/verify-email"
+	ResetPasswordPath  = "/reset-password"
+	ForgotPasswordPath = "/forgot-password"
 )
 
 // AccountMail is one account mail to send.
@@ -78,6 +82,14 @@ func ComposeAccount(m AccountMail, webURL string, loc *time.Location) (Mail, err
 		l.Paragraphs = []string{"Someone (we hope you) asked to reset the password of your Slotwise account. Open the link below to choose a new one; every device signed in to the account is then signed out.",
 			"The link works once, until " + until + "."}
 		l.Footer = "If you did not ask for this, ignore this email: your password stays as it is."
+	case AccountLoginLocked:
+		// A link to ask for a reset, not a reset link: a guesser's wrong
+		// passwords must not mint a working reset token.
+		l.Title = "Someone tried to sign in to your account"
+		l.Button = Link{Label: "Reset my password", URL: webURL + ForgotPasswordPath}
+		l.Paragraphs = []string{"Someone entered a wrong password for your Slotwise account several times in a row, so we paused sign-ins from where they tried. You can still sign in from your own devices.",
+			"If it was not you, reset your password to be safe: the link below asks for a reset link for this address."}
+		l.Footer = "If it was you, wait a little and try again: nothing else changed."
 	case AccountEmailChanged:
 		l.Title = "Your Slotwise email address was changed"
 		l.Paragraphs = []string{"The email address of your Slotwise account was changed to " + m.NewEmail + ". We will send no more emails to this address.",

@@ -22,6 +22,8 @@ func TestComposeAccountMails(t *testing.T) {
 			"Reset your Slotwise password", "https://slotwise.example/reset-password?token=t3", "works once", ""},
 		{AccountMail{Kind: AccountEmailChanged, To: "old@mail.test", NewEmail: "new@mail.test"},
 			"Your Slotwise email address was changed", "", "changed to new@mail.test", "token="},
+		{AccountMail{Kind: AccountLoginLocked, To: "asha@mail.test", Name: "Asha"},
+			"Someone tried to sign in to your account", "https://slotwise.example/forgot-password", "wrong password", "token="},
 	}
 	for _, c := range cases {
 		m, err := ComposeAccount(c.m, "https://slotwise.example", ist)
