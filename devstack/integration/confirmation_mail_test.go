@@ -20,8 +20,9 @@ import (
 // confirmation of a booking lists its details in text and HTML, its .ics
 // parses to the appointment (REQUEST, then CANCEL with a higher SEQUENCE
 // for the same UID), its manage link opens the appointment on the web
-// app's address, and its unsubscribe link (a bad signature is a 400)
-// stops every further mail.
+// app's address, and its unsubscribe link opens a page (a GET changes
+// nothing; a bad signature or an expired link is a 400) while the one-click
+// POST of its List-Unsubscribe header stops every further mail.
 func TestConfirmationMail(t *testing.T) {
 	t.Parallel()
 	// The web app's address is known before the stack starts (WEB_URL);
@@ -159,27 +160,54 @@ func TestConfirmationMail(t *testing.T) {
 		t.Fatalf("the customer's own changes are in their notifications: %s", r.Raw)
 	}
 
-	// The unsubscribe link: in the footer and the List-Unsubscribe
-	// headers, on the configured address.
+	// The unsubscribe link: in the footer, to the web app's page that asks
+	// first; the List-Unsubscribe headers name the API's address with the
+	// same token, for mail programs' one-click POST (RFC 8058).
 	link := regexp.MustCompile(`Unsubscribe: (\S+)`).FindStringSubmatch(m.Text)
-	if link == nil || !strings.HasPrefix(link[1], web+"/api/auth/unsubscribe?token=") {
+	if link == nil || !strings.HasPrefix(link[1], web+"/unsubscribe?token=") {
 		t.Fatalf("no unsubscribe link on %s:\n%s", web, m.Text)
 	}
-	unsubscribe := link[1]
-	if m.ListUnsubscribe != "<"+unsubscribe+">" || m.ListUnsubscribePost != "List-Unsubscribe=One-Click" || !strings.Contains(m.HTML, unsubscribe) {
+	page := link[1]
+	unsubscribe := strings.Replace(page, web+"/unsubscribe?", web+"/api/auth/unsubscribe?", 1)
+	if m.ListUnsubscribe != "<"+unsubscribe+">" || m.ListUnsubscribePost != "List-Unsubscribe=One-Click" || !strings.Contains(m.HTML, page) {
 		t.Fatalf("List-Unsubscribe %q, -Post %q", m.ListUnsubscribe, m.ListUnsubscribePost)
 	}
-	// A forged or altered link is refused, and changes nothing.
-	for _, bad := range []string{unsubscribe[:len(unsubscribe)-3] + "xyz", strings.Replace(unsubscribe, "token="+c.ID, "token="+p.ID, 1)} {
-		resp, err := http.Get(bad)
-		if err != nil || resp.StatusCode != http.StatusBadRequest {
-			t.Fatalf("GET %s: %v %v, want 400", bad, resp, err)
+	mailOn := func(when string) {
+		t.Helper()
+		if r := st.Get(t, "/auth/profile", c.Token).ExpectStatus(t, http.StatusOK); r.Field("user.emailNotifications") != true {
+			t.Fatalf("%s switched mail off: %s", when, r.Raw)
+		}
+	}
+	// A link scanner GETs every link of a mail: the page and the API's
+	// address both leave mail on.
+	for get, want := range map[string]int{page: http.StatusOK, unsubscribe: http.StatusMethodNotAllowed} {
+		resp, err := http.Get(get)
+		if err != nil || resp.StatusCode != want {
+			t.Fatalf("GET %s: %v %v, want %d", get, resp, err, want)
 		}
 		resp.Body.Close()
 	}
-	if r := st.Get(t, "/auth/profile", c.Token).ExpectStatus(t, http.StatusOK); r.Field("user.emailNotifications") != true {
-		t.Fatalf("a refused link switched mail off: %s", r.Raw)
+	mailOn("a GET of the links")
+	// A forged or altered link is refused, and changes nothing.
+	for _, bad := range []string{unsubscribe[:len(unsubscribe)-3] + "xyz", strings.Replace(unsubscribe, "token="+c.ID, "token="+p.ID, 1)} {
+		resp, err := http.Post(bad, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
+		if err != nil || resp.StatusCode != http.StatusBadRequest {
+			t.Fatalf("POST %s: %v %v, want 400", bad, resp, err)
+		}
+		resp.Body.Close()
 	}
+	mailOn("a refused link")
+	// A link past its 60 days is refused with a message that says where
+	// mail can be switched off instead.
+	now := st.Clock.Now()
+	st.Clock.Set(now.Add(61 * 24 * time.Hour))
+	expired := viaWeb.Post(t, strings.TrimPrefix(unsubscribe, web+"/api"), "", map[string]any{})
+	st.Clock.Set(now)
+	expired.ExpectStatus(t, http.StatusBadRequest)
+	if msg, _ := expired.Field("message").(string); !strings.Contains(msg, "expired") || !strings.Contains(msg, "profile") {
+		t.Fatalf("an expired link: %s", expired.Raw)
+	}
+	mailOn("an expired link")
 	// The mail program's one-click, without signing in.
 	resp, err = http.Post(unsubscribe, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click"))
 	if err != nil || resp.StatusCode != http.StatusOK {

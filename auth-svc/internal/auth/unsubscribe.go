@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slotwise/slotwise/platform/apperr"
 )
@@ -15,7 +17,14 @@ import (
 const (
 	MsgUnsubscribed       = "You will no longer get Slotwise emails. You can switch them back on in your profile."
 	MsgBadUnsubscribeLink = "This unsubscribe link is not valid: open the newest email's link, or switch emails off in your profile"
+	// MsgExpiredUnsubscribeLink is a link older than UnsubscribeLinkTTL.
+	MsgExpiredUnsubscribeLink = "This unsubscribe link has expired: open the link in a newer email, or sign in and switch emails off in your profile"
 )
+
+// UnsubscribeLinkTTL is how long a mailed unsubscribe link works: a link
+// that leaked (a forwarded mail, a scanner's log) stops working, while any
+// mail of the last two months still carries a live one.
+const UnsubscribeLinkTTL = 60 * 24 * time.Hour
 
 // Contact is where a user's mail goes, with the signed token of the link
 // that switches it off (notification-svc puts it in every mail).
@@ -24,9 +33,9 @@ type Contact struct {
 	UnsubscribeToken string
 }
 
-// unsubscribeLinks signs and checks unsubscribe tokens: the user's id and
-// an HMAC-SHA256 of it, so a link names one person and cannot be made for
-// another. The key is auth-svc's own (derived from its signing key,
+// unsubscribeLinks signs and checks unsubscribe tokens: the user's id, the
+// link's expiry (Unix seconds) and an HMAC-SHA256 of both, so a link names
+// one person until one time and cannot be made for another or extended. The key is auth-svc's own (derived from its signing key,
 // UnsubscribeKey): no other service holds it.
 type unsubscribeLinks struct{ key []byte }
 
@@ -46,27 +55,44 @@ func WithUnsubscribeKey(key []byte) Option {
 	return func(s *service) { s.links = unsubscribeLinks{key: key} }
 }
 
-func (l unsubscribeLinks) sign(userID string) string {
+// sign is userID's token, valid until expires.
+func (l unsubscribeLinks) sign(userID string, expires time.Time) string {
 	if len(l.key) == 0 {
 		return ""
 	}
-	return userID + "." + base64.RawURLEncoding.EncodeToString(l.mac(userID))
+	payload := userID + "." + strconv.FormatInt(expires.Unix(), 10)
+	return payload + "." + base64.RawURLEncoding.EncodeToString(l.mac(payload))
 }
 
-func (l unsubscribeLinks) mac(userID string) []byte {
+func (l unsubscribeLinks) mac(payload string) []byte {
 	m := hmac.New(sha256.New, l.key)
-	m.Write([]byte(userID))
+	m.Write([]byte(payload))
 	return m.Sum(nil)
 }
 
-// verify is the user a token names, if its signature holds.
-func (l unsubscribeLinks) verify(token string) (string, bool) {
-	id, sig, ok := strings.Cut(strings.TrimSpace(token), ".")
-	if !ok || id == "" || len(l.key) == 0 {
-		return "", false
+// verify is the user a token names and when it expires, if its signature
+// holds. A token of the old form (no expiry) does not verify.
+func (l unsubscribeLinks) verify(token string) (string, time.Time, bool) {
+	payload, sig, ok := cutLast(strings.TrimSpace(token))
+	if !ok || len(l.key) == 0 {
+		return "", time.Time{}, false
+	}
+	id, exp, ok := cutLast(payload)
+	secs, err := strconv.ParseInt(exp, 10, 64)
+	if !ok || id == "" || err != nil {
+		return "", time.Time{}, false
 	}
 	got, err := base64.RawURLEncoding.DecodeString(sig)
-	return id, err == nil && hmac.Equal(got, l.mac(id))
+	return id, time.Unix(secs, 0), err == nil && hmac.Equal(got, l.mac(payload))
+}
+
+// cutLast splits s around its last dot.
+func cutLast(s string) (before, after string, found bool) {
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
 }
 
 func (s *service) Contact(ctx context.Context, userID string) (Contact, error) {
@@ -77,16 +103,22 @@ func (s *service) Contact(ctx context.Context, userID string) (Contact, error) {
 	if err != nil {
 		return Contact{}, err
 	}
-	return Contact{User: u, UnsubscribeToken: s.links.sign(u.ID)}, nil
+	return Contact{User: u, UnsubscribeToken: s.links.sign(u.ID, s.now().Add(UnsubscribeLinkTTL))}, nil
 }
 
 // Unsubscribe switches off the mails of the user token names; anyone may
 // call it (the link is in a mail, opened without signing in). A token that
-// does not verify is a 400; a user since deleted has nothing left to mail.
+// does not verify is a 400, one past its expiry a 400 that says so; a user
+// since deleted has nothing left to mail. Only a POST reaches it (the
+// mail's page's button or a mail program's one-click, RFC 8058): a link
+// scanner's GET changes nothing (api/proto/slotwise/auth/v1/auth.proto).
 func (s *service) Unsubscribe(ctx context.Context, token string) (string, error) {
-	id, ok := s.links.verify(token)
+	id, expires, ok := s.links.verify(token)
 	if !ok {
 		return "", apperr.Invalid(MsgBadUnsubscribeLink)
+	}
+	if !s.now().Before(expires) {
+		return "", apperr.Invalid(MsgExpiredUnsubscribeLink)
 	}
 	u, err := s.repo.ByID(ctx, id)
 	if errors.Is(err, ErrNotFound) {

@@ -86,13 +86,25 @@ func LinkPath(kind, appointmentID string) string {
 	return page + "?appointment=" + url.QueryEscape(appointmentID)
 }
 
+// UnsubscribePagePath is the web app's page a mail's unsubscribe link
+// opens: it asks, and only its button POSTs, so a link scanner that opens
+// every link of a mail switches nothing off.
+const UnsubscribePagePath = "/unsubscribe"
+
 // UnsubscribePath is auth-svc's unsubscribe endpoint under the web app's
-// address (the web server passes /api/… on to the gateway).
+// address (the web server passes /api/… on to the gateway): POST only,
+// for mail programs' one-click (RFC 8058).
 const UnsubscribePath = "/api/auth/unsubscribe"
 
-// UnsubscribeLink is the recipient's signed link that switches their mails
-// off, built from the configured public web address.
+// UnsubscribeLink is the recipient's signed link to the page that switches
+// their mails off, built from the configured public web address.
 func UnsubscribeLink(webURL, token string) string {
+	return webURL + UnsubscribePagePath + "?token=" + url.QueryEscape(token)
+}
+
+// OneClickUnsubscribe is the address of the List-Unsubscribe header, which
+// mail programs POST to with List-Unsubscribe=One-Click (RFC 8058).
+func OneClickUnsubscribe(webURL, token string) string {
 	return webURL + UnsubscribePath + "?token=" + url.QueryEscape(token)
 }
 
@@ -128,7 +140,7 @@ func (cm Composer) Compose(n Notification, d *Details, c Contact) (Mail, error) 
 	m := Mail{To: c.Email, ToName: c.Name, Subject: subject, NotificationID: n.ID}
 	if c.UnsubscribeToken != "" {
 		l.Unsubscribe = UnsubscribeLink(cm.WebURL, c.UnsubscribeToken)
-		m.Unsubscribe = l.Unsubscribe
+		m.Unsubscribe = OneClickUnsubscribe(cm.WebURL, c.UnsubscribeToken)
 	}
 	if memberKinds[n.Kind] {
 		// A member has no account: no page to open, no switch to turn off.

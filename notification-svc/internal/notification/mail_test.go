@@ -33,7 +33,7 @@ func TestComposeEscapesTheHTMLPart(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"&lt;b&gt;Eve&lt;/b&gt; &amp; co", `href="https://book.example/my-services?appointment=a&#43;1"`, "A &amp; B",
-		`href="https://book.example/api/auth/unsubscribe?token=t%22%3E%3Cb%3E"`} {
+		`href="https://book.example/unsubscribe?token=t%22%3E%3Cb%3E"`} {
 		if !strings.Contains(m.HTML, want) {
 			t.Fatalf("the HTML part lacks %q:\n%s", want, m.HTML)
 		}
@@ -60,11 +60,19 @@ func TestComposeDetailsAndCalendar(t *testing.T) {
 	for _, part := range []string{m.Text, m.HTML} {
 		for _, want := range []string{"Dental check-up", "Smile Clinic", "Tuesday, 1 December 2026, 9:00 AM IST (Asia/Kolkata)",
 			"45 minutes", "₹1,500", "12 MG Road, Pune", "https://book.example/my-appointments?appointment=a1", "Manage your booking",
-			"https://book.example/api/auth/unsubscribe?token=tok"} {
+			"https://book.example/unsubscribe?token=tok"} {
 			if !strings.Contains(part, want) {
 				t.Errorf("a part lacks %q:\n%s", want, part)
 			}
 		}
+		// The mail's link opens the page that asks; only the header's
+		// address (for mail programs' one-click POST) is the API's.
+		if strings.Contains(part, "/api/auth/unsubscribe") {
+			t.Errorf("a part links straight to the API:\n%s", part)
+		}
+	}
+	if m.Unsubscribe != "https://book.example/api/auth/unsubscribe?token=tok" {
+		t.Errorf("List-Unsubscribe address %q", m.Unsubscribe)
 	}
 	event := func(m Mail) *ics.VEvent {
 		cal, err := ics.ParseCalendar(strings.NewReader(m.Calendar))

@@ -1847,7 +1847,7 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x04JWKS\x12)\n" +
 	"\x04keys\x18\x01 \x03(\v2\x15.slotwise.auth.v1.JWKR\x04keys\"*\n" +
 	"\x12UnsubscribeRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token2\xd8\x0e\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token2\xc2\x0e\n" +
 	"\vAuthService\x12\xaa\x01\n" +
 	"\bRegister\x12!.slotwise.auth.v1.RegisterRequest\x1a\".slotwise.auth.v1.RegisterResponse\"W\x92A;J9\n" +
 	"\x03201\x122\n" +
@@ -1866,8 +1866,8 @@ const file_slotwise_auth_v1_auth_proto_rawDesc = "" +
 	"\x12ResendVerification\x12+.slotwise.auth.v1.ResendVerificationRequest\x1a!.slotwise.auth.v1.MessageResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/auth/verify-email/resend\x12~\n" +
 	"\x0eForgotPassword\x12'.slotwise.auth.v1.ForgotPasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/auth/password/forgot\x12{\n" +
 	"\rResetPassword\x12&.slotwise.auth.v1.ResetPasswordRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1f\x82\xd3\xe4\x93\x02\x19:\x01*\"\x14/auth/password/reset\x12f\n" +
-	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12\x89\x01\n" +
-	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"1\x82\xd3\xe4\x93\x02(Z\x13\x12\x11/auth/unsubscribe\"\x11/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
+	"\aGetJWKS\x12 .slotwise.auth.v1.GetJWKSRequest\x1a\x16.slotwise.auth.v1.JWKS\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/.well-known/jwks.json\x90\x02\x01\x12t\n" +
+	"\vUnsubscribe\x12$.slotwise.auth.v1.UnsubscribeRequest\x1a!.slotwise.auth.v1.MessageResponse\"\x1c\x82\xd3\xe4\x93\x02\x13\"\x11/auth/unsubscribe\x90\x02\x02B\xb1\x01\x92AyRw\n" +
 	"\adefault\x12l\n" +
 	"KA failed call; the status code tells which kind (slotwise.errors.v1.Error).\x12\x1d\n" +
 	"\x1b\x1a\x19.slotwise.errors.v1.ErrorZ3github.com/slotwise/slotwise/api/gen/auth/v1;authv1b\x06proto3"

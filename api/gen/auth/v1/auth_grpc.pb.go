@@ -71,9 +71,10 @@ type AuthServiceClient interface {
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(ctx context.Context, in *GetJWKSRequest, opts ...grpc.CallOption) (*JWKS, error)
 	// Unsubscribe switches off the mails of the user a signed link names
-	// (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
-	// is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
-	// a mail's footer.
+	// (Contact.unsubscribeToken): no sign-in; a bad signature or a link past
+	// its 60 days is a 400. POST only: the web app's /unsubscribe page's
+	// button, or a mail program's one-click of RFC 8058 (List-Unsubscribe-Post).
+	// There is no GET, so a link scanner opening a mail's links changes nothing.
 	Unsubscribe(ctx context.Context, in *UnsubscribeRequest, opts ...grpc.CallOption) (*MessageResponse, error)
 }
 
@@ -270,9 +271,10 @@ type AuthServiceServer interface {
 	// GetJWKS publishes the public keys every service uses to verify tokens.
 	GetJWKS(context.Context, *GetJWKSRequest) (*JWKS, error)
 	// Unsubscribe switches off the mails of the user a signed link names
-	// (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
-	// is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
-	// a mail's footer.
+	// (Contact.unsubscribeToken): no sign-in; a bad signature or a link past
+	// its 60 days is a 400. POST only: the web app's /unsubscribe page's
+	// button, or a mail program's one-click of RFC 8058 (List-Unsubscribe-Post).
+	// There is no GET, so a link scanner opening a mail's links changes nothing.
 	Unsubscribe(context.Context, *UnsubscribeRequest) (*MessageResponse, error)
 	mustEmbedUnimplementedAuthServiceServer()
 }

@@ -13,6 +13,7 @@ const AuthPage = lazy(() => import('@slotwise/account-feature-auth').then((m) =>
 const ForgotPasswordPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.ResetPasswordPage })));
 const VerifyEmailPage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.VerifyEmailPage })));
+const UnsubscribePage = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.UnsubscribePage })));
 const VerifyEmailBanner = lazy(() => import('@slotwise/account-feature-auth').then((m) => ({ default: m.VerifyEmailBanner })));
 const ProfilePage = lazy(() => import('@slotwise/account-feature-profile').then((m) => ({ default: m.ProfilePage })));
 const CategoriesPage = lazy(() => import('@slotwise/catalog-feature-browse').then((m) => ({ default: m.CategoriesPage })));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="services" element={<ServicesPage />} />
         <Route path="categories" element={<CategoriesPage />} />
         <Route path="categories/:slug" element={<CategoryPage />} />

@@ -3,3 +3,4 @@ export * from './lib/ForgotPasswordPage';
 export * from './lib/ResetPasswordPage';
 export * from './lib/VerifyEmailPage';
 export * from './lib/VerifyEmailBanner';
+export * from './lib/UnsubscribePage';

@@ -13,3 +13,7 @@ export const verifyEmail = (token: string) => unwrap(api.POST('/auth/verify-emai
 
 /** POST /auth/verify-email/resend (signed in): mails the link again; 429 at the pace of links (docs/product.md). */
 export const resendVerification = () => unwrap(userApi.POST('/auth/verify-email/resend', { body: {} })).then((r) => r.message ?? '');
+
+/** POST /auth/unsubscribe?token=: switches the mailed link's recipient's mails off (the page's button; no GET exists). */
+export const unsubscribe = (token: string) =>
+  unwrap(api.POST('/auth/unsubscribe', { params: { query: { token } } })).then((r) => r.message ?? '');

@@ -323,19 +323,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Unsubscribe switches off the mails of the user a signed link names
-         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
-         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
-         *     a mail's footer.
-         */
-        get: operations["AuthService_Unsubscribe2"];
+        get?: never;
         put?: never;
         /**
          * Unsubscribe switches off the mails of the user a signed link names
-         *     (Contact.unsubscribeToken): no sign-in, a bad signature is a 400. POST
-         *     is the one-click of RFC 8058 (List-Unsubscribe-Post); GET the link in
-         *     a mail's footer.
+         *     (Contact.unsubscribeToken): no sign-in; a bad signature or a link past
+         *     its 60 days is a 400. POST only: the web app's /unsubscribe page's
+         *     button, or a mail program's one-click of RFC 8058 (List-Unsubscribe-Post).
+         *     There is no GET, so a link scanner opening a mail's links changes nothing.
          */
         post: operations["AuthService_Unsubscribe"];
         delete?: never;
@@ -2640,37 +2635,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["v1RegisterResponse"];
-                };
-            };
-            /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1Error"];
-                };
-            };
-        };
-    };
-    AuthService_Unsubscribe2: {
-        parameters: {
-            query?: {
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A successful response. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["v1MessageResponse"];
                 };
             };
             /** @description A failed call; the status code tells which kind (slotwise.errors.v1.Error). */
