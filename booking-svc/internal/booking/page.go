@@ -1,15 +1,12 @@
 package booking
 
 import (
-	"encoding/base64"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/paging"
 )
 
 // A list of appointments is read a page at a time, in the order
@@ -27,10 +24,10 @@ const (
 	MaxFeedEvents = 1000
 )
 
-// Messages of a page request.
+// Messages of a page request (platform/paging's, the same on every list).
 const (
-	MsgInvalidLimit  = "limit must not be negative"
-	MsgInvalidCursor = "This list's cursor is not valid: reload the list"
+	MsgInvalidLimit  = paging.MsgInvalidLimit
+	MsgInvalidCursor = paging.MsgInvalidCursor
 )
 
 // PageRequest asks for one page: Cursor "" is the window's first.
@@ -71,25 +68,19 @@ func encodeCursor(k PageKey, backward bool) string {
 	if backward {
 		dir = "b"
 	}
-	raw := dir + "." + strconv.FormatInt(k.StartsAt.UnixNano(), 10) + "." + k.ID
-	return base64.RawURLEncoding.EncodeToString([]byte(raw))
+	return paging.Encode(dir, paging.Nanos(k.StartsAt), k.ID)
 }
 
 func decodeCursor(s string) (PageQuery, error) {
-	bad := apperr.Invalid(MsgInvalidCursor)
-	raw, err := base64.RawURLEncoding.DecodeString(s)
+	parts, err := paging.Decode(s, 3)
 	if err != nil {
-		return PageQuery{}, bad
+		return PageQuery{}, err
 	}
-	parts := strings.Split(string(raw), ".")
-	if len(parts) != 3 || (parts[0] != "a" && parts[0] != "b") || uuid.Validate(parts[2]) != nil {
-		return PageQuery{}, bad
+	at, err := paging.ParseNanos(parts[1])
+	if err != nil || (parts[0] != "a" && parts[0] != "b") || uuid.Validate(parts[2]) != nil {
+		return PageQuery{}, paging.Invalid()
 	}
-	ns, err := strconv.ParseInt(parts[1], 10, 64)
-	if err != nil {
-		return PageQuery{}, bad
-	}
-	return PageQuery{From: PageKey{StartsAt: time.Unix(0, ns).UTC(), ID: parts[2]}, Backward: parts[0] == "b"}, nil
+	return PageQuery{From: PageKey{StartsAt: at, ID: parts[2]}, Backward: parts[0] == "b"}, nil
 }
 
 // PagePlan is the query a page request makes, checked; First is the
@@ -101,12 +92,9 @@ type PagePlan struct {
 
 // PlanPage checks r and says what to read at now.
 func PlanPage(r PageRequest, now time.Time) (PagePlan, error) {
-	if r.Limit < 0 {
-		return PagePlan{}, apperr.Invalid(MsgInvalidLimit)
-	}
-	limit := min(r.Limit, MaxPageSize)
-	if limit == 0 {
-		limit = DefaultPageSize
+	limit, err := paging.Limit(r.Limit, DefaultPageSize, MaxPageSize)
+	if err != nil {
+		return PagePlan{}, err
 	}
 	if r.Cursor == "" {
 		start := now.Add(-RecentWindow).UTC()

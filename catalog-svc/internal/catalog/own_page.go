@@ -1,14 +1,11 @@
 package catalog
 
 import (
-	"encoding/base64"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/paging"
 )
 
 // A provider's own services (GET /services/provider) are read a page at a
@@ -20,10 +17,10 @@ const (
 	MaxOwnPageSize     = 100
 )
 
-// Messages of a page request: the same words as every paged list.
+// Messages of a page request (platform/paging's, the same on every list).
 const (
-	MsgInvalidLimit  = "limit must not be negative"
-	MsgInvalidCursor = "This list's cursor is not valid: reload the list"
+	MsgInvalidLimit  = paging.MsgInvalidLimit
+	MsgInvalidCursor = paging.MsgInvalidCursor
 )
 
 // OwnPageRequest asks for one page: Cursor "" is the newest.
@@ -46,32 +43,24 @@ type OwnKey struct {
 }
 
 func encodeOwnCursor(k OwnKey) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(k.CreatedAt.UnixNano(), 10) + "." + k.ID))
+	return paging.Encode(paging.Nanos(k.CreatedAt), k.ID)
 }
 
 // PlanOwnPage checks r: the key to read after (nil: the newest) and the limit.
 func PlanOwnPage(r OwnPageRequest) (*OwnKey, int, error) {
-	if r.Limit < 0 {
-		return nil, 0, apperr.Invalid(MsgInvalidLimit)
+	limit, err := paging.Limit(r.Limit, DefaultOwnPageSize, MaxOwnPageSize)
+	if err != nil || r.Cursor == "" {
+		return nil, limit, err
 	}
-	limit := min(r.Limit, MaxOwnPageSize)
-	if limit == 0 {
-		limit = DefaultOwnPageSize
-	}
-	if r.Cursor == "" {
-		return nil, limit, nil
-	}
-	bad := apperr.Invalid(MsgInvalidCursor)
-	raw, err := base64.RawURLEncoding.DecodeString(r.Cursor)
+	parts, err := paging.Decode(r.Cursor, 2)
 	if err != nil {
-		return nil, 0, bad
+		return nil, 0, err
 	}
-	ns, id, ok := strings.Cut(string(raw), ".")
-	n, err := strconv.ParseInt(ns, 10, 64)
-	if !ok || err != nil || uuid.Validate(id) != nil {
-		return nil, 0, bad
+	at, err := paging.ParseNanos(parts[0])
+	if err != nil || uuid.Validate(parts[1]) != nil {
+		return nil, 0, paging.Invalid()
 	}
-	return &OwnKey{CreatedAt: time.Unix(0, n).UTC(), ID: id}, limit, nil
+	return &OwnKey{CreatedAt: at, ID: parts[1]}, limit, nil
 }
 
 // BuildOwnPage makes the page from up to limit+1 rows read after the key.

@@ -1,12 +1,10 @@
 package review
 
 import (
-	"encoding/base64"
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/slotwise/slotwise/platform/apperr"
+	"github.com/slotwise/slotwise/platform/paging"
 )
 
 // A list of reviews (a service's, a provider's, a customer's own) is read a
@@ -18,10 +16,10 @@ const (
 	MaxPageSize     = 100
 )
 
-// Messages of a page request.
+// Messages of a page request (platform/paging's, the same on every list).
 const (
-	MsgInvalidLimit  = "limit must not be negative"
-	MsgInvalidCursor = "This list's cursor is not valid: reload the list"
+	MsgInvalidLimit  = paging.MsgInvalidLimit
+	MsgInvalidCursor = paging.MsgInvalidCursor
 )
 
 // PageRequest asks for one page: Cursor "" is the newest.
@@ -52,33 +50,25 @@ type PageKey struct {
 }
 
 func encodeCursor(k PageKey) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(k.CreatedAt.UnixNano(), 10) + "." + strconv.FormatInt(k.Seq, 10)))
+	return paging.Encode(paging.Nanos(k.CreatedAt), strconv.FormatInt(k.Seq, 10))
 }
 
 // PlanPage checks r: the key to read after (nil: the newest) and the limit.
 func PlanPage(r PageRequest) (*PageKey, int, error) {
-	if r.Limit < 0 {
-		return nil, 0, apperr.Invalid(MsgInvalidLimit)
+	limit, err := paging.Limit(r.Limit, DefaultPageSize, MaxPageSize)
+	if err != nil || r.Cursor == "" {
+		return nil, limit, err
 	}
-	limit := min(r.Limit, MaxPageSize)
-	if limit == 0 {
-		limit = DefaultPageSize
-	}
-	if r.Cursor == "" {
-		return nil, limit, nil
-	}
-	bad := apperr.Invalid(MsgInvalidCursor)
-	raw, err := base64.RawURLEncoding.DecodeString(r.Cursor)
+	parts, err := paging.Decode(r.Cursor, 2)
 	if err != nil {
-		return nil, 0, bad
+		return nil, 0, err
 	}
-	ns, seqs, ok := strings.Cut(string(raw), ".")
-	n, err := strconv.ParseInt(ns, 10, 64)
-	seq, seqErr := strconv.ParseInt(seqs, 10, 64)
-	if !ok || err != nil || seqErr != nil || seq < 0 {
-		return nil, 0, bad
+	at, err := paging.ParseNanos(parts[0])
+	seq, seqErr := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil || seqErr != nil || seq < 0 {
+		return nil, 0, paging.Invalid()
 	}
-	return &PageKey{CreatedAt: time.Unix(0, n).UTC(), Seq: seq}, limit, nil
+	return &PageKey{CreatedAt: at, Seq: seq}, limit, nil
 }
 
 // BuildPage makes the page from up to limit+1 rows read after the key.

@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/slotwise/slotwise/platform/apperr"
 	"github.com/slotwise/slotwise/platform/identity"
+	"github.com/slotwise/slotwise/platform/paging"
 	"github.com/slotwise/slotwise/platform/validate"
 )
 
@@ -91,20 +91,17 @@ type ReportsPage struct {
 // planReportsPage checks r: the queue place to read after (0: the start)
 // and the limit, as PlanPage does for reviews.
 func planReportsPage(r PageRequest) (int64, int, error) {
-	if r.Limit < 0 {
-		return 0, 0, apperr.Invalid(MsgInvalidLimit)
+	limit, err := paging.Limit(r.Limit, DefaultPageSize, MaxPageSize)
+	if err != nil || r.Cursor == "" {
+		return 0, limit, err
 	}
-	limit := min(r.Limit, MaxPageSize)
-	if limit == 0 {
-		limit = DefaultPageSize
+	parts, err := paging.Decode(r.Cursor, 2)
+	if err != nil {
+		return 0, 0, err
 	}
-	if r.Cursor == "" {
-		return 0, limit, nil
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(r.Cursor)
-	seq, perr := strconv.ParseInt(strings.TrimPrefix(string(raw), "q."), 10, 64)
-	if err != nil || perr != nil || !strings.HasPrefix(string(raw), "q.") || seq < 0 {
-		return 0, 0, apperr.Invalid(MsgInvalidCursor)
+	seq, perr := strconv.ParseInt(parts[1], 10, 64)
+	if parts[0] != "q" || perr != nil || seq < 0 {
+		return 0, 0, paging.Invalid()
 	}
 	return seq, limit, nil
 }
@@ -183,7 +180,7 @@ func (s *service) OpenReports(ctx context.Context, c Caller, r PageRequest) (Rep
 		return ReportsPage{Reported: list}, err
 	}
 	list = list[:limit]
-	next := base64.RawURLEncoding.EncodeToString([]byte("q." + strconv.FormatInt(list[limit-1].FirstSeq, 10)))
+	next := paging.Encode("q", strconv.FormatInt(list[limit-1].FirstSeq, 10))
 	return ReportsPage{Reported: list, Next: next}, nil
 }
 
