@@ -9,6 +9,7 @@ describe('the API client', () => {
       services: [],
       total: 0,
       totalCapped: false,
+      nextCursor: '',
     });
     expect(mockApi.requests.map((r) => r.path)).toEqual(['/services?category=Home%20Repair']);
   });
