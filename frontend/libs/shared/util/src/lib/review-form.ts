@@ -21,12 +21,6 @@ export function validateReview(v: ReviewFormValues): string | null {
   return null;
 }
 
-/** Mean rating of a list of reviews, 0 when empty. */
-export function averageRating(reviews: readonly { rating: number }[]): number {
-  if (reviews.length === 0) return 0;
-  return reviews.reduce((s, r) => s + r.rating, 0) / reviews.length;
-}
-
 /** Who wrote a review when the server names no one (review-svc's AnonymousReviewer). */
 export const ANONYMOUS_REVIEWER = 'Slotwise customer';
 
